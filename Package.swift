@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// opscope depends on nothing but the toolchain (and, from the interface
+// issue on, the system library ncursesw). See DECISIONS.md.
+let package = Package(
+    name: "opscope",
+    products: [
+        .executable(name: "opscope", targets: ["opscope"])
+    ],
+    targets: [
+        .target(name: "ScenarioKit"),
+        .target(name: "LifecycleEngine", dependencies: ["ScenarioKit"]),
+        .target(name: "Board", dependencies: ["ScenarioKit", "LifecycleEngine"]),
+        .executableTarget(
+            name: "opscope",
+            dependencies: ["ScenarioKit", "LifecycleEngine", "Board"]
+        ),
+        .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit"]),
+        .testTarget(
+            name: "LifecycleEngineTests",
+            dependencies: ["LifecycleEngine", "Board", "ScenarioKit"]
+        ),
+        .testTarget(name: "BoardTests", dependencies: ["Board", "LifecycleEngine", "ScenarioKit"]),
+        .testTarget(name: "opscopeTests", dependencies: ["opscope"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,112 @@
+import ScenarioKit
+
+/// One observer notification (or action, or the end of the run), stamped
+/// by the engine with a global sequence number and the scenario time at
+/// the moment it was announced.
+///
+/// Events name operations and queues by index into the `Scenario`, so that
+/// recording one costs no reference counting on the engine's hot path.
+/// The stream of a run is a total order consistent with causality (see
+/// DESIGN.md, "Observing the real engine").
+public struct LifecycleEvent: Sendable, Hashable {
+    /// Strictly increasing within a run, from 1.
+    public var seq: Int
+    /// Scenario seconds since the start of the run.
+    public var time: Double
+    public var kind: Kind
+
+    public init(seq: Int, time: Double, kind: Kind) {
+        self.seq = seq
+        self.time = time
+        self.kind = kind
+    }
+
+    public enum Kind: Sendable, Hashable {
+        /// A key of an operation changed. `old` is nil for the initial
+        /// notification made when observation starts (the operation was
+        /// added to its queue): KVO's `.initial` has no old value.
+        case operation(OperationID, OperationKey, old: KeyValue?, new: KeyValue)
+        /// A key of a queue changed.
+        case queue(QueueID, QueueKey, old: KeyValue?, new: KeyValue)
+        /// One execution block of a `blocks` operation started or returned,
+        /// on `thread`.
+        case block(OperationID, index: Int, phase: BlockPhase, thread: ThreadTag)
+        /// The operation's completion block ran, on `thread`.
+        case completion(OperationID, thread: ThreadTag)
+        /// An action was performed (from an `at` line, a completion block
+        /// or the user). `ignored` says why the engine ignored it, if it did.
+        case action(Action, origin: ActionOrigin, ignored: String?)
+        /// Last event of a run.
+        case end(RunOutcome)
+    }
+}
+
+public enum OperationKey: String, Sendable, Hashable, CaseIterable {
+    case isReady
+    case isExecuting
+    case isFinished
+    case isCancelled
+    case queuePriority
+}
+
+public enum QueueKey: String, Sendable, Hashable, CaseIterable {
+    case isSuspended
+    case maxConcurrentOperationCount
+    case operationCount
+}
+
+public enum KeyValue: Sendable, Hashable {
+    case bool(Bool)
+    case int(Int)
+    case priority(PriorityLevel)
+
+    public var boolValue: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+
+    public var intValue: Int? {
+        if case .int(let n) = self { return n }
+        return nil
+    }
+}
+
+public enum BlockPhase: String, Sendable, Hashable {
+    case started
+    case returned
+}
+
+/// A small, stable name for a thread: 0 is the main thread, others are
+/// numbered 1, 2, … in the order the run first sees them.
+public struct ThreadTag: Sendable, Hashable, CustomStringConvertible {
+    public var number: Int
+    public init(_ number: Int) { self.number = number }
+    public static let main = ThreadTag(0)
+    public var isMain: Bool { number == 0 }
+    public var description: String { isMain ? "main" : "#\(number)" }
+}
+
+public enum ActionOrigin: Sendable, Hashable {
+    /// `at TIME ACTION`: the index into `Scenario.actions`.
+    case timed(Int)
+    /// A completion block of this operation.
+    case completion(OperationID)
+    /// A key pressed in the interface.
+    case user
+}
+
+public enum RunOutcome: Sendable, Hashable {
+    case completed
+    /// Nothing can progress; each unfinished operation with its reason.
+    case stalled([OperationID: StuckReason])
+}
+
+/// Why an unfinished operation can never finish.
+public enum StuckReason: Sendable, Hashable {
+    /// It waits (directly or through others) for `root`, which never finishes.
+    case waitsFor(OperationID, root: OperationID)
+    /// Its queue is suspended and nothing will resume it.
+    case queueSuspended(QueueID)
+    /// An asynchronous operation that never posted `isFinished`.
+    case neverPostedFinish
+}

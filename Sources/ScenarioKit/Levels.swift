@@ -1,0 +1,48 @@
+/// `Operation.QueuePriority` as the scenario language spells it.
+///
+/// Kept free of Foundation so the language module stays pure; the engine
+/// maps each case to the real `Operation.QueuePriority`.
+public enum PriorityLevel: String, Sendable, Hashable, CaseIterable, Comparable {
+    case veryLow
+    case low
+    case normal
+    case high
+    case veryHigh
+
+    /// Foundation's raw value (`veryLow` is −8 … `veryHigh` is 8).
+    public var rawPriority: Int {
+        switch self {
+        case .veryLow: -8
+        case .low: -4
+        case .normal: 0
+        case .high: 4
+        case .veryHigh: 8
+        }
+    }
+
+    public static func < (lhs: PriorityLevel, rhs: PriorityLevel) -> Bool {
+        lhs.rawPriority < rhs.rawPriority
+    }
+}
+
+/// `QualityOfService` as the scenario language spells it.
+public enum QoSLevel: String, Sendable, Hashable, CaseIterable {
+    case userInteractive
+    case userInitiated
+    case `default`
+    case utility
+    case background
+
+    /// The priority bucket swift-corelibs-foundation files an operation
+    /// under when it has no explicit `queuePriority` and its queue's cap is
+    /// not 1 when it is added (see ENGINE-NOTES.md, "QoS becomes priority").
+    public var impliedPriority: PriorityLevel {
+        switch self {
+        case .userInteractive: .veryHigh
+        case .userInitiated: .high
+        case .default: .normal
+        case .utility: .low
+        case .background: .veryLow
+        }
+    }
+}

@@ -1,0 +1,231 @@
+/// A validated scenario: what `ScenarioKit` hands to the engine.
+///
+/// Every name in it has been resolved: queues and operations are referred
+/// to by index (`QueueID`, `OperationID`) so the engine and the board never
+/// look names up on a hot path. Indices follow file order.
+public struct Scenario: Sendable, Hashable {
+    public var title: String?
+    public var notes: [String]
+    /// Declared queues in file order; one implicit `default` queue when the
+    /// file declares none.
+    public var queues: [QueueSpec]
+    /// Operations and barriers in file order (file order is insertion order).
+    public var operations: [OperationSpec]
+    /// Timed actions sorted by time; equal times keep file order.
+    public var actions: [TimedAction]
+    public var expectations: [Expectation]
+
+    public init(
+        title: String? = nil, notes: [String] = [], queues: [QueueSpec],
+        operations: [OperationSpec], actions: [TimedAction] = [],
+        expectations: [Expectation] = []
+    ) {
+        self.title = title
+        self.notes = notes
+        self.queues = queues
+        self.operations = operations
+        self.actions = actions
+        self.expectations = expectations
+    }
+
+    public func queueID(named name: String) -> QueueID? {
+        queues.firstIndex { $0.name == name }.map(QueueID.init)
+    }
+
+    public func operationID(named name: String) -> OperationID? {
+        operations.firstIndex { $0.name == name }.map(OperationID.init)
+    }
+
+    public subscript(queue id: QueueID) -> QueueSpec { queues[id.index] }
+    public subscript(operation id: OperationID) -> OperationSpec { operations[id.index] }
+
+    /// The operations (and barriers) that some `add` action adds later
+    /// instead of at time 0.
+    public var addedLater: Set<OperationID> {
+        var ids = Set<OperationID>()
+        for timed in actions {
+            if case .add(let op) = timed.action { ids.insert(op) }
+        }
+        return ids
+    }
+}
+
+/// Index of a queue in `Scenario.queues`.
+public struct QueueID: Sendable, Hashable, Comparable {
+    public var index: Int
+    public init(_ index: Int) { self.index = index }
+    public static func < (a: QueueID, b: QueueID) -> Bool { a.index < b.index }
+}
+
+/// Index of an operation or barrier in `Scenario.operations`.
+public struct OperationID: Sendable, Hashable, Comparable {
+    public var index: Int
+    public init(_ index: Int) { self.index = index }
+    public static func < (a: OperationID, b: OperationID) -> Bool { a.index < b.index }
+}
+
+/// `maxConcurrentOperationCount` as declared.
+public enum ConcurrencyCap: Sendable, Hashable {
+    /// `OperationQueue.defaultMaxConcurrentOperationCount` (−1): the system decides.
+    case systemDefault
+    /// A fixed cap, always ≥ 1 (0 would stall the queue silently; the
+    /// language rejects it).
+    case limit(Int)
+
+    /// The value Foundation's property takes.
+    public var foundationValue: Int {
+        switch self {
+        case .systemDefault: -1
+        case .limit(let n): n
+        }
+    }
+}
+
+public struct QueueSpec: Sendable, Hashable {
+    public var name: String
+    public var cap: ConcurrencyCap
+    public var qos: QoSLevel?
+    public var startsSuspended: Bool
+    /// This queue is `OperationQueue.main`.
+    public var isMain: Bool
+    public var location: SourceLocation
+
+    public init(
+        name: String, cap: ConcurrencyCap = .systemDefault, qos: QoSLevel? = nil,
+        startsSuspended: Bool = false, isMain: Bool = false,
+        location: SourceLocation = SourceLocation(line: 0, column: 0)
+    ) {
+        self.name = name
+        self.cap = cap
+        self.qos = qos
+        self.startsSuspended = startsSuspended
+        self.isMain = isMain
+        self.location = location
+    }
+}
+
+/// What an operation does when it runs. All durations are scenario time.
+public enum OperationBody: Sendable, Hashable {
+    /// `work D`: an `Operation` subclass overriding `main()`.
+    case work(Duration)
+    /// `blocks …`: a real `BlockOperation`, one execution block per duration.
+    case blocks([Duration])
+    /// `async D`: overrides `start()` and `isAsynchronous`, finishes D after it starts.
+    case async(Duration)
+    /// `barrier NAME on Q [work D]`: `addBarrierBlock`; `.zero` when instant.
+    case barrier(Duration)
+
+    public var isBarrier: Bool {
+        if case .barrier = self { return true }
+        return false
+    }
+
+    public var isAsync: Bool {
+        if case .async = self { return true }
+        return false
+    }
+
+    /// Total simulated work, the sum of the blocks for `blocks`.
+    public var totalDuration: Duration {
+        switch self {
+        case .work(let d), .async(let d), .barrier(let d): d
+        case .blocks(let ds): ds.reduce(.zero, +)
+        }
+    }
+}
+
+public struct OperationSpec: Sendable, Hashable {
+    public var name: String
+    public var queue: QueueID
+    public var body: OperationBody
+    /// `addDependency` targets, in the order written.
+    public var dependencies: [OperationID]
+    /// Explicit `queuePriority`; nil leaves Foundation's default (and lets
+    /// QoS pick the bucket, see `QoSLevel.impliedPriority`).
+    public var priority: PriorityLevel?
+    public var qos: QoSLevel?
+    /// nil: no completion block. Otherwise the block runs these actions
+    /// (empty: it only reports that it ran).
+    public var completion: [Action]?
+    public var ignoresCancel: Bool
+    public var neverFinishes: Bool
+    public var location: SourceLocation
+
+    public init(
+        name: String, queue: QueueID, body: OperationBody, dependencies: [OperationID] = [],
+        priority: PriorityLevel? = nil, qos: QoSLevel? = nil, completion: [Action]? = nil,
+        ignoresCancel: Bool = false, neverFinishes: Bool = false,
+        location: SourceLocation = SourceLocation(line: 0, column: 0)
+    ) {
+        self.name = name
+        self.queue = queue
+        self.body = body
+        self.dependencies = dependencies
+        self.priority = priority
+        self.qos = qos
+        self.completion = completion
+        self.ignoresCancel = ignoresCancel
+        self.neverFinishes = neverFinishes
+        self.location = location
+    }
+
+    public var isBarrier: Bool { body.isBarrier }
+}
+
+/// Something done to the running scenario: by an `at` line, by a
+/// completion block, or (in the interface) by a key.
+public enum Action: Sendable, Hashable {
+    case cancel(OperationID)
+    case cancelAll(QueueID)
+    case suspend(QueueID)
+    case resume(QueueID)
+    case setCap(QueueID, ConcurrencyCap)
+    case setPriority(OperationID, PriorityLevel)
+    case add(OperationID)
+}
+
+public struct TimedAction: Sendable, Hashable {
+    /// Scenario time from the start of the run.
+    public var time: Duration
+    public var action: Action
+    public var location: SourceLocation
+
+    public init(
+        time: Duration, action: Action,
+        location: SourceLocation = SourceLocation(line: 0, column: 0)
+    ) {
+        self.time = time
+        self.action = action
+        self.location = location
+    }
+}
+
+public enum Claim: Sendable, Hashable {
+    /// A posted `isFinished` before B posted `isExecuting`.
+    case before(OperationID, OperationID)
+    /// These started (posted `isExecuting`) in exactly this order.
+    case order([OperationID])
+    /// At some moment all were executing at once.
+    case concurrent([OperationID])
+    /// The most of QUEUE's operations executing at once was exactly N.
+    case peak(QueueID, Int)
+    case finished(OperationID)
+    case cancelled(OperationID)
+    case skipped(OperationID)
+    case stuck(OperationID)
+}
+
+public struct Expectation: Sendable, Hashable {
+    public var claim: Claim
+    /// The claim as written after `expect`, whitespace normalised, for reports.
+    public var text: String
+    public var location: SourceLocation
+
+    public init(
+        claim: Claim, text: String, location: SourceLocation = SourceLocation(line: 0, column: 0)
+    ) {
+        self.claim = claim
+        self.text = text
+        self.location = location
+    }
+}
