@@ -1,0 +1,34 @@
+import LifecycleEngine
+import ScenarioKit
+
+/// Checks that an event stream obeys the rules of the real engine and of
+/// opscope's observation (SCENARIO-LANGUAGE.md "The event stream",
+/// DESIGN.md "Causal order").
+///
+/// Pure: the same events give the same violations, in stream order. A
+/// stream without an `.end` is taken as a run still going on, not as a
+/// violation. Rules:
+/// - `seq` strictly increases, `time` never goes back;
+/// - causal order: a dependency's `isFinished` comes before its dependent's
+///   `isReady` turns true (once the dependent was added, unless it was
+///   cancelled first) and before its `isExecuting` turns true; barriers
+///   count as dependencies of the operations added after them on their
+///   queue and depend on those added before (only the start is checked
+///   for these implicit dependencies);
+/// - never more operations of a queue executing than its cap allows (see
+///   `CapAllowance`);
+/// - `isExecuting` true and `isFinished` true at most once each; no
+///   `isReady` true → false after the start; nothing about an operation
+///   after its finish but its completion block and `queuePriority` changes;
+///   an operation cancelled before it started never executes; no start
+///   before the operation was added;
+/// - a completion block runs after its operation finished, once;
+/// - `.end` is last and unique; a completed run finished every added
+///   operation; a stalled run names only unfinished operations as stuck.
+public enum InvariantChecker {
+    public static func check(_ events: [LifecycleEvent], scenario: Scenario) -> [InvariantViolation] {
+        var walk = InvariantWalk(scenario: scenario)
+        for event in events { walk.visit(event) }
+        return walk.violations
+    }
+}

@@ -1,0 +1,259 @@
+import LifecycleEngine
+import ScenarioKit
+
+/// The state `InvariantChecker` keeps while it walks a stream, one event at
+/// a time. Kept apart from the public entry point so each rule reads as one
+/// small method.
+struct InvariantWalk {
+    /// What the stream has said about one operation so far.
+    private struct Track {
+        /// Position in the order operations were added; nil before the add.
+        var addOrder: Int?
+        var isReady = false
+        var isExecuting = false
+        var isFinished = false
+        var isCancelled = false
+        var started = false
+        var cancelledBeforeStart = false
+        var completions = 0
+        /// Barrier ordering: barriers added before it on its queue, or (for
+        /// a barrier) what was in its queue when it was added.
+        var implicitDependencies: [OperationID] = []
+    }
+
+    let scenario: Scenario
+    private(set) var violations: [InvariantViolation] = []
+    private var ops: [Track]
+    private var queues: [CapAllowance]
+    private var lastSeq: Int?
+    private var lastTime: Double?
+    private var endSeq: Int?
+    private var addCount = 0
+
+    init(scenario: Scenario) {
+        self.scenario = scenario
+        ops = Array(repeating: Track(), count: scenario.operations.count)
+        queues = scenario.queues.map(CapAllowance.init(spec:))
+    }
+
+    mutating func visit(_ event: LifecycleEvent) {
+        checkStamp(event)
+        if let endSeq, !isEnd(event) {
+            report(event.seq, "event after the end of the run (the end was seq \(endSeq))")
+        }
+        switch event.kind {
+        case .operation(let op, let key, let old, let new):
+            guard scenario.contains(op) else {
+                return report(event.seq, "event for unknown operation #\(op.index)")
+            }
+            visitOperation(event.seq, op, key, old: old, new: new)
+        case .queue(let q, let key, _, let new):
+            guard scenario.contains(q) else {
+                return report(event.seq, "event for unknown queue #\(q.index)")
+            }
+            if key == .maxConcurrentOperationCount, let value = new.intValue {
+                queues[q.index].setCap(value, dispatchable: dispatchable(on: q))
+            }
+        case .block(let op, let index, let phase, _):
+            guard scenario.contains(op) else {
+                return report(event.seq, "event for unknown operation #\(op.index)")
+            }
+            if ops[op.index].isFinished {
+                report(event.seq, "block \(index) of \(scenario.opName(op)) \(phase.rawValue) after it finished")
+            }
+        case .completion(let op, _):
+            guard scenario.contains(op) else {
+                return report(event.seq, "event for unknown operation #\(op.index)")
+            }
+            visitCompletion(event.seq, op)
+        case .action:
+            break
+        case .end(let outcome):
+            visitEnd(event.seq, outcome)
+        }
+    }
+
+    // MARK: - Rules
+
+    private mutating func checkStamp(_ event: LifecycleEvent) {
+        if let lastSeq, event.seq <= lastSeq {
+            report(event.seq, "seq \(event.seq) does not increase on seq \(lastSeq)")
+        }
+        if let lastTime, event.time < lastTime {
+            report(
+                event.seq,
+                "time goes back from \(formatSeconds(lastTime)) to \(formatSeconds(event.time))")
+        }
+        lastSeq = event.seq
+        lastTime = event.time
+    }
+
+    private mutating func visitOperation(
+        _ seq: Int, _ op: OperationID, _ key: OperationKey, old: KeyValue?, new: KeyValue
+    ) {
+        let name = scenario.opName(op)
+        if ops[op.index].isFinished && key != .queuePriority {
+            if key == .isFinished && new == .bool(true) {
+                report(seq, "\(name) announced isFinished true twice")
+            } else {
+                report(seq, "\(name) announced \(key.rawValue) \(describe(new)) after it finished")
+            }
+            return
+        }
+        guard let value = new.boolValue else { return }
+        switch key {
+        case .isReady: visitReady(seq, op, initial: old == nil, value)
+        case .isExecuting: visitExecuting(seq, op, value)
+        case .isFinished:
+            if value {
+                if ops[op.index].isExecuting { queues[queue(of: op)].stop(op) }
+                ops[op.index].isExecuting = false
+                ops[op.index].isFinished = true
+            }
+        case .isCancelled:
+            if value && !ops[op.index].isCancelled && !ops[op.index].started {
+                ops[op.index].cancelledBeforeStart = true
+            }
+            ops[op.index].isCancelled = value
+        case .queuePriority:
+            break
+        }
+    }
+
+    private mutating func visitReady(_ seq: Int, _ op: OperationID, initial: Bool, _ value: Bool) {
+        let name = scenario.opName(op)
+        if initial {
+            if ops[op.index].addOrder != nil {
+                report(seq, "\(name) was added to its queue twice")
+            } else {
+                recordAdd(op)
+            }
+        }
+        let wasReady = ops[op.index].isReady
+        ops[op.index].isReady = value
+        guard ops[op.index].addOrder != nil else { return }
+        if value && (!wasReady || initial) && !ops[op.index].isCancelled {
+            for dep in unfinished(scenario[operation: op].dependencies) {
+                report(seq, "\(name) became ready before its dependency \(scenario.opName(dep)) finished")
+            }
+        }
+        if !value && wasReady && ops[op.index].started {
+            report(seq, "\(name) stopped being ready after it started")
+        }
+    }
+
+    private mutating func visitExecuting(_ seq: Int, _ op: OperationID, _ value: Bool) {
+        let name = scenario.opName(op)
+        let track = ops[op.index]
+        guard value else {
+            if track.isExecuting { queues[queue(of: op)].stop(op) }
+            ops[op.index].isExecuting = false
+            return
+        }
+        if track.started {
+            report(seq, "\(name) announced isExecuting true twice")
+        }
+        if track.addOrder == nil {
+            report(seq, "\(name) started executing before it was added to its queue")
+        }
+        if track.cancelledBeforeStart {
+            report(seq, "\(name) started executing although it was cancelled before it started")
+        }
+        let deps = scenario[operation: op].dependencies + track.implicitDependencies
+        for dep in unfinished(deps) {
+            let what = scenario[operation: dep].isBarrier ? "the barrier" : "its dependency"
+            report(seq, "\(name) started executing before \(what) \(scenario.opName(dep)) finished")
+        }
+        ops[op.index].started = true
+        ops[op.index].isExecuting = true
+        let q = queue(of: op)
+        if queues[q].start(op) {
+            let running = queues[q].executing
+            let allowed = queues[q].allowed ?? 0
+            report(
+                seq,
+                "queue \(scenario.queueName(QueueID(q))) has \(running.count) operations executing "
+                    + "(\(scenario.opNames(running))), more than its cap allows (\(allowed))")
+        }
+    }
+
+    private mutating func visitCompletion(_ seq: Int, _ op: OperationID) {
+        let name = scenario.opName(op)
+        if !ops[op.index].isFinished {
+            report(seq, "completion block of \(name) ran before \(name) finished")
+        }
+        ops[op.index].completions += 1
+        if ops[op.index].completions == 2 {
+            report(seq, "completion block of \(name) ran twice")
+        }
+    }
+
+    private mutating func visitEnd(_ seq: Int, _ outcome: RunOutcome) {
+        if endSeq != nil {
+            report(seq, "second end of the run")
+            return
+        }
+        endSeq = seq
+        switch outcome {
+        case .completed:
+            let unfinished = ops.indices.filter { ops[$0].addOrder != nil && !ops[$0].isFinished }
+            if !unfinished.isEmpty {
+                let ids = unfinished.map(OperationID.init)
+                report(seq, "the run ended completed but \(scenario.opNames(ids)) had not finished")
+            }
+        case .stalled(let stuck):
+            for op in stuck.keys.sorted() where scenario.contains(op) && ops[op.index].isFinished {
+                report(seq, "the stalled end names \(scenario.opName(op)) as stuck but it finished")
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Numbers the add and records the barrier ordering Foundation imposes:
+    /// a barrier waits for everything unfinished in its queue, and what is
+    /// added after it waits for it.
+    private mutating func recordAdd(_ op: OperationID) {
+        ops[op.index].addOrder = addCount
+        addCount += 1
+        let q = scenario[operation: op].queue
+        let earlier = ops.indices.filter { i in
+            i != op.index && ops[i].addOrder != nil && !ops[i].isFinished
+                && scenario.operations[i].queue == q
+                && (scenario[operation: op].isBarrier || scenario.operations[i].isBarrier)
+        }
+        ops[op.index].implicitDependencies = earlier.map(OperationID.init)
+    }
+
+    private func unfinished(_ deps: [OperationID]) -> [OperationID] {
+        deps.filter { scenario.contains($0) && !ops[$0.index].isFinished }
+    }
+
+    private func queue(of op: OperationID) -> Int { scenario[operation: op].queue.index }
+
+    /// Executing plus ready-but-not-started operations of `q`: what an
+    /// unlimited queue may already have dispatched.
+    private func dispatchable(on q: QueueID) -> Int {
+        scenario.operations.indices.filter { i in
+            scenario.operations[i].queue == q && ops[i].addOrder != nil && !ops[i].isFinished
+                && (ops[i].isExecuting || (ops[i].isReady && !ops[i].started))
+        }.count
+    }
+
+    private func isEnd(_ event: LifecycleEvent) -> Bool {
+        if case .end = event.kind { return true }
+        return false
+    }
+
+    private func describe(_ value: KeyValue) -> String {
+        switch value {
+        case .bool(let b): "\(b)"
+        case .int(let n): "\(n)"
+        case .priority(let p): p.rawValue
+        }
+    }
+
+    private mutating func report(_ seq: Int, _ message: String) {
+        violations.append(InvariantViolation(seq: seq, message: message))
+    }
+}

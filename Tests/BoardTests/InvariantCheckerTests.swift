@@ -1,0 +1,220 @@
+import Board
+import LifecycleEngine
+import ScenarioKit
+import Testing
+
+/// net (cap 2): fetch, parse after fetch, a, b, c, d; disk (serial): w1,
+/// the barrier flush, w2; ui (main): m1, m2.
+private let scenario = makeScenario(
+    queues: [
+        QueueSpec(name: "net", cap: .limit(2)), QueueSpec(name: "disk", cap: .limit(1)),
+        QueueSpec(name: "ui", isMain: true),
+    ],
+    ops: [
+        op("fetch", on: "net"), op("parse", on: "net", after: ["fetch"]),
+        op("a", on: "net"), op("b", on: "net"), op("c", on: "net"), op("d", on: "net"),
+        op("w1", on: "disk"), op("flush", on: "disk", body: .barrier(.zero)), op("w2", on: "disk"),
+        op("m1", on: "ui"), op("m2", on: "ui"),
+    ])
+
+private func messages(_ build: (inout Script) -> Void) -> [String] {
+    var s = Script(scenario)
+    build(&s)
+    return InvariantChecker.check(s.events, scenario: scenario).map(\.message)
+}
+
+/// fetch then parse, the way a correct engine reports it.
+private func fetchThenParse(_ s: inout Script) {
+    s.cap("net", 2)
+    s.add("fetch")
+    s.add("parse", ready: false)
+    s.run("fetch", from: 0.001, to: 1.2)
+    s.ready("parse")
+    s.run("parse", from: 1.201, to: 1.6)
+}
+
+@Test func aCleanStreamHasNoViolations() {
+    let found = messages { s in
+        fetchThenParse(&s)
+        s.completion("fetch")
+        s.end()
+    }
+    #expect(found == [])
+}
+
+@Test func aCancelledDependentMayBecomeReadyAtOnce() {
+    let found = messages { s in
+        s.add("fetch")
+        s.add("parse", ready: false)
+        s.skip("parse")
+        s.run("fetch", from: 0, to: 1)
+        s.end()
+    }
+    #expect(found == [])
+}
+
+@Test func loweringTheCapDoesNotStopRunningOperations() {
+    let found = messages { s in
+        s.cap("net", 4, old: 2)
+        for name in ["a", "b", "c", "d"] { s.add(name) }
+        s.start("a"); s.start("b"); s.start("c")
+        s.cap("net", 1, old: 4)
+        s.finish("a")
+        s.start("d")  // allowed: max(1, 4 − 1) = 3, and 3 run
+        for name in ["b", "c", "d"] { s.finish(name) }
+    }
+    #expect(found == [])
+}
+
+@Test func aBarrierWaitingForEarlierWorkIsClean() {
+    let found = messages { s in
+        s.add("w1"); s.add("flush", ready: false); s.add("w2", ready: false)
+        s.run("w1", from: 0, to: 1)
+        s.ready("flush")
+        s.run("flush", from: 1, to: 1)
+        s.ready("w2")
+        s.run("w2", from: 1, to: 2)
+        s.end()
+    }
+    #expect(found == [])
+}
+
+struct ViolationCase: CustomTestStringConvertible, Sendable {
+    let testDescription: String
+    let build: @Sendable (inout Script) -> Void
+    let expected: [String]
+}
+
+private let violationCases: [ViolationCase] = [
+    ViolationCase(
+        testDescription: "dependent ready before its dependency finished",
+        build: { s in
+            s.add("fetch"); s.add("parse", ready: false)
+            s.ready("parse")
+        },
+        expected: ["parse became ready before its dependency fetch finished"]),
+    ViolationCase(
+        testDescription: "dependent added ready before its dependency finished",
+        build: { s in s.add("fetch"); s.add("parse", ready: true) },
+        expected: ["parse became ready before its dependency fetch finished"]),
+    ViolationCase(
+        testDescription: "executing before its dependency finished",
+        build: { s in
+            s.add("fetch"); s.add("parse", ready: false)
+            s.start("fetch"); s.start("parse")
+        },
+        expected: ["parse started executing before its dependency fetch finished"]),
+    ViolationCase(
+        testDescription: "cap exceeded",
+        build: { s in
+            for name in ["a", "b", "c"] { s.add(name) }
+            for name in ["a", "b", "c"] { s.start(name) }
+        },
+        expected: ["queue net has 3 operations executing (a, b and c), more than its cap allows (2)"]),
+    ViolationCase(
+        testDescription: "cap lowered, then a new start beyond the allowance",
+        build: { s in
+            s.cap("net", 4, old: 2)
+            for name in ["a", "b", "c", "d", "fetch"] { s.add(name) }
+            s.start("a"); s.start("b"); s.start("c")
+            s.cap("net", 1, old: 4)
+            s.finish("a"); s.finish("b")
+            s.start("d")  // allowed: max(1, 4 − 2) = 2
+            s.start("fetch")
+        },
+        expected: [
+            "queue net has 3 operations executing (c, d and fetch), more than its cap allows (2)"
+        ]),
+    ViolationCase(
+        testDescription: "the main queue is serial whatever its events say",
+        build: { s in
+            s.cap("ui", 4)
+            s.add("m1"); s.add("m2"); s.start("m1"); s.start("m2")
+        },
+        expected: ["queue ui has 2 operations executing (m1 and m2), more than its cap allows (1)"]),
+    ViolationCase(
+        testDescription: "started twice",
+        build: { s in
+            s.add("a"); s.start("a"); s.set("a", .isExecuting, false); s.start("a")
+        },
+        expected: ["a announced isExecuting true twice"]),
+    ViolationCase(
+        testDescription: "finished twice",
+        build: { s in s.add("a"); s.run("a", from: 0, to: 1); s.set("a", .isFinished, true) },
+        expected: ["a announced isFinished true twice"]),
+    ViolationCase(
+        testDescription: "executing after it was cancelled before it started",
+        build: { s in s.add("a"); s.cancel("a"); s.start("a") },
+        expected: ["a started executing although it was cancelled before it started"]),
+    ViolationCase(
+        testDescription: "executing after finishing",
+        build: { s in s.add("a"); s.skip("a"); s.start("a") },
+        expected: ["a announced isExecuting true after it finished"]),
+    ViolationCase(
+        testDescription: "not ready again after it started",
+        build: { s in s.add("a"); s.start("a"); s.set("a", .isReady, false) },
+        expected: ["a stopped being ready after it started"]),
+    ViolationCase(
+        testDescription: "started before it was added",
+        build: { s in s.start("a") },
+        expected: ["a started executing before it was added to its queue"]),
+    ViolationCase(
+        testDescription: "completion before finish, and twice",
+        build: { s in
+            s.add("a"); s.start("a"); s.completion("a"); s.finish("a"); s.completion("a")
+        },
+        expected: ["completion block of a ran before a finished", "completion block of a ran twice"]),
+    ViolationCase(
+        testDescription: "block after finish",
+        build: { s in s.add("a"); s.run("a", from: 0, to: 1); s.block("a", 0, .returned) },
+        expected: ["block 0 of a returned after it finished"]),
+    ViolationCase(
+        testDescription: "events after the end, and a second end",
+        build: { s in s.end(); s.add("a"); s.end() },
+        expected: ["event after the end of the run (the end was seq 1)", "second end of the run"]),
+    ViolationCase(
+        testDescription: "completed while added operations are unfinished",
+        build: { s in s.add("a"); s.add("b"); s.start("a"); s.end() },
+        expected: ["the run ended completed but a and b had not finished"]),
+    ViolationCase(
+        testDescription: "stalled end naming a finished operation",
+        build: { s in
+            s.add("a"); s.run("a", from: 0, to: 1)
+            s.end(.stalled([s.id("a"): .neverPostedFinish]))
+        },
+        expected: ["the stalled end names a as stuck but it finished"]),
+    ViolationCase(
+        testDescription: "seq not increasing and time going back",
+        build: { s in
+            s.at(1); s.add("a")
+            s.nextSeq = 1; s.at(0.5); s.add("b")
+        },
+        expected: ["seq 1 does not increase on seq 1", "time goes back from 1.000s to 0.500s"]),
+    ViolationCase(
+        testDescription: "barrier started before earlier work finished",
+        build: { s in s.add("w1"); s.add("flush"); s.start("w1"); s.start("flush") },
+        expected: [
+            "flush started executing before its dependency w1 finished",
+            "queue disk has 2 operations executing (w1 and flush), more than its cap allows (1)",
+        ]),
+    ViolationCase(
+        testDescription: "later work started before the barrier finished",
+        build: { s in s.add("flush"); s.add("w2"); s.start("flush"); s.start("w2") },
+        expected: [
+            "w2 started executing before the barrier flush finished",
+            "queue disk has 2 operations executing (flush and w2), more than its cap allows (1)",
+        ]),
+]
+
+@Test(arguments: violationCases)
+func eachViolationIsFoundAndNamed(_ c: ViolationCase) {
+    #expect(messages(c.build) == c.expected)
+}
+
+@Test func aViolationCarriesTheSeqOfItsEvent() {
+    var s = Script(scenario)
+    s.add("fetch"); s.add("parse", ready: false); s.ready("parse")
+    let found = InvariantChecker.check(s.events, scenario: scenario)
+    #expect(found.map(\.seq) == [3])
+    #expect(found.first?.description == "seq 3: parse became ready before its dependency fetch finished")
+}
