@@ -1,0 +1,187 @@
+import LifecycleEngine
+import ScenarioKit
+
+/// Judges a scenario's `expect` claims against the events of a run, and
+/// turns the verdicts into `opscope trace`'s exit status.
+///
+/// Semantics are SCENARIO-LANGUAGE.md's `expect CLAIM`. Where it is silent:
+/// - `skipped OP` holds when OP was cancelled before it ever started and
+///   never started, whether or not it finished: a cancelled operation in a
+///   queue suspended for good never finishes, yet its work never ran,
+///   which is what the claim is about (the run then stalls, and
+///   `expect stuck OP` says so too).
+/// - `peak Q N` counts barriers as operations of Q.
+/// - `stuck OP` fails when the run never ended: nobody can say yet.
+/// - Claims are judged on whatever the stream holds, also when the run did
+///   not end; `exitStatus` then fails the run anyway.
+public enum ExpectationChecker {
+    public static func evaluate(_ scenario: Scenario, events: [LifecycleEvent]) -> [ExpectationResult] {
+        let history = RunHistory(scenario: scenario, events: events)
+        return scenario.expectations.map { expectation in
+            let (held, explanation) = judge(expectation.claim, scenario, history)
+            return ExpectationResult(expectation: expectation, held: held, explanation: explanation)
+        }
+    }
+
+    /// `opscope trace`'s status: 0 when the run ended and every claim held;
+    /// 1 when a claim failed, the run never ended (`outcome` nil), or it
+    /// stalled on an operation that no `expect stuck` names. (2, for a bad
+    /// file or command line, is decided before any run.)
+    public static func exitStatus(
+        outcome: RunOutcome?, results: [ExpectationResult], scenario: Scenario
+    ) -> Int32 {
+        guard let outcome, results.allSatisfy(\.held) else { return 1 }
+        guard case .stalled(let stuck) = outcome else { return 0 }
+        let expectedStuck = Set(
+            scenario.expectations.compactMap { e -> OperationID? in
+                if case .stuck(let op) = e.claim { return op }
+                return nil
+            })
+        return stuck.keys.allSatisfy(expectedStuck.contains) ? 0 : 1
+    }
+
+    // MARK: - Claims
+
+    private static func judge(
+        _ claim: Claim, _ scenario: Scenario, _ history: RunHistory
+    ) -> (Bool, String) {
+        let name = scenario.opName
+        switch claim {
+        case .before(let a, let b):
+            return before(a, b, scenario, history)
+        case .order(let ids):
+            return order(ids, scenario, history)
+        case .concurrent(let ids):
+            return concurrent(ids, scenario, history)
+        case .peak(let q, let n):
+            let peak = history.peak(of: q)
+            let text = "peak of \(scenario.queueName(q)) was \(peak)"
+            return peak == n ? (true, text) : (false, "\(text), not \(n)")
+        case .finished(let op):
+            let facts = history[op]
+            guard let finished = facts.finished else { return (false, "\(name(op)) never finished") }
+            if facts.cancelledWhenFinished {
+                return (false, "\(name(op)) was cancelled (it finished at \(time(finished)))")
+            }
+            return (true, "\(name(op)) finished at \(time(finished))")
+        case .cancelled(let op):
+            return cancelled(op, scenario, history)
+        case .skipped(let op):
+            return skipped(op, scenario, history)
+        case .stuck(let op):
+            return stuck(op, scenario, history)
+        }
+    }
+
+    private static func before(
+        _ a: OperationID, _ b: OperationID, _ scenario: Scenario, _ history: RunHistory
+    ) -> (Bool, String) {
+        let (nameA, nameB) = (scenario.opName(a), scenario.opName(b))
+        guard let started = history[b].started else { return (false, "\(nameB) never started") }
+        guard let finished = history[a].finished else {
+            return (false, "\(nameB) started at \(time(started)) but \(nameA) never finished")
+        }
+        if finished.seq < started.seq {
+            return (true, "\(nameA) finished at \(time(finished)), \(nameB) started at \(time(started))")
+        }
+        return (false, "\(nameB) started at \(time(started)), before \(nameA) finished at \(time(finished))")
+    }
+
+    private static func order(
+        _ ids: [OperationID], _ scenario: Scenario, _ history: RunHistory
+    ) -> (Bool, String) {
+        if let missing = neverStarted(ids, scenario, history) { return (false, missing) }
+        let actual = ids.sorted { history[$0].started!.seq < history[$1].started!.seq }
+        let list = actual.map { "\(scenario.opName($0)) at \(time(history[$0].started!))" }
+            .joined(separator: ", ")
+        return actual == ids
+            ? (true, "started in order: \(list)") : (false, "started in another order: \(list)")
+    }
+
+    private static func concurrent(
+        _ ids: [OperationID], _ scenario: Scenario, _ history: RunHistory
+    ) -> (Bool, String) {
+        if let missing = neverStarted(ids, scenario, history) { return (false, missing) }
+        let names = scenario.opNames(ids)
+        let (moment, most) = history.overlap(of: Set(ids))
+        if let moment { return (true, "\(names) were all executing at \(time(moment))") }
+        return (false, "\(names) were never executing at once (at most \(most) at a time)")
+    }
+
+    private static func cancelled(
+        _ op: OperationID, _ scenario: Scenario, _ history: RunHistory
+    ) -> (Bool, String) {
+        let facts = history[op]
+        let name = scenario.opName(op)
+        switch (facts.cancelled, facts.finished) {
+        case (let c?, let f?) where facts.cancelledWhenFinished:
+            return (true, "\(name) was cancelled at \(time(c)) and finished at \(time(f))")
+        case (_, let f?):
+            return (false, "\(name) finished at \(time(f)) without being cancelled")
+        case (let c?, nil):
+            return (false, "\(name) was cancelled at \(time(c)) but never finished")
+        case (nil, nil):
+            return (false, "\(name) was never cancelled and never finished")
+        }
+    }
+
+    private static func skipped(
+        _ op: OperationID, _ scenario: Scenario, _ history: RunHistory
+    ) -> (Bool, String) {
+        let facts = history[op]
+        let name = scenario.opName(op)
+        if let started = facts.started {
+            if let c = facts.cancelled {
+                return (false, "\(name) started at \(time(started)), before the cancel at \(time(c))")
+            }
+            return (false, "\(name) started at \(time(started)) and was never cancelled")
+        }
+        guard let c = facts.cancelled else { return (false, "\(name) was never cancelled") }
+        guard let f = facts.finished else {
+            return (true, "\(name) was cancelled at \(time(c)) before it started and never ran (nor finished)")
+        }
+        return (true, "\(name) was cancelled at \(time(c)) before it started and finished at \(time(f)) without running")
+    }
+
+    private static func stuck(
+        _ op: OperationID, _ scenario: Scenario, _ history: RunHistory
+    ) -> (Bool, String) {
+        let name = scenario.opName(op)
+        if let f = history[op].finished { return (false, "\(name) finished at \(time(f))") }
+        switch history.outcome {
+        case nil:
+            return (false, "the run never ended")
+        case .completed:
+            return (true, "\(name) had not finished when the run ended")
+        case .stalled(let reasons):
+            let why = reasons[op].map { " (\(describe($0, scenario)))" } ?? ""
+            return (true, "\(name) had not finished when the run stalled\(why)")
+        }
+    }
+
+    // MARK: - Wording
+
+    private static func neverStarted(
+        _ ids: [OperationID], _ scenario: Scenario, _ history: RunHistory
+    ) -> String? {
+        let missing = ids.filter { history[$0].started == nil }
+        guard !missing.isEmpty else { return nil }
+        return "\(scenario.opNames(missing)) never started"
+    }
+
+    private static func time(_ stamp: RunHistory.Stamp) -> String { formatSeconds(stamp.time) }
+
+    /// A stall reason as a fragment that reads after the operation's name.
+    static func describe(_ reason: StuckReason, _ scenario: Scenario) -> String {
+        switch reason {
+        case .waitsFor(let dep, let root) where dep == root:
+            "waits for \(scenario.opName(root)), which never finishes"
+        case .waitsFor(let dep, let root):
+            "waits for \(scenario.opName(dep)), which waits for \(scenario.opName(root)), which never finishes"
+        case .queueSuspended(let q):
+            "its queue \(scenario.queueName(q)) is suspended"
+        case .neverPostedFinish:
+            "it never posted isFinished"
+        }
+    }
+}
