@@ -1,0 +1,62 @@
+import LifecycleEngine
+import ScenarioKit
+
+extension BoardState {
+    /// The cards of one column, in the order they entered it, then file order.
+    public func cards(in phase: Phase) -> [OperationCard] {
+        cards.filter { $0.phase == phase }.sorted {
+            ($0.phaseSeq, $0.id.index) < ($1.phaseSeq, $1.id.index)
+        }
+    }
+
+    /// How many cards each phase holds (every phase is a key).
+    public var phaseCounts: [Phase: Int] {
+        var counts = Dictionary(uniqueKeysWithValues: Phase.allCases.map { ($0, 0) })
+        for card in cards { counts[card.phase, default: 0] += 1 }
+        return counts
+    }
+
+    /// The fraction (0…1) of `op`'s simulated work done at scenario time
+    /// `now` (seconds), for a progress bar; nil unless it is executing.
+    ///
+    /// Measured from its start; for `blocks`, the durations of the blocks
+    /// that returned plus the time in the current one (Foundation on Linux
+    /// runs them one after another). Instant work reads as done. An
+    /// operation that outlives its work (never-finishes, ignores-cancel
+    /// overrun) stays at 1.
+    public func progress(of op: OperationID, now: Double) -> Double? {
+        guard scenario.contains(op) else { return nil }
+        let card = cards[op.index]
+        guard card.isExecuting, let started = card.startedAt else { return nil }
+        let body = scenario[operation: op].body
+        let total = body.totalDuration.seconds
+        guard total > 0 else { return 1 }
+        var done = now - started
+        if case .blocks(let durations) = body, card.blocksStarted > 0 {
+            let returned = durations.prefix(card.blocksReturned).reduce(0) { $0 + $1.seconds }
+            done = returned + (card.currentBlockStartedAt.map { now - $0 } ?? 0)
+        }
+        return min(1, max(0, done / total))
+    }
+
+    /// What `op` waits for before it can start: its unfinished
+    /// dependencies, plus the barrier ordering of its queue (a barrier
+    /// waits for what was added before it; what is added after waits for
+    /// the barrier). File order.
+    public func unfinishedPrerequisites(of op: OperationID) -> [OperationID] {
+        guard scenario.contains(op) else { return [] }
+        let card = cards[op.index]
+        var waits = scenario[operation: op].dependencies.filter {
+            scenario.contains($0) && !cards[$0.index].isFinished
+        }
+        if let added = card.addedSeq {
+            for other in cards where other.queue == card.queue && other.id != op && !other.isFinished {
+                guard let otherAdded = other.addedSeq, otherAdded < added else { continue }
+                if (card.isBarrier || other.isBarrier) && !waits.contains(other.id) {
+                    waits.append(other.id)
+                }
+            }
+        }
+        return waits.sorted()
+    }
+}

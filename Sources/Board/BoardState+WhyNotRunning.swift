@@ -1,0 +1,51 @@
+import ScenarioKit
+
+extension BoardState {
+    /// Why `op` is not executing now; empty when it is executing or done.
+    ///
+    /// An operation waiting for dependencies gets only that reason (the
+    /// queue does not consider it yet), unless it was cancelled: a cancelled
+    /// operation is ready at once and waits for its queue only. For a ready
+    /// operation the queue decides: `free` = cap − executing slots are
+    /// given to the ready operations in bucket order, then insertion order.
+    /// It is behind others when at least `free` of them come before it;
+    /// with the system-default cap every ready operation is dispatched.
+    public func whyNotRunning(_ op: OperationID) -> [NotRunningReason] {
+        guard scenario.contains(op) else { return [] }
+        let card = cards[op.index]
+        switch card.phase {
+        case .executing, .finished, .cancelled: return []
+        case .notAdded: return [.notAdded]
+        case .pending, .ready: break
+        }
+        let waits = unfinishedPrerequisites(of: op)
+        if !waits.isEmpty && !card.isCancelled { return [.waitingFor(waits)] }
+
+        let row = queues[card.queue.index]
+        var reasons: [NotRunningReason] = []
+        if row.holdsBack { reasons.append(.queueSuspended(row.id)) }
+        let free = row.limit.map { $0 - row.executing }
+        if let free, free <= 0 {
+            reasons.append(.queueAtCap(executing: row.executing, cap: row.cap))
+        }
+        let ahead = cards.filter { other in
+            other.queue == card.queue && other.id != op && other.phase == .ready
+                && isAhead(other, of: card)
+        }.count
+        if let free, ahead > 0, ahead >= free {
+            reasons.append(
+                .behindHigherPriority(
+                    count: ahead, bucket: card.effectivePriority, fromQoS: card.priorityFromQoS))
+        }
+        return reasons.isEmpty ? [.dispatchedWaitingForThread] : reasons
+    }
+
+    /// `other` gets a slot before `card`: a higher rank, or the same rank
+    /// added earlier.
+    private func isAhead(_ other: OperationCard, of card: OperationCard) -> Bool {
+        if other.schedulingRank != card.schedulingRank {
+            return other.schedulingRank > card.schedulingRank
+        }
+        return (other.addedSeq ?? Int.max) < (card.addedSeq ?? Int.max)
+    }
+}

@@ -1,0 +1,170 @@
+import LifecycleEngine
+import ScenarioKit
+
+/// Everything the interface draws, reduced from the event stream.
+///
+/// A pure value: `apply` does no I/O, reads no clock and takes no lock;
+/// time comes from the events (scenario seconds). Replaying the same
+/// events into `BoardState(scenario:)` gives an equal board. Events that
+/// name unknown operations or queues are ignored rather than trapping.
+public struct BoardState: Sendable, Hashable {
+    public let scenario: Scenario
+    /// One card per operation and barrier, indexed like `Scenario.operations`.
+    public private(set) var cards: [OperationCard]
+    /// One row per queue, indexed like `Scenario.queues`.
+    public private(set) var queues: [QueueRow]
+    /// Scenario seconds of the last event applied (0 before any).
+    public private(set) var lastEventTime: Double = 0
+    /// `seq` of the last event applied (0 before any).
+    public private(set) var lastSeq = 0
+    /// How the run ended; nil while it runs.
+    public private(set) var outcome: RunOutcome?
+    /// Operations that name each operation in `after`, in file order.
+    private let dependentsIndex: [[OperationID]]
+
+    public init(scenario: Scenario) {
+        self.scenario = scenario
+        cards = scenario.operations.enumerated().map { OperationCard(id: OperationID($0), spec: $1) }
+        queues = scenario.queues.enumerated().map { QueueRow(id: QueueID($0), spec: $1) }
+        var dependents = Array(repeating: [OperationID](), count: scenario.operations.count)
+        for (i, spec) in scenario.operations.enumerated() {
+            for dep in spec.dependencies where scenario.contains(dep) {
+                dependents[dep.index].append(OperationID(i))
+            }
+        }
+        dependentsIndex = dependents
+    }
+
+    /// A board with `events` applied in order (a replay of a log).
+    public init(scenario: Scenario, replaying events: [LifecycleEvent]) {
+        self.init(scenario: scenario)
+        for event in events { apply(event) }
+    }
+
+    public subscript(operation id: OperationID) -> OperationCard { cards[id.index] }
+    public subscript(queue id: QueueID) -> QueueRow { queues[id.index] }
+
+    /// The operations that depend on `op`, in file order.
+    public func dependents(of op: OperationID) -> [OperationID] {
+        dependentsIndex.indices.contains(op.index) ? dependentsIndex[op.index] : []
+    }
+
+    public mutating func apply(_ event: LifecycleEvent) {
+        lastEventTime = event.time
+        lastSeq = event.seq
+        switch event.kind {
+        case .operation(let op, let key, let old, let new):
+            guard scenario.contains(op) else { return }
+            applyOperation(op, key, initial: old == nil, new, event)
+        case .queue(let q, let key, _, let new):
+            guard scenario.contains(q) else { return }
+            applyQueue(q, key, new)
+        case .block(let op, _, let phase, let thread):
+            guard scenario.contains(op) else { return }
+            cards[op.index].thread = thread
+            if phase == .started {
+                cards[op.index].blocksStarted += 1
+                cards[op.index].currentBlockStartedAt = event.time
+            } else {
+                cards[op.index].blocksReturned += 1
+                cards[op.index].currentBlockStartedAt = nil
+            }
+        case .completion(let op, let thread):
+            guard scenario.contains(op) else { return }
+            cards[op.index].completionRan = true
+            cards[op.index].completionThread = thread
+        case .action:
+            break
+        case .end(let result):
+            if outcome == nil { outcome = result }
+        }
+    }
+
+    private mutating func applyOperation(
+        _ op: OperationID, _ key: OperationKey, initial: Bool, _ new: KeyValue,
+        _ event: LifecycleEvent
+    ) {
+        var card = cards[op.index]
+        if initial && key == .isReady && card.addedSeq == nil {
+            card.addedSeq = event.seq
+            card.addedAt = event.time
+            settlePriority(&card)
+        }
+        let q = card.queue.index
+        switch (key, new) {
+        case (.isReady, .bool(let b)):
+            card.isReady = b
+        case (.isExecuting, .bool(let b)):
+            if b && !card.isExecuting {
+                card.startedAt = card.startedAt ?? event.time
+                queues[q].executing += 1
+                queues[q].peak = max(queues[q].peak, queues[q].executing)
+            } else if !b && card.isExecuting {
+                queues[q].executing -= 1
+            }
+            card.isExecuting = b
+        case (.isFinished, .bool(let b)):
+            if b && !card.isFinished {
+                if card.isExecuting { queues[q].executing -= 1 }
+                card.isExecuting = false
+                card.finishedAt = event.time
+                card.currentBlockStartedAt = nil
+            }
+            card.isFinished = b
+        case (.isCancelled, .bool(let b)):
+            if b && card.isExecuting { card.cancelRequestedWhileExecuting = true }
+            card.isCancelled = b
+        case (.queuePriority, .priority(let p)):
+            card.queuePriority = p
+            if card.addedSeq != nil && !card.priorityChangesLost {
+                card.effectivePriority = p
+                card.priorityFromQoS = false
+            }
+        default:
+            break
+        }
+        let phase = card.derivedPhase
+        if phase != card.phase {
+            card.phase = phase
+            card.phaseSeq = event.seq
+        }
+        cards[op.index] = card
+    }
+
+    /// Decides the bucket at the add, as Foundation does: an explicit
+    /// priority wins; otherwise, when the queue's cap is not 1, the QoS
+    /// picks it; on a serial queue it is `normal` and later changes are lost.
+    private func settlePriority(_ card: inout OperationCard) {
+        if let explicit = card.queuePriority {
+            card.effectivePriority = explicit
+            return
+        }
+        let spec = scenario[operation: card.id]
+        if queues[card.queue.index].limit == 1 {
+            card.effectivePriority = .normal
+            card.priorityChangesLost = true
+        } else {
+            card.effectivePriority = (spec.qos ?? .default).impliedPriority
+            card.priorityFromQoS = spec.qos != nil
+        }
+    }
+
+    private mutating func applyQueue(_ q: QueueID, _ key: QueueKey, _ new: KeyValue) {
+        switch (key, new) {
+        case (.isSuspended, .bool(let b)):
+            queues[q.index].isSuspended = b
+        case (.maxConcurrentOperationCount, .int(let n)) where !queues[q.index].isMain:
+            queues[q.index].cap = n < 0 ? .systemDefault : .limit(n)
+        case (.operationCount, .int(let n)):
+            queues[q.index].operationCount = n
+        default:
+            break
+        }
+    }
+}
+
+/// The reducer as a free function, for callers that hold the board in a
+/// larger state: the same as `board.apply(event)`.
+public func reduce(into board: inout BoardState, _ event: LifecycleEvent) {
+    board.apply(event)
+}

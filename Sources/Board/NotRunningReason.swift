@@ -1,0 +1,25 @@
+import ScenarioKit
+
+/// One reason an operation that has not started is not executing, for the
+/// inspector. Several may hold at once (a suspended queue at its cap).
+public enum NotRunningReason: Sendable, Hashable {
+    /// Not yet added to its queue (an `add` action adds it later).
+    case notAdded
+    /// Dependencies (or, on its queue, a barrier ordering) not finished yet,
+    /// in file order.
+    case waitingFor([OperationID])
+    /// Its queue is suspended (never said of the main queue, which ignores it).
+    case queueSuspended(QueueID)
+    /// Its queue already has `executing` operations running under `cap`.
+    case queueAtCap(executing: Int, cap: ConcurrencyCap)
+    /// `count` ready operations of its queue will get the free slots first:
+    /// a higher bucket, or the same bucket added earlier. `bucket` is the
+    /// one it is filed under; `fromQoS` says its QoS chose that bucket
+    /// because it has no explicit priority (ENGINE-NOTES "QoS becomes
+    /// priority"), which the inspector should say.
+    case behindHigherPriority(count: Int, bucket: PriorityLevel, fromQoS: Bool)
+    /// Ready, nothing holds it back: Foundation has dispatched it but no
+    /// worker thread runs it yet (ENGINE-NOTES "The thread pool ramps
+    /// slowly"), or, on the main queue, the main thread is busy.
+    case dispatchedWaitingForThread
+}
