@@ -34,9 +34,10 @@ struct Parser {
         }
     }
 
-    /// Reports an error that does not end the statement.
+    /// Reports an error that does not end the statement (unless the
+    /// statement already has a lexical error, which it would only echo).
     mutating func report(_ diagnostic: Diagnostic) {
-        diagnostics.append(diagnostic)
+        if !statementIsDamaged { diagnostics.append(diagnostic) }
     }
 
     private mutating func parseStatement(_ cursor: inout StatementCursor) throws(ParseFailure) {
