@@ -258,7 +258,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
             queue net max 0
             ~             ^
             op fetch on nett work 1s priority hgh
-            ~           ^                      ^
+            ~           ^                     ^
             """)
         let result = read(marked.text)
         #expect(result.diagnostics.map(\.location) == marked.markers)
