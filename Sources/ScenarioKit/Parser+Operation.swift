@@ -2,7 +2,9 @@ extension Parser {
     /// `op NAME CLAUSES` and `barrier NAME [on QUEUE] [work DURATION]`.
     ///
     /// Clauses come in any order, each at most once; an operation has
-    /// exactly one body clause. The declaration is recorded even when the
+    /// exactly one body clause. A barrier without `on` goes to the first
+    /// declared queue, like an operation (a decision: the reference writes
+    /// `on` in the barrier's form but does not say it is required). The declaration is recorded even when the
     /// statement fails, so that its name stays known.
     mutating func parseOperation(
         _ cursor: inout StatementCursor, keyword: Token, isBarrier: Bool

@@ -3,7 +3,8 @@
 /// Canonical means: one statement per line, sections in a fixed order
 /// (title and notes, queues, operations and barriers in insertion order,
 /// actions in time order, expectations), every `on` written out, clauses
-/// in a fixed order, durations in their shortest form (`300ms`, `1.5s`).
+/// in a fixed order, durations in their shortest form (`300ms`, `1.5s`);
+/// only the implicit `default` queue of a file without queues stays implicit.
 /// Reading the text back gives an equal scenario apart from source
 /// locations (see `Scenario.withoutLocations`).
 ///
@@ -19,8 +20,12 @@ public struct ScenarioPrinter: Sendable {
         if let title = scenario.title { header.append("title " + Self.quoted(title)) }
         header += scenario.notes.map { "note " + Self.quoted($0) }
         sections.append(header)
-        sections.append(scenario.queues.map(queueLine))
-        sections.append(scenario.operations.map { operationLine($0, in: scenario) })
+        // The implicit queue of a file that declares none is not written
+        // out, and neither is `on` then: an operation may be named
+        // `default`, and a declared queue of that name would clash with it.
+        let implicitQueue = scenario.queues == [QueueSpec(name: "default")]
+        if !implicitQueue { sections.append(scenario.queues.map(queueLine)) }
+        sections.append(scenario.operations.map { operationLine($0, in: scenario, writeQueue: !implicitQueue) })
         sections.append(scenario.actions.map { actionLine($0, in: scenario) })
         sections.append(scenario.expectations.map { "expect " + Self.claimText($0.claim, in: scenario) })
         return sections.filter { !$0.isEmpty }.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
@@ -39,12 +44,12 @@ public struct ScenarioPrinter: Sendable {
         return parts.joined(separator: " ")
     }
 
-    private func operationLine(_ op: OperationSpec, in scenario: Scenario) -> String {
-        let queue = scenario[queue: op.queue].name
+    private func operationLine(_ op: OperationSpec, in scenario: Scenario, writeQueue: Bool) -> String {
+        let on = writeQueue ? ["on", scenario[queue: op.queue].name] : []
         if case .barrier(let d) = op.body {
-            return "barrier \(op.name) on \(queue)" + (d == .zero ? "" : " work " + Self.format(d))
+            return (["barrier", op.name] + on).joined(separator: " ") + (d == .zero ? "" : " work " + Self.format(d))
         }
-        var parts = ["op", op.name, "on", queue]
+        var parts = ["op", op.name] + on
         switch op.body {
         case .work(let d): parts += ["work", Self.format(d)]
         case .async(let d): parts += ["async", Self.format(d)]

@@ -20,7 +20,7 @@ struct SplitMix64: RandomNumberGenerator {
 @Suite struct RobustnessTests {
     static let seeds: [String] = [
         ReferenceExampleTests.source,
-        ScenarioPrinterTests.rich[3],
+        ScenarioPrinterTests.rich[5],
         "queue q max 2\nop a on q blocks 3 x 1ms after b\nop b async 1s never-finishes\nat 1s max q 3\nexpect a before b",
     ]
 

@@ -51,6 +51,8 @@ import Testing
         ReferenceExampleTests.source,
         "op a work 1s",
         "",
+        "op default work 1s\nbarrier b work 1ms\nat 1s suspend default\nat 2s resume default\nexpect finished default",
+        "queue default\nop a on default work 1s",
         """
         title "quotes \\" and \\\\ and # hash, 日本語"
         note "n1"
@@ -88,6 +90,13 @@ import Testing
         let second = try #require(ScenarioReader.read(printed).scenario, "\(printed)")
         #expect(second.withoutLocations == first.withoutLocations)
         #expect(ScenarioPrinter().source(for: second) == printed)
+    }
+
+    @Test func theImplicitQueueStaysImplicit() throws {
+        let scenario = try #require(clean("op a work 1s\nbarrier b"))
+        #expect(ScenarioPrinter().source(for: scenario) == "op a work 1s\nbarrier b\n")
+        let declared = try #require(clean("queue default\nop a work 1s"))
+        #expect(ScenarioPrinter().source(for: declared) == "queue default\n\nop a on default work 1s\n")
     }
 
     @Test func withoutLocationsClearsEveryLocation() throws {
