@@ -2,7 +2,7 @@
 ///
 /// Messages are lower-case without a trailing period; names are quoted
 /// with single quotes exactly as written. Notes follow the same rules.
-/// Each factory is pinned by a test in `DiagnosticMessageTests`.
+/// Each factory is pinned by a test in `DiagnosticTests`.
 extension Diagnostic {
     static func error(_ message: String, at location: SourceLocation, notes: [String] = []) -> Diagnostic {
         Diagnostic(.error, at: location, message, notes: notes)
