@@ -1,0 +1,336 @@
+/// Every message of the language, as named factories.
+///
+/// Messages are lower-case without a trailing period; names are quoted
+/// with single quotes exactly as written. Notes follow the same rules.
+/// Each factory is pinned by a test in `DiagnosticTests`.
+extension Diagnostic {
+    static func error(_ message: String, at location: SourceLocation, notes: [String] = []) -> Diagnostic {
+        Diagnostic(.error, at: location, message, notes: notes)
+    }
+
+    static func warning(_ message: String, at location: SourceLocation, notes: [String] = []) -> Diagnostic {
+        Diagnostic(.warning, at: location, message, notes: notes)
+    }
+
+    /// The "did you mean" note, when there is a suggestion.
+    static func didYouMean(_ suggestion: String?) -> [String] {
+        suggestion.map { ["did you mean '\($0)'?"] } ?? []
+    }
+
+    // MARK: Lexical
+
+    public static func invalidUTF8(_ byte: UInt8, at location: SourceLocation) -> Diagnostic {
+        let hex = String(byte, radix: 16, uppercase: true)
+        return .error("invalid UTF-8 byte 0x\(hex.count == 1 ? "0" : "")\(hex)", at: location,
+            notes: ["a scenario file must be UTF-8 text"])
+    }
+
+    public static func nulByte(at location: SourceLocation) -> Diagnostic {
+        .error("NUL byte in source", at: location, notes: ["a scenario file must be UTF-8 text"])
+    }
+
+    public static func unexpectedCharacter(_ character: String, at location: SourceLocation) -> Diagnostic {
+        .error("unexpected character '\(character)'", at: location)
+    }
+
+    public static func strayBackslash(at location: SourceLocation) -> Diagnostic {
+        .error("'\\' continues a statement only at the end of a line", at: location)
+    }
+
+    public static func unterminatedString(at location: SourceLocation) -> Diagnostic {
+        .error("unterminated string", at: location, notes: ["close it with '\"' on the same line"])
+    }
+
+    public static func unknownEscape(_ escape: String, at location: SourceLocation) -> Diagnostic {
+        .error("unknown escape '\(escape)' in string", at: location,
+            notes: ["the only escapes are '\\\"' and '\\\\'"])
+    }
+
+    public static func malformedNumber(_ text: String, at location: SourceLocation) -> Diagnostic {
+        .error("malformed number '\(text)'", at: location, notes: ["write digits after the point, as in '1.5s'"])
+    }
+
+    // MARK: Numbers
+
+    public static func missingDurationUnit(_ text: String, at location: SourceLocation) -> Diagnostic {
+        .error("duration '\(text)' has no unit", at: location, notes: ["write '\(text)ms' or '\(text)s'"])
+    }
+
+    public static func unknownDurationUnit(_ unit: String, in text: String, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error("unknown duration unit '\(unit)' in '\(text)'", at: location, notes: ["use 'ms' or 's'"])
+    }
+
+    public static func negativeDuration(_ text: String, at location: SourceLocation) -> Diagnostic {
+        .error("durations cannot be negative", at: location)
+    }
+
+    public static func durationTooPrecise(_ text: String, at location: SourceLocation) -> Diagnostic {
+        .error("duration '\(text)' is finer than a nanosecond", at: location)
+    }
+
+    public static func durationTooLong(_ text: String, at location: SourceLocation) -> Diagnostic {
+        .error("duration '\(text)' is too long", at: location)
+    }
+
+    public static func numberTooLarge(_ text: String, at location: SourceLocation) -> Diagnostic {
+        .error("number '\(text)' is too large", at: location)
+    }
+
+    // MARK: Syntax
+
+    /// "expected a duration after 'work', found 'fast'"; without `found`
+    /// the statement ended too early.
+    public static func expected(_ what: String, after: String, found: String?, at location: SourceLocation)
+        -> Diagnostic
+    {
+        if let found {
+            return .error("expected \(what) after '\(after)', found '\(found)'", at: location)
+        }
+        return .error("expected \(what) after '\(after)'", at: location)
+    }
+
+    public static func expectedStatement(found: String, at location: SourceLocation) -> Diagnostic {
+        .error("expected a statement, found '\(found)'", at: location,
+            notes: ["a statement starts with title, note, queue, op, barrier, at or expect"])
+    }
+
+    public static func unknownStatement(_ word: String, suggestion: String?, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error("unknown statement '\(word)'", at: location,
+            notes: suggestion.map { ["did you mean '\($0)'?"] }
+                ?? ["a statement starts with title, note, queue, op, barrier, at or expect"])
+    }
+
+    public static func unexpectedToken(_ text: String, in statement: String, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error("unexpected '\(text)' in '\(statement)' statement", at: location)
+    }
+
+    public static func unknownQueueOption(_ word: String, suggestion: String?, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error("unknown queue option '\(word)'", at: location, notes: didYouMean(suggestion))
+    }
+
+    public static func unknownClause(_ word: String, suggestion: String?, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error("unknown clause '\(word)'", at: location, notes: didYouMean(suggestion))
+    }
+
+    public static func unknownPriority(_ word: String, suggestion: String?, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error("unknown priority '\(word)'", at: location,
+            notes: suggestion.map { ["did you mean '\($0)'?"] }
+                ?? ["priorities are veryLow, low, normal, high and veryHigh"])
+    }
+
+    public static func unknownQoS(_ word: String, suggestion: String?, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error("unknown quality of service '\(word)'", at: location,
+            notes: suggestion.map { ["did you mean '\($0)'?"] }
+                ?? ["qualities of service are userInteractive, userInitiated, default, utility and background"])
+    }
+
+    public static func unknownAction(_ word: String, suggestion: String?, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error("unknown action '\(word)'", at: location,
+            notes: suggestion.map { ["did you mean '\($0)'?"] }
+                ?? ["actions are cancel, cancel-all, suspend, resume, max, priority and add"])
+    }
+
+    public static func unknownClaim(_ word: String, suggestion: String?, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error("unknown claim '\(word)'", at: location,
+            notes: suggestion.map { ["did you mean '\($0)'?"] }
+                ?? ["claims are A before B, order, concurrent, peak, finished, cancelled, skipped and stuck"])
+    }
+
+    public static func duplicateClause(_ word: String, first: SourceLocation, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error("'\(word)' is given twice", at: location,
+            notes: ["first given at line \(first.line), column \(first.column)"])
+    }
+
+    public static func conflictingCap(_ word: String, with other: String, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error("'\(word)' conflicts with '\(other)'", at: location, notes: ["a queue has one concurrency cap"])
+    }
+
+    public static func conflictingBody(_ word: String, with other: String, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error("'\(word)' conflicts with '\(other)'", at: location, notes: ["an operation has exactly one body"])
+    }
+
+    public static func missingBody(_ name: String, at location: SourceLocation) -> Diagnostic {
+        .error("operation '\(name)' has no body", at: location,
+            notes: ["add 'work DURATION', 'blocks DURATION, …', 'blocks N x DURATION' or 'async DURATION'"])
+    }
+
+    public static func neverFinishesNeedsAsync(at location: SourceLocation) -> Diagnostic {
+        .error("'never-finishes' needs an 'async' body", at: location,
+            notes: ["only an asynchronous operation posts isFinished itself"])
+    }
+
+    public static func clauseNotAllowedOnBarrier(_ word: String, at location: SourceLocation) -> Diagnostic {
+        .error("'\(word)' is not allowed on a barrier", at: location,
+            notes: ["a barrier takes only 'on QUEUE' and 'work DURATION'"])
+    }
+
+    /// Which Foundation property `OperationQueue.main` ignores, per option.
+    static func mainQueueProperty(_ option: String) -> String {
+        switch option {
+        case "suspended", "suspend", "resume": "isSuspended"
+        case "qos": "qualityOfService"
+        case "cancel-all": "cancelAllOperations()"
+        default: "maxConcurrentOperationCount"
+        }
+    }
+
+    public static func optionIgnoredByMainQueue(_ option: String, at location: SourceLocation) -> Diagnostic {
+        .error("'\(option)' cannot be used with 'main'", at: location,
+            notes: ["OperationQueue.main ignores \(mainQueueProperty(option))"])
+    }
+
+    public static func zeroCap(at location: SourceLocation) -> Diagnostic {
+        .error("a cap of 0 would stall the queue without saying so", at: location,
+            notes: ["use 1 or more, or 'default'"])
+    }
+
+    public static func capBelowOne(_ text: String, at location: SourceLocation) -> Diagnostic {
+        .error("a queue's cap must be at least 1, found '\(text)'", at: location)
+    }
+
+    public static func blockCountTooSmall(_ count: Int, at location: SourceLocation) -> Diagnostic {
+        .error("'blocks' needs at least one block, found \(count)", at: location)
+    }
+
+    public static func blockCountTooLarge(_ count: Int, limit: Int, at location: SourceLocation) -> Diagnostic {
+        .error("too many blocks (\(count)); an operation has at most \(limit)", at: location)
+    }
+
+    public static func claimNeedsTwo(_ claim: String, at location: SourceLocation) -> Diagnostic {
+        .error("'\(claim)' needs at least two operations", at: location)
+    }
+}
+
+// MARK: - Names and meaning (validator)
+
+extension Diagnostic {
+    public static func duplicateName(
+        _ name: String, firstKind: String, firstLine: Int, at location: SourceLocation
+    ) -> Diagnostic {
+        .error("'\(name)' is already declared", at: location,
+            notes: ["'\(name)' is first declared as \(firstKind) on line \(firstLine)",
+                "queues and operations share one namespace"])
+    }
+
+    public static func unknownQueue(name: String, suggestion: String?, at location: SourceLocation) -> Diagnostic {
+        .error("unknown queue '\(name)'", at: location, notes: didYouMean(suggestion))
+    }
+
+    public static func unknownOperation(name: String, suggestion: String?, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error("unknown operation '\(name)'", at: location, notes: didYouMean(suggestion))
+    }
+
+    public static func notAQueue(_ name: String, at location: SourceLocation) -> Diagnostic {
+        .error("'\(name)' is an operation, not a queue", at: location)
+    }
+
+    public static func notAnOperation(_ name: String, at location: SourceLocation) -> Diagnostic {
+        .error("'\(name)' is a queue, not an operation", at: location)
+    }
+
+    public static func selfDependency(_ name: String, at location: SourceLocation) -> Diagnostic {
+        .error("'\(name)' cannot depend on itself", at: location)
+    }
+
+    public static func duplicateDependency(_ name: String, at location: SourceLocation) -> Diagnostic {
+        .error("'\(name)' is listed twice after 'after'", at: location)
+    }
+
+    /// `path` starts and ends with the same name: `a → b → c → a`, where
+    /// `x → y` reads "x waits for y".
+    public static func dependencyCycle(path: [String], at location: SourceLocation) -> Diagnostic {
+        .error("dependency cycle: \(path.joined(separator: " → "))", at: location,
+            notes: ["every operation in a cycle waits forever"])
+    }
+
+    public static func duplicateTitle(firstLine: Int, at location: SourceLocation) -> Diagnostic {
+        .error("a scenario has at most one title", at: location, notes: ["the first title is on line \(firstLine)"])
+    }
+
+    public static func secondMainQueue(first: String, firstLine: Int, at location: SourceLocation) -> Diagnostic {
+        .error("only one queue can be 'main'", at: location,
+            notes: ["'\(first)' is already the main queue (line \(firstLine))"])
+    }
+
+    public static func addedTwice(_ name: String, firstLine: Int, at location: SourceLocation) -> Diagnostic {
+        .error("'\(name)' is added twice", at: location,
+            notes: ["it is first added on line \(firstLine); Foundation stops the program when an operation is added twice"])
+    }
+
+    public static func cancelBarrier(_ name: String, at location: SourceLocation) -> Diagnostic {
+        .error("'\(name)' is a barrier: it cannot be cancelled on its own", at: location,
+            notes: ["'cancel-all QUEUE' cancels a barrier that has not started"])
+    }
+
+    public static func priorityOfBarrier(_ name: String, at location: SourceLocation) -> Diagnostic {
+        .error("'\(name)' is a barrier: it has no priority to change", at: location)
+    }
+
+    public static func repeatedInClaim(_ name: String, claim: String, at location: SourceLocation) -> Diagnostic {
+        .error("'\(name)' appears twice in '\(claim)'", at: location)
+    }
+
+    // MARK: Warnings
+
+    public static func unusedQueue(_ name: String, at location: SourceLocation) -> Diagnostic {
+        .warning("queue '\(name)' has no operations", at: location)
+    }
+
+    public static func priorityOnMainQueue(_ name: String, at location: SourceLocation) -> Diagnostic {
+        .warning("'priority' may have no effect on '\(name)': it runs on the main queue", at: location)
+    }
+
+    /// `dependency` is the direct dependency; `root` the `never-finishes`
+    /// operation it waits for (the same when the dependency is the root).
+    public static func waitsForNeverFinishing(
+        _ name: String, dependency: String, root: String, at location: SourceLocation
+    ) -> Diagnostic {
+        if dependency == root {
+            return .warning("'\(name)' can never start: its dependency '\(root)' never finishes", at: location)
+        }
+        return .warning(
+            "'\(name)' can never start: its dependency '\(dependency)' waits for '\(root)', which never finishes",
+            at: location)
+    }
+
+    public static func mainQueueIgnoresAction(_ action: String, at location: SourceLocation) -> Diagnostic {
+        .warning("the main queue ignores '\(action)'", at: location,
+            notes: ["OperationQueue.main ignores \(mainQueueProperty(action)) on this Foundation"])
+    }
+
+    public static func startsSuspendedNeverResumed(_ queue: String, at location: SourceLocation) -> Diagnostic {
+        .warning("queue '\(queue)' starts suspended and is never resumed", at: location,
+            notes: ["its operations will stall"])
+    }
+
+    public static func suspendedNeverResumed(_ queue: String, at location: SourceLocation) -> Diagnostic {
+        .warning("queue '\(queue)' is suspended here and never resumed afterwards", at: location,
+            notes: ["its operations will stall"])
+    }
+}

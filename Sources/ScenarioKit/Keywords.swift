@@ -1,0 +1,23 @@
+/// The words of the language, in one place, so that the parser and the
+/// "did you mean" suggestions agree.
+enum Keywords {
+    static let statements = ["title", "note", "queue", "op", "barrier", "at", "expect"]
+    static let queueOptions = ["max", "serial", "default", "qos", "suspended", "main"]
+    static let operationClauses = [
+        "on", "work", "blocks", "async", "after", "priority", "qos", "completion",
+        "ignores-cancel", "never-finishes",
+    ]
+    static let barrierClauses = ["on", "work"]
+    static let bodyClauses: Set<String> = ["work", "blocks", "async"]
+    static let actions = ["cancel", "cancel-all", "suspend", "resume", "max", "priority", "add"]
+    static let claims = [
+        "before", "order", "concurrent", "peak", "finished", "cancelled", "skipped", "stuck",
+    ]
+    static let priorities = PriorityLevel.allCases.map(\.rawValue)
+    static let qualities = QoSLevel.allCases.map(\.rawValue)
+
+    /// The most execution blocks one `blocks N x D` may ask for: each is a
+    /// real closure and a card row, and a typo like `blocks 3000000 x 1ms`
+    /// must not exhaust memory.
+    static let maximumBlockCount = 1000
+}

@@ -1,0 +1,267 @@
+/// Turns the raw bytes of a scenario file into statements of tokens.
+///
+/// Works on bytes, not on a `String`, because the file is not trusted to be
+/// UTF-8: an ill-formed byte or a NUL is an error at its exact position
+/// (columns count Unicode scalars; each bad byte counts as one column) and
+/// lexing goes on. Nothing here can trap on input: every index is checked
+/// and numbers are kept as digits for the parser to convert with overflow
+/// checks.
+struct Lexer {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var column = 1
+    /// Byte index just after the last ill-formed byte reported, so a run of
+    /// bad bytes gives one diagnostic, not one per byte.
+    private var endOfLastBadByte = -1
+
+    private var statements: [LexedStatement] = []
+    private var tokens: [Token] = []
+    private var damaged = false
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Lexes the whole file: the non-empty statements in file order, and
+    /// the lexical diagnostics.
+    static func lex(_ bytes: [UInt8]) -> (statements: [LexedStatement], diagnostics: [Diagnostic]) {
+        var lexer = Lexer(bytes: bytes)
+        lexer.run()
+        return (lexer.statements, lexer.diagnostics)
+    }
+
+    private var location: SourceLocation { SourceLocation(line: line, column: column) }
+
+    private func byte(at i: Int) -> UInt8? { i < bytes.count ? bytes[i] : nil }
+
+    private mutating func run() {
+        while index < bytes.count {
+            let b = bytes[index]
+            switch b {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                advance(1)
+            case UInt8(ascii: "\n"):
+                endStatement()
+                newLine()
+            case UInt8(ascii: "#"):
+                skipComment()
+            case UInt8(ascii: "\""):
+                lexString()
+            case UInt8(ascii: ","):
+                tokens.append(Token(kind: .comma, text: ",", location: location))
+                advance(1)
+            case UInt8(ascii: "\\"):
+                lexBackslash()
+            case _ where Self.isWordStart(b):
+                lexWord()
+            case _ where Self.isDigit(b):
+                lexNumber()
+            case UInt8(ascii: "-") where byte(at: index + 1).map(Self.isDigit) == true:
+                lexNumber()
+            default:
+                lexStrayCharacter()
+            }
+        }
+        endStatement()
+    }
+
+    // MARK: Positions
+
+    private mutating func advance(_ byteCount: Int) {
+        index += byteCount
+        column += byteCount
+    }
+
+    private mutating func newLine() {
+        index += 1
+        line += 1
+        column = 1
+    }
+
+    private mutating func endStatement() {
+        if !tokens.isEmpty {
+            statements.append(LexedStatement(tokens: tokens, end: location, isDamaged: damaged))
+        }
+        tokens.removeAll(keepingCapacity: true)
+        damaged = false
+    }
+
+    // MARK: Character classes (ASCII only: names are ASCII)
+
+    static func isWordStart(_ b: UInt8) -> Bool {
+        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "_")
+    }
+
+    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    static func isWordContinuation(_ b: UInt8) -> Bool {
+        isWordStart(b) || isDigit(b) || b == UInt8(ascii: "-")
+    }
+
+    // MARK: Tokens
+
+    private mutating func lexWord() {
+        let start = index
+        let startLocation = location
+        var end = index + 1
+        while end < bytes.count && Self.isWordContinuation(bytes[end]) { end += 1 }
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        tokens.append(Token(kind: .word(text), text: text, location: startLocation))
+        advance(end - start)
+    }
+
+    private mutating func lexNumber() {
+        let start = index
+        let startLocation = location
+        var i = index
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        let integerStart = i
+        while i < bytes.count && Self.isDigit(bytes[i]) { i += 1 }
+        let integerDigits = Array(bytes[integerStart..<i])
+        var fraction: [UInt8]? = nil
+        var malformed = false
+        if i < bytes.count && bytes[i] == UInt8(ascii: ".") {
+            let fractionStart = i + 1
+            var j = fractionStart
+            while j < bytes.count && Self.isDigit(bytes[j]) { j += 1 }
+            if j == fractionStart { malformed = true }
+            fraction = Array(bytes[fractionStart..<j])
+            i = j
+        }
+        var unit: String? = nil
+        if i < bytes.count && Self.isWordStart(bytes[i]) {
+            let unitStart = i
+            while i < bytes.count && (Self.isWordStart(bytes[i]) || Self.isDigit(bytes[i])) { i += 1 }
+            unit = String(decoding: bytes[unitStart..<i], as: UTF8.self)
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        advance(i - start)
+        if malformed {
+            diagnostics.append(.malformedNumber(text, at: startLocation))
+            damaged = true
+            return
+        }
+        let literal = NumberLiteral(
+            isNegative: negative, integerDigits: integerDigits, fractionDigits: fraction, unit: unit)
+        tokens.append(Token(kind: .number(literal), text: text, location: startLocation))
+    }
+
+    /// A double-quoted string on one line; `\"` and `\\` are its only
+    /// escapes. An unterminated string still becomes a token (with what was
+    /// read) so the statement can be checked further.
+    private mutating func lexString() {
+        let start = index
+        let startLocation = location
+        var value = String.UnicodeScalarView()
+        advance(1)
+        var terminated = false
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\n") { break }
+            if b == UInt8(ascii: "\"") {
+                advance(1)
+                terminated = true
+                break
+            }
+            if b == UInt8(ascii: "\\") {
+                let escapeLocation = location
+                guard let next = byte(at: index + 1), next != UInt8(ascii: "\n") else {
+                    advance(1)
+                    break
+                }
+                if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") {
+                    value.append(Unicode.Scalar(next))
+                    advance(2)
+                    continue
+                }
+                advance(1)
+                let (scalar, length) = UTF8Scanner.scalar(in: bytes, at: index)
+                if let scalar, scalar.value != 0 {
+                    diagnostics.append(.unknownEscape("\\" + String(Character(scalar)), at: escapeLocation))
+                    value.append(scalar)
+                    index += length
+                    column += 1
+                }
+                // An ill-formed byte after the backslash is reported below.
+                continue
+            }
+            let (scalar, length) = UTF8Scanner.scalar(in: bytes, at: index)
+            if let scalar, scalar.value != 0 {
+                value.append(scalar)
+                index += length
+                column += 1
+            } else {
+                reportBadByte(b)
+                value.append("\u{FFFD}")
+                advance(1)
+            }
+        }
+        if !terminated {
+            diagnostics.append(.unterminatedString(at: startLocation))
+        }
+        let text = UTF8Scanner.lossyString(bytes, start..<index)
+        tokens.append(Token(kind: .string(String(value)), text: text, location: startLocation))
+    }
+
+    /// From `#` to the end of the line. The comment is skipped, but its
+    /// bytes must still be well-formed UTF-8.
+    private mutating func skipComment() {
+        while index < bytes.count && bytes[index] != UInt8(ascii: "\n") {
+            let (scalar, length) = UTF8Scanner.scalar(in: bytes, at: index)
+            if let scalar, scalar.value != 0 {
+                index += length
+                column += 1
+            } else {
+                reportBadByte(bytes[index])
+                advance(1)
+            }
+        }
+    }
+
+    /// `\` at the end of a line (spaces and a comment may follow it)
+    /// continues the statement on the next line; anywhere else it is an error.
+    private mutating func lexBackslash() {
+        let backslashLocation = location
+        advance(1)
+        while let b = byte(at: index),
+            b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\r")
+        {
+            advance(1)
+        }
+        if byte(at: index) == UInt8(ascii: "#") { skipComment() }
+        if index >= bytes.count { return }
+        if bytes[index] == UInt8(ascii: "\n") {
+            newLine()
+            return
+        }
+        diagnostics.append(.strayBackslash(at: backslashLocation))
+        damaged = true
+    }
+
+    /// Anything that cannot start a token: an ill-formed byte, a NUL, or a
+    /// character that has no meaning outside strings and comments.
+    private mutating func lexStrayCharacter() {
+        let b = bytes[index]
+        let (scalar, length) = UTF8Scanner.scalar(in: bytes, at: index)
+        damaged = true
+        if let scalar, scalar.value != 0 {
+            diagnostics.append(.unexpectedCharacter(String(Character(scalar)), at: location))
+            index += length
+            column += 1
+        } else {
+            reportBadByte(b)
+            advance(1)
+        }
+    }
+
+    /// Reports a NUL or an ill-formed byte at the current position, once per
+    /// run of adjacent bad bytes. Does not move.
+    private mutating func reportBadByte(_ b: UInt8) {
+        defer { endOfLastBadByte = index + 1 }
+        if index == endOfLastBadByte { return }
+        diagnostics.append(b == 0 ? .nulByte(at: location) : .invalidUTF8(b, at: location))
+    }
+}

@@ -1,0 +1,140 @@
+/// Prints a `Scenario` as canonical source text.
+///
+/// Canonical means: one statement per line, sections in a fixed order
+/// (title and notes, queues, operations and barriers in insertion order,
+/// actions in time order, expectations), every `on` written out, clauses
+/// in a fixed order, durations in their shortest form (`300ms`, `1.5s`);
+/// only the implicit `default` queue of a file without queues stays implicit.
+/// Reading the text back gives an equal scenario apart from source
+/// locations (see `Scenario.withoutLocations`).
+///
+/// Limits: names must be valid scenario names; a completion block's
+/// actions cannot be written in version 1 of the language, so any
+/// non-nil `completion` prints as plain `completion`.
+public struct ScenarioPrinter: Sendable {
+    public init() {}
+
+    public func source(for scenario: Scenario) -> String {
+        var sections: [[String]] = []
+        var header: [String] = []
+        if let title = scenario.title { header.append("title " + Self.quoted(title)) }
+        header += scenario.notes.map { "note " + Self.quoted($0) }
+        sections.append(header)
+        // The implicit queue of a file that declares none is not written
+        // out, and neither is `on` then: an operation may be named
+        // `default`, and a declared queue of that name would clash with it.
+        let implicitQueue = scenario.queues == [QueueSpec(name: "default")]
+        if !implicitQueue { sections.append(scenario.queues.map(queueLine)) }
+        sections.append(scenario.operations.map { operationLine($0, in: scenario, writeQueue: !implicitQueue) })
+        sections.append(scenario.actions.map { actionLine($0, in: scenario) })
+        sections.append(scenario.expectations.map { "expect " + Self.claimText($0.claim, in: scenario) })
+        return sections.filter { !$0.isEmpty }.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
+    }
+
+    private func queueLine(_ queue: QueueSpec) -> String {
+        var parts = ["queue", queue.name]
+        if queue.isMain { parts.append("main") }
+        switch queue.cap {
+        case .systemDefault: break
+        case .limit(1): parts.append("serial")
+        case .limit(let n): parts += ["max", String(n)]
+        }
+        if let qos = queue.qos { parts += ["qos", qos.rawValue] }
+        if queue.startsSuspended { parts.append("suspended") }
+        return parts.joined(separator: " ")
+    }
+
+    private func operationLine(_ op: OperationSpec, in scenario: Scenario, writeQueue: Bool) -> String {
+        let on = writeQueue ? ["on", scenario[queue: op.queue].name] : []
+        if case .barrier(let d) = op.body {
+            return (["barrier", op.name] + on).joined(separator: " ") + (d == .zero ? "" : " work " + Self.format(d))
+        }
+        var parts = ["op", op.name] + on
+        switch op.body {
+        case .work(let d): parts += ["work", Self.format(d)]
+        case .async(let d): parts += ["async", Self.format(d)]
+        case .blocks(let ds):
+            if ds.count > 1, let first = ds.first, ds.allSatisfy({ $0 == first }) {
+                parts += ["blocks", String(ds.count), "x", Self.format(first)]
+            } else {
+                parts += ["blocks", ds.map(Self.format).joined(separator: ", ")]
+            }
+        case .barrier: break
+        }
+        if !op.dependencies.isEmpty {
+            parts += ["after", op.dependencies.map { scenario[operation: $0].name }.joined(separator: ", ")]
+        }
+        if let priority = op.priority { parts += ["priority", priority.rawValue] }
+        if let qos = op.qos { parts += ["qos", qos.rawValue] }
+        if op.completion != nil { parts.append("completion") }
+        if op.ignoresCancel { parts.append("ignores-cancel") }
+        if op.neverFinishes { parts.append("never-finishes") }
+        return parts.joined(separator: " ")
+    }
+
+    private func actionLine(_ timed: TimedAction, in scenario: Scenario) -> String {
+        func op(_ id: OperationID) -> String { scenario[operation: id].name }
+        func queue(_ id: QueueID) -> String { scenario[queue: id].name }
+        let action: String
+        switch timed.action {
+        case .cancel(let id): action = "cancel " + op(id)
+        case .cancelAll(let id): action = "cancel-all " + queue(id)
+        case .suspend(let id): action = "suspend " + queue(id)
+        case .resume(let id): action = "resume " + queue(id)
+        case .setCap(let id, .systemDefault): action = "max \(queue(id)) default"
+        case .setCap(let id, .limit(let n)): action = "max \(queue(id)) \(n)"
+        case .setPriority(let id, let level): action = "priority \(op(id)) \(level.rawValue)"
+        case .add(let id): action = "add " + op(id)
+        }
+        return "at \(Self.format(timed.time)) \(action)"
+    }
+
+    /// A claim as the language writes it (also the canonical
+    /// `Expectation.text`).
+    public static func claimText(_ claim: Claim, in scenario: Scenario) -> String {
+        func op(_ id: OperationID) -> String { scenario[operation: id].name }
+        switch claim {
+        case .before(let a, let b): return "\(op(a)) before \(op(b))"
+        case .order(let ids): return "order " + ids.map(op).joined(separator: ", ")
+        case .concurrent(let ids): return "concurrent " + ids.map(op).joined(separator: ", ")
+        case .peak(let q, let n): return "peak \(scenario[queue: q].name) \(n)"
+        case .finished(let id): return "finished " + op(id)
+        case .cancelled(let id): return "cancelled " + op(id)
+        case .skipped(let id): return "skipped " + op(id)
+        case .stuck(let id): return "stuck " + op(id)
+        }
+    }
+
+    /// The shortest spelling of a duration: whole and fractional
+    /// milliseconds below one second (`0ms`, `250ms`, `0.5ms`), seconds
+    /// from one second on (`1s`, `1.5s`, `1.000001s`). Nanosecond precision
+    /// (the language's own); negative durations print as `0ms`.
+    public static func format(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0, attoseconds >= 0 else { return "0ms" }
+        let nanos = attoseconds / 1_000_000_000
+        if seconds >= 1 {
+            return String(seconds) + fraction(nanos, digits: 9) + "s"
+        }
+        return String(nanos / 1_000_000) + fraction(nanos % 1_000_000, digits: 6) + "ms"
+    }
+
+    /// `.5` for (5, 1 digit); empty for 0.
+    private static func fraction(_ value: Int64, digits: Int) -> String {
+        guard value > 0 else { return "" }
+        var text = String(value)
+        text = String(repeating: "0", count: digits - text.count) + text
+        while text.last == "0" { text.removeLast() }
+        return "." + text
+    }
+
+    /// `"…"` with `"` and `\` escaped, the only escapes the language has.
+    public static func quoted(_ text: String) -> String {
+        var result = "\""
+        for character in text {
+            if character == "\"" || character == "\\" { result.append("\\") }
+            result.append(character)
+        }
+        return result + "\""
+    }
+}

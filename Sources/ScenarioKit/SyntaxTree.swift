@@ -1,0 +1,98 @@
+/// What the parser understood of a file, before names are resolved.
+///
+/// Names stay strings with their positions here; the validator turns them
+/// into `QueueID`/`OperationID` and reports unknown ones. Every element
+/// keeps the positions of the tokens a later diagnostic may point at.
+struct SyntaxTree: Sendable {
+    var titles: [TitleSyntax] = []
+    var notes: [String] = []
+    var queues: [QueueSyntax] = []
+    /// Operations and barriers in file order.
+    var operations: [OperationSyntax] = []
+    var actions: [ActionSyntax] = []
+    var expectations: [ExpectationSyntax] = []
+}
+
+/// A name as written, with where it was written.
+struct Name: Sendable, Hashable {
+    var text: String
+    var location: SourceLocation
+}
+
+/// A value with the position of the token (or keyword) that gave it.
+struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
+    var value: Value
+    var location: SourceLocation
+}
+
+struct TitleSyntax: Sendable {
+    var text: String
+    var location: SourceLocation
+}
+
+struct QueueSyntax: Sendable {
+    var name: Name
+    /// `max N`, `serial` or `default`, at the option's keyword.
+    var cap: Located<ConcurrencyCap>?
+    var qos: Located<QoSLevel>?
+    /// Position of `suspended`, when given.
+    var suspended: SourceLocation?
+    /// Position of `main`, when given.
+    var main: SourceLocation?
+}
+
+struct OperationSyntax: Sendable {
+    var name: Name
+    /// `barrier NAME …` rather than `op NAME …`.
+    var isBarrier: Bool
+    var queue: Name?
+    var dependencies: [Name] = []
+    var priority: Located<PriorityLevel>?
+    var qos: Located<QoSLevel>?
+    var completion = false
+    var ignoresCancel = false
+    var neverFinishes: SourceLocation?
+    /// nil only when the statement had an error (already reported).
+    var body: OperationBody?
+}
+
+/// `at TIME ACTION`.
+struct ActionSyntax: Sendable {
+    enum Kind: Sendable, Hashable {
+        case cancel(Name)
+        case cancelAll(Name)
+        case suspend(Name)
+        case resume(Name)
+        case setCap(Name, Located<ConcurrencyCap>)
+        case setPriority(Name, PriorityLevel)
+        case add(Name)
+    }
+
+    var time: Duration
+    var kind: Kind
+    /// The action's keyword (`cancel`, `suspend`, …): where diagnostics
+    /// about the action as a whole point.
+    var keyword: Token
+    /// The `at` keyword.
+    var location: SourceLocation
+}
+
+/// `expect CLAIM`.
+struct ExpectationSyntax: Sendable {
+    enum Claim: Sendable, Hashable {
+        case before(Name, Name)
+        case order([Name])
+        case concurrent([Name])
+        case peak(Name, Int)
+        case finished(Name)
+        case cancelled(Name)
+        case skipped(Name)
+        case stuck(Name)
+    }
+
+    var claim: Claim
+    /// The claim's tokens joined by single spaces (commas hug the word before).
+    var text: String
+    /// The `expect` keyword.
+    var location: SourceLocation
+}

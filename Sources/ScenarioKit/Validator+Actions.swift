@@ -1,0 +1,158 @@
+extension Validator {
+    /// Resolves `at` actions and returns them sorted by time, equal times
+    /// in file order. Also checks what Foundation would refuse or ignore:
+    /// an operation added twice (fatal in Foundation), a barrier cancelled
+    /// or re-prioritised on its own (there is no handle to it), main-queue
+    /// actions the main queue ignores, and suspensions never lifted.
+    mutating func resolveActions() -> [TimedAction] {
+        var timed: [TimedAction] = []
+        var firstAdd: [Int: Int] = [:]
+        var sourceOrder: [Int] = []  // index into tree.actions, parallel to `timed`
+        for (position, syntax) in tree.actions.enumerated() {
+            guard let action = resolve(syntax, firstAdd: &firstAdd) else { continue }
+            timed.append(TimedAction(time: syntax.time, action: action, location: syntax.location))
+            sourceOrder.append(position)
+        }
+        // Stable: equal times keep file order.
+        let order = timed.indices.sorted { a, b in
+            timed[a].time != timed[b].time ? timed[a].time < timed[b].time : a < b
+        }
+        let sorted = order.map { timed[$0] }
+        warnNeverResumed(sorted, keywords: order.map { tree.actions[sourceOrder[$0]].keyword })
+        return sorted
+    }
+
+    private mutating func resolve(_ syntax: ActionSyntax, firstAdd: inout [Int: Int]) -> Action? {
+        let keyword = syntax.keyword
+        switch syntax.kind {
+        case .cancel(let name):
+            guard let op = resolveOperation(name) else { return nil }
+            if tree.operations[op.index].isBarrier {
+                report(.cancelBarrier(name.text, at: name.location))
+            }
+            return .cancel(op)
+        case .cancelAll(let name):
+            guard let queue = resolveQueue(name) else { return nil }
+            warnIfMain(queue, keyword)
+            return .cancelAll(queue)
+        case .suspend(let name):
+            guard let queue = resolveQueue(name) else { return nil }
+            warnIfMain(queue, keyword)
+            return .suspend(queue)
+        case .resume(let name):
+            guard let queue = resolveQueue(name) else { return nil }
+            warnIfMain(queue, keyword)
+            return .resume(queue)
+        case .setCap(let name, let cap):
+            guard let queue = resolveQueue(name) else { return nil }
+            warnIfMain(queue, keyword)
+            return .setCap(queue, cap.value)
+        case .setPriority(let name, let level):
+            guard let op = resolveOperation(name) else { return nil }
+            if tree.operations[op.index].isBarrier {
+                report(.priorityOfBarrier(name.text, at: name.location))
+            } else if queues[operationQueues[op.index]].isMain {
+                report(.priorityOnMainQueue(name.text, at: keyword.location))
+            }
+            return .setPriority(op, level)
+        case .add(let name):
+            guard let op = resolveOperation(name) else { return nil }
+            if let firstLine = firstAdd[op.index] {
+                report(.addedTwice(name.text, firstLine: firstLine, at: name.location))
+            } else {
+                firstAdd[op.index] = name.location.line
+            }
+            return .add(op)
+        }
+    }
+
+    private mutating func warnIfMain(_ queue: QueueID, _ keyword: Token) {
+        if queues[queue.index].isMain {
+            report(.mainQueueIgnoresAction(keyword.text, at: keyword.location))
+        }
+    }
+
+    /// A queue that is suspended (from the start, or by an action) with no
+    /// later `resume` stalls its operations. Reported at the suspension
+    /// that begins the final suspended stretch. The main queue ignores
+    /// suspension and queues without operations stall nothing: skipped.
+    private mutating func warnNeverResumed(_ actions: [TimedAction], keywords: [Token]) {
+        var pending: [Int: (location: SourceLocation, fromStart: Bool)] = [:]
+        for syntax in tree.queues {
+            if let index = queueIndex[syntax.name.text], let suspended = syntax.suspended,
+                tree.queues[index].name.location == syntax.name.location
+            {
+                pending[index] = (suspended, true)
+            }
+        }
+        for (action, keyword) in zip(actions, keywords) {
+            switch action.action {
+            case .suspend(let q) where pending[q.index] == nil:
+                pending[q.index] = (keyword.location, false)
+            case .resume(let q):
+                pending[q.index] = nil
+            default:
+                break
+            }
+        }
+        var hasOperations = [Bool](repeating: false, count: queues.count)
+        for q in operationQueues { hasOperations[q] = true }
+        for (index, stretch) in pending where !queues[index].isMain && hasOperations[index] {
+            let name = queues[index].name
+            report(
+                stretch.fromStart
+                    ? .startsSuspendedNeverResumed(name, at: stretch.location)
+                    : .suspendedNeverResumed(name, at: stretch.location))
+        }
+    }
+
+    // MARK: Expectations
+
+    mutating func resolveExpectations() -> [Expectation] {
+        var result: [Expectation] = []
+        for syntax in tree.expectations {
+            guard let claim = resolve(syntax.claim) else { continue }
+            result.append(Expectation(claim: claim, text: syntax.text, location: syntax.location))
+        }
+        return result
+    }
+
+    private mutating func resolve(_ claim: ExpectationSyntax.Claim) -> Claim? {
+        switch claim {
+        case .before(let a, let b):
+            let first = resolveOperation(a)
+            let second = resolveOperation(b)
+            if a.text == b.text {
+                report(.repeatedInClaim(b.text, claim: "before", at: b.location))
+                return nil
+            }
+            guard let first, let second else { return nil }
+            return .before(first, second)
+        case .order(let names):
+            return resolveList(names, claim: "order").map(Claim.order)
+        case .concurrent(let names):
+            return resolveList(names, claim: "concurrent").map(Claim.concurrent)
+        case .peak(let name, let n):
+            return resolveQueue(name).map { .peak($0, n) }
+        case .finished(let name): return resolveOperation(name).map(Claim.finished)
+        case .cancelled(let name): return resolveOperation(name).map(Claim.cancelled)
+        case .skipped(let name): return resolveOperation(name).map(Claim.skipped)
+        case .stuck(let name): return resolveOperation(name).map(Claim.stuck)
+        }
+    }
+
+    private mutating func resolveList(_ names: [Name], claim: String) -> [OperationID]? {
+        var ids: [OperationID] = []
+        var seen = Set<String>()
+        var failed = false
+        for name in names {
+            guard seen.insert(name.text).inserted else {
+                report(.repeatedInClaim(name.text, claim: claim, at: name.location))
+                failed = true
+                continue
+            }
+            if let id = resolveOperation(name) { ids.append(id) } else { failed = true }
+        }
+        return failed ? nil : ids
+    }
+}

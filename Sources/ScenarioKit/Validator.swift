@@ -1,0 +1,194 @@
+/// Resolves names and checks meaning: `SyntaxTree` → `Scenario`.
+///
+/// Collects every error and warning it finds; the scenario is built only
+/// when there is no error (from the validator, or handed in from the lexer
+/// and parser). All lookups are dictionary-based and the graph walks are
+/// iterative, so a 10 000-operation file costs linear time and constant
+/// stack depth.
+struct Validator {
+    let tree: SyntaxTree
+    var diagnostics: [Diagnostic] = []
+
+    /// Name → index of its first declaration.
+    var queueIndex: [String: Int] = [:]
+    var operationIndex: [String: Int] = [:]
+    /// Declared queues, or the implicit `default` queue.
+    var queues: [QueueSpec] = []
+    /// Resolved queue of each operation (index into `queues`).
+    var operationQueues: [Int] = []
+    /// Resolved dependencies of each operation, with the token of each.
+    var dependencies: [[OperationID]] = []
+    var dependencyNames: [[Name]] = []
+
+    init(tree: SyntaxTree) {
+        self.tree = tree
+    }
+
+    /// Validates `tree`. `hasEarlierErrors` says whether the lexer or the
+    /// parser already found errors: then no scenario is built either.
+    static func validate(_ tree: SyntaxTree, hasEarlierErrors: Bool) -> (Scenario?, [Diagnostic]) {
+        var validator = Validator(tree: tree)
+        let scenario = validator.run()
+        if hasEarlierErrors || validator.diagnostics.contains(where: \.isError) {
+            return (nil, validator.diagnostics)
+        }
+        return (scenario, validator.diagnostics)
+    }
+
+    private mutating func run() -> Scenario {
+        checkTitles()
+        declareNames()
+        buildQueues()
+        resolveOperations()
+        findCycles()
+        findNeverStarting()
+        warnUnusedQueues()
+        let actions = resolveActions()
+        let expectations = resolveExpectations()
+        let operations = tree.operations.indices.map(operationSpec)
+        return Scenario(
+            title: tree.titles.first?.text, notes: tree.notes, queues: queues, operations: operations,
+            actions: actions, expectations: expectations)
+    }
+
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    // MARK: Declarations
+
+    private mutating func checkTitles() {
+        guard let first = tree.titles.first else { return }
+        for extra in tree.titles.dropFirst() {
+            report(.duplicateTitle(firstLine: first.location.line, at: extra.location))
+        }
+    }
+
+    /// Names are unique across queues and operations; the later of two
+    /// declarations (in file order) is the one reported.
+    private mutating func declareNames() {
+        var firstKind: [String: (kind: String, line: Int)] = [:]
+        var q = 0
+        var o = 0
+        while q < tree.queues.count || o < tree.operations.count {
+            let takeQueue =
+                o == tree.operations.count
+                || (q < tree.queues.count && tree.queues[q].name.location < tree.operations[o].name.location)
+            let name: Name
+            let kind: String
+            if takeQueue {
+                name = tree.queues[q].name
+                kind = "a queue"
+            } else {
+                name = tree.operations[o].name
+                kind = tree.operations[o].isBarrier ? "a barrier" : "an operation"
+            }
+            if let first = firstKind[name.text] {
+                report(.duplicateName(name.text, firstKind: first.kind, firstLine: first.line, at: name.location))
+            } else {
+                firstKind[name.text] = (kind, name.location.line)
+                if takeQueue { queueIndex[name.text] = q } else { operationIndex[name.text] = o }
+            }
+            if takeQueue { q += 1 } else { o += 1 }
+        }
+    }
+
+    private mutating func buildQueues() {
+        var mainQueue: QueueSyntax?
+        for syntax in tree.queues {
+            if let main = syntax.main {
+                if let mainQueue {
+                    report(.secondMainQueue(first: mainQueue.name.text, firstLine: mainQueue.name.location.line, at: main))
+                } else {
+                    mainQueue = syntax
+                }
+            }
+            queues.append(
+                QueueSpec(
+                    name: syntax.name.text, cap: syntax.cap?.value ?? .systemDefault, qos: syntax.qos?.value,
+                    startsSuspended: syntax.suspended != nil, isMain: syntax.main != nil,
+                    location: syntax.name.location))
+        }
+        if queues.isEmpty {
+            // A file without queues runs on one implicit queue with no options.
+            queues.append(QueueSpec(name: "default"))
+            queueIndex["default"] = 0
+        }
+    }
+
+    // MARK: Name resolution
+
+    /// The queue `name` refers to, or nil after reporting why there is none.
+    mutating func resolveQueue(_ name: Name) -> QueueID? {
+        if let index = queueIndex[name.text] { return QueueID(index) }
+        if operationIndex[name.text] != nil {
+            report(.notAQueue(name.text, at: name.location))
+        } else {
+            let suggestion = Suggestion.nearest(to: name.text, in: queues.lazy.map(\.name))
+            report(.unknownQueue(name: name.text, suggestion: suggestion, at: name.location))
+        }
+        return nil
+    }
+
+    /// The operation (or barrier) `name` refers to, or nil after reporting.
+    mutating func resolveOperation(_ name: Name) -> OperationID? {
+        if let index = operationIndex[name.text] { return OperationID(index) }
+        if queueIndex[name.text] != nil {
+            report(.notAnOperation(name.text, at: name.location))
+        } else {
+            let suggestion = Suggestion.nearest(to: name.text, in: tree.operations.lazy.map(\.name.text))
+            report(.unknownOperation(name: name.text, suggestion: suggestion, at: name.location))
+        }
+        return nil
+    }
+
+    private mutating func resolveOperations() {
+        operationQueues.reserveCapacity(tree.operations.count)
+        for op in tree.operations {
+            let queue = op.queue.flatMap { resolveQueue($0) } ?? QueueID(0)
+            operationQueues.append(queue.index)
+            var ids: [OperationID] = []
+            var names: [Name] = []
+            var seen = Set<Int>()
+            for name in op.dependencies {
+                if name.text == op.name.text {
+                    report(.selfDependency(name.text, at: name.location))
+                    continue
+                }
+                guard let id = resolveOperation(name) else { continue }
+                guard seen.insert(id.index).inserted else {
+                    report(.duplicateDependency(name.text, at: name.location))
+                    continue
+                }
+                ids.append(id)
+                names.append(name)
+            }
+            dependencies.append(ids)
+            dependencyNames.append(names)
+            if let priority = op.priority, queues[queue.index].isMain {
+                report(.priorityOnMainQueue(op.name.text, at: priority.location))
+            }
+        }
+    }
+
+    private mutating func warnUnusedQueues() {
+        var used = [Bool](repeating: false, count: queues.count)
+        for q in operationQueues { used[q] = true }
+        for (index, syntax) in tree.queues.enumerated() where !used[index] {
+            // Only the first declaration of a name owns an index.
+            if queueIndex[syntax.name.text] == index {
+                report(.unusedQueue(syntax.name.text, at: syntax.name.location))
+            }
+        }
+    }
+
+    private func operationSpec(_ index: Int) -> OperationSpec {
+        let op = tree.operations[index]
+        return OperationSpec(
+            name: op.name.text, queue: QueueID(operationQueues[index]),
+            body: op.body ?? (op.isBarrier ? .barrier(.zero) : .work(.zero)),
+            dependencies: dependencies[index], priority: op.priority?.value, qos: op.qos?.value,
+            completion: op.completion ? [] : nil, ignoresCancel: op.ignoresCancel,
+            neverFinishes: op.neverFinishes != nil, location: op.name.location)
+    }
+}
