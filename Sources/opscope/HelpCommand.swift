@@ -1,0 +1,26 @@
+/// `opscope help [COMMAND]`.
+enum HelpCommand: Subcommand {
+    static let name = "help"
+    static let abstract = "Show help for opscope or one of its commands"
+    static let help = """
+        USAGE: opscope help [COMMAND]
+
+        Without a command, lists the commands; with one, shows its options.
+        """
+
+    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let args = try Arguments(arguments)
+        guard let name = args.positionals.first else {
+            print(Opscope.overview)
+            return ExitStatus.success
+        }
+        guard args.positionals.count == 1 else {
+            throw UsageError("'help' takes one command name")
+        }
+        guard let command = Opscope.subcommands.first(where: { $0.name == name }) else {
+            throw UsageError("unknown command '\(name)'; run 'opscope --help' for the commands")
+        }
+        print(command.help)
+        return ExitStatus.success
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// A subcommand: a name, a one-line abstract, its usage text and a `run`.
+protocol Subcommand {
+    static var name: String { get }
+    static var abstract: String { get }
+    /// Full help: usage line, description, options.
+    static var help: String { get }
+    /// Runs with the arguments after the subcommand's name. Returns the
+    /// exit status, or never returns when the command drives the main
+    /// dispatch queue itself (it then exits when done).
+    static func run(_ arguments: [String]) throws(UsageError) -> Int32
+}
+
+/// The command-line entry point.
+enum Opscope {
+    static let subcommands: [any Subcommand.Type] = [
+        CheckCommand.self, TraceCommand.self, BenchCommand.self, HelpCommand.self,
+    ]
+
+    static let overview = """
+        opscope — watch Foundation's Operation and OperationQueue really run
+
+        USAGE: opscope <command> [options]
+
+        COMMANDS:
+        \(subcommands.map { "  " + $0.name.padding(toLength: 8, withPad: " ", startingAt: 0) + $0.abstract }.joined(separator: "\n"))
+
+        A scenario file (*.ops) describes queues, operations, dependencies,
+        priorities, timed actions and expectations; see docs/SCENARIO-LANGUAGE.md.
+        Run 'opscope help <command>' for a command's options.
+        """
+
+    static func main(_ arguments: [String]) -> Never {
+        exit(run(arguments))
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let first = arguments.first else {
+            print(overview)
+            return ExitStatus.success
+        }
+        if first == "--help" || first == "-h" {
+            print(overview)
+            return ExitStatus.success
+        }
+        if first == "--version" {
+            print("opscope 0.1 (scenario language version 1)")
+            return ExitStatus.success
+        }
+        guard let command = subcommands.first(where: { $0.name == first }) else {
+            let hint = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
+            return UsageError(hint + "; run 'opscope --help' for the commands").report()
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            print(command.help)
+            return ExitStatus.success
+        }
+        do {
+            return try command.run(rest)
+        } catch {
+            return error.report()
+        }
+    }
+}
+
+/// Exit statuses shared by every command (SCENARIO-LANGUAGE.md, "Exit status").
+enum ExitStatus {
+    static let success: Int32 = 0
+    /// A claim failed, or the run stalled on an operation no `expect stuck` names.
+    static let failed: Int32 = 1
+    /// A file has errors, or the command line is wrong.
+    static let usage: Int32 = 2
+}
+
+/// A wrong command line: one clear line on standard error, exit 2.
+struct UsageError: Error, Equatable {
+    var message: String
+    init(_ message: String) { self.message = message }
+
+    func report() -> Int32 {
+        StandardError.write("opscope: error: \(message)\n")
+        return ExitStatus.usage
+    }
+}
+
+enum StandardError {
+    static func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+/// Whether to colour text written to a stream: only on a terminal, and
+/// never when `NO_COLOR` is set (https://no-color.org).
+func wantsColor(fileDescriptor: Int32) -> Bool {
+    if let value = ProcessInfo.processInfo.environment["NO_COLOR"], !value.isEmpty { return false }
+    return isatty(fileDescriptor) == 1
+}

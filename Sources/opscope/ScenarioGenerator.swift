@@ -1,0 +1,39 @@
+/// Generates large scenario texts for the benchmark.
+enum ScenarioGenerator {
+    /// `count` zero-work operations on one default-cap queue, no dependencies.
+    static func flat(count: Int) -> String {
+        var text = "title \"\(count) zero-work operations\"\nqueue q\n"
+        text.reserveCapacity(count * 24)
+        for i in 0..<count {
+            text += "op o\(i) work 0ms\n"
+        }
+        return text
+    }
+
+    /// A layered graph: `layers` × `width` zero-work operations on one
+    /// default-cap queue; every operation after the first layer depends on
+    /// two of the layer before, and the first `extra` of them on a third,
+    /// so 100 × 100 with extra 200 gives 10,000 operations and 20,000
+    /// dependencies.
+    static func layered(layers: Int, width: Int, extra: Int) -> String {
+        var text = "title \"layered \(layers)×\(width)\"\nqueue q\n"
+        text.reserveCapacity(layers * width * 48)
+        var extraLeft = extra
+        for layer in 0..<layers {
+            for i in 0..<width {
+                text += "op n\(layer)_\(i) work 0ms"
+                if layer > 0 {
+                    let previous = layer - 1
+                    var deps = ["n\(previous)_\(i)", "n\(previous)_\((i + 1) % width)"]
+                    if extraLeft > 0 {
+                        deps.append("n\(previous)_\((i + 2) % width)")
+                        extraLeft -= 1
+                    }
+                    text += " after " + deps.joined(separator: ", ")
+                }
+                text += "\n"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import ScenarioKit
+
+/// Reads a scenario file from disk and runs it through the language.
+enum ScenarioLoading {
+    /// The bytes of `path`, or a usage error naming the path.
+    static func source(at path: String) throws(UsageError) -> SourceFile {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw UsageError("no such file '\(path)'")
+        }
+        guard !isDirectory.boolValue else {
+            throw UsageError("'\(path)' is a directory, not a scenario file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("cannot read '\(path)'")
+        }
+        return SourceFile(path: path, bytes: Array(data))
+    }
+
+    /// Reads `file`, writes its diagnostics to standard error (coloured on a
+    /// terminal), and returns the result.
+    static func read(_ file: SourceFile) -> ParseResult {
+        let result = ScenarioReader.read(file)
+        if !result.diagnostics.isEmpty {
+            let printer = DiagnosticPrinter()
+            let text = printer.renderAll(result, file: file, color: wantsColor(fileDescriptor: 2))
+            StandardError.write(text)
+        }
+        return result
+    }
+}

@@ -1,0 +1,162 @@
+import Board
+import Dispatch
+import Foundation
+import LifecycleEngine
+import ScenarioKit
+
+/// `opscope trace FILE`: run a scenario on the real engine and print every
+/// observer notification in order.
+enum TraceCommand: Subcommand {
+    static let name = "trace"
+    static let abstract = "Run a scenario on the real engine and print its event stream"
+    static let help = """
+        USAGE: opscope trace FILE [--format text|jsonl] [--speed X]
+
+        Runs the scenario on Foundation's real OperationQueues and prints every
+        observer notification in the order the observers saw it: one aligned
+        line per event (text), or one JSON object per line (jsonl). Text output
+        ends with each expectation held (✓) or failed (✗); with jsonl, that
+        report goes to standard error so standard output stays pure JSON Lines.
+
+        OPTIONS:
+          --format text|jsonl   output format (default: text)
+          --speed X             scenario seconds per real second (default: 1;
+                                --speed 4 runs four times faster)
+
+        EXIT STATUS: 0 when the run ended and every expectation held; 1 when
+        an expectation failed or the run stalled on an operation that no
+        'expect stuck' names; 2 when the file has errors or the command line
+        is wrong.
+        """
+
+    enum Format: String {
+        case text, jsonl
+    }
+
+    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let args = try Arguments(arguments, options: ["format", "speed"])
+        guard args.positionals.count == 1 else {
+            throw UsageError(
+                args.positionals.isEmpty
+                    ? "'trace' needs a scenario file"
+                    : "'trace' takes one scenario file, not \(args.positionals.count)")
+        }
+        let formatText = args.value("format") ?? "text"
+        guard let format = Format(rawValue: formatText) else {
+            throw UsageError("'--format' is 'text' or 'jsonl', not '\(formatText)'")
+        }
+        let speed = try args.positiveNumber("speed", default: 1)
+        let file = try ScenarioLoading.source(at: args.positionals[0])
+        let result = ScenarioLoading.read(file)
+        guard let scenario = result.scenario, !result.hasErrors else {
+            return ExitStatus.usage
+        }
+        MainActor.assumeIsolated {
+            TraceSession.start(scenario: scenario, format: format, speed: speed)
+        }
+        // The main thread now serves the main dispatch queue, so a scenario
+        // queue declared `main` really is OperationQueue.main. The session
+        // exits the process when the run ends.
+        dispatchMain()
+    }
+}
+
+/// Drains a run's events on the main queue and prints them.
+@MainActor
+final class TraceSession {
+    private let scenario: Scenario
+    private let format: TraceCommand.Format
+    private let formatter: EventFormatter
+    private var run: ScenarioRun?
+    private var events: [LifecycleEvent] = []
+    private var finished = false
+    private var safetyTimer: DispatchSourceTimer?
+
+    private init(scenario: Scenario, format: TraceCommand.Format) {
+        self.scenario = scenario
+        self.format = format
+        formatter = EventFormatter(scenario: scenario)
+    }
+
+    static func start(scenario: Scenario, format: TraceCommand.Format, speed: Double) {
+        let session = TraceSession(scenario: scenario, format: format)
+        let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: speed)) {
+            DispatchQueue.main.async { MainActor.assumeIsolated { session.drain() } }
+        }
+        session.run = run
+        if format == .text { session.write(session.formatter.textHeader + "\n") }
+        // A slow safety net beside the wake-ups: drains even if one was missed.
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
+        timer.setEventHandler { MainActor.assumeIsolated { session.drain() } }
+        timer.resume()
+        session.safetyTimer = timer
+        run.start()
+    }
+
+    private func drain() {
+        guard !finished, let run else { return }
+        let batch = run.takeEvents()
+        guard !batch.isEmpty else { return }
+        var out = ""
+        for event in batch {
+            out += (format == .text ? formatter.text(event) : formatter.json(event)) + "\n"
+        }
+        write(out)
+        events += batch
+        if case .end = batch.last?.kind { finish() }
+    }
+
+    private func finish() {
+        finished = true
+        safetyTimer?.cancel()
+        run?.stop()
+        let report = TraceReport(scenario: scenario, events: events, formatter: formatter)
+        if format == .text {
+            write(report.text)
+        } else {
+            StandardError.write(report.text)
+        }
+        exit(report.exitStatus)
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+/// What a trace says after the stream: each expectation and the verdict.
+struct TraceReport {
+    let text: String
+    let exitStatus: Int32
+
+    init(scenario: Scenario, events: [LifecycleEvent], formatter: EventFormatter) {
+        let results = ExpectationChecker.evaluate(scenario, events: events)
+        var outcome: RunOutcome?
+        if case .end(let end) = events.last?.kind { outcome = end }
+        var lines: [String] = [""]
+        let endTime = EventFormatter.seconds(events.last?.time ?? 0)
+        switch outcome {
+        case .completed:
+            lines.append("run completed at \(endTime)s")
+        case .stalled(let stuck):
+            lines.append("run stalled at \(endTime)s: nothing can progress any more")
+            for op in stuck.keys.sorted() {
+                lines.append("  \(scenario[operation: op].name): \(formatter.stuckText(stuck[op]!))")
+            }
+        case nil:
+            lines.append("run did not end")
+        }
+        if !results.isEmpty {
+            lines.append("expectations:")
+            for result in results {
+                let mark = result.held ? "✓" : "✗"
+                lines.append("  \(mark) expect \(result.expectation.text) — \(result.explanation)")
+            }
+            let held = results.filter(\.held).count
+            lines.append("\(held) of \(results.count) expectation\(results.count == 1 ? "" : "s") held")
+        }
+        text = lines.joined(separator: "\n") + "\n"
+        exitStatus = ExpectationChecker.exitStatus(outcome: outcome, results: results, scenario: scenario)
+    }
+}

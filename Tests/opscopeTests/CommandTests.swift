@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// The commands, run as processes: exit statuses and what they print.
+@Suite("opscope commands")
+struct CommandTests {
+    @Test("--help lists every command and exits 0")
+    func helpListsCommands() throws {
+        let result = try OpscopeBinary.run(["--help"])
+        #expect(result.status == 0)
+        for command in ["check", "trace", "bench", "help"] {
+            #expect(result.stdout.contains("  \(command) "), "help misses \(command)")
+        }
+    }
+
+    @Test("help COMMAND and COMMAND --help show the same usage", arguments: ["check", "trace", "bench"])
+    func helpForCommand(command: String) throws {
+        let viaHelp = try OpscopeBinary.run(["help", command])
+        let viaFlag = try OpscopeBinary.run([command, "--help"])
+        #expect(viaHelp.status == 0)
+        #expect(viaHelp.stdout.hasPrefix("USAGE: opscope \(command)"))
+        #expect(viaHelp.stdout == viaFlag.stdout)
+    }
+
+    @Test(
+        "a wrong command line gets one clear line and exit 2",
+        arguments: [
+            (["frobnicate"], "opscope: error: unknown command 'frobnicate'; run 'opscope --help' for the commands"),
+            (["--frobnicate"], "opscope: error: unknown option '--frobnicate'; run 'opscope --help' for the commands"),
+            (["check"], "opscope: error: 'check' needs at least one scenario file"),
+            (["check", "--strict", "scenarios/01-chain.ops"], "opscope: error: unknown option '--strict'"),
+            (["check", "no/such/file.ops"], "opscope: error: no such file 'no/such/file.ops'"),
+            (["check", "scenarios"], "opscope: error: 'scenarios' is a directory, not a scenario file"),
+            (["trace"], "opscope: error: 'trace' needs a scenario file"),
+            (["trace", "a.ops", "b.ops"], "opscope: error: 'trace' takes one scenario file, not 2"),
+            (["trace", "--format", "xml", "scenarios/01-chain.ops"], "opscope: error: '--format' is 'text' or 'jsonl', not 'xml'"),
+            (["trace", "--speed", "0", "scenarios/01-chain.ops"], "opscope: error: '--speed' needs a positive number, not '0'"),
+            (["trace", "--speed", "fast", "scenarios/01-chain.ops"], "opscope: error: '--speed' needs a positive number, not 'fast'"),
+            (["trace", "scenarios/01-chain.ops", "--speed"], "opscope: error: option '--speed' needs a value"),
+            (["help", "nope"], "opscope: error: unknown command 'nope'; run 'opscope --help' for the commands"),
+        ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let result = try OpscopeBinary.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr == message + "\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("check of good files exits 0 with one summary line each")
+    func checkGoodFiles() throws {
+        let result = try OpscopeBinary.run(["check", "scenarios/01-chain.ops", "scenarios/02-cap.ops"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "scenarios/01-chain.ops: ok (1 queue, 3 operations, 0 timed actions, 4 expectations)",
+            "scenarios/02-cap.ops: ok (1 queue, 6 operations, 0 timed actions, 2 expectations)",
+        ])
+    }
+
+    @Test("check reports every error with file, line, column and caret, and exits 2")
+    func checkReportsErrors() throws {
+        let scratch = try ScratchFiles()
+        defer { scratch.remove() }
+        let bad = try scratch.write("bad.ops", """
+            queue net max 2
+            op fetch work 1s
+            op parse work 400ms after fech
+
+            """)
+        let good = try scratch.write("good.ops", "op a work 1ms\n")
+        let result = try OpscopeBinary.run(["check", bad, good])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(bad):3:27: error: unknown operation 'fech'"))
+        #expect(result.stderr.contains("op parse work 400ms after fech\n                          ^"))
+        #expect(result.stderr.contains("did you mean 'fetch'?"))
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[0] == "\(bad): 1 error")
+        #expect(lines[1].hasPrefix("\(good): ok"))
+    }
+
+    @Test("check of a file with only warnings exits 0")
+    func checkWarningsOnly() throws {
+        let scratch = try ScratchFiles()
+        defer { scratch.remove() }
+        let path = try scratch.write("warn.ops", "queue used\nqueue idle\nop a on used work 1ms\n")
+        let result = try OpscopeBinary.run(["check", path])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("\(path):2:7: warning:"))
+        #expect(result.stdout.hasPrefix("\(path): ok with 1 warning"))
+    }
+
+    @Test("invalid UTF-8 and NUL bytes get a positioned error, not a crash")
+    func checkBinaryGarbage() throws {
+        let scratch = try ScratchFiles()
+        defer { scratch.remove() }
+        let url = scratch.directory.appendingPathComponent("garbage.ops")
+        try Data([0x6F, 0x70, 0x20, 0x61, 0x20, 0xFF, 0x0A, 0x00, 0x0A]).write(to: url)
+        let result = try OpscopeBinary.run(["check", url.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(url.path):1:6: error:"))
+        #expect(result.stderr.contains("\(url.path):2:1: error:"))
+    }
+}
