@@ -55,9 +55,9 @@ enum TraceCommand: Subcommand {
             TraceSession.start(scenario: scenario, format: format, speed: speed)
         }
         // The main thread now serves the main dispatch queue, so a scenario
-        // queue declared `main` really is OperationQueue.main. The session
-        // exits the process when the run ends.
-        dispatchMain()
+        // queue declared `main` really is OperationQueue.main, running on the
+        // main thread. The session exits the process when the run ends.
+        MainThread.serveForever()
     }
 }
 
