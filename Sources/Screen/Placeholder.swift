@@ -1,2 +1,0 @@
-// The Screen module: pure cell grid, layout, views, key map. Replaced by real code.
-public enum ScreenModule {}
