@@ -23,6 +23,8 @@ static inline attr_t opscope_attr_normal(void) { return A_NORMAL; }
 // Globals that are mutable C state; read through functions.
 static inline WINDOW *opscope_stdscr(void) { return stdscr; }
 static inline WINDOW *opscope_curscr(void) { return curscr; }
+static inline FILE *opscope_stdout(void) { return stdout; }
+static inline FILE *opscope_stdin(void) { return stdin; }
 static inline int opscope_colors(void) { return COLORS; }
 static inline int opscope_color_pairs(void) { return COLOR_PAIRS; }
 
@@ -37,6 +39,12 @@ static inline int opscope_key_f0(void) { return KEY_F0; }
 static inline mmask_t opscope_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t opscope_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t opscope_button1_released(void) { return BUTTON1_RELEASED; }
+
+// Columns the C library (and so ncurses) gives a wide character; -1 if it is
+// not printable in the current locale. Declared here because glibc hides it
+// unless _XOPEN_SOURCE is set when <wchar.h> is first read.
+extern int wcwidth(wchar_t c);
+static inline int opscope_wcwidth(wchar_t c) { return wcwidth(c); }
 
 // True when the current LC_CTYPE encodes text as UTF-8 (wide characters work).
 static inline int opscope_codeset_is_utf8(void) {

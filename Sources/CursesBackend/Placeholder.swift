@@ -1,2 +1,0 @@
-// The only importer of CNCurses. Replaced by real code.
-public enum CursesBackendModule {}
