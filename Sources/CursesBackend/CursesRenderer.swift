@@ -41,10 +41,15 @@ final class CursesRenderer {
         let runs = grid.diff(from: full ? CellGrid(size: .zero) : previous!)
         var written = 0
         var cc = cchar_t()
-        for run in runs {
+        let screenColumns = Int(opscope_maxx(window))
+        let screenRows = Int(opscope_maxy(window))
+        for run in runs where run.row < screenRows {
             for (offset, cell) in run.cells.enumerated() where !cell.isContinuation {
                 let column = run.column + offset
-                wmove(window, Int32(run.row), Int32(column))
+                // Cells past the right edge (a grid drawn for a larger screen)
+                // are skipped: curses would wrap them onto the next row.
+                guard column + max(1, Int(cell.width)) <= screenColumns else { break }
+                guard wmove(window, Int32(run.row), Int32(column)) == OK else { break }
                 let covered = fill(&cc, with: cell)
                 wadd_wch(window, &cc)
                 if covered < Int(cell.width) {
@@ -102,5 +107,17 @@ final class CursesRenderer {
         }
         setcchar(&cc, chars, attributes, pair, nil)
         return covered
+    }
+
+    /// The text curses holds for each row of the window (its idea of the
+    /// screen after the last flush), wide characters once each; for tests.
+    func windowLines() -> [String] {
+        let columns = Int(opscope_maxx(window))
+        return (0..<Int(opscope_maxy(window))).map { row in
+            var buffer = [wchar_t](repeating: 0, count: columns + 1)
+            let n = mvwinnwstr(window, Int32(row), 0, &buffer, Int32(columns))
+            let scalars = buffer.prefix(max(0, Int(n))).compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }
+            return String(String.UnicodeScalarView(scalars))
+        }
     }
 }

@@ -162,6 +162,12 @@ public final class TerminalSession {
         renderer.invalidate()
     }
 
+    /// What curses believes is on the screen, one string per row (wide
+    /// characters once each, like `CellGrid.lines`). For tests.
+    public func screenLines() -> [String] {
+        isClosed ? [] : renderer.windowLines()
+    }
+
     // MARK: - Input
 
     /// Every key waiting to be read, decoded, without blocking. Call when

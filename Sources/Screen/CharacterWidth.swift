@@ -12,7 +12,8 @@
 /// A grapheme cluster takes the width of its first scalar, as a terminal
 /// writing it scalar by scalar would. Emoji sequences that terminals render
 /// differently (text-presentation base + U+FE0F) therefore count as 1, like
-/// wcwidth; see DECISIONS.md.
+/// wcwidth does; ncurses counts with wcwidth, and a disagreement would shift
+/// the rest of the row.
 public enum CharacterWidth {
     /// Width in cells of one scalar: 0, 1 or 2; `nil` for a control character.
     public static func of(_ scalar: Unicode.Scalar) -> Int? {

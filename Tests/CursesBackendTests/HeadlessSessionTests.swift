@@ -102,3 +102,41 @@ import Screen
         #expect(!session.colorsEnabled)
     }
 }
+
+/// What curses ends up holding after flushes, read back from its window.
+@MainActor
+@Suite(.serialized) struct HeadlessScreenContentTests {
+    @Test func theScreenMatchesTheGridAfterPartialUpdates() throws {
+        let session = try TerminalSession.headless(term: "tmux-256color", size: Size(columns: 12, rows: 3))
+        defer { session.close() }
+        guard session.isUTF8 else { return }  // wide characters need a UTF-8 locale
+        var grid = CellGrid(size: session.size)
+        grid.drawBox(grid.bounds, glyphs: .unicode, title: "中")
+        grid.write("a한b", at: Position(column: 2, row: 1))
+        session.flush(grid)
+        #expect(session.screenLines() == grid.lines)
+        grid.write("中x", at: Position(column: 4, row: 1))  // splits 한, replaces b
+        session.flush(grid)
+        #expect(session.screenLines() == grid.lines)
+        #expect(session.screenLines()[1] == "│ a 中x    │")
+    }
+
+    @Test func theBottomRightCornerIsWritten() throws {
+        let session = try TerminalSession.headless(term: "xterm-256color", size: Size(columns: 6, rows: 2))
+        defer { session.close() }
+        var grid = CellGrid(size: session.size)
+        grid.write("abcdef", at: Position(column: 0, row: 1))
+        session.flush(grid)
+        #expect(session.screenLines() == ["      ", "abcdef"])
+    }
+
+    @Test func aGridWiderThanTheScreenIsClippedNotWrapped() throws {
+        let session = try TerminalSession.headless(term: "tmux-256color", size: Size(columns: 4, rows: 2))
+        defer { session.close() }
+        var grid = CellGrid(columns: 8, rows: 3)
+        grid.write("abcdefgh", at: .zero)
+        grid.write("12345678", at: Position(column: 0, row: 1))
+        session.flush(grid)
+        #expect(session.screenLines() == ["abcd", "1234"])
+    }
+}
