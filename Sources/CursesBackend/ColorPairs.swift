@@ -23,7 +23,9 @@ public struct ColorPairs: Sendable {
     /// Pairs allocated so far (not counting pair 0).
     public var count: Int { numbers.count }
 
-    public mutating func pair(foreground: PaletteColor, background: PaletteColor) -> (number: Int, isNew: Bool) {
+    public mutating func pair(foreground: PaletteColor, background: PaletteColor) -> (
+        number: Int, isNew: Bool
+    ) {
         if foreground == .default && background == .default { return (0, false) }
         let key = Key(foreground: foreground, background: background)
         if let n = numbers[key] { return (n, false) }

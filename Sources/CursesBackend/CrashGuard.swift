@@ -2,7 +2,7 @@ import CNCurses
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Restores the terminal when the process dies of a crash signal (SIGSEGV,
@@ -32,7 +32,9 @@ enum CrashGuard {
 
     /// Installs the handlers once per process; later calls do nothing.
     static func install() {
-        guard installed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        guard
+            installed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+                .exchanged
         else { return }
         _ = previous
         for sig in signals {

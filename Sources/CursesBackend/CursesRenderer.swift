@@ -2,7 +2,7 @@ import CNCurses
 import Screen
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes `CellGrid` frames to a curses window, touching only the cells that
@@ -81,7 +81,9 @@ final class CursesRenderer {
         if let base = scalars.next(), opscope_wcwidth(wchar_t(bitPattern: base.value)) == Int32(cell.width) {
             chars.append(wchar_t(bitPattern: base.value))
             while let mark = scalars.next(), chars.count < Int(CCHARW_MAX) {
-                if opscope_wcwidth(wchar_t(bitPattern: mark.value)) == 0 { chars.append(wchar_t(bitPattern: mark.value)) }
+                if opscope_wcwidth(wchar_t(bitPattern: mark.value)) == 0 {
+                    chars.append(wchar_t(bitPattern: mark.value))
+                }
             }
         } else if cell.width == 2 && opscope_wcwidth(0xFF1F) == 2 {
             chars = [0xFF1F]  // fullwidth "？": still one wide cell
@@ -100,8 +102,9 @@ final class CursesRenderer {
         if colors {
             let (number, isNew) = pairs.pair(foreground: style.foreground, background: style.background)
             if isNew {
-                init_pair(Int16(number), ColorPairs.cursesColor(style.foreground),
-                          ColorPairs.cursesColor(style.background))
+                init_pair(
+                    Int16(number), ColorPairs.cursesColor(style.foreground),
+                    ColorPairs.cursesColor(style.background))
             }
             pair = Int16(number)
         }

@@ -1,7 +1,7 @@
 import Dispatch
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Delivers SIGINT, SIGTERM, SIGHUP and SIGWINCH to callbacks on a dispatch

@@ -3,7 +3,7 @@ import Screen
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one owner of the curses screen: it starts ncurses, sets the terminal
@@ -44,7 +44,8 @@ public final class TerminalSession {
     /// which wide characters need.
     public static func open(options: TerminalOptions = TerminalOptions()) throws -> TerminalSession {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
-        return try TerminalSession(term: nil, output: opscope_stdout(), input: opscope_stdin(), size: nil, options: options)
+        return try TerminalSession(
+            term: nil, output: opscope_stdout(), input: opscope_stdin(), size: nil, options: options)
     }
 
     /// Starts curses on no terminal at all: output goes to a temporary file
@@ -72,7 +73,9 @@ public final class TerminalSession {
         term: String?, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
         size fixedSize: Size?, options: TerminalOptions
     ) throws {
-        guard Self.anyOpen.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        guard
+            Self.anyOpen.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+                .exchanged
         else { throw TerminalError.alreadyOpen }
         setlocale(LC_ALL, "")
         isUTF8 = opscope_codeset_is_utf8() != 0

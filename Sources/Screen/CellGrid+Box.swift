@@ -10,7 +10,10 @@ extension CellGrid {
     ) {
         let area = clip.map { $0.intersection(bounds) } ?? bounds
         guard !rect.isEmpty else { return }
-        let left = rect.minX, right = rect.maxX - 1, top = rect.minY, bottom = rect.maxY - 1
+        let left = rect.minX
+        let right = rect.maxX - 1
+        let top = rect.minY
+        let bottom = rect.maxY - 1
         func at(_ c: Int, _ r: Int, _ s: String) {
             write(s, at: Position(column: c, row: r), style: style, clippedTo: area)
         }
@@ -35,8 +38,9 @@ extension CellGrid {
         if let title, !title.isEmpty, rect.width > 4 {
             let shown = truncate(title, toWidth: rect.width - 4, ellipsis: glyphs.ellipsis)
             let titleArea = Rect(x: left + 1, y: top, width: rect.width - 2, height: 1).intersection(area)
-            write(" \(shown) ", at: Position(column: left + 1, row: top),
-                  style: titleStyle ?? style, clippedTo: titleArea)
+            write(
+                " \(shown) ", at: Position(column: left + 1, row: top),
+                style: titleStyle ?? style, clippedTo: titleArea)
         }
     }
 }

@@ -24,7 +24,8 @@ extension CellGrid {
     public func diff(from previous: CellGrid) -> [CellRun] {
         guard previous.size == size else {
             return (0..<height).compactMap { row in
-                width == 0 ? nil
+                width == 0
+                    ? nil
                     : CellRun(row: row, column: 0, cells: Array(cells[(row * width)..<((row + 1) * width)]))
             }
         }
@@ -48,7 +49,8 @@ extension CellGrid {
                     // Overlaps the previous run after widening: merge.
                     runs[runs.count - 1].cells = Array(cells[(base + last.column)..<(base + end)])
                 } else {
-                    runs.append(CellRun(row: row, column: start, cells: Array(cells[(base + start)..<(base + end)])))
+                    runs.append(
+                        CellRun(row: row, column: start, cells: Array(cells[(base + start)..<(base + end)])))
                 }
                 column = end
             }

@@ -33,10 +33,34 @@ public struct Style: Hashable, Sendable {
     /// The terminal's default look.
     public static let plain = Style()
 
-    public func with(foreground: PaletteColor) -> Style { var s = self; s.foreground = foreground; return s }
-    public func with(background: PaletteColor) -> Style { var s = self; s.background = background; return s }
-    public var bolded: Style { var s = self; s.bold = true; return s }
-    public var dimmed: Style { var s = self; s.dim = true; return s }
-    public var reversed: Style { var s = self; s.reverse = true; return s }
-    public var underlined: Style { var s = self; s.underline = true; return s }
+    public func with(foreground: PaletteColor) -> Style {
+        var s = self
+        s.foreground = foreground
+        return s
+    }
+    public func with(background: PaletteColor) -> Style {
+        var s = self
+        s.background = background
+        return s
+    }
+    public var bolded: Style {
+        var s = self
+        s.bold = true
+        return s
+    }
+    public var dimmed: Style {
+        var s = self
+        s.dim = true
+        return s
+    }
+    public var reversed: Style {
+        var s = self
+        s.reverse = true
+        return s
+    }
+    public var underlined: Style {
+        var s = self
+        s.underline = true
+        return s
+    }
 }

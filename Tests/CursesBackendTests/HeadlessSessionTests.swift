@@ -1,6 +1,7 @@
-import Testing
-@testable import CursesBackend
 import Screen
+import Testing
+
+@testable import CursesBackend
 
 /// ncurses has one current screen per process, so these run one at a time,
 /// on the main actor, against a terminal type given explicitly (not $TERM).
@@ -11,12 +12,16 @@ import Screen
         let columns = grid.bounds.inset(top: 1, left: 0, bottom: 1, right: 0)
             .splitEvenly(.horizontal, count: 5)
         grid.write(" opscope  scenario 中文 t=1.2s", at: .zero, style: Style(reverse: true))
-        for (i, (rect, title)) in zip(columns, ["Pending", "Ready", "Executing", "Finished", "Cancelled"]).enumerated() {
+        for (i, (rect, title)) in zip(columns, ["Pending", "Ready", "Executing", "Finished", "Cancelled"])
+            .enumerated()
+        {
             grid.drawBox(rect, glyphs: .unicode, style: Style(foreground: .cyan), title: title)
             for card in 0..<6 {
-                grid.write("\(marker) op\(i)-\(card) 한", at: Position(column: rect.x + 2, row: rect.y + 1 + card * 2),
-                           style: Style(foreground: i == 2 ? .yellow : .default, bold: card == 0),
-                           clippedTo: rect.inset(by: 1))
+                grid.write(
+                    "\(marker) op\(i)-\(card) 한",
+                    at: Position(column: rect.x + 2, row: rect.y + 1 + card * 2),
+                    style: Style(foreground: i == 2 ? .yellow : .default, bold: card == 0),
+                    clippedTo: rect.inset(by: 1))
             }
         }
         grid.write("q quit  ? help", at: Position(column: 0, row: size.rows - 1), style: Style(dim: true))

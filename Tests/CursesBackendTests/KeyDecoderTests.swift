@@ -1,7 +1,8 @@
 import CNCurses
-import Testing
-@testable import CursesBackend
 import Screen
+import Testing
+
+@testable import CursesBackend
 
 @Suite struct KeyDecoderTests {
     private static let characters: [(UInt32, Key)] = [
@@ -36,8 +37,9 @@ import Screen
 
     @Test func aPrimaryPressIsAMouseKey() {
         let press = MouseReport(column: 12, row: 3, isPrimaryPress: true)
-        #expect(KeyDecoder.decode(status: KEY_CODE_YES, code: UInt32(KEY_MOUSE), mouse: press)
-            == .mouse(column: 12, row: 3))
+        #expect(
+            KeyDecoder.decode(status: KEY_CODE_YES, code: UInt32(KEY_MOUSE), mouse: press)
+                == .mouse(column: 12, row: 3))
     }
 
     @Test func otherMouseEventsAreIgnored() {

@@ -1,26 +1,29 @@
 import Testing
+
 @testable import Screen
 
 @Suite struct BoxAndGlyphTests {
     @Test func unicodeBoxWithTitle() {
         var grid = CellGrid(columns: 10, rows: 4)
         grid.drawBox(grid.bounds, glyphs: .unicode, title: "Ready")
-        #expect(grid.lines == [
-            "┌ Ready ─┐",
-            "│        │",
-            "│        │",
-            "└────────┘",
-        ])
+        #expect(
+            grid.lines == [
+                "┌ Ready ─┐",
+                "│        │",
+                "│        │",
+                "└────────┘",
+            ])
     }
 
     @Test func asciiBoxWithLongTitleIsTruncated() {
         var grid = CellGrid(columns: 10, rows: 3)
         grid.drawBox(grid.bounds, glyphs: .ascii, title: "Executing")
-        #expect(grid.lines == [
-            "+ Exe... +",
-            "|        |",
-            "+--------+",
-        ])
+        #expect(
+            grid.lines == [
+                "+ Exe... +",
+                "|        |",
+                "+--------+",
+            ])
     }
 
     @Test func boxInsideALargerGridLeavesTheRestAlone() {
@@ -57,9 +60,12 @@ import Testing
 
     @Test func everyGlyphIsOneCellWide() {
         for set in [GlyphSet.unicode, .ascii] {
-            let glyphs = [set.horizontal, set.vertical, set.topLeft, set.topRight, set.bottomLeft,
-                          set.bottomRight, set.check, set.cross, set.pointer, set.bullet,
-                          set.barFull, set.barEmpty] + set.barPartials
+            let glyphs =
+                [
+                    set.horizontal, set.vertical, set.topLeft, set.topRight, set.bottomLeft,
+                    set.bottomRight, set.check, set.cross, set.pointer, set.bullet,
+                    set.barFull, set.barEmpty,
+                ] + set.barPartials
             for g in glyphs { #expect(displayWidth(g) == 1, "\(g)") }
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Screen
 
 @Suite struct CellGridWriteTests {

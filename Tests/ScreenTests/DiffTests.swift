@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Screen
 
 @Suite struct DiffTests {
@@ -47,9 +48,10 @@ import Testing
         var new = CellGrid(columns: 2, rows: 2)
         new.write("ab", at: .zero)
         let runs = new.diff(from: old)
-        #expect(runs == [
-            CellRun(row: 0, column: 0, cells: [Cell("a"), Cell("b")]),
-            CellRun(row: 1, column: 0, cells: [.blank, .blank]),
-        ])
+        #expect(
+            runs == [
+                CellRun(row: 0, column: 0, cells: [Cell("a"), Cell("b")]),
+                CellRun(row: 1, column: 0, cells: [.blank, .blank]),
+            ])
     }
 }

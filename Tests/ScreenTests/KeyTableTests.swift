@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Screen
 
 /// A stand-in for opscope's commands, to test the mechanism alone.
@@ -11,7 +12,8 @@ private enum SampleCommand: Sendable, Equatable {
         KeyBinding([.character("q"), .ctrl("c")], .quit, help: "quit", group: "General"),
         KeyBinding([.character("?"), .function(1)], .help, help: "show this help", group: "General"),
         KeyBinding([.down, .tab], .selectNext, help: "select the next operation", group: "Selection"),
-        KeyBinding([.up, .shiftTab], .selectPrevious, help: "select the previous operation", group: "Selection"),
+        KeyBinding(
+            [.up, .shiftTab], .selectPrevious, help: "select the previous operation", group: "Selection"),
         KeyBinding([.character("c"), .delete], .cancel, help: "cancel the operation", group: "Operation"),
         KeyBinding([.character("s")], .suspend, help: "suspend or resume its queue", group: "General"),
     ])
@@ -30,19 +32,20 @@ private enum SampleCommand: Sendable, Equatable {
     }
 
     @Test func helpLinesAreGroupedInOrderOfFirstUse() {
-        #expect(table.helpLines() == [
-            "General",
-            "  q, Ctrl-C     quit",
-            "  ?, F1         show this help",
-            "  s             suspend or resume its queue",
-            "",
-            "Selection",
-            "  ↓, Tab        select the next operation",
-            "  ↑, Shift-Tab  select the previous operation",
-            "",
-            "Operation",
-            "  c, Del        cancel the operation",
-        ])
+        #expect(
+            table.helpLines() == [
+                "General",
+                "  q, Ctrl-C     quit",
+                "  ?, F1         show this help",
+                "  s             suspend or resume its queue",
+                "",
+                "Selection",
+                "  ↓, Tab        select the next operation",
+                "  ↑, Shift-Tab  select the previous operation",
+                "",
+                "Operation",
+                "  c, Del        cancel the operation",
+            ])
     }
 
     @Test func asciiHelpAvoidsArrowSymbols() {
