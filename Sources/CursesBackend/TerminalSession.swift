@@ -10,7 +10,10 @@ import Synchronization
 /// up for the interface, draws frames, reads keys, and restores the terminal
 /// on every way out — `close()`, deinit, and (for a real terminal) a crash
 /// signal (see `CrashGuard`). At most one session is open per process.
-/// Main thread only, like all of ncurses.
+/// Main actor only: ncurses must never be called concurrently. (After
+/// `dispatchMain()` on Linux, libdispatch drains the main queue on a worker
+/// thread once the main thread has parked; the queue is still serial and
+/// main-actor, which is what matters.)
 ///
 /// Input is non-blocking: the app watches standard input with a dispatch
 /// read source and calls `readKeys()` whenever it is readable.
