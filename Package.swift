@@ -12,6 +12,13 @@ let package = Package(
         .target(name: "ScenarioKit"),
         .target(name: "LifecycleEngine", dependencies: ["ScenarioKit"]),
         .target(name: "Board", dependencies: ["ScenarioKit", "LifecycleEngine"]),
+        .systemLibrary(
+            name: "CNCurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "Screen", dependencies: ["Board", "ScenarioKit", "LifecycleEngine"]),
+        .target(name: "CursesBackend", dependencies: ["CNCurses", "Screen"]),
         .executableTarget(
             name: "opscope",
             dependencies: ["ScenarioKit", "LifecycleEngine", "Board"]
@@ -22,6 +29,8 @@ let package = Package(
             dependencies: ["LifecycleEngine", "Board", "ScenarioKit"]
         ),
         .testTarget(name: "BoardTests", dependencies: ["Board", "LifecycleEngine", "ScenarioKit"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen"]),
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Screen"]),
         .testTarget(name: "opscopeTests", dependencies: ["opscope"]),
     ],
     swiftLanguageModes: [.v6]
