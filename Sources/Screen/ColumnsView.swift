@@ -1,0 +1,73 @@
+import Board
+import ScenarioKit
+
+/// The five columns Pending | Ready | Executing | Finished | Cancelled:
+/// a header row (`Ready 7 ↑2 ↓3`: the count and the cards scrolled out of
+/// sight above / below), then the cards, scrolled so the selected card shows.
+enum ColumnsView {
+    /// Rows between the tops of two cards: a blank row separates cards once
+    /// the body is tall enough to afford it (20 rows).
+    static func stride(bodyHeight: Int) -> Int {
+        bodyHeight >= 20 ? CardView.height + 1 : CardView.height
+    }
+
+    /// How many whole cards fit in a body of `bodyHeight` rows.
+    static func capacity(bodyHeight: Int) -> Int {
+        let step = stride(bodyHeight: bodyHeight)
+        return max(0, (bodyHeight + step - CardView.height) / step)
+    }
+
+    /// The cards laid out: each visible card's rect, per column, and the
+    /// scroll offset used. Shared by `draw` and the hit map.
+    static func slots(
+        board: BoardState, state: InterfaceState, layout: ScreenLayout
+    ) -> [(offset: Int, cards: [(OperationID, Rect)])] {
+        let columns = BoardColumns(board)
+        let bodyHeight = layout.columnBody.height
+        let capacity = capacity(bodyHeight: bodyHeight)
+        let step = stride(bodyHeight: bodyHeight)
+        return columns.ids.enumerated().map { c, ids in
+            let selected = c == state.selectedColumn ? state.selectedOperation.flatMap { ids.firstIndex(of: $0) } : nil
+            let offset = ColumnScroll.offset(
+                stored: state.columnScroll[c], count: ids.count, capacity: capacity, selected: selected)
+            let rect = layout.columns[c]
+            let visible = ids.dropFirst(offset).prefix(capacity)
+            let cards = visible.enumerated().map { i, id in
+                (id, Rect(x: rect.x, y: layout.columnBody.y + i * step, width: rect.width, height: CardView.height))
+            }
+            return (offset, cards)
+        }
+    }
+
+    static func draw(
+        board: BoardState, state: InterfaceState, frame: FrameInput, layout: ScreenLayout, theme: Theme,
+        into grid: inout CellGrid, hits: inout HitMap
+    ) {
+        let columns = BoardColumns(board)
+        let laidOut = slots(board: board, state: state, layout: layout)
+        for separator in layout.columnSeparators {
+            grid.drawBox(separator, glyphs: frame.glyphs, style: theme.rule)
+        }
+        for (c, phase) in Phase.columns.enumerated() {
+            let rect = layout.columns[c]
+            let count = columns.ids[c].count
+            let (offset, cards) = laidOut[c]
+            let below = count - offset - cards.count
+            var header = "\(Wording.columnTitle(phase)) \(count)"
+            let up = frame.ascii ? "^" : "↑"
+            let down = frame.ascii ? "v" : "↓"
+            if offset > 0 { header += " \(up)\(offset)" }
+            if below > 0 { header += " \(down)\(below)" }
+            grid.write(
+                truncate(header, toWidth: rect.width, ellipsis: frame.glyphs.ellipsis),
+                at: Position(column: rect.x, row: rect.y), style: theme.column(phase), clippedTo: rect)
+            for (id, cardRect) in cards {
+                let clipped = cardRect.intersection(layout.columnBody).intersection(rect)
+                CardView.draw(
+                    board[operation: id], board: board, selected: id == state.selectedOperation, frame: frame,
+                    theme: theme, into: &grid, rect: clipped)
+                hits.add(clipped, .card(id))
+            }
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Board
+import LifecycleEngine
+import ScenarioKit
+
+/// One paragraph of the inspector, before wrapping.
+struct InspectorLine: Sendable, Hashable {
+    enum Role: Sendable, Hashable {
+        case plain, heading, reason, note
+    }
+
+    var text: String
+    var role: Role
+
+    init(_ text: String, _ role: Role = .plain) {
+        self.text = text
+        self.role = role
+    }
+}
+
+/// What the inspector says about one operation, in plain words: what it
+/// is, its four flags, what it waits for and what waits for it, why it is
+/// not running, and the engine facts (ENGINE-NOTES.md) that explain what
+/// the user sees.
+enum InspectorText {
+    static func lines(board: BoardState, op: OperationID, now: Double) -> [InspectorLine] {
+        let card = board[operation: op]
+        let spec = board.scenario[operation: op]
+        let queue = board[queue: card.queue]
+        var out: [InspectorLine] = []
+
+        out.append(InspectorLine("\(what(spec)) on \(queue.name)\(queue.isMain ? " (OperationQueue.main)" : "")"))
+        out.append(InspectorLine(priority(card, spec)))
+        out.append(
+            InspectorLine(
+                "\(Wording.phase(card.phase)): isReady=\(card.isReady) isExecuting=\(card.isExecuting) "
+                    + "isFinished=\(card.isFinished) isCancelled=\(card.isCancelled)"))
+        if card.phase == .executing, let p = board.progress(of: op, now: now) {
+            out.append(InspectorLine("\(Int(p * 100))% of its work done"))
+        }
+        if !spec.dependencies.isEmpty {
+            out.append(InspectorLine("after: " + withPhases(spec.dependencies, board)))
+        }
+        let dependents = board.dependents(of: op)
+        if !dependents.isEmpty {
+            out.append(InspectorLine("before: " + withPhases(dependents, board)))
+        }
+        let reasons = board.whyNotRunning(op)
+        if !reasons.isEmpty {
+            out.append(InspectorLine("why it is not running:", .heading))
+            for reason in reasons { out.append(InspectorLine(sentence(reason, card: card, board: board), .reason)) }
+        }
+        out += notes(card: card, spec: spec, queue: queue, reasons: reasons).map { InspectorLine("note: " + $0, .note) }
+        return out
+    }
+
+    /// `work 1.5s`, `blocks 0.5s + 1s`, `async 2s`, `barrier 0.2s`.
+    static func what(_ spec: OperationSpec) -> String {
+        let d = { (x: Duration) in EventFormatter.durationText(x.seconds) }
+        switch spec.body {
+        case .work(let x): return "work \(d(x))"
+        case .blocks(let xs): return "blocks " + xs.map(d).joined(separator: " + ")
+        case .async(let x): return "async \(d(x))"
+        case .barrier(let x): return x == .zero ? "barrier block" : "barrier block \(d(x))"
+        }
+    }
+
+    static func priority(_ card: OperationCard, _ spec: OperationSpec) -> String {
+        if card.isBarrier { return "barriers run before every other ready operation of the queue" }
+        var text = "priority \(card.effectivePriority.rawValue)"
+        if let qos = spec.qos { text += ", QoS \(qos.rawValue)" }
+        if card.queuePriority == nil && card.addedSeq != nil && !card.priorityFromQoS { text += " (default)" }
+        return text
+    }
+
+    /// `fetch (finished), auth (executing)`.
+    static func withPhases(_ ids: [OperationID], _ board: BoardState) -> String {
+        ids.map { "\(board[operation: $0].name) (\(Wording.phase(board[operation: $0].phase)))" }
+            .joined(separator: ", ")
+    }
+
+    /// One reason as a sentence fragment.
+    static func sentence(_ reason: NotRunningReason, card: OperationCard, board: BoardState) -> String {
+        switch reason {
+        case .notAdded:
+            return "not added yet (an add action adds it later)"
+        case .waitingFor(let ids):
+            return "waiting for \(Wording.names(ids, in: board.scenario))"
+        case .queueSuspended(let q):
+            return "its queue \(board[queue: q].name) is suspended"
+        case .queueAtCap(let executing, let cap):
+            let name = board[queue: card.queue].name
+            return "its queue \(name) is at its cap (\(executing) of \(EventFormatter.capText(cap)) running)"
+        case .behindHigherPriority(let count, _, _):
+            let higher = board.cards.filter { other in
+                other.queue == card.queue && other.id != card.id && other.phase == .ready
+                    && (other.isBarrier || other.effectivePriority > card.effectivePriority)
+            }.count
+            let ops = Wording.count(count, "ready operation")
+            return higher == count
+                ? "behind \(count) higher-priority \(count == 1 ? "ready operation" : "ready operations")"
+                : "behind \(ops) that the queue takes first (higher priority or added earlier)"
+        case .dispatchedWaitingForThread:
+            if board[queue: card.queue].isMain {
+                return "dispatched to the main queue, waiting for the main thread"
+            }
+            return "dispatched by the queue, waiting for a worker thread"
+        }
+    }
+
+    /// Engine facts that explain this card, ENGINE-NOTES.md in a sentence each.
+    static func notes(
+        card: OperationCard, spec: OperationSpec, queue: QueueRow, reasons: [NotRunningReason]
+    ) -> [String] {
+        var notes: [String] = []
+        if card.priorityFromQoS, let qos = spec.qos {
+            notes.append(
+                "its QoS \(qos.rawValue) picked the \(card.effectivePriority.rawValue) bucket: it has no "
+                    + "explicit queuePriority (whose getter still answers normal)")
+        }
+        if card.priorityChangesLost {
+            notes.append(
+                "added to a serial queue without a priority: Foundation loses later priority changes")
+        }
+        if case .blocks(let ds) = spec.body {
+            var text = "BlockOperation on Linux runs its \(ds.count) blocks one after another on one thread"
+            if let thread = card.thread { text += " (thread \(thread))" }
+            notes.append(text)
+        }
+        if spec.body.isAsync {
+            notes.append("asynchronous: it posts isExecuting and isFinished itself and holds no worker thread")
+        }
+        if card.isBarrier {
+            notes.append(
+                "addBarrierBlock: waits for what was added before it; what is added later waits for it; "
+                    + "not counted in operationCount; no handle to cancel it")
+        }
+        if card.cancelRequestedWhileExecuting {
+            notes.append("cancel() while it runs only sets isCancelled; it ends when its work checks the flag")
+        }
+        if spec.ignoresCancel { notes.append("its work ignores isCancelled") }
+        if spec.neverFinishes { notes.append("it never posts isFinished: it stays executing for ever") }
+        if reasons.contains(.dispatchedWaitingForThread) && !queue.isMain {
+            notes.append(
+                "libdispatch starts one worker per CPU and adds about one a second while all are blocked")
+        }
+        if queue.isMain {
+            notes.append("it runs on the main thread between frames; while it runs the interface is frozen")
+        }
+        if card.completionRan {
+            let thread = card.completionThread.map { " on thread \($0)" } ?? ""
+            notes.append("its completion block ran\(thread), after the finish")
+        }
+        return notes
+    }
+}

@@ -1,0 +1,29 @@
+import Board
+import ScenarioKit
+
+/// The inspector pane: `InspectorText` for the selected operation, wrapped
+/// to the pane. It always follows the selection; Enter gives it the full
+/// width and more rows (`InterfaceState.inspectorExpanded`).
+enum InspectorView {
+    static func draw(
+        board: BoardState, state: InterfaceState, frame: FrameInput, theme: Theme,
+        into grid: inout CellGrid, rect: Rect
+    ) {
+        let name = state.selectedOperation.map { board[operation: $0].name }
+        let title = name.map { "Inspector: \($0)" } ?? "Inspector"
+        let content = PaneView.frame(rect, title: title, glyphs: frame.glyphs, theme: theme, into: &grid)
+        guard let op = state.selectedOperation else {
+            grid.write("no operation selected", at: Position(column: content.x, row: content.y), style: theme.dim, clippedTo: content)
+            return
+        }
+        let items = InspectorText.lines(board: board, op: op, now: frame.now).map { line -> (String, Style) in
+            switch line.role {
+            case .plain: return (line.text, theme.plain)
+            case .heading: return (line.text, theme.heading)
+            case .reason: return ("  " + line.text, theme.heading)
+            case .note: return (line.text, theme.dim)
+            }
+        }
+        PaneView.paragraphs(items, indent: 2, into: &grid, rect: content)
+    }
+}

@@ -1,0 +1,89 @@
+/// What a key means in opscope's interface. The loop never sees these:
+/// `InterfaceController` turns them into state changes and an
+/// `InterfaceOutcome`. Mouse clicks and resizes are not commands (they carry
+/// data); the controller handles them before the table is asked.
+public enum InterfaceCommand: Sendable, Hashable, CaseIterable {
+    // Selection
+    case selectUp, selectDown, selectLeft, selectRight
+    case nextQueue, previousQueue
+    case toggleInspector
+    // Operation (the selected card)
+    case cancelOperation
+    case raisePriority, lowerPriority
+    // Queue (the selected queue)
+    case cancelAllOnQueue
+    case toggleSuspend
+    case raiseCap, lowerCap, defaultCap
+    // Run
+    case togglePause, slower, faster, restart
+    // View
+    case toggleLog, logOlder, logNewer
+    case toggleNotes, toggleHelp, closeOverlay
+    case quit
+}
+
+/// opscope's one key table: `InterfaceController` asks it what a key means,
+/// the help overlay lists it and the key bar labels come from it, so the
+/// three cannot disagree.
+///
+/// `l` moves right (h/j/k/l stay a complete set), so the log is `L`.
+public enum InterfaceKeys {
+    public static let table = KeyTable<InterfaceCommand>([
+        KeyBinding([.up, .character("k")], .selectUp, help: "select the card above", group: "Selection"),
+        KeyBinding([.down, .character("j")], .selectDown, help: "select the card below", group: "Selection"),
+        KeyBinding(
+            [.left, .character("h")], .selectLeft, help: "select in the column to the left",
+            group: "Selection"),
+        KeyBinding(
+            [.right, .character("l")], .selectRight, help: "select in the column to the right",
+            group: "Selection"),
+        KeyBinding([.tab], .nextQueue, help: "select the next queue", group: "Selection"),
+        KeyBinding([.shiftTab], .previousQueue, help: "select the previous queue", group: "Selection"),
+        KeyBinding([.enter], .toggleInspector, help: "expand or shrink the inspector", group: "Selection"),
+
+        KeyBinding([.character("c")], .cancelOperation, help: "cancel the selected operation", group: "Operation"),
+        KeyBinding([.character("p")], .raisePriority, help: "raise its queuePriority", group: "Operation"),
+        KeyBinding([.character("P")], .lowerPriority, help: "lower its queuePriority", group: "Operation"),
+
+        KeyBinding(
+            [.character("C")], .cancelAllOnQueue, help: "cancelAllOperations on the selected queue",
+            group: "Queue"),
+        KeyBinding([.character("s")], .toggleSuspend, help: "suspend or resume the queue", group: "Queue"),
+        KeyBinding([.character("+"), .character("=")], .raiseCap, help: "raise its cap by one", group: "Queue"),
+        KeyBinding(
+            [.character("-")], .lowerCap, help: "lower its cap by one (from default: to what runs now)",
+            group: "Queue"),
+        KeyBinding([.character("0")], .defaultCap, help: "set its cap back to default", group: "Queue"),
+
+        KeyBinding([.character(" ")], .togglePause, help: "pause or resume scenario time", group: "Run"),
+        KeyBinding([.character("<")], .slower, help: "halve the speed", group: "Run"),
+        KeyBinding([.character(">")], .faster, help: "double the speed", group: "Run"),
+        KeyBinding([.character("r")], .restart, help: "restart the scenario", group: "Run"),
+
+        KeyBinding([.character("L")], .toggleLog, help: "show or hide the log", group: "View"),
+        KeyBinding([.pageUp], .logOlder, help: "scroll the log back", group: "View"),
+        KeyBinding([.pageDown], .logNewer, help: "scroll the log forward", group: "View"),
+        KeyBinding(
+            [.character("n")], .toggleNotes, help: "show or hide notes and expectations", group: "View"),
+        KeyBinding([.character("?"), .function(1)], .toggleHelp, help: "show or hide this help", group: "View"),
+        KeyBinding([.escape], .closeOverlay, help: "close the overlay", group: "View"),
+        KeyBinding([.character("q"), .ctrl("c")], .quit, help: "quit", group: "View"),
+    ])
+
+    /// The commands the key bar shows, most important first; it drops
+    /// entries from the end when the width runs out.
+    static let keyBarCommands: [(InterfaceCommand, String)] = [
+        (.toggleHelp, "help"), (.quit, "quit"), (.togglePause, "pause"), (.cancelOperation, "cancel"),
+        (.toggleSuspend, "suspend"), (.raiseCap, "cap+"), (.lowerCap, "cap-"), (.nextQueue, "queue"),
+        (.toggleNotes, "notes"), (.toggleLog, "log"), (.restart, "restart"), (.faster, "faster"),
+        (.slower, "slower"),
+    ]
+
+    /// The first key of `command`'s binding, as the key bar shows it.
+    static func firstKeyLabel(_ command: InterfaceCommand, ascii: Bool) -> String {
+        guard let binding = table.bindings.first(where: { $0.command == command }),
+            let key = binding.keys.first
+        else { return "" }
+        return key.label(ascii: ascii)
+    }
+}

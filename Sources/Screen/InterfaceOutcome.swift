@@ -1,0 +1,22 @@
+import ScenarioKit
+
+/// What the loop must do after a key: the controller changed only the
+/// interface state, everything that touches the run is asked for here.
+/// Every case but `.none` also means "redraw".
+public enum InterfaceOutcome: Sendable, Hashable {
+    /// Nothing changed (a move at the edge of the board).
+    case none
+    /// Interface state changed (selection, pane, overlay, message): redraw.
+    case redraw
+    /// Hand the action to the run: `run.perform(action, origin: .user)`.
+    /// Only cancel, cancelAll, suspend, resume, setCap and setPriority, each
+    /// validated against the board first.
+    case perform(Action)
+    /// `run.isPaused ? run.resume() : run.pause()`.
+    case togglePause
+    /// `run.setSpeed(_:)`, already clamped to `InterfaceController.speedRange`.
+    case setSpeed(Double)
+    /// Start the scenario again from a fresh board (the state was reset).
+    case restart
+    case quit
+}

@@ -1,0 +1,58 @@
+import Board
+
+/// One drawn frame: the cells, and where the cards and queues landed (for
+/// mouse clicks).
+public struct RenderedFrame: Sendable, Hashable {
+    public var grid: CellGrid
+    public var hitMap: HitMap
+}
+
+/// Draws the whole main screen for a board, the interface state and the
+/// per-frame values into a fresh grid of `frame.size`. Pure: the same
+/// inputs give the same cells; the backend diffs and flushes them.
+public enum InterfaceRenderer {
+    public static func render(board: BoardState, state: InterfaceState, frame: FrameInput) -> RenderedFrame {
+        var grid = CellGrid(size: frame.size)
+        var hits = HitMap()
+        guard let layout = ScreenLayout(size: frame.size, board: board, state: state) else {
+            TooSmallView.draw(size: frame.size, ascii: frame.ascii, into: &grid)
+            return RenderedFrame(grid: grid, hitMap: hits)
+        }
+        let theme = Theme(colors: frame.colors)
+        TitleBarView.draw(board: board, frame: frame, theme: theme, into: &grid, rect: layout.title)
+        QueueLinesView.draw(
+            board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.queues, hits: &hits)
+        ColumnsView.draw(
+            board: board, state: state, frame: frame, layout: layout, theme: theme, into: &grid, hits: &hits)
+        InspectorView.draw(board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.inspector)
+        if let log = layout.log { LogView.draw(state: state, frame: frame, theme: theme, into: &grid, rect: log) }
+        if let notes = layout.notes { NotesView.draw(board: board, frame: frame, theme: theme, into: &grid, rect: notes) }
+        for separator in layout.paneSeparators { grid.drawBox(separator, glyphs: frame.glyphs, style: theme.rule) }
+        StatusLineView.draw(
+            state: state, frame: frame, ended: board.outcome != nil, theme: theme, into: &grid, rect: layout.status)
+        KeyBarView.draw(frame: frame, theme: theme, into: &grid, rect: layout.keyBar)
+        if state.overlay != .none {
+            OverlayView.draw(board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.overlay)
+            hits = HitMap()  // the overlay covers the board: clicks select nothing
+        }
+        return RenderedFrame(grid: grid, hitMap: hits)
+    }
+
+    /// The hit map `render` would return, without drawing: the controller
+    /// maps mouse clicks through it.
+    public static func hitMap(board: BoardState, state: InterfaceState, frame: FrameInput) -> HitMap {
+        var hits = HitMap()
+        guard state.overlay == .none, let layout = ScreenLayout(size: frame.size, board: board, state: state) else {
+            return hits
+        }
+        let first = QueueLinesView.firstShown(
+            count: board.queues.count, rows: layout.queues.height, selected: state.selectedQueue?.index)
+        for (i, row) in board.queues.dropFirst(first).prefix(layout.queues.height).enumerated() {
+            hits.add(Rect(x: layout.queues.x, y: layout.queues.y + i, width: layout.queues.width, height: 1), .queue(row.id))
+        }
+        for (_, cards) in ColumnsView.slots(board: board, state: state, layout: layout) {
+            for (id, rect) in cards { hits.add(rect.intersection(layout.columnBody), .card(id)) }
+        }
+        return hits
+    }
+}

@@ -1,0 +1,100 @@
+import Board
+import ScenarioKit
+
+/// The interface state that persists from frame to frame: what is selected,
+/// how far things are scrolled, which panes and overlays are open, the
+/// transient message. A plain value; only `InterfaceController` and
+/// `reconcile` change it, the renderer only reads it.
+///
+/// The selection is an operation, not a slot: when events move the card to
+/// another column the selection goes with it.
+public struct InterfaceState: Sendable, Hashable {
+    public enum Overlay: Sendable, Hashable {
+        case none, help, notes
+    }
+
+    /// The selected operation; nil only when the scenario has none.
+    public var selectedOperation: OperationID?
+    /// The column the cursor is in (index into `Phase.columns`), kept for
+    /// moves when the selection is gone.
+    public var selectedColumn = 0
+    /// The target of C, s, +, -, 0; nil only when the scenario has no queue.
+    public var selectedQueue: QueueID?
+    /// First visible card index per column, `Phase.columns` order. Stored
+    /// wishes: the views apply `ColumnScroll.offset` to keep the selection visible.
+    public var columnScroll = [0, 0, 0, 0, 0]
+    public var logVisible = true
+    /// Lines scrolled back from the newest log line; 0 follows the log.
+    public var logScroll = 0
+    public var overlay = Overlay.none
+    /// Lines scrolled down in the open overlay.
+    public var overlayScroll = 0
+    /// Enter: the inspector takes the full width and more height.
+    public var inspectorExpanded = false
+    public var message: TransientMessage?
+
+    public init() {}
+
+    /// A state for a fresh board: the first card and the first queue selected.
+    public init(board: BoardState) {
+        reconcile(with: board)
+    }
+
+    /// Makes the state fit `board` after a batch of events (or a restart):
+    /// the selection follows its operation into whatever column it is in
+    /// now; a missing selection falls back to the first card; the queue
+    /// stays valid; with `frame`, the scroll offsets are also settled so that
+    /// the selected card is visible at that terminal size.
+    public mutating func reconcile(with board: BoardState, frame: FrameInput? = nil) {
+        let columns = BoardColumns(board)
+        if let op = selectedOperation, let place = columns.locate(op) {
+            selectedColumn = place.column
+        } else {
+            selectedOperation = columns.ids.indices.contains(selectedColumn)
+                ? columns.ids[selectedColumn].first ?? columns.first : columns.first
+            if let op = selectedOperation, let place = columns.locate(op) { selectedColumn = place.column }
+        }
+        if board.queues.isEmpty {
+            selectedQueue = nil
+        } else if selectedQueue == nil || selectedQueue!.index >= board.queues.count {
+            selectedQueue = selectedOperation.map { board[operation: $0].queue } ?? QueueID(0)
+        }
+        for c in columnScroll.indices {
+            columnScroll[c] = min(max(0, columnScroll[c]), max(0, columns.ids[c].count - 1))
+        }
+        if let frame { settleScroll(board: board, frame: frame) }
+    }
+
+    /// Stores the effective scroll offsets the renderer would use.
+    mutating func settleScroll(board: BoardState, frame: FrameInput) {
+        guard let layout = ScreenLayout(size: frame.size, board: board, state: self) else { return }
+        let columns = BoardColumns(board)
+        let capacity = ColumnsView.capacity(bodyHeight: layout.columnBody.height)
+        for c in columnScroll.indices {
+            let selected = c == selectedColumn ? selectedOperation.flatMap { columns.ids[c].firstIndex(of: $0) } : nil
+            columnScroll[c] = ColumnScroll.offset(
+                stored: columnScroll[c], count: columns.ids[c].count, capacity: capacity, selected: selected)
+        }
+    }
+
+    /// Shows `text` until `TransientMessage.lifetime` real seconds after `now`.
+    public mutating func show(_ text: String, kind: TransientMessage.Kind = .info, now: Double) {
+        message = TransientMessage(text, kind: kind, expiresAt: now + TransientMessage.lifetime)
+    }
+
+    /// The message, if it has not expired at `now` (real seconds).
+    public func visibleMessage(now: Double) -> TransientMessage? {
+        guard let message, now < message.expiresAt else { return nil }
+        return message
+    }
+
+    /// The state after `r`: panes as they were, selection and scrolling reset.
+    public func restarted(board: BoardState) -> InterfaceState {
+        var fresh = InterfaceState()
+        fresh.logVisible = logVisible
+        fresh.inspectorExpanded = inspectorExpanded
+        fresh.selectedQueue = selectedQueue
+        fresh.reconcile(with: board)
+        return fresh
+    }
+}
