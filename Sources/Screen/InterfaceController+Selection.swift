@@ -1,0 +1,83 @@
+import Board
+import ScenarioKit
+
+extension InterfaceController {
+    /// Up / down within the selected card's column; no wrap-around.
+    static func moveVertically(
+        _ delta: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
+    ) -> InterfaceOutcome {
+        let columns = BoardColumns(board)
+        guard let op = state.selectedOperation, let place = columns.locate(op) else {
+            return refuse("no operation to select", &state, frame)
+        }
+        let ids = columns.ids[place.column]
+        let next = min(max(0, place.index + delta), ids.count - 1)
+        guard next != place.index else { return .none }
+        select(ids[next], column: place.column, state: &state, board: board, frame: frame)
+        return .redraw
+    }
+
+    /// Left / right to the nearest column that has cards (empty ones are
+    /// skipped), landing on the card at the same visible row, or the last.
+    static func moveHorizontally(
+        _ step: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
+    ) -> InterfaceOutcome {
+        let columns = BoardColumns(board)
+        guard let op = state.selectedOperation, let place = columns.locate(op) else {
+            return refuse("no operation to select", &state, frame)
+        }
+        guard let target = columns.nearestNonEmpty(from: place.column, step: step) else { return .none }
+        let capacity = ScreenLayout(size: frame.size, board: board, state: state)
+            .map { ColumnsView.capacity(bodyHeight: $0.columnBody.height) } ?? 1
+        let offset = ColumnScroll.offset(
+            stored: state.columnScroll[place.column], count: columns.ids[place.column].count, capacity: capacity,
+            selected: place.index)
+        let targetIDs = columns.ids[target]
+        let targetOffset = ColumnScroll.offset(
+            stored: state.columnScroll[target], count: targetIDs.count, capacity: capacity, selected: nil)
+        let index = min(targetOffset + (place.index - offset), targetIDs.count - 1)
+        select(targetIDs[index], column: target, state: &state, board: board, frame: frame)
+        return .redraw
+    }
+
+    /// Selects `op`; its queue becomes the selected queue too (Tab can
+    /// still pick another one for the queue keys).
+    static func select(
+        _ op: OperationID, column: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
+    ) {
+        state.selectedOperation = op
+        state.selectedColumn = column
+        state.selectedQueue = board[operation: op].queue
+        state.settleScroll(board: board, frame: frame)
+    }
+
+    /// Tab / Shift-Tab through the queues, wrapping around.
+    static func cycleQueue(
+        _ step: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
+    ) -> InterfaceOutcome {
+        let count = board.queues.count
+        guard count > 0 else { return refuse("this scenario has no queue", &state, frame) }
+        let current = state.selectedQueue?.index ?? 0
+        state.selectedQueue = QueueID(((current + step) % count + count) % count)
+        return .redraw
+    }
+
+    /// A click selects the card or queue under it, through the same layout
+    /// the renderer used; elsewhere (or over an overlay) it does nothing.
+    static func click(
+        column: Int, row: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
+    ) -> InterfaceOutcome {
+        let hits = InterfaceRenderer.hitMap(board: board, state: state, frame: frame)
+        switch hits.target(column: column, row: row) {
+        case .card(let op)?:
+            guard let place = BoardColumns(board).locate(op) else { return .none }
+            select(op, column: place.column, state: &state, board: board, frame: frame)
+            return .redraw
+        case .queue(let q)?:
+            state.selectedQueue = q
+            return .redraw
+        case nil:
+            return .none
+        }
+    }
+}

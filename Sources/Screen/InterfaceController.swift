@@ -1,0 +1,146 @@
+import Board
+import ScenarioKit
+
+/// Turns one key into a change of the interface state and an outcome the
+/// loop acts on. Pure: it reads the board and the frame, writes only
+/// `state`, and validates every command against the board before asking
+/// the run for anything; a command that cannot apply leaves a message
+/// saying why (never silence, never a crash).
+public enum InterfaceController {
+    /// The speeds `<` and `>` move between, scenario seconds per real second.
+    public static let speedRange = 0.125...64.0
+
+    public static func handle(
+        _ key: Key, state: inout InterfaceState, board: BoardState, frame: FrameInput
+    ) -> InterfaceOutcome {
+        state.reconcile(with: board)
+        switch key {
+        case .resize:
+            state.settleScroll(board: board, frame: frame)
+            return .redraw
+        case .mouse(let column, let row):
+            return click(column: column, row: row, state: &state, board: board, frame: frame)
+        default:
+            break
+        }
+        guard let command = InterfaceKeys.table.command(for: key) else {
+            return refuse("unknown key \(key.label(ascii: frame.ascii)): press ? for help", &state, frame)
+        }
+        if state.overlay != .none, let outcome = overlayCommand(command, state: &state, board: board, frame: frame) {
+            return outcome
+        }
+        switch command {
+        case .selectUp: return moveVertically(-1, state: &state, board: board, frame: frame)
+        case .selectDown: return moveVertically(1, state: &state, board: board, frame: frame)
+        case .selectLeft: return moveHorizontally(-1, state: &state, board: board, frame: frame)
+        case .selectRight: return moveHorizontally(1, state: &state, board: board, frame: frame)
+        case .nextQueue: return cycleQueue(1, state: &state, board: board, frame: frame)
+        case .previousQueue: return cycleQueue(-1, state: &state, board: board, frame: frame)
+        case .toggleInspector:
+            guard state.selectedOperation != nil else { return refuse("no operation selected", &state, frame) }
+            state.inspectorExpanded.toggle()
+            state.settleScroll(board: board, frame: frame)
+            return .redraw
+        case .cancelOperation: return cancel(state: &state, board: board, frame: frame)
+        case .raisePriority: return changePriority(1, state: &state, board: board, frame: frame)
+        case .lowerPriority: return changePriority(-1, state: &state, board: board, frame: frame)
+        case .cancelAllOnQueue: return cancelAll(state: &state, board: board, frame: frame)
+        case .toggleSuspend: return toggleSuspend(state: &state, board: board, frame: frame)
+        case .raiseCap: return raiseCap(state: &state, board: board, frame: frame)
+        case .lowerCap: return lowerCap(state: &state, board: board, frame: frame)
+        case .defaultCap: return defaultCap(state: &state, board: board, frame: frame)
+        case .togglePause: return .togglePause
+        case .slower, .faster: return changeSpeed(faster: command == .faster, state: &state, frame: frame)
+        case .restart:
+            state = state.restarted(board: board)
+            return .restart
+        case .toggleLog:
+            state.logVisible.toggle()
+            if !state.logVisible { state.logScroll = 0 }
+            if state.logVisible && state.inspectorExpanded { state.inspectorExpanded = false }
+            state.settleScroll(board: board, frame: frame)
+            return .redraw
+        case .logOlder, .logNewer:
+            return scrollLog(older: command == .logOlder, state: &state, board: board, frame: frame)
+        case .toggleNotes: return openOverlay(.notes, state: &state)
+        case .toggleHelp: return openOverlay(.help, state: &state)
+        case .closeOverlay:
+            guard state.inspectorExpanded else { return .none }
+            state.inspectorExpanded = false
+            return .redraw
+        case .quit: return .quit
+        }
+    }
+
+    /// Keys while an overlay is open: arrows scroll it, Esc / its own key
+    /// close it, the other overlay key switches, run keys and quit still
+    /// work; commands aimed at the hidden board are refused. nil: handle as usual.
+    static func overlayCommand(
+        _ command: InterfaceCommand, state: inout InterfaceState, board: BoardState, frame: FrameInput
+    ) -> InterfaceOutcome? {
+        switch command {
+        case .selectUp, .selectDown, .logOlder, .logNewer:
+            let down = command == .selectDown || command == .logNewer
+            let page = command == .logOlder || command == .logNewer
+            let layout = ScreenLayout(size: frame.size, board: board, state: state)
+            let rect = layout?.overlay ?? Rect(size: frame.size)
+            let visible = max(1, rect.height - 2)
+            let total = OverlayView.lineCount(board: board, state: state, frame: frame, rect: rect)
+            let step = page ? max(1, visible - 1) : 1
+            let scrolled = min(max(0, state.overlayScroll + (down ? step : -step)), max(0, total - visible))
+            guard scrolled != state.overlayScroll else { return InterfaceOutcome.none }
+            state.overlayScroll = scrolled
+            return .redraw
+        case .closeOverlay:
+            state.overlay = .none
+            state.overlayScroll = 0
+            return .redraw
+        case .toggleHelp, .toggleNotes, .quit, .togglePause, .slower, .faster, .restart:
+            return nil
+        default:
+            return refuse("close the overlay first (Esc)", &state, frame)
+        }
+    }
+
+    static func openOverlay(_ overlay: InterfaceState.Overlay, state: inout InterfaceState) -> InterfaceOutcome {
+        state.overlay = state.overlay == overlay ? .none : overlay
+        state.overlayScroll = 0
+        return .redraw
+    }
+
+    static func changeSpeed(faster: Bool, state: inout InterfaceState, frame: FrameInput) -> InterfaceOutcome {
+        let next = faster ? frame.speed * 2 : frame.speed / 2
+        guard speedRange.contains(next) else {
+            let limit = faster ? speedRange.upperBound : speedRange.lowerBound
+            let word = faster ? "fastest" : "slowest"
+            return refuse("already at the \(word) speed, \(Wording.speed(limit, ascii: frame.ascii))", &state, frame)
+        }
+        return .setSpeed(next)
+    }
+
+    static func scrollLog(
+        older: Bool, state: inout InterfaceState, board: BoardState, frame: FrameInput
+    ) -> InterfaceOutcome {
+        guard state.logVisible, !state.inspectorExpanded,
+            let layout = ScreenLayout(size: frame.size, board: board, state: state), let log = layout.log
+        else { return refuse("the log is hidden: L shows it", &state, frame) }
+        let rows = max(1, log.height - 1)
+        let page = max(1, rows - 1)
+        let most = max(0, frame.logLines.count - rows)
+        let next = min(max(0, state.logScroll + (older ? page : -page)), most)
+        guard next != state.logScroll else { return .none }
+        state.logScroll = next
+        return .redraw
+    }
+
+    /// Leaves a refusal message and asks for a redraw to show it.
+    static func refuse(_ text: String, _ state: inout InterfaceState, _ frame: FrameInput) -> InterfaceOutcome {
+        state.show(text, kind: .refusal, now: frame.wallClock)
+        return .redraw
+    }
+
+    /// Leaves an informational message (what a performed key did).
+    static func tell(_ text: String, _ state: inout InterfaceState, _ frame: FrameInput) {
+        state.show(text, kind: .info, now: frame.wallClock)
+    }
+}
