@@ -28,8 +28,15 @@ enum InspectorText {
         let queue = board[queue: card.queue]
         var out: [InspectorLine] = []
 
-        out.append(InspectorLine("\(what(spec)) on \(queue.name)\(queue.isMain ? " (OperationQueue.main)" : "")"))
-        out.append(InspectorLine(priority(card, spec)))
+        let queueText = queue.isMain ? "\(queue.name) (OperationQueue.main)" : queue.name
+        out.append(InspectorLine("\(what(spec)) on \(queueText); \(priority(card, spec))"))
+        let reasons = board.whyNotRunning(op)
+        if reasons.count == 1 {
+            out.append(InspectorLine("not running: " + sentence(reasons[0], card: card, board: board), .reason))
+        } else if !reasons.isEmpty {
+            out.append(InspectorLine("not running:", .reason))
+            for reason in reasons { out.append(InspectorLine("  " + sentence(reason, card: card, board: board), .reason)) }
+        }
         out.append(
             InspectorLine(
                 "\(Wording.phase(card.phase)): isReady=\(card.isReady) isExecuting=\(card.isExecuting) "
@@ -43,11 +50,6 @@ enum InspectorText {
         let dependents = board.dependents(of: op)
         if !dependents.isEmpty {
             out.append(InspectorLine("before: " + withPhases(dependents, board)))
-        }
-        let reasons = board.whyNotRunning(op)
-        if !reasons.isEmpty {
-            out.append(InspectorLine("why it is not running:", .heading))
-            for reason in reasons { out.append(InspectorLine(sentence(reason, card: card, board: board), .reason)) }
         }
         out += notes(card: card, spec: spec, queue: queue, reasons: reasons).map { InspectorLine("note: " + $0, .note) }
         return out
@@ -65,7 +67,7 @@ enum InspectorText {
     }
 
     static func priority(_ card: OperationCard, _ spec: OperationSpec) -> String {
-        if card.isBarrier { return "barriers run before every other ready operation of the queue" }
+        if card.isBarrier { return "runs before every other ready operation" }
         var text = "priority \(card.effectivePriority.rawValue)"
         if let qos = spec.qos { text += ", QoS \(qos.rawValue)" }
         if card.queuePriority == nil && card.addedSeq != nil && !card.priorityFromQoS { text += " (default)" }
@@ -82,7 +84,8 @@ enum InspectorText {
     static func sentence(_ reason: NotRunningReason, card: OperationCard, board: BoardState) -> String {
         switch reason {
         case .notAdded:
-            return "not added yet (an add action adds it later)"
+            return board.scenario.addedLater.contains(card.id)
+                ? "not added yet (an add action adds it later)" : "not added yet"
         case .waitingFor(let ids):
             return "waiting for \(Wording.names(ids, in: board.scenario))"
         case .queueSuspended(let q):

@@ -20,7 +20,7 @@ enum InspectorView {
             switch line.role {
             case .plain: return (line.text, theme.plain)
             case .heading: return (line.text, theme.heading)
-            case .reason: return ("  " + line.text, theme.heading)
+            case .reason: return (line.text, theme.heading)
             case .note: return (line.text, theme.dim)
             }
         }

@@ -27,7 +27,11 @@ public enum InterfaceRenderer {
         InspectorView.draw(board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.inspector)
         if let log = layout.log { LogView.draw(state: state, frame: frame, theme: theme, into: &grid, rect: log) }
         if let notes = layout.notes { NotesView.draw(board: board, frame: frame, theme: theme, into: &grid, rect: notes) }
-        for separator in layout.paneSeparators { grid.drawBox(separator, glyphs: frame.glyphs, style: theme.rule) }
+        for separator in layout.paneSeparators {
+            grid.drawBox(separator, glyphs: frame.glyphs, style: theme.rule)
+            // Where the separator meets the panes' rule, keep the rule whole.
+            grid.write(frame.glyphs.horizontal, at: Position(column: separator.x, row: separator.y - 1), style: theme.rule)
+        }
         StatusLineView.draw(
             state: state, frame: frame, ended: board.outcome != nil, theme: theme, into: &grid, rect: layout.status)
         KeyBarView.draw(frame: frame, theme: theme, into: &grid, rect: layout.keyBar)

@@ -1,0 +1,135 @@
+import LifecycleEngine
+import ScenarioKit
+
+/// An operation declared by name in a test scenario.
+struct OpDecl {
+    var name: String
+    var queue: String
+    var body: OperationBody
+    var after: [String]
+    var priority: PriorityLevel?
+    var qos: QoSLevel?
+}
+
+func op(
+    _ name: String, on queue: String, work: Double = 1, after: [String] = [],
+    priority: PriorityLevel? = nil, qos: QoSLevel? = nil, body: OperationBody? = nil
+) -> OpDecl {
+    OpDecl(
+        name: name, queue: queue, body: body ?? .work(.scenarioSeconds(work)), after: after,
+        priority: priority, qos: qos)
+}
+
+/// A scenario built from names, the way a test reads best. Claims and
+/// actions are made by closures that get the finished scenario's lookup.
+func makeScenario(
+    queues: [QueueSpec], ops decls: [OpDecl], addedLater: [String] = [],
+    expect claims: [(String, (Names) -> Claim)] = []
+) -> Scenario {
+    let queueIndex = { (name: String) in QueueID(queues.firstIndex { $0.name == name }!) }
+    let opIndex = { (name: String) in OperationID(decls.firstIndex { $0.name == name }!) }
+    let operations = decls.map { d in
+        OperationSpec(
+            name: d.name, queue: queueIndex(d.queue), body: d.body,
+            dependencies: d.after.map(opIndex), priority: d.priority, qos: d.qos)
+    }
+    var scenario = Scenario(queues: queues, operations: operations)
+    scenario.actions = addedLater.map { TimedAction(time: .seconds(1), action: .add(opIndex($0))) }
+    let names = Names(scenario: scenario)
+    scenario.expectations = claims.map { Expectation(claim: $0.1(names), text: $0.0) }
+    return scenario
+}
+
+/// Name → index lookup for a test scenario.
+struct Names {
+    let scenario: Scenario
+    func callAsFunction(_ name: String) -> OperationID { scenario.operationID(named: name)! }
+    func q(_ name: String) -> QueueID { scenario.queueID(named: name)! }
+}
+
+/// Writes event streams concisely: it stamps seq and time, keeps each
+/// operation's flags so `old` values are right, and names things by name.
+struct Script {
+    let scenario: Scenario
+    private(set) var events: [LifecycleEvent] = []
+    /// Scenario seconds stamped on the next events.
+    var time: Double = 0
+    var nextSeq = 1
+    private var flags: [String: [OperationKey: Bool]] = [:]
+
+    init(_ scenario: Scenario) { self.scenario = scenario }
+
+    func id(_ name: String) -> OperationID { scenario.operationID(named: name)! }
+    func qid(_ name: String) -> QueueID { scenario.queueID(named: name)! }
+
+    mutating func emit(_ kind: LifecycleEvent.Kind) {
+        events.append(LifecycleEvent(seq: nextSeq, time: time, kind: kind))
+        nextSeq += 1
+    }
+
+    /// Sets the time, then emits.
+    mutating func at(_ t: Double) { time = t }
+
+    /// One operation key change; `old` is the flag as the script knows it.
+    mutating func set(_ name: String, _ key: OperationKey, _ value: Bool) {
+        let old = flags[name, default: [:]][key] ?? false
+        flags[name, default: [:]][key] = value
+        emit(.operation(id(name), key, old: .bool(old), new: .bool(value)))
+    }
+
+    /// The initial notification: the operation was added to its queue.
+    mutating func add(_ name: String, ready: Bool = true) {
+        flags[name, default: [:]][.isReady] = ready
+        emit(.operation(id(name), .isReady, old: nil, new: .bool(ready)))
+    }
+
+    mutating func ready(_ name: String) { set(name, .isReady, true) }
+    mutating func start(_ name: String) { set(name, .isExecuting, true) }
+    mutating func cancel(_ name: String) { set(name, .isCancelled, true) }
+
+    /// isExecuting false (when it was executing), then isFinished true.
+    mutating func finish(_ name: String) {
+        if flags[name]?[.isExecuting] == true { set(name, .isExecuting, false) }
+        set(name, .isFinished, true)
+    }
+
+    /// Cancelled before it started: cancel, ready at once, finish.
+    mutating func skip(_ name: String) {
+        cancel(name)
+        if flags[name]?[.isReady] != true { ready(name) }
+        set(name, .isFinished, true)
+    }
+
+    mutating func run(_ name: String, from start: Double, to end: Double) {
+        at(start)
+        self.start(name)
+        at(end)
+        finish(name)
+    }
+
+    mutating func priority(_ name: String, _ p: PriorityLevel, old: PriorityLevel = .normal) {
+        emit(.operation(id(name), .queuePriority, old: .priority(old), new: .priority(p)))
+    }
+
+    mutating func cap(_ queue: String, _ value: Int, old: Int = -1) {
+        emit(.queue(qid(queue), .maxConcurrentOperationCount, old: .int(old), new: .int(value)))
+    }
+
+    mutating func suspended(_ queue: String, _ value: Bool) {
+        emit(.queue(qid(queue), .isSuspended, old: .bool(!value), new: .bool(value)))
+    }
+
+    mutating func count(_ queue: String, _ value: Int, old: Int = 0) {
+        emit(.queue(qid(queue), .operationCount, old: .int(old), new: .int(value)))
+    }
+
+    mutating func block(_ name: String, _ index: Int, _ phase: BlockPhase, thread: Int = 1) {
+        emit(.block(id(name), index: index, phase: phase, thread: ThreadTag(thread)))
+    }
+
+    mutating func completion(_ name: String, thread: Int = 2) {
+        emit(.completion(id(name), thread: ThreadTag(thread)))
+    }
+
+    mutating func end(_ outcome: RunOutcome = .completed) { emit(.end(outcome)) }
+}
