@@ -1,0 +1,127 @@
+import Board
+import LifecycleEngine
+import ScenarioKit
+import Testing
+
+@testable import Screen
+
+/// net (cap 2): a, b (after a), c, hi (high), lo (low), d; wide (default cap):
+/// w1, w2; disk (serial): s (qos userInitiated, no priority); pool (default
+/// cap): u (qos utility); later: x (added by an action).
+private let why = makeScenario(
+    queues: [
+        QueueSpec(name: "net", cap: .limit(2)), QueueSpec(name: "wide"), QueueSpec(name: "disk", cap: .limit(1)),
+        QueueSpec(name: "pool"),
+    ],
+    ops: [
+        op("a", on: "net"), op("b", on: "net", after: ["a"]), op("c", on: "net"),
+        op("hi", on: "net", priority: .high), op("lo", on: "net", priority: .low), op("d", on: "net"),
+        op("w1", on: "wide"), op("w2", on: "wide"),
+        op("s", on: "disk", qos: .userInitiated), op("u", on: "pool", qos: .utility),
+        op("x", on: "pool"), op("bl", on: "pool", body: .blocks([.seconds(1), .seconds(1), .seconds(1)])),
+    ],
+    addedLater: ["x"])
+
+struct WhyLine: CustomTestStringConvertible, Sendable {
+    let testDescription: String
+    let build: @Sendable (inout Script) -> Void
+    let op: String
+    let line: String
+}
+
+private let whyLines: [WhyLine] = [
+    WhyLine(testDescription: "not added yet", build: { _ in }, op: "a", line: "not running: not added yet"),
+    WhyLine(testDescription: "added later by an action", build: { _ in }, op: "x",
+            line: "not running: not added yet (an add action adds it later)"),
+    WhyLine(testDescription: "waiting for a dependency", build: { $0.add("a"); $0.add("b", ready: false) }, op: "b",
+            line: "not running: waiting for a"),
+    WhyLine(testDescription: "suspended queue", build: { $0.suspended("net", true); $0.add("a") }, op: "a",
+            line: "not running: its queue net is suspended"),
+    WhyLine(testDescription: "queue at its cap",
+            build: { s in for n in ["a", "c", "lo"] { s.add(n) }; s.start("a"); s.start("c") }, op: "lo",
+            line: "not running: its queue net is at its cap (2 of 2 running)"),
+    WhyLine(testDescription: "behind a higher priority",
+            build: { s in for n in ["a", "hi", "lo"] { s.add(n) }; s.start("a") }, op: "lo",
+            line: "not running: behind 1 higher-priority ready operation"),
+    WhyLine(testDescription: "behind one added earlier",
+            build: { s in for n in ["a", "c", "d"] { s.add(n) }; s.start("a") }, op: "d",
+            line: "not running: behind 1 ready operation that the queue takes first (higher priority or added earlier)"),
+    WhyLine(testDescription: "waiting for a worker thread",
+            build: { s in s.add("w1"); s.add("w2"); s.start("w1") }, op: "w2",
+            line: "not running: dispatched by the queue, waiting for a worker thread"),
+]
+
+@Suite struct InspectorTests {
+    @Test(arguments: whyLines)
+    func whyNotRunningInPlainWords(_ c: WhyLine) {
+        var script = Script(why)
+        c.build(&script)
+        let b = BoardState(scenario: why, replaying: script.events)
+        let lines = InspectorText.lines(board: b, op: why.operationID(named: c.op)!, now: 0)
+        #expect(lines.filter { $0.role == .reason }.map(\.text) == [c.line])
+    }
+
+    @Test func severalReasonsAreListedUnderOneHeading() {
+        var script = Script(why)
+        script.suspended("net", true)
+        for n in ["a", "c", "lo"] { script.add(n) }
+        script.start("a")
+        script.start("c")
+        let b = BoardState(scenario: why, replaying: script.events)
+        let reasons = InspectorText.lines(board: b, op: why.operationID(named: "lo")!, now: 0).filter { $0.role == .reason }
+        #expect(reasons.map(\.text) == [
+            "not running:", "  its queue net is suspended", "  its queue net is at its cap (2 of 2 running)",
+        ])
+    }
+
+    @Test func dependenciesAndDependentsWithTheirPhases() {
+        let b = board { s in
+            s.add("fetch")
+            s.add("parse", ready: false)
+            s.start("fetch")
+        }
+        let text = InspectorText.lines(board: b, op: OperationID(1), now: 0).map(\.text)
+        #expect(text.contains("after: fetch (executing)"))
+        #expect(text.contains("before: save (not added)"))
+        #expect(text.contains("pending: isReady=false isExecuting=false isFinished=false isCancelled=false"))
+    }
+
+    @Test func engineFactsAreExplained() {
+        var script = Script(why)
+        for n in ["s", "u", "bl"] { script.add(n) }
+        script.start("bl")
+        script.block("bl", 0, .started, thread: 3)
+        let b = BoardState(scenario: why, replaying: script.events)
+        let notes = { (name: String) in
+            InspectorText.lines(board: b, op: why.operationID(named: name)!, now: 0.5).filter { $0.role == .note }.map(\.text)
+        }
+        #expect(notes("u").prefix(1) == [
+            "note: its QoS utility picked the low bucket: it has no explicit queuePriority (whose getter still answers normal)",
+        ])
+        #expect(notes("s").contains("note: added to a serial queue without a priority: Foundation loses later priority changes"))
+        #expect(notes("bl") == ["note: BlockOperation on Linux runs its 3 blocks one after another on one thread (thread #3)"])
+        let paint = board { $0.add("paint") }
+        #expect(InspectorText.lines(board: paint, op: OperationID(5), now: 0).map(\.text).contains(
+            "not running: dispatched to the main queue, waiting for the main thread"))
+    }
+
+    @Test func inspectorPaneWrapsToItsWidth() {
+        let b = board { s in
+            s.add("fetch")
+            s.add("parse", ready: false)
+        }
+        var state = InterfaceState(board: b)
+        state.selectedOperation = OperationID(1)
+        state.logVisible = false
+        var grid = CellGrid(columns: 30, rows: 6)
+        InspectorView.draw(board: b, state: state, frame: frame(), theme: Theme(colors: true), into: &grid, rect: grid.bounds)
+        #expect(grid.lines.map(trimmed) == [
+            "─ Inspector: parse ───────────",
+            "work 1s on net; priority",
+            "  normal (default)",
+            "not running: waiting for",
+            "  fetch",
+            "pending: isReady=false",
+        ])
+    }
+}
