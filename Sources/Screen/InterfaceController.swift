@@ -52,7 +52,7 @@ public enum InterfaceController {
         case .togglePause: return .togglePause
         case .slower, .faster: return changeSpeed(faster: command == .faster, state: &state, frame: frame)
         case .restart:
-            state = state.restarted(board: board)
+            state = state.restarted()
             return .restart
         case .toggleLog:
             state.logVisible.toggle()

@@ -88,13 +88,14 @@ public struct InterfaceState: Sendable, Hashable {
         return message
     }
 
-    /// The state after `r`: panes as they were, selection and scrolling reset.
-    public func restarted(board: BoardState) -> InterfaceState {
+    /// The state after `r`: panes as they were, selection and scrolling
+    /// reset. Nothing is selected until `reconcile(with:)` sees the fresh
+    /// board, which selects its first card.
+    public func restarted() -> InterfaceState {
         var fresh = InterfaceState()
         fresh.logVisible = logVisible
         fresh.inspectorExpanded = inspectorExpanded
         fresh.selectedQueue = selectedQueue
-        fresh.reconcile(with: board)
         return fresh
     }
 }
