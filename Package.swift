@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "CursesBackend", dependencies: ["CNCurses", "Screen"]),
         .executableTarget(
             name: "opscope",
-            dependencies: ["ScenarioKit", "LifecycleEngine", "Board"]
+            dependencies: ["ScenarioKit", "LifecycleEngine", "Board", "Screen", "CursesBackend"]
         ),
         .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit"]),
         .testTarget(

@@ -15,13 +15,14 @@ protocol Subcommand {
 /// The command-line entry point.
 enum Opscope {
     static let subcommands: [any Subcommand.Type] = [
-        CheckCommand.self, TraceCommand.self, BenchCommand.self, HelpCommand.self,
+        RunCommand.self, CheckCommand.self, TraceCommand.self, BenchCommand.self, HelpCommand.self,
     ]
 
     static let overview = """
         opscope — watch Foundation's Operation and OperationQueue really run
 
-        USAGE: opscope <command> [options]
+        USAGE: opscope [FILE] [options]      open a scenario (or pick one) in the interactive view
+               opscope <command> [options]
 
         COMMANDS:
         \(subcommands.map { "  " + $0.name.padding(toLength: 8, withPad: " ", startingAt: 0) + $0.abstract }.joined(separator: "\n"))
@@ -37,8 +38,7 @@ enum Opscope {
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
-            print(overview)
-            return ExitStatus.success
+            return invoke(RunCommand.self, [])
         }
         if first == "--help" || first == "-h" {
             print(overview)
@@ -49,16 +49,23 @@ enum Opscope {
             return ExitStatus.success
         }
         guard let command = subcommands.first(where: { $0.name == first }) else {
+            // `opscope FILE [options]` opens the file in the interactive view.
+            if first.hasSuffix(".ops") || FileManager.default.fileExists(atPath: first) {
+                return invoke(RunCommand.self, arguments)
+            }
             let hint = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
             return UsageError(hint + "; run 'opscope --help' for the commands").report()
         }
-        let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        return invoke(command, Array(arguments.dropFirst()))
+    }
+
+    private static func invoke(_ command: any Subcommand.Type, _ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
             print(command.help)
             return ExitStatus.success
         }
         do {
-            return try command.run(rest)
+            return try command.run(arguments)
         } catch {
             return error.report()
         }

@@ -1,0 +1,257 @@
+import Board
+import CursesBackend
+import Dispatch
+import Foundation
+import LifecycleEngine
+import ScenarioKit
+import Screen
+
+/// Settings of the interactive view, from the command line.
+struct InteractiveOptions {
+    var speed: Double = 1
+    var startsPaused = false
+    var ascii = false
+    var noColor = false
+}
+
+/// The interactive view: one terminal session, showing either the scenario
+/// picker or one scenario running on the real engine.
+///
+/// Everything here runs on the main dispatch queue, served by the main
+/// thread's run loop (DESIGN.md "Threads"): keys arrive through a read
+/// source on standard input, signals through dispatch sources, engine events
+/// through a wake-up that the run posts when its mailbox fills. A frame timer
+/// runs only while something moves, so a paused or finished run costs no
+/// CPU. A `main` queue's operations run on this same thread between frames,
+/// so a long one freezes the screen, and the screen says so afterwards.
+@MainActor
+final class InteractiveApp {
+    private let session: TerminalSession
+    private let options: InteractiveOptions
+    private let glyphs: GlyphSet
+    private var signals: SignalWatch?
+    private var input: (any DispatchSourceRead)?
+
+    /// The picker, when the app started without a file.
+    private var picker: PickerModel?
+    private var scenarioView: ScenarioView?
+
+    private var redrawScheduled = false
+    private var frameTimer: (any DispatchSourceTimer)?
+
+    private init(session: TerminalSession, options: InteractiveOptions) {
+        self.session = session
+        self.options = options
+        glyphs = session.isUTF8 && !options.ascii ? .unicode : .ascii
+    }
+
+    /// Opens the terminal and shows `scenario`, or the picker over `entries`
+    /// when no scenario is given. Never returns: the app exits the process.
+    static func launch(
+        scenario: Scenario?, title: String, picker entries: [PickerEntry], paths: [String],
+        options: InteractiveOptions
+    ) -> Never {
+        let colors = TerminalOptions.colorsAllowed(
+            noColorFlag: options.noColor, environment: ProcessInfo.processInfo.environment)
+        let session: TerminalSession
+        do {
+            session = try TerminalSession.open(options: TerminalOptions(colors: colors))
+        } catch {
+            StandardError.write("opscope: error: cannot start the interface: \(error)\n")
+            exit(ExitStatus.usage)
+        }
+        let app = InteractiveApp(session: session, options: options)
+        app.installSources()
+        if let scenario {
+            app.open(scenario)
+        } else {
+            app.picker = PickerModel(entries: entries, paths: paths)
+            app.redrawNow()
+        }
+        MainThread.serveForever()
+    }
+
+    // MARK: - Sources
+
+    private func installSources() {
+        signals = SignalWatch.onMain(
+            interrupt: { [weak self] in self?.quit() },
+            terminate: { [weak self] in self?.quit(status: 143) },
+            resize: { [weak self] in self?.resized() })
+        let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.readKeys() }
+        }
+        source.resume()
+        input = source
+    }
+
+    private func readKeys() {
+        for key in session.readKeys() {
+            handle(key)
+        }
+    }
+
+    private func resized() {
+        _ = session.handleResize()
+        session.redrawAll()
+        redrawNow()
+    }
+
+    // MARK: - Keys
+
+    private func handle(_ key: Key) {
+        if key == .resize {
+            resized()
+            return
+        }
+        if var model = picker, scenarioView == nil {
+            let outcome = ScenarioPicker.handle(key, state: &model.state, entries: model.entries, size: session.size)
+            picker = model
+            switch outcome {
+            case .none: return
+            case .redraw: scheduleRedraw()
+            case .quit: quit()
+            case .open(let index): openFromPicker(index)
+            }
+            return
+        }
+        guard let view = scenarioView else { return }
+        switch view.handle(key, frame: frameInput(for: view)) {
+        case .continue:
+            scheduleRedraw()
+        case .quit:
+            view.stop()
+            scenarioView = nil
+            if picker != nil {
+                stopFrameTimer()
+                redrawNow()
+            } else {
+                quit()
+            }
+        }
+        updateFrameTimer()
+    }
+
+    private func openFromPicker(_ index: Int) {
+        guard let model = picker else { return }
+        let path = model.paths[index]
+        guard let file = try? ScenarioLoading.source(at: path) else { return }
+        let result = ScenarioReader.read(file)
+        guard let scenario = result.scenario else {
+            picker?.message = "\(path) has errors: run 'opscope check \(path)'"
+            scheduleRedraw()
+            return
+        }
+        open(scenario)
+    }
+
+    private func open(_ scenario: Scenario) {
+        let view = ScenarioView(scenario: scenario, speed: options.speed, paused: options.startsPaused)
+        scenarioView = view
+        view.start { [weak self] in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { self?.eventsArrived() }
+            }
+        }
+        redrawNow()
+        updateFrameTimer()
+    }
+
+    private func eventsArrived() {
+        guard let view = scenarioView else { return }
+        if view.drain() {
+            scheduleRedraw()
+        }
+        updateFrameTimer()
+    }
+
+    // MARK: - Frames
+
+    private func frameInput(for view: ScenarioView) -> FrameInput {
+        view.frameInput(size: session.size, glyphs: glyphs, colors: session.colorsEnabled)
+    }
+
+    private func scheduleRedraw() {
+        guard !redrawScheduled else { return }
+        redrawScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                self?.redrawScheduled = false
+                self?.redrawNow()
+            }
+        }
+    }
+
+    private func redrawNow() {
+        if let view = scenarioView {
+            _ = session.flush(view.render(frame: frameInput(for: view)))
+        } else if let model = picker {
+            _ = session.flush(model.render(size: session.size, glyphs: glyphs, colors: session.colorsEnabled))
+        }
+    }
+
+    /// Runs a frame timer only while something on screen moves: the clock
+    /// of a live, unpaused run and its progress bars.
+    private func updateFrameTimer() {
+        if let view = scenarioView, view.isMoving {
+            guard frameTimer == nil else { return }
+            let timer = DispatchSource.makeTimerSource(queue: .main)
+            timer.schedule(deadline: .now() + .milliseconds(50), repeating: .milliseconds(50), leeway: .milliseconds(10))
+            timer.setEventHandler { [weak self] in
+                MainActor.assumeIsolated { self?.tick() }
+            }
+            timer.resume()
+            frameTimer = timer
+        } else {
+            stopFrameTimer()
+        }
+    }
+
+    private func stopFrameTimer() {
+        frameTimer?.cancel()
+        frameTimer = nil
+    }
+
+    private func tick() {
+        guard let view = scenarioView else {
+            stopFrameTimer()
+            return
+        }
+        view.heartbeat()
+        _ = view.drain()
+        redrawNow()
+        updateFrameTimer()
+    }
+
+    // MARK: - Leaving
+
+    /// Restores the terminal and exits: on `q`, Ctrl-C and SIGTERM.
+    private func quit(status: Int32 = ExitStatus.success) {
+        scenarioView?.stop()
+        stopFrameTimer()
+        input?.cancel()
+        signals?.cancel()
+        session.close()
+        exit(status)
+    }
+}
+
+/// The picker's data: entries, their paths, its state and a message line.
+@MainActor
+struct PickerModel {
+    var entries: [PickerEntry]
+    var paths: [String]
+    var state = PickerState()
+    var message: String?
+
+    func render(size: Size, glyphs: GlyphSet, colors: Bool) -> CellGrid {
+        var grid = ScenarioPicker.render(entries: entries, state: state, size: size, glyphs: glyphs, colors: colors)
+        if let message, size.rows > 0 {
+            let row = Rect(x: 0, y: size.rows - 1, width: size.columns, height: 1)
+            grid.fill(row, with: Cell(" ", style: Style(reverse: true)))
+            grid.write(" " + message, at: Position(column: 0, row: size.rows - 1), style: Style(reverse: true), clippedTo: row)
+        }
+        return grid
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import ScenarioKit
+import Screen
+
+/// `opscope run FILE` (or `opscope FILE`): the interactive view.
+enum RunCommand: Subcommand {
+    static let name = "run"
+    static let abstract = "Open a scenario in the interactive view (also: opscope FILE)"
+    static let help = """
+        USAGE: opscope run FILE [--speed X] [--paused] [--ascii] [--no-color]
+               opscope FILE [options]
+               opscope            (choose a scenario from scenarios/)
+
+        Runs the scenario on Foundation's real OperationQueues and shows each
+        operation moving through Pending, Ready, Executing, Finished and
+        Cancelled. Keys cancel operations, suspend and resume queues, change a
+        queue's cap and an operation's priority; press ? for the list.
+
+        OPTIONS:
+          --speed X     scenario seconds per real second (default: 1)
+          --paused      start with scenario time paused (space resumes)
+          --ascii       draw with ASCII characters only
+          --no-color    no colours (also when NO_COLOR is set)
+
+        Needs a terminal; from a script, use 'opscope trace FILE'.
+        """
+
+    static let notATerminal =
+        "standard output is not a terminal; the interactive view needs one (from a script, use 'opscope trace FILE')"
+
+    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let (args, options) = try parse(arguments)
+        guard args.positionals.count <= 1 else {
+            throw UsageError("'run' takes one scenario file, not \(args.positionals.count)")
+        }
+        guard let path = args.positionals.first else {
+            return try PickerLauncher.launch(options: options)
+        }
+        let file = try ScenarioLoading.source(at: path)
+        let result = ScenarioLoading.read(file)
+        guard let scenario = result.scenario, !result.hasErrors else {
+            return ExitStatus.usage
+        }
+        guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+            throw UsageError(notATerminal)
+        }
+        MainActor.assumeIsolated {
+            InteractiveApp.launch(scenario: scenario, title: path, picker: [], paths: [], options: options)
+        }
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> (Arguments, InteractiveOptions) {
+        let args = try Arguments(arguments, options: ["speed"], flags: ["paused", "ascii", "no-color"])
+        var options = InteractiveOptions()
+        options.speed = try args.positiveNumber("speed", default: 1)
+        options.startsPaused = args.has("paused")
+        options.ascii = args.has("ascii")
+        options.noColor = args.has("no-color")
+        return (args, options)
+    }
+}
+
+/// `opscope` without a file: a picker over the scenario library.
+enum PickerLauncher {
+    /// The library folder: `scenarios/` under the current directory.
+    static let libraryFolder = "scenarios"
+
+    static func launch(options: InteractiveOptions) throws(UsageError) -> Int32 {
+        let paths = libraryPaths()
+        guard !paths.isEmpty else {
+            throw UsageError(
+                "no scenario files in '\(libraryFolder)/' here; run opscope from the project folder, or give a file: 'opscope FILE'")
+        }
+        guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+            throw UsageError(RunCommand.notATerminal)
+        }
+        let entries = paths.map(entry)
+        MainActor.assumeIsolated {
+            InteractiveApp.launch(scenario: nil, title: "", picker: entries, paths: paths, options: options)
+        }
+    }
+
+    /// `scenarios/*.ops` in name order (the library is numbered in teaching order).
+    static func libraryPaths() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: libraryFolder)) ?? []
+        return names.filter { $0.hasSuffix(".ops") }.sorted().map { "\(libraryFolder)/\($0)" }
+    }
+
+    /// A picker line: file name, title and first note (read without running).
+    static func entry(_ path: String) -> PickerEntry {
+        let name = (path as NSString).lastPathComponent
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return PickerEntry(fileName: name, title: "(cannot read)")
+        }
+        let result = ScenarioReader.read(SourceFile(path: path, bytes: Array(data)))
+        guard let scenario = result.scenario else {
+            return PickerEntry(fileName: name, title: "(has errors: opscope check \(path))")
+        }
+        return PickerEntry(fileName: name, title: scenario.title, firstNote: scenario.notes.first)
+    }
+}
