@@ -37,6 +37,7 @@ final class InteractiveApp {
     private var scenarioView: ScenarioView?
 
     private var redrawScheduled = false
+    private var firstFrameReported = false
     private var frameTimer: (any DispatchSourceTimer)?
 
     private init(session: TerminalSession, options: InteractiveOptions) {
@@ -189,6 +190,20 @@ final class InteractiveApp {
         } else if let model = picker {
             _ = session.flush(model.render(size: session.size, glyphs: glyphs, colors: session.colorsEnabled))
         }
+        if !firstFrameReported {
+            firstFrameReported = true
+            reportFirstFrame()
+        }
+    }
+
+    /// For `opscope bench`: when OPSCOPE_FIRST_FRAME_FILE names a file,
+    /// writes the seconds from process start to the first frame, and the
+    /// pid, into it.
+    private func reportFirstFrame() {
+        guard let path = ProcessInfo.processInfo.environment["OPSCOPE_FIRST_FRAME_FILE"],
+            let elapsed = ProcessCPU.sinceProcessStart()
+        else { return }
+        try? Data("\(elapsed) \(getpid())\n".utf8).write(to: URL(fileURLWithPath: path))
     }
 
     /// Runs a frame timer only while something on screen moves: the clock

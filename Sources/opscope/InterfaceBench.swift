@@ -1,0 +1,166 @@
+import Board
+import CursesBackend
+import Foundation
+import LifecycleEngine
+import ScenarioKit
+import Screen
+
+/// Frame cost, bytes on the wire, start-up and idle CPU of the interface.
+enum InterfaceBench {
+    static func run(report: BenchReport, rounds: Int) {
+        report.section("interface")
+        MainActor.assumeIsolated { frames(report: report, rounds: rounds) }
+        startupAndIdle(report: report)
+    }
+
+    /// A board of 1,000 operations on four queues, spread over the columns.
+    static func bigBoard() -> (Scenario, BoardState) {
+        var text = "title \"1,000 operations\"\nqueue a max 50\nqueue b max 50\nqueue c serial\nqueue d\n"
+        for i in 0..<1000 {
+            text += "op op\(i) on \(["a", "b", "c", "d"][i % 4]) work \(1 + i % 9)s\n"
+        }
+        let scenario = EngineBench.scenario(text)
+        var board = BoardState(scenario: scenario)
+        var seq = 0
+        func emit(_ kind: LifecycleEvent.Kind, _ t: Double) {
+            seq += 1
+            board.apply(LifecycleEvent(seq: seq, time: t, kind: kind))
+        }
+        for i in 0..<1000 {
+            emit(.operation(OperationID(i), .isReady, old: nil, new: .bool(true)), 0)
+        }
+        for i in 0..<400 {
+            emit(.operation(OperationID(i), .isExecuting, old: .bool(false), new: .bool(true)), 0.1)
+            if i >= 40 {
+                emit(.operation(OperationID(i), .isExecuting, old: .bool(true), new: .bool(false)), 0.5)
+                emit(.operation(OperationID(i), .isFinished, old: .bool(false), new: .bool(true)), 0.5)
+            }
+        }
+        return (scenario, board)
+    }
+
+    @MainActor
+    static func frames(report: BenchReport, rounds: Int) {
+        let size = Size(columns: 200, rows: 50)
+        let (_, startBoard) = bigBoard()
+        let session: TerminalSession
+        do {
+            session = try TerminalSession.headless(term: "tmux-256color", size: size)
+        } catch {
+            report.line("(frame figures skipped: no headless terminal: \(error))")
+            return
+        }
+        defer { session.close() }
+        var board = startBoard
+        var state = InterfaceState()
+        state.reconcile(with: board)
+        func frame(now: Double) -> FrameInput {
+            FrameInput(now: now, wallClock: 0, speed: 1, isPaused: true, size: size, glyphs: .unicode, colors: true)
+        }
+        session.flush(InterfaceRenderer.render(board: board, state: state, frame: frame(now: 1)).grid)
+
+        // Full redraw after a resize.
+        session.redrawAll()
+        let beforeFull = session.bytesWritten
+        session.flush(InterfaceRenderer.render(board: board, state: state, frame: frame(now: 1)).grid)
+        let fullBytes = session.bytesWritten - beforeFull
+
+        // Frames where one card changed: one more operation starts each time.
+        var times: [Double] = []
+        var bytes: [Int] = []
+        var seq = board.lastSeq
+        let frameCount = rounds * 40
+        for k in 0..<frameCount {
+            let op = OperationID(400 + k)
+            seq += 1
+            board.apply(LifecycleEvent(seq: seq, time: 1, kind: .operation(op, .isExecuting, old: .bool(false), new: .bool(true))))
+            state.reconcile(with: board)
+            let before = session.bytesWritten
+            times.append(
+                Measure.seconds {
+                    let rendered = InterfaceRenderer.render(board: board, state: state, frame: frame(now: 1))
+                    session.flush(rendered.grid)
+                })
+            bytes.append(session.bytesWritten - before)
+        }
+        let median = Measure.median(times)
+        report.figure(
+            "build + flush one frame, 1,000 ops at 200×50 (median)", Measure.ms(median), target: "< 2 ms",
+            met: median < 0.002)
+        let medianBytes = Int(Measure.median(bytes.map(Double.init)))
+        report.figure(
+            "bytes written, frame where one card changed (median)", "\(medianBytes) B", target: "< 512 B",
+            met: medianBytes < 512)
+        report.figure(
+            "bytes written, full redraw at 200×50 (tmux-256color)", "\(fullBytes) B", target: "< 32 KB",
+            met: fullBytes < 32 * 1024)
+    }
+
+    /// Starts the real program in tmux, paused, and reads its first-frame
+    /// time and then its CPU use over 10 seconds.
+    static func startupAndIdle(report: BenchReport) {
+        let tmux = "/usr/bin/tmux"
+        guard FileManager.default.isExecutableFile(atPath: tmux),
+            FileManager.default.fileExists(atPath: "scenarios/01-chain.ops")
+        else {
+            report.line("(start-up and idle figures skipped: they need tmux and the project folder)")
+            return
+        }
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-first-frame-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: marker)
+        let socket = "opscope-bench-\(getpid())"
+        let command = "OPSCOPE_FIRST_FRAME_FILE=\(marker) \(Measure.selfPath) run --paused scenarios/01-chain.ops"
+        LanguageBench.runProcess(tmux, ["-L", socket, "new-session", "-d", "-x", "200", "-y", "50", command])
+        defer { LanguageBench.runProcess(tmux, ["-L", socket, "kill-server"]) }
+        var contents: String?
+        for _ in 0..<100 {
+            if let text = try? String(contentsOfFile: marker, encoding: .utf8), text.hasSuffix("\n") {
+                contents = text
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let fields = contents?.split(whereSeparator: \.isWhitespace) ?? []
+        guard fields.count == 2, let startup = Double(fields[0]), let pid = Int32(fields[1]) else {
+            report.line("(start-up figure skipped: the program did not report its first frame)")
+            return
+        }
+        report.figure(
+            "from process start to the first frame", Measure.ms(startup), target: "< 100 ms", met: startup < 0.1)
+        Thread.sleep(forTimeInterval: 1)
+        guard let before = ProcessCPU.seconds(of: pid) else { return }
+        Thread.sleep(forTimeInterval: 10)
+        guard let after = ProcessCPU.seconds(of: pid) else { return }
+        let percent = (after - before) / 10 * 100
+        report.figure(
+            "CPU while paused, over 10 s (% of one core)", String(format: "%.2f %%", percent), target: "< 1 %",
+            met: percent < 1)
+    }
+}
+
+/// CPU time of a process, from /proc (clock ticks, 100 per second here).
+enum ProcessCPU {
+    static func seconds(of pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the command: state is field 3, utime 14, stime 15 (1-based).
+        guard fields.count > 13, let utime = Double(fields[11]), let stime = Double(fields[12]) else { return nil }
+        return (utime + stime) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Seconds since this process started, from /proc/self/stat's start
+    /// time (10 ms resolution) and the boot-time clock.
+    static func sinceProcessStart() -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        var now = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &now)
+        let uptime = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        return uptime - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}

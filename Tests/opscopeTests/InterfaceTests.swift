@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+
+/// The interactive view, end to end: the real binary in a real terminal
+/// (tmux), driven by keys, read from the screen. In CI tmux is installed by
+/// .ci/run; when it is missing these tests fail, they are not skipped.
+@Suite("interface in tmux", .serialized)
+struct InterfaceTests {
+    /// The text under a column heading (`Pending`, `Ready`, …): the cells
+    /// from the heading's column to the next heading, on every row below.
+    static func column(_ heading: String, in screen: [String]) -> String {
+        let headings = ["Pending", "Ready", "Executing", "Finished", "Cancelled"]
+        guard let headerRow = screen.firstIndex(where: { line in headings.allSatisfy { line.contains($0) } }) else {
+            return ""
+        }
+        let header = Array(screen[headerRow])
+        func start(_ name: String) -> Int? {
+            guard let range = screen[headerRow].range(of: name) else { return nil }
+            return screen[headerRow].distance(from: screen[headerRow].startIndex, to: range.lowerBound)
+        }
+        guard let from = start(heading) else { return "" }
+        let next = headings.compactMap(start).filter { $0 > from }.min() ?? header.count + 200
+        var text: [String] = []
+        for line in screen[(headerRow + 1)...] {
+            let chars = Array(line)
+            guard from < chars.count else { continue }
+            text.append(String(chars[from..<min(next, chars.count)]))
+        }
+        return text.joined(separator: "\n")
+    }
+
+    static func scenario(_ text: String) throws -> (ScratchFiles, String) {
+        let scratch = try ScratchFiles()
+        return (scratch, try scratch.write("ui.ops", text))
+    }
+
+    @Test("opens a scenario: five columns, cards, and an operation reaching Finished; q restores the terminal")
+    func opensAndFinishes() throws {
+        let (scratch, path) = try Self.scenario("""
+            title "Quick and slow"
+            queue q max 2
+            op quick work 300ms
+            op slow work 60s
+
+            """)
+        defer { scratch.remove() }
+        let tmux = try TmuxSession([path])
+        let screen = try tmux.waitFor("the operation to finish") { text in
+            text.contains("Finished 1")
+        }
+        for heading in ["Pending", "Ready", "Executing", "Finished", "Cancelled"] {
+            #expect(screen.contains(heading))
+        }
+        #expect(screen.contains("Quick and slow"))
+        let lines = try tmux.screen()
+        #expect(Self.column("Finished", in: lines).contains("quick"))
+        #expect(Self.column("Executing", in: lines).contains("slow"))
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+
+    @Test("c on an executing operation ends it in Cancelled")
+    func cancelSelected() throws {
+        let (scratch, path) = try Self.scenario("""
+            queue q serial
+            op long work 60s
+            op next work 60s
+
+            """)
+        defer { scratch.remove() }
+        let tmux = try TmuxSession([path])
+        try tmux.waitFor("long to execute") { Self.column("Executing", in: $0.components(separatedBy: "\n")).contains("long") }
+        // Move the selection to the Executing column (empty columns are skipped).
+        try tmux.send("Right")
+        try tmux.send("Right")
+        try tmux.waitFor(text: "Inspector: long")
+        try tmux.send("c")
+        let screen = try tmux.waitFor("long to be cancelled") {
+            Self.column("Cancelled", in: $0.components(separatedBy: "\n")).contains("long")
+        }
+        #expect(screen.contains("Cancelled 1"))
+        // The next operation of the serial queue starts once the cancelled one finished.
+        try tmux.waitFor("next to start") { Self.column("Executing", in: $0.components(separatedBy: "\n")).contains("next") }
+        try tmux.send("q")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+
+    @Test("s suspends the selected queue: SUSPENDED, and nothing new starts")
+    func suspendQueue() throws {
+        let (scratch, path) = try Self.scenario("""
+            queue q serial
+            op first work 1s
+            op second work 1s
+            op third work 1s
+
+            """)
+        defer { scratch.remove() }
+        let tmux = try TmuxSession([path, "--paused", "--speed", "2"])
+        try tmux.waitFor("first to execute") { Self.column("Executing", in: $0.components(separatedBy: "\n")).contains("first") }
+        try tmux.send("s")
+        try tmux.waitFor(text: "SUSPENDED")
+        try tmux.send("Space")
+        let screen = try tmux.waitFor("first to finish") {
+            Self.column("Finished", in: $0.components(separatedBy: "\n")).contains("first")
+        }
+        #expect(screen.contains("SUSPENDED"))
+        // Well past second's would-be start and finish: nothing started.
+        Thread.sleep(forTimeInterval: 1.5)
+        let later = try tmux.screen()
+        #expect(Self.column("Executing", in: later).contains("second") == false)
+        #expect(Self.column("Ready", in: later).contains("second"))
+        #expect(Self.column("Ready", in: later).contains("third"))
+        try tmux.send("s")
+        try tmux.waitFor("second to run after resume") {
+            let lines = $0.components(separatedBy: "\n")
+            return Self.column("Executing", in: lines).contains("second") || Self.column("Finished", in: lines).contains("second")
+        }
+        try tmux.send("q")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+
+    @Test("+ raises the cap: the queue line shows it and one more operation starts")
+    func raiseCap() throws {
+        let (scratch, path) = try Self.scenario("""
+            queue net max 1
+            op a async 60s
+            op b async 60s
+            op c async 60s
+
+            """)
+        defer { scratch.remove() }
+        let tmux = try TmuxSession([path])
+        try tmux.waitFor(text: "1/1 running")
+        try tmux.send("+")
+        try tmux.waitFor(text: "2/2 running")
+        let lines = try tmux.screen()
+        let executing = Self.column("Executing", in: lines)
+        #expect(executing.contains("a") && executing.contains("b"))
+        #expect(Self.column("Ready", in: lines).contains("c"))
+        try tmux.send("q")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+
+    @Test("resizing redraws; below the minimum size it says how large the terminal must be")
+    func resize() throws {
+        let (scratch, path) = try Self.scenario("queue q\nop a work 60s\n")
+        defer { scratch.remove() }
+        let tmux = try TmuxSession([path])
+        try tmux.waitFor(text: "Executing")
+        try tmux.resize(columns: 80, rows: 24)
+        try tmux.waitFor("a redraw at 80×24") { text in
+            let lines = text.components(separatedBy: "\n")
+            return lines.count <= 25 && text.contains("Cancelled") && text.contains("Pending")
+        }
+        try tmux.resize(columns: 40, rows: 10)
+        try tmux.waitFor(text: "opscope needs at least")
+        try tmux.resize(columns: 120, rows: 40)
+        try tmux.waitFor(text: "Cancelled")
+        try tmux.send("C-c")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+
+    @Test("without a file, a picker lists the library; Enter opens one, q goes back, q quits")
+    func picker() throws {
+        let tmux = try TmuxSession([])
+        try tmux.waitFor(text: "choose a scenario")
+        try tmux.waitFor(text: "01-chain.ops")
+        try tmux.send("Enter")
+        try tmux.waitFor(text: "Download, parse, save")
+        try tmux.waitFor(text: "Executing")
+        try tmux.send("q")
+        try tmux.waitFor(text: "choose a scenario")
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+}
