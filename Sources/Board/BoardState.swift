@@ -141,8 +141,13 @@ public struct BoardState: Sendable, Hashable {
         }
         let spec = scenario[operation: card.id]
         if queues[card.queue.index].limit == 1 {
+            // A cap of 1 when added: the queue ignores QoS and files it under
+            // normal. Foundation's changePriority later looks for it under
+            // its QoS bucket instead, so when that bucket is not normal every
+            // later change is announced but lost (swift-corelibs-foundation
+            // Operation.changePriority).
             card.effectivePriority = .normal
-            card.priorityChangesLost = true
+            card.priorityChangesLost = (spec.qos?.impliedPriority ?? .normal) != .normal
         } else {
             card.effectivePriority = (spec.qos ?? .default).impliedPriority
             card.priorityFromQoS = spec.qos != nil

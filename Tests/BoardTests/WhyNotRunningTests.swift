@@ -129,3 +129,17 @@ func whyNotRunningNamesEachReason(_ c: WhyCase) {
     #expect(board[operation: n("q")].effectivePriority == .veryHigh)
     #expect(!board[operation: n("q")].priorityChangesLost)
 }
+
+/// Foundation's changePriority looks for an operation without an explicit
+/// priority under its QoS bucket; on a serial queue it was filed under
+/// normal, so only an operation with a non-default QoS loses the change.
+@Test func onASerialQueueOnlyAQoSOperationLosesPriorityChanges() {
+    var s = Script(scenario)
+    s.add("t"); s.add("q")
+    s.priority("t", .veryHigh)
+    let board = BoardState(scenario: scenario, replaying: s.events)
+    let t = board[operation: n("t")]
+    #expect(!t.priorityChangesLost)
+    #expect(t.effectivePriority == .veryHigh)
+    #expect(board[operation: n("q")].priorityChangesLost)
+}
