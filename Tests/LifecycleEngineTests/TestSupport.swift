@@ -1,0 +1,27 @@
+import Foundation
+import LifecycleEngine
+import ScenarioKit
+import Testing
+
+/// Runs a scenario to its end on the real engine, checks the stream's
+/// invariants and that it ended, and returns it for queries.
+func runChecked(
+    _ builder: ScenarioBuilder, speed: Double = 20, timeout: Double = 20,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> Stream {
+    let scenario = builder.scenario
+    let events = ScenarioRun.run(scenario, options: RunOptions(speed: speed), timeout: timeout)
+    let stream = Stream(events: events, scenario: scenario)
+    #expect(stream.outcome != nil, "run did not end", sourceLocation: sourceLocation)
+    let problems = StreamChecks.violations(events, scenario)
+    #expect(problems.isEmpty, "\(problems.prefix(10))", sourceLocation: sourceLocation)
+    return stream
+}
+
+extension RunOutcome {
+    var isCompleted: Bool { self == .completed }
+    var stuck: [OperationID: StuckReason] {
+        if case .stalled(let s) = self { return s }
+        return [:]
+    }
+}
