@@ -341,6 +341,9 @@ extension RunCore {
             // Stall: the condition must hold, with no new event, across
             // at least 200 ms real (transient engine states pass).
             if due == .infinity {
+                // Never hold schedulerCondition here: the end wakes sleepers.
+                schedulerCondition.unlock()
+                defer { schedulerCondition.lock() }
                 if let s = stallProbe() {
                     let real = monotonicNanoseconds()
                     if s != probeSeq {
