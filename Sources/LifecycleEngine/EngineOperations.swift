@@ -8,10 +8,22 @@ protocol EngineCancellable: AnyObject {
     func engineCancel()
 }
 
+/// The start window of a synchronous operation, without the run's lock:
+/// bit 0 = `start()` entered, bit 1 = cancelled before start. Whichever of
+/// `start()` and a cancel sets its bit first wins; a cancel that loses is
+/// held until `main()` begins.
+protocol StartWindow: AnyObject {
+    /// Marks `start()` entered; true when a cancel got in first.
+    func enterStart() -> Bool
+    /// Claims a cancel before start; false when `start()` got in first.
+    func claimCancelBeforeStart() -> Bool
+}
+
 /// `work D`: a synchronous operation. Keeps Foundation's `start()` (wrapped
 /// for the cancel window) and overrides `main()`.
-final class WorkOperation: Operation, EngineCancellable, @unchecked Sendable {
+final class WorkOperation: Operation, EngineCancellable, StartWindow, @unchecked Sendable {
     let core: RunCore
+    let window = Atomic<UInt8>(0)
     let index: Int
     let duration: Double
     let cooperative: Bool
@@ -25,8 +37,13 @@ final class WorkOperation: Operation, EngineCancellable, @unchecked Sendable {
     }
 
     override func start() {
-        core.syncWillStart(index)
+        if enterStart() { core.syncCancelledBeforeStart(index) }
         super.start()
+    }
+
+    func enterStart() -> Bool { window.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue & 2 != 0 }
+    func claimCancelBeforeStart() -> Bool {
+        window.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged
     }
 
     override func main() {
@@ -44,8 +61,9 @@ final class WorkOperation: Operation, EngineCancellable, @unchecked Sendable {
 /// `blocks …`: the real `BlockOperation`, one execution block per duration.
 /// Foundation's `main()` runs them one after another on one thread; each
 /// block reports when it starts and returns, with its thread.
-final class BlocksOperation: BlockOperation, EngineCancellable, @unchecked Sendable {
+final class BlocksOperation: BlockOperation, EngineCancellable, StartWindow, @unchecked Sendable {
     let core: RunCore
+    let window = Atomic<UInt8>(0)
     let index: Int
 
     init(core: RunCore, index: Int, durations: [Double], cooperative: Bool) {
@@ -64,8 +82,13 @@ final class BlocksOperation: BlockOperation, EngineCancellable, @unchecked Senda
     }
 
     override func start() {
-        core.syncWillStart(index)
+        if enterStart() { core.syncCancelledBeforeStart(index) }
         super.start()
+    }
+
+    func enterStart() -> Bool { window.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue & 2 != 0 }
+    func claimCancelBeforeStart() -> Bool {
+        window.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged
     }
 
     override func main() {

@@ -96,9 +96,27 @@ extension RunCore {
             }
         }
         unlockAndNotify()
+        // Announced in chunks under one lock each, each announcement
+        // before its operation's add; the adds stay one at a time, in file
+        // order, as the language says.
         let later = scenario.addedLater
-        for i in scenario.operations.indices where !later.contains(OperationID(i)) {
-            addToQueue(i)
+        let initial = scenario.operations.indices.filter { !later.contains(OperationID($0)) }
+        var from = 0
+        while from < initial.count {
+            let chunk = initial[from..<min(from + 64, initial.count)]
+            from = chunk.endIndex
+            lock.lock()
+            let t = lockedNow()
+            for i in chunk { addLocked(i, t) }
+            unlockAndNotify()
+            for i in chunk {
+                let queue = realQueues[Int(queueOf[i])]
+                if kinds[i] == .barrier {
+                    queue.addBarrierBlock { [self] in self.runBarrier(i) }
+                } else {
+                    queue.addOperation(ops[i])
+                }
+            }
         }
         lock.lock()
         checkCompletedLocked(lockedNow())
@@ -107,27 +125,6 @@ extension RunCore {
         let thread = Thread { [self] in self.schedulerLoop() }
         thread.name = "opscope scheduler"
         thread.start()
-    }
-
-    /// Announces and performs the add of operation `i` (once only).
-    /// Returns false when it was already added.
-    @discardableResult
-    func addToQueue(_ i: Int, alreadyLocked: Bool = false, time: Double? = nil) -> Bool {
-        if !alreadyLocked { lock.lock() }
-        if records[i].phase != .notAdded || closed {
-            if !alreadyLocked { lock.unlock() }
-            return false
-        }
-        addLocked(i, time ?? lockedNow())
-        let queue = realQueues[Int(queueOf[i])]
-        let op = ops[i]
-        if !alreadyLocked { unlockAndNotify() }
-        if kinds[i] == .barrier {
-            queue.addBarrierBlock { [self] in self.runBarrier(i) }
-        } else {
-            queue.addOperation(op)
-        }
-        return true
     }
 
     // MARK: - Actions

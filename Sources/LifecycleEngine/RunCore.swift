@@ -17,9 +17,6 @@ enum OperationKind: UInt8 {
 struct OperationRecord {
     var phase: Phase = .notAdded
     var cancelled = false
-    /// A sync operation entered `start()` not cancelled: a cancel now is
-    /// held until `main()` begins (the window before Foundation's own look).
-    var startEntered = false
     var heldCancel = false
     var gateStarted = false
     var priority: PriorityLevel = .normal
@@ -339,14 +336,14 @@ final class RunCore: @unchecked Sendable {
 
     // MARK: - Hooks called by the operations
 
-    func syncWillStart(_ i: Int) {
+    /// `start()` of a sync operation found it cancelled before it began:
+    /// Foundation's `start()` will finish it without `main()`; announce
+    /// that first. (The cancel that set the window bit announced under
+    /// this lock, so this comes after its `isCancelled`.)
+    func syncCancelledBeforeStart(_ i: Int) {
         lock.lock()
-        if records[i].cancelled && records[i].phase != .finished && records[i].phase != .executing {
-            // Cancelled before it ran: Foundation's start() will see the
-            // flag and finish it without main(); announce that first.
+        if records[i].phase != .finished && records[i].phase != .executing {
             finishLocked(i, lockedNow())
-        } else {
-            records[i].startEntered = true
         }
         unlockAndNotify()
     }
@@ -462,7 +459,8 @@ final class RunCore: @unchecked Sendable {
             records[i].cancelled = true
             emitOp(i, .isCancelled, false, true, t)
             op.engineCancel()
-        } else if r.startEntered {
+        } else if let window = op as? StartWindow, !window.claimCancelBeforeStart() {
+            // start() got in first: hold the cancel until main() begins.
             records[i].heldCancel = true
         } else {
             cancelBeforeStartLocked(i, t)

@@ -23,7 +23,10 @@ import Testing
     @Test(arguments: 0..<20) func cancelOfAWaitingOperationMakesItReady(_ round: Int) async {
         var b = ScenarioBuilder()
         let q = b.queue("q")
-        let slow = b.work("slow", on: q, ms: 400)
+        // slow is async so that it holds no worker thread: the cancelled
+        // waiter needs one to run its start() (ENGINE-NOTES: the pool ramps
+        // slowly, and other suites' sync work may hold both workers).
+        let slow = b.async("slow", on: q, ms: 4000)
         b.work("waiter", on: q, ms: 10, after: [slow])
         b.at(50, .cancel(OperationID(1)))
         let s = await runChecked(b)
