@@ -537,10 +537,10 @@ extension RunCore {
         // above and no longer wait, but open them so nothing holds on.
         for g in openGates where !g.isFinished && g.isReady { g.start() }
         _ = gates
-        lock.lock()
-        self.ops = []
-        self.gates = []
-        lock.unlock()
+        // The operations are NOT released here: Foundation keeps unretained
+        // pointers to dependents in each dependency (__downDependencies),
+        // so freeing a finished (e.g. cancelled) dependent while its
+        // dependency can still finish is a use-after-free in Foundation.
         actionLock.unlock()
     }
 }
