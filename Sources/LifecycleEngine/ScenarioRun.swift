@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import ScenarioKit
 
 /// How a run is driven.
@@ -16,42 +17,116 @@ public struct RunOptions: Sendable {
 
 /// One run of a scenario on Foundation's real `OperationQueue`s.
 ///
-/// PLACEHOLDER: the engine replaces this file. The public surface below is
-/// the contract the commands and the interface code against.
+/// The engine decides everything (readiness, priority, the cap,
+/// suspension, barriers, cancellation); the run supplies operations whose
+/// work is simulated, observes them through a KVO-shaped API and records
+/// every announcement, stamped with a sequence number and the scenario
+/// time under one lock, in one causally ordered stream.
 public final class ScenarioRun: @unchecked Sendable {
     public let scenario: Scenario
+    let core: RunCore
 
-    /// `onEvents` is called (on an engine thread) whenever the mailbox goes
-    /// from empty to non-empty; the consumer then calls `takeEvents()`.
+    /// `onEvents` is called (on an engine thread, never under the run's
+    /// lock) whenever the mailbox goes from empty to non-empty; the
+    /// consumer then calls `takeEvents()`.
     public init(
         scenario: Scenario, options: RunOptions = RunOptions(),
         onEvents: (@Sendable () -> Void)? = nil
     ) {
         self.scenario = scenario
+        core = RunCore(scenario: scenario, options: options, onEvents: onEvents)
     }
 
-    /// Builds the queues and operations and starts scenario time.
-    public func start() {}
+    deinit { core.stop() }
+
+    /// Builds the queues and operations and starts scenario time: announces
+    /// each queue's configuration, adds the operations not named by an
+    /// `add` action in file order, then starts the scheduler (so `at 0ms`
+    /// actions come after those adds).
+    public func start() { core.start() }
 
     /// Removes and returns every event recorded since the last call, in order.
-    public func takeEvents() -> [LifecycleEvent] { [] }
+    public func takeEvents() -> [LifecycleEvent] { core.takeEvents() }
+
+    /// Every event recorded so far (whatever `takeEvents()` already took).
+    public var events: [LifecycleEvent] { core.allEvents() }
 
     /// Blocks the calling thread (never the main thread when the scenario
     /// has a `main` queue) until the run has ended or `timeout` real seconds
     /// passed, and returns the whole stream; the last event is `.end` when
     /// the run ended.
-    public func waitForEnd(timeout: Double) -> [LifecycleEvent] { [] }
+    public func waitForEnd(timeout: Double) -> [LifecycleEvent] {
+        _ = core.waitForEnd(timeout: timeout)
+        return core.allEvents()
+    }
+
+    /// Waits without blocking a thread of the caller's executor.
+    public func ended(timeout: Double) async -> [LifecycleEvent] {
+        await withCheckedContinuation { (continuation: CheckedContinuation<[LifecycleEvent], Never>) in
+            Thread.detachNewThread { [self] in
+                continuation.resume(returning: self.waitForEnd(timeout: timeout))
+            }
+        }
+    }
+
+    /// True once `.end` was recorded (or the run was stopped).
+    public var hasEnded: Bool {
+        core.lock.lock()
+        defer { core.lock.unlock() }
+        return core.closed
+    }
 
     /// The current scenario time, in scenario seconds.
-    public var now: Double { 0 }
+    public var now: Double {
+        core.lock.lock()
+        defer { core.lock.unlock() }
+        return core.lockedNow()
+    }
 
-    public func perform(_ action: Action, origin: ActionOrigin) {}
-    public func pause() {}
-    public func resume() {}
-    public var isPaused: Bool { false }
-    public func setSpeed(_ speed: Double) {}
+    /// Performs an action (from the interface: origin `.user`). Recorded as
+    /// an `.action` event, then its effects; refused actions (re-adding,
+    /// cancelling a finished operation, what `OperationQueue.main` ignores)
+    /// are recorded with the reason in `ignored`. Safe from any thread
+    /// except that a completion block's own actions run on its thread.
+    public func perform(_ action: Action, origin: ActionOrigin = .user) {
+        core.perform(action, origin: origin)
+    }
+
+    public func pause() { core.pause() }
+    public func resume() { core.resume() }
+    public var isPaused: Bool {
+        core.lock.lock()
+        defer { core.lock.unlock() }
+        return core.clock.isPaused
+    }
+    public var speed: Double {
+        core.lock.lock()
+        defer { core.lock.unlock() }
+        return core.clock.speed
+    }
+    public func setSpeed(_ speed: Double) { core.setSpeed(speed) }
 
     /// Ends the run early: cancels what is left and releases waiting work,
-    /// so that no engine thread is left blocked.
-    public func stop() {}
+    /// so that no engine thread is left blocked. No event is recorded
+    /// after it. Idempotent; also done when the run is deinitialised.
+    public func stop() { core.stop() }
+
+    /// The KVO-shaped observation handle of an operation (or barrier).
+    public func operation(_ id: OperationID) -> ObservedOperation { ObservedOperation(id: id, core: core) }
+
+    /// The KVO-shaped observation handle of a queue.
+    public func queue(_ id: QueueID) -> ObservedQueue { ObservedQueue(id: id, core: core) }
+
+    /// Runs a scenario to its end (or `timeout` real seconds), stops it and
+    /// returns the whole stream. Never call it on the main thread for a
+    /// scenario with a `main` queue.
+    public static func run(
+        _ scenario: Scenario, options: RunOptions = RunOptions(), timeout: Double = 60
+    ) -> [LifecycleEvent] {
+        let run = ScenarioRun(scenario: scenario, options: options)
+        run.start()
+        let events = run.waitForEnd(timeout: timeout)
+        run.stop()
+        return events
+    }
 }

@@ -1,0 +1,137 @@
+import Foundation
+import ScenarioKit
+import Synchronization
+
+/// What the run core needs from each of its operation subclasses: a way to
+/// reach Foundation's own `cancel()` past the override that announces it.
+protocol EngineCancellable: AnyObject {
+    func engineCancel()
+}
+
+/// The start window of a synchronous operation, without the run's lock:
+/// bit 0 = `start()` entered, bit 1 = cancelled before start. Whichever of
+/// `start()` and a cancel sets its bit first wins; a cancel that loses is
+/// held until `main()` begins.
+protocol StartWindow: AnyObject {
+    /// Marks `start()` entered; true when a cancel got in first.
+    func enterStart() -> Bool
+    /// Claims a cancel before start; false when `start()` got in first.
+    func claimCancelBeforeStart() -> Bool
+}
+
+/// `work D`: a synchronous operation. Keeps Foundation's `start()` (wrapped
+/// for the cancel window) and overrides `main()`.
+final class WorkOperation: Operation, EngineCancellable, StartWindow, @unchecked Sendable {
+    let core: RunCore
+    let window = Atomic<UInt8>(0)
+    let index: Int
+    let duration: Double
+    let cooperative: Bool
+
+    init(core: RunCore, index: Int, duration: Double, cooperative: Bool) {
+        self.core = core
+        self.index = index
+        self.duration = duration
+        self.cooperative = cooperative
+        super.init()
+    }
+
+    override func start() {
+        if enterStart() { core.syncCancelledBeforeStart(index) }
+        super.start()
+    }
+
+    func enterStart() -> Bool { window.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue & 2 != 0 }
+    func claimCancelBeforeStart() -> Bool {
+        window.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    override func main() {
+        let started = core.syncMainBegins(index, self)
+        if duration > 0 {
+            core.simulate(until: started + duration, op: self, cooperative: cooperative)
+        }
+        core.syncMainEnds(index)
+    }
+
+    override func cancel() { core.cancel(index, self) }
+    func engineCancel() { super.cancel() }
+}
+
+/// `blocks …`: the real `BlockOperation`, one execution block per duration.
+/// Foundation's `main()` runs them one after another on one thread; each
+/// block reports when it starts and returns, with its thread.
+final class BlocksOperation: BlockOperation, EngineCancellable, StartWindow, @unchecked Sendable {
+    let core: RunCore
+    let window = Atomic<UInt8>(0)
+    let index: Int
+
+    init(core: RunCore, index: Int, durations: [Double], cooperative: Bool) {
+        self.core = core
+        self.index = index
+        super.init()
+        for (n, d) in durations.enumerated() {
+            addExecutionBlock { [unowned self] in
+                let started = self.core.blockPhase(self.index, n, .started)
+                if d > 0 {
+                    self.core.simulate(until: started + d, op: self, cooperative: cooperative)
+                }
+                _ = self.core.blockPhase(self.index, n, .returned)
+            }
+        }
+    }
+
+    override func start() {
+        if enterStart() { core.syncCancelledBeforeStart(index) }
+        super.start()
+    }
+
+    func enterStart() -> Bool { window.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue & 2 != 0 }
+    func claimCancelBeforeStart() -> Bool {
+        window.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    override func main() {
+        _ = core.syncMainBegins(index, self)
+        super.main()
+        core.syncMainEnds(index)
+    }
+
+    override func cancel() { core.cancel(index, self) }
+    func engineCancel() { super.cancel() }
+}
+
+/// `async D`: overrides `start()`, `isAsynchronous`, `isExecuting` and
+/// `isFinished`, and drives its own state: it tells opscope's observers
+/// first, then posts `didChangeValue(forKey:)` so the engine learns of it.
+final class AsyncOperation: Operation, EngineCancellable, @unchecked Sendable {
+    static let initial: UInt8 = 0
+    static let executing: UInt8 = 1
+    static let finished: UInt8 = 2
+
+    let core: RunCore
+    let index: Int
+    /// Only stored under the run's lock (so transitions are ordered with
+    /// the announcements); read by Foundation without it.
+    let state = Atomic<UInt8>(0)
+
+    init(core: RunCore, index: Int) {
+        self.core = core
+        self.index = index
+        super.init()
+    }
+
+    override var isAsynchronous: Bool { true }
+    override var isExecuting: Bool { state.load(ordering: .acquiring) == Self.executing }
+    override var isFinished: Bool { state.load(ordering: .acquiring) == Self.finished }
+
+    override func start() { core.asyncStart(index, self) }
+    override func cancel() { core.cancel(index, self) }
+    func engineCancel() { super.cancel() }
+
+    /// Posts to the engine what observers were already told.
+    func post(executing: Bool, finished: Bool) {
+        if executing { didChangeValue(forKey: "isExecuting") }
+        if finished { didChangeValue(forKey: "isFinished") }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import LifecycleEngine
+import ScenarioKit
+import Testing
+
+@Suite(.serialized) struct CancellationTests {
+    @Test(arguments: 0..<20) func cancelBeforeStartFinishesWithoutRunningAndDependentsRun(_ round: Int) async {
+        var b = ScenarioBuilder()
+        let q = b.queue("q", cap: .limit(1))
+        b.work("a", on: q, ms: 200)
+        let victim = b.work("victim", on: q, ms: 100)
+        b.work("after", on: q, ms: 10, after: [victim])
+        b.at(50, .cancel(victim))
+        let s = await runChecked(b)
+        #expect(s.outcome == RunOutcome.completed)
+        #expect(s.cancelled("victim"))
+        #expect(s.started("victim") == nil)
+        #expect(s.finished("victim") != nil)
+        #expect(s.finished("victim")! < s.started("after")!)
+        #expect(s.seq("after", .isReady)! > s.finished("victim")!)
+    }
+
+    @Test(arguments: 0..<20) func cancelOfAWaitingOperationMakesItReady(_ round: Int) async {
+        var b = ScenarioBuilder()
+        let q = b.queue("q")
+        // slow is async so that it holds no worker thread: the cancelled
+        // waiter needs one to run its start() (ENGINE-NOTES: the pool ramps
+        // slowly, and other suites' sync work may hold both workers).
+        let slow = b.async("slow", on: q, ms: 4000)
+        b.work("waiter", on: q, ms: 10, after: [slow])
+        b.at(50, .cancel(OperationID(1)))
+        let s = await runChecked(b)
+        #expect(s.outcome == RunOutcome.completed)
+        // isCancelled, then isReady (Foundation's cancel makes it ready), then its finish, all before slow ends.
+        let c = s.seq("waiter", .isCancelled)!, r = s.seq("waiter", .isReady)!, f = s.finished("waiter")!
+        #expect(c < r && r < f)
+        #expect(f < (s.finished("slow") ?? 0))
+        #expect(s.started("waiter") == nil)
+    }
+
+    @Test(arguments: 0..<20) func cooperativeCancelStopsAnExecutingOperationEarly(_ round: Int) async {
+        var b = ScenarioBuilder()
+        let q = b.queue("q")
+        let a = b.work("a", on: q, ms: 3000)
+        b.at(100, .cancel(a))
+        let s = await runChecked(b, speed: 20)
+        #expect(s.outcome == RunOutcome.completed)
+        #expect(s.started("a")! < s.seq("a", .isCancelled)!)
+        #expect(s.time("a", .isFinished)! < 2.0)
+    }
+
+    @Test(arguments: 0..<20) func ignoresCancelRunsToTheEndAndEndsCancelled(_ round: Int) async {
+        var b = ScenarioBuilder()
+        let q = b.queue("q")
+        let a = b.work("a", on: q, ms: 500, ignoresCancel: true)
+        b.at(100, .cancel(a))
+        let s = await runChecked(b)
+        #expect(s.outcome == RunOutcome.completed)
+        #expect(s.cancelled("a"))
+        #expect(s.time("a", .isFinished)! >= 0.5)
+    }
+
+    @Test(arguments: 0..<20) func cancelAllCancelsRunningAndWaitingOperations(_ round: Int) async {
+        var b = ScenarioBuilder()
+        let q = b.queue("q", cap: .limit(1))
+        for n in 0..<4 { b.work("w\(n)", on: q, ms: 1000) }
+        b.at(100, .cancelAll(q))
+        let s = await runChecked(b)
+        #expect(s.outcome == RunOutcome.completed)
+        #expect(s.startOrder == ["w0"])
+        for n in 0..<4 { #expect(s.cancelled("w\(n)")) }
+        #expect(s.time("w0", .isFinished)! < 0.9)
+    }
+
+    @Test(arguments: 0..<20) func asyncOperationFinishesThroughItsOwnNotifications(_ round: Int) async {
+        var b = ScenarioBuilder()
+        let q = b.queue("q", cap: .limit(1))
+        let a = b.async("a", on: q, ms: 300)
+        b.work("next", on: q, ms: 0, after: [a])
+        b.async("zero", on: q, ms: 0)
+        b.async("cancelled", on: q, ms: 5000)
+        b.at(600, .cancel(OperationID(3)))
+        let s = await runChecked(b)
+        #expect(s.outcome == RunOutcome.completed)
+        #expect(s.time("a", .isFinished)! - s.time("a", .isExecuting)! >= 0.3)
+        #expect(s.finished("a")! < s.started("next")!)
+        #expect(s.time("cancelled", .isFinished)! < 2)
+        #expect(s.cancelled("cancelled"))
+    }
+
+    @Test(arguments: 0..<20) func cancelRacingTheStartGivesExactlyOneFinish(_ round: Int) async {
+        // Many cancels land around starts; the checks count finishes and
+        // forbid cancelled-then-executing.
+        var b = ScenarioBuilder()
+        let q = b.queue("q", cap: .limit(2))
+        var ids: [OperationID] = []
+        for n in 0..<40 { ids.append(b.work("w\(n)", on: q, ms: n % 3 == 0 ? 0 : 5)) }
+        for (n, id) in ids.enumerated() { b.at(n * 3, .cancel(id)) }
+        let s = await runChecked(b, speed: 10)
+        #expect(s.outcome == RunOutcome.completed)
+    }
+}

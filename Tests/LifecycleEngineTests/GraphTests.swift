@@ -1,0 +1,151 @@
+import Foundation
+import LifecycleEngine
+import ScenarioKit
+import Testing
+
+/// Dependencies, barriers, completion blocks, adds, stalls.
+@Suite(.serialized) struct GraphTests {
+    @Test(arguments: 0..<20) func crossQueueDependencies(_ round: Int) async {
+        var b = ScenarioBuilder()
+        let net = b.queue("net", cap: .limit(2))
+        let disk = b.queue("disk", cap: .limit(1))
+        let fetch = b.work("fetch", on: net, ms: 100)
+        let parse = b.async("parse", on: disk, ms: 50, after: [fetch])
+        b.work("save", on: net, ms: 20, after: [parse, fetch])
+        let s = await runChecked(b)
+        #expect(s.outcome == RunOutcome.completed)
+        #expect(s.seq("parse", .isReady)! > s.finished("fetch")!)
+        #expect(s.started("save")! > s.finished("parse")!)
+    }
+
+    @Test(arguments: 0..<20) func barrierOrdersWhatCameBeforeAndAfter(_ round: Int) async {
+        var b = ScenarioBuilder()
+        let q = b.queue("q", cap: .limit(3))
+        let other = b.queue("other")
+        b.async("a", on: q, ms: 100)
+        b.async("b", on: q, ms: 200)
+        let x = b.barrier("x", on: q, ms: 50)
+        b.async("c", on: q, ms: 20)
+        b.async("d", on: q, ms: 20)
+        b.async("e", on: other, ms: 10, after: [x])
+        let s = await runChecked(b)
+        #expect(s.outcome == RunOutcome.completed)
+        #expect(s.started("x")! > s.finished("a")! && s.started("x")! > s.finished("b")!)
+        for n in ["c", "d", "e"] { #expect(s.started(n)! > s.finished("x")!) }
+        // Barriers do not count in operationCount; five ops were added.
+        let adds = s.events.filter {
+            if case .queue(_, .operationCount, .int(let o), .int(let n)) = $0.kind { return n > o }
+            return false
+        }
+        #expect(adds.count == 5)
+    }
+
+    @Test(arguments: 0..<20) func barrierOnAnEmptyQueueAndCancelAllOfAWaitingBarrier(_ round: Int) async {
+        var b = ScenarioBuilder()
+        let q = b.queue("q", cap: .limit(2))
+        let other = b.queue("other")
+        b.barrier("first", on: q, ms: 10)
+        b.async("long", on: q, ms: 300)
+        let x = b.barrier("x", on: q)
+        b.async("later", on: other, ms: 10, after: [x])
+        b.at(100, .cancelAll(q))
+        let s = await runChecked(b)
+        #expect(s.outcome == RunOutcome.completed)
+        #expect(s.finished("first")! < s.started("long")!)
+        #expect(s.cancelled("x") && s.started("x") == nil)
+        #expect(s.finished("x")! < s.started("later")!)
+    }
+
+    @Test(arguments: 0..<20) func completionBlocksRunAfterTheFinishAlsoWhenCancelled(_ round: Int) async {
+        var b = ScenarioBuilder()
+        let q = b.queue("q", cap: .limit(1))
+        b.work("a", on: q, ms: 50, completion: [])
+        let c = b.work("c", on: q, ms: 50, completion: [])
+        b.at(10, .cancel(c))
+        let s = await runChecked(b)
+        #expect(s.outcome == RunOutcome.completed)
+        for name in ["a", "c"] {
+            let i = s.id(name)
+            let completion = s.events.first {
+                if case .completion(let id, let thread) = $0.kind { return id.index == i && !thread.isMain }
+                return false
+            }
+            #expect(completion != nil)
+            #expect(completion!.seq > s.finished(name)!)
+        }
+    }
+
+    @Test(arguments: 0..<20) func completionActionsArePerformedWithTheirOrigin(_ round: Int) async {
+        var b = ScenarioBuilder()
+        let q1 = b.queue("q1")
+        let q2 = b.queue("q2", suspended: true)
+        let a = b.work("a", on: q1, ms: 50, completion: [.cancelAll(q2)])
+        b.work("b", on: q2, ms: 50)
+        b.work("c", on: q2, ms: 50)
+        b.at(300, .resume(q2))
+        let s = await runChecked(b)
+        #expect(s.outcome == RunOutcome.completed)
+        let action = s.events.first {
+            if case .action(.cancelAll(q2), .completion(a), nil) = $0.kind { return true }
+            return false
+        }
+        #expect(action != nil)
+        for name in ["b", "c"] {
+            #expect(s.cancelled(name) && s.started(name) == nil)
+            #expect(s.seq(name, .isCancelled)! > action!.seq)
+        }
+    }
+
+    @Test(arguments: 0..<20) func addAtALaterTimeAndRefusedReAdd(_ round: Int) async {
+        var b = ScenarioBuilder()
+        let q = b.queue("q")
+        b.work("early", on: q, ms: 10)
+        let late = b.work("late", on: q, ms: 10)
+        b.at(200, .add(late))
+        b.at(300, .add(late))
+        let s = await runChecked(b)
+        #expect(s.outcome == RunOutcome.completed)
+        #expect(s.seq("late", .isReady)! > s.actionSeq(0)!)
+        #expect(s.time("late", .isReady)! >= 0.2)
+        let refused = s.events.first {
+            if case .action(.add, .timed(1), let why) = $0.kind { return why != nil }
+            return false
+        }
+        #expect(refused != nil)
+    }
+
+    @Test(arguments: 0..<20) func neverFinishingOperationStallsItAndItsDependents(_ round: Int) async {
+        var b = ScenarioBuilder()
+        let q = b.queue("q")
+        let s2 = b.queue("parked", suspended: true)
+        let a = b.async("a", on: q, ms: 10, neverFinishes: true)
+        let bb = b.work("b", on: q, ms: 10, after: [a])
+        let c = b.work("c", on: q, ms: 10, after: [bb])
+        let p = b.work("p", on: s2, ms: 10)
+        b.work("fine", on: q, ms: 10)
+        b.at(100, .cancel(a))
+        let s = await runChecked(b)
+        let stuck = s.outcome?.stuck ?? [:]
+        #expect(stuck[a] == .neverPostedFinish)
+        #expect(stuck[bb] == .waitsFor(a, root: a))
+        #expect(stuck[c] == .waitsFor(bb, root: a))
+        #expect(stuck[p] == .queueSuspended(s2))
+        #expect(stuck.count == 4)
+        #expect(s.cancelled("a"))
+    }
+
+    @Test(arguments: 0..<5) func layeredGraphOf10000OperationsCompletesCleanly(_ round: Int) async {
+        var b = ScenarioBuilder()
+        let q = b.queue("q")
+        let width = 1000
+        for layer in 0..<10 {
+            for n in 0..<width {
+                let after: [OperationID] =
+                    layer == 0 ? [] : [OperationID((layer - 1) * width + n), OperationID((layer - 1) * width + (n + 1) % width)]
+                b.work("l\(layer)n\(n)", on: q, ms: 0, after: after)
+            }
+        }
+        let s = await runChecked(b, timeout: 120)
+        #expect(s.outcome == RunOutcome.completed)
+    }
+}

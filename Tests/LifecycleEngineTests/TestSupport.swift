@@ -1,0 +1,34 @@
+import Foundation
+import LifecycleEngine
+import ScenarioKit
+import Testing
+
+/// Runs a scenario to its end on the real engine, checks the stream's
+/// invariants and that it ended, and returns it for queries.
+///
+/// Async on purpose: a test that blocks its Swift-concurrency thread in
+/// `waitForEnd` takes one of the two dispatch worker threads this machine
+/// starts with, and synchronous operations then wait for a thread.
+func runChecked(
+    _ builder: ScenarioBuilder, speed: Double = 20, timeout: Double = 20,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) async -> Stream {
+    let scenario = builder.scenario
+    let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: speed))
+    run.start()
+    let events = await run.ended(timeout: timeout)
+    run.stop()
+    let stream = Stream(events: events, scenario: scenario)
+    #expect(stream.outcome != nil, "run did not end", sourceLocation: sourceLocation)
+    let problems = StreamChecks.violations(events, scenario)
+    #expect(problems.isEmpty, "\(problems.prefix(10))", sourceLocation: sourceLocation)
+    return stream
+}
+
+extension RunOutcome {
+    var isCompleted: Bool { self == .completed }
+    var stuck: [OperationID: StuckReason] {
+        if case .stalled(let s) = self { return s }
+        return [:]
+    }
+}
