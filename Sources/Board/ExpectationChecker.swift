@@ -104,7 +104,7 @@ public enum ExpectationChecker {
         if let missing = neverStarted(ids, scenario, history) { return (false, missing) }
         let names = scenario.opNames(ids)
         let (moment, most) = history.overlap(of: Set(ids))
-        if let moment { return (true, "\(names) were all executing at \(time(moment))") }
+        if let moment { return (true, "\(names) were \(ids.count == 2 ? "both" : "all") executing at \(time(moment))") }
         return (false, "\(names) were never executing at once (at most \(most) at a time)")
     }
 

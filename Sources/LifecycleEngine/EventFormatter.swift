@@ -53,10 +53,10 @@ public struct EventFormatter: Sendable {
                 change = "\(textValue(new))  (initial: added to its queue)"
             }
             return (spec.isBarrier ? "barrier" : "op", queueName(spec.queue), spec.name,
-                    pad(key.rawValue, 13) + change)
+                    pad(key.rawValue, 14) + "  " + change)
         case .queue(let q, let key, let old, let new):
             let change = old.map { "\(textValue($0)) → \(textValue(new))" } ?? textValue(new)
-            return ("queue", queueName(q), "", pad(key.rawValue, 13) + change)
+            return ("queue", queueName(q), "", pad(key.rawValue, 14) + "  " + change)
         case .block(let op, let index, let phase, let thread):
             let spec = scenario[operation: op]
             return ("block", queueName(spec.queue), spec.name,

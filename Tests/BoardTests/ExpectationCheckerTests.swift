@@ -60,7 +60,7 @@ private let claimCases: [ClaimCase] = [
     ClaimCase(testDescription: "order with one never started", claim: .order([n("fetch"), n("late"), n("idle")]),
               held: false, explanation: "late and idle never started"),
     ClaimCase(testDescription: "concurrent held", claim: .concurrent([n("fetch"), n("thumbs")]), held: true,
-              explanation: "fetch and thumbs were all executing at 0.002s"),
+              explanation: "fetch and thumbs were both executing at 0.002s"),
     ClaimCase(testDescription: "concurrent never", claim: .concurrent([n("fetch"), n("thumbs"), n("parse")]),
               held: false, explanation: "fetch, thumbs and parse were never executing at once (at most 2 at a time)"),
     ClaimCase(testDescription: "concurrent never started", claim: .concurrent([n("fetch"), n("render")]),

@@ -34,7 +34,7 @@ import Testing
         let all = await run.ended(timeout: 10)
         run.stop()
         #expect(Stream(events: all, scenario: scenario).outcome == RunOutcome.completed)
-        #expect(StreamChecks.violations(all, scenario).isEmpty)
+        expectCleanStream(all, scenario)
     }
 
     @Test func onEventsSignalsTheMailboxAndTakeEventsDrainsInOrder() async {

@@ -1,3 +1,4 @@
+import Board
 import Foundation
 import LifecycleEngine
 import ScenarioKit
@@ -20,8 +21,7 @@ func runChecked(
     run.stop()
     let stream = Stream(events: events, scenario: scenario)
     #expect(stream.outcome != nil, "run did not end", sourceLocation: sourceLocation)
-    let problems = StreamChecks.violations(events, scenario)
-    #expect(problems.isEmpty, "\(problems.prefix(10))", sourceLocation: sourceLocation)
+    expectCleanStream(events, scenario, sourceLocation: sourceLocation)
     return stream
 }
 
@@ -31,4 +31,17 @@ extension RunOutcome {
         if case .stalled(let s) = self { return s }
         return [:]
     }
+}
+
+/// Every engine test's stream passes both the board's invariant checker
+/// (causal order, caps, monotonic phases, one start and one finish) and
+/// the engine's own stream checks.
+func expectCleanStream(
+    _ events: [LifecycleEvent], _ scenario: Scenario,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    let violations = InvariantChecker.check(events, scenario: scenario)
+    #expect(violations.isEmpty, "\(violations.prefix(10))", sourceLocation: sourceLocation)
+    let problems = StreamChecks.violations(events, scenario)
+    #expect(problems.isEmpty, "\(problems.prefix(10))", sourceLocation: sourceLocation)
 }

@@ -150,8 +150,10 @@ struct InterfaceTests {
         try tmux.waitFor(text: "Executing")
         try tmux.resize(columns: 80, rows: 24)
         try tmux.waitFor("a redraw at 80×24") { text in
-            let lines = text.components(separatedBy: "\n")
-            return lines.count <= 25 && text.contains("Cancelled") && text.contains("Pending")
+            // The title bar now ends (with the clock and speed) by column 80.
+            let title = text.components(separatedBy: "\n").first ?? ""
+            return title.contains("×1") && title.trimmingCharacters(in: .whitespaces).count <= 80
+                && text.contains("Cancelled")
         }
         try tmux.resize(columns: 40, rows: 10)
         try tmux.waitFor(text: "opscope needs at least")

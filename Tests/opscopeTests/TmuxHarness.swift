@@ -17,7 +17,10 @@ final class TmuxSession {
     /// The program runs in a shell, so when it exits the shell prompt shows.
     init(_ arguments: [String], columns: Int = 120, rows: Int = 40, environment: [String: String] = [:]) throws {
         name = "opscope-test-\(UUID().uuidString.prefix(8))"
-        socket = "opscope-tests-\(getpid())"
+        // A server of its own per session: when a shared server loses its
+        // last session it shuts down, and can take the next test's new
+        // session with it.
+        socket = name
         guard TmuxSession.tmuxPath != nil else {
             throw Failure(description: "tmux is not installed: the interface tests need it (apt-get install -y tmux)")
         }
@@ -26,7 +29,10 @@ final class TmuxSession {
         // The shell records the terminal settings before and after, so a
         // test can see that opscope restored them.
         let command = exports + "cd \(Self.shellQuote(OpscopeBinary.packageRoot.path)) && "
-            + "before=$(stty -g); "
+            // Ctrl-C reaches the whole foreground group, this shell too:
+            // a trap (reset to the default in opscope by exec) keeps the
+            // shell alive to report, as an interactive shell would.
+            + "trap : INT; before=$(stty -g); "
             + ([binary] + arguments).map(Self.shellQuote).joined(separator: " ")
             + "; status=$?; echo \"[exit $status]\"; "
             + "if [ \"$before\" = \"$(stty -g)\" ]; then echo '[terminal restored]'; "
@@ -38,7 +44,7 @@ final class TmuxSession {
     }
 
     deinit {
-        _ = try? tmux(["kill-session", "-t", name])
+        _ = try? tmux(["kill-server"])
     }
 
     /// The visible screen, one string per row.
@@ -55,9 +61,19 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", name] + keys)
     }
 
-    /// Resizes the window (the program gets SIGWINCH).
+    /// Resizes the program's terminal: sets the size of the pane's
+    /// pseudo-terminal, and the kernel sends the program SIGWINCH, as when
+    /// a terminal window is resized.
+    ///
+    /// Not `tmux resize-window`: on this machine's tmux (3.3a) resizing a
+    /// detached session crashed the tmux server in about one run of five,
+    /// with any full-screen program (top too).
     func resize(columns: Int, rows: Int) throws {
-        try tmux(["resize-window", "-t", name, "-x", String(columns), "-y", String(rows)])
+        let tty = try tmux(["display-message", "-p", "-t", name, "#{pane_tty}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let (status, _) = try Self.spawn(
+            "/bin/stty", ["-F", tty, "cols", String(columns), "rows", String(rows)], captureOutput: false)
+        guard status == 0 else { throw Failure(description: "stty -F \(tty) failed") }
     }
 
     /// Waits until `condition` holds for the screen text, or fails after
@@ -90,19 +106,61 @@ final class TmuxSession {
 
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TmuxSession.tmuxPath ?? "/usr/bin/tmux")
-        process.arguments = ["-L", socket] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed")
+        let (status, output) = try Self.spawn(
+            TmuxSession.tmuxPath ?? "/usr/bin/tmux", ["-L", socket] + arguments,
+            captureOutput: ["capture-pane", "display-message"].contains(arguments.first))
+        guard status == 0 else {
+            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (status \(status))")
         }
-        return String(decoding: data, as: UTF8.self)
+        return output
+    }
+
+    /// Runs a program with posix_spawn and waits for it with waitpid.
+    ///
+    /// Not Foundation's `Process`: under `swift test` its wait never saw a
+    /// tmux client exit (the client forks the tmux server off and the
+    /// exited client stayed a zombie), so the tests hung. Standard input
+    /// and error are /dev/null; standard output too, unless captured (only
+    /// for commands that print: the server inherits the first client's
+    /// descriptors, and a pipe there would never reach end-of-file).
+    static func spawn(_ path: String, _ arguments: [String], captureOutput: Bool) throws -> (Int32, String) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var fds: [Int32] = [-1, -1]
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if captureOutput {
+            guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed") }
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+            posix_spawn_file_actions_addclose(&actions, fds[0])
+            posix_spawn_file_actions_addclose(&actions, fds[1])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        if captureOutput { close(fds[1]) }
+        guard spawned == 0 else {
+            if captureOutput { close(fds[0]) }
+            throw Failure(description: "cannot start \(path): error \(spawned)")
+        }
+        var output = Data()
+        if captureOutput {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = read(fds[0], &buffer, buffer.count)
+                if n <= 0 { break }
+                output.append(contentsOf: buffer[0..<n])
+            }
+            close(fds[0])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (exitCode, String(decoding: output, as: UTF8.self))
     }
 
     static func shellQuote(_ s: String) -> String {

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `opscope trace`, run as a process on real scenarios.
+@Suite("opscope trace")
+struct TraceTests {
+    @Test("text trace: a header, one line per event, the expectations, exit 0")
+    func textTrace() throws {
+        let result = try OpscopeBinary.run(["trace", "--speed", "8", "scenarios/01-chain.ops"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first?.hasPrefix("   seq     time  kind") == true)
+        #expect(lines.contains { $0.contains(" fetch ") && $0.contains(" isExecuting ") && $0.hasSuffix(" false → true") })
+        #expect(lines.contains { $0.contains("completion") && $0.contains("save") })
+        #expect(result.stdout.contains("run completed at"))
+        #expect(result.stdout.contains("✓ expect fetch before parse"))
+        #expect(result.stdout.contains("4 of 4 expectations held"))
+    }
+
+    @Test("jsonl trace: every line is a JSON object, seq increases, the last is the end")
+    func jsonlTrace() throws {
+        let result = try OpscopeBinary.run(["trace", "--format", "jsonl", "--speed", "8", "scenarios/03-cancel.ops"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count > 10)
+        var lastSeq = 0
+        var objects: [[String: Any]] = []
+        for line in lines {
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON: \(line)")
+            let seq = try #require(object["seq"] as? Int)
+            #expect(seq > lastSeq)
+            lastSeq = seq
+            #expect(object["t"] is Double || object["t"] is Int)
+            objects.append(object)
+        }
+        #expect(objects.last?["kind"] as? String == "end")
+        #expect(objects.last?["status"] as? String == "completed")
+        #expect(objects.contains { $0["kind"] as? String == "action" && $0["action"] as? String == "cancel" && $0["target"] as? String == "skipped" })
+        // The report goes to standard error, so standard output stays JSON Lines.
+        #expect(result.stderr.contains("expectations:"))
+    }
+
+    @Test("a failing expectation exits 1 and says why")
+    func failingExpectation() throws {
+        let scratch = try ScratchFiles()
+        defer { scratch.remove() }
+        let path = try scratch.write("fail.ops", """
+            queue q serial
+            op a work 50ms
+            op b work 50ms
+            expect b before a
+
+            """)
+        let result = try OpscopeBinary.run(["trace", "--speed", "4", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("✗ expect b before a"))
+        #expect(result.stdout.contains("0 of 1 expectation held"))
+    }
+
+    @Test("a stall that the file expects exits 0; one it does not expect exits 1 with reasons")
+    func stalls() throws {
+        let expected = try OpscopeBinary.run(["trace", "--speed", "8", "scenarios/06-forgotten-finish.ops"])
+        #expect(expected.status == 0, "stdout: \(expected.stdout)")
+        #expect(expected.stdout.contains("run stalled at"))
+        #expect(expected.stdout.contains("broken: it never posted isFinished"))
+        #expect(expected.stdout.contains("next: waits for broken, which never finishes"))
+
+        let scratch = try ScratchFiles()
+        defer { scratch.remove() }
+        let path = try scratch.write("stall.ops", """
+            queue q suspended
+            op a work 10ms
+
+            """)
+        let unexpected = try OpscopeBinary.run(["trace", "--speed", "8", path])
+        #expect(unexpected.status == 1)
+        #expect(unexpected.stdout.contains("a: its queue q is suspended and nothing resumes it"))
+    }
+
+    @Test("a file with errors is not run: diagnostics and exit 2")
+    func errorsAreNotRun() throws {
+        let scratch = try ScratchFiles()
+        defer { scratch.remove() }
+        let path = try scratch.write("cycle.ops", "op a work 1ms after b\nop b work 1ms after a\n")
+        let result = try OpscopeBinary.run(["trace", path])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("error:"))
+        #expect(result.stderr.contains("a → b → a") || result.stderr.contains("b → a → b"))
+    }
+
+    @Test("a main queue runs its operations on the main thread while trace runs")
+    func mainQueue() throws {
+        let result = try OpscopeBinary.run(["trace", "--format", "jsonl", "--speed", "8", "scenarios/08-main-queue.ops"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.contains("\"op\":\"show\",\"queue\":\"ui\",\"key\":\"isFinished\",\"old\":false,\"new\":true"))
+    }
+}
