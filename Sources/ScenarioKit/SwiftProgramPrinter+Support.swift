@@ -205,20 +205,26 @@ extension SwiftProgramPrinter {
             /// Moves to finished and posts the change, once (the timer and
             /// `cancel()` may both get here).
             func finish() {
-                lock.lock()
-                let first = !finishing
-                finishing = true
-                lock.unlock()
-                guard first else { return }
+                guard claimFinish() else { return }
                 let wasExecuting = isExecuting
                 if wasExecuting {
-                    say("finish \(name ?? "?")" + (isCancelled ? " (cancelled: it finished early)" : ""))
+                    let note = stopsWhenCancelled ? " (cancelled: it finished early)" : " (cancelled, but it went on)"
+                    say("finish \(name ?? "?")" + (isCancelled ? note : ""))
                     willChangeValue(forKey: "isExecuting")
                 }
                 willChangeValue(forKey: "isFinished")
                 setState(.finished)
                 if wasExecuting { didChangeValue(forKey: "isExecuting") }
                 didChangeValue(forKey: "isFinished")
+            }
+
+            /// True for the first caller only.
+            func claimFinish() -> Bool {
+                lock.lock()
+                defer { lock.unlock() }
+                let first = !finishing
+                finishing = true
+                return first
             }
 
             private func setState(_ newState: State) {
@@ -238,7 +244,9 @@ extension SwiftProgramPrinter {
         /// and every operation that depends on it waits forever.
         final class ForgetfulAsyncOperation: AsyncOperation, @unchecked Sendable {
             override func finish() {
-                say("\(name ?? "?") is done, but never posts isFinished: it stays executing")
+                guard claimFinish() else { return }
+                let how = isCancelled ? "is cancelled" : "is done"
+                say("\(name ?? "?") \(how), but never posts isFinished: it stays executing")
             }
         }
         """#

@@ -182,10 +182,10 @@ import Testing
             op b on net blocks 100ms, 200ms ignores-cancel completion cancel c
             op c on net async 1s ignores-cancel completion suspend net
             op d on disk async 200ms completion resume disk
-            op e on disk work 100ms ignores-cancel qos background after flush
             op f on spare async 1s never-finishes
             op g on spare work 100ms after f, a
             barrier flush on disk work 50ms
+            op e on disk work 100ms ignores-cancel qos background after flush
             barrier late on net
             op h on net blocks 3 x 10ms priority low completion
             at 0ms resume disk
