@@ -93,7 +93,7 @@ extension Diagnostic {
 
     public static func expectedStatement(found: String, at location: SourceLocation) -> Diagnostic {
         .error("expected a statement, found '\(found)'", at: location,
-            notes: ["a statement starts with title, note, queue, op, barrier, at or expect"])
+            notes: ["a statement starts with title, note, queue, op, barrier, at, expect or quiz"])
     }
 
     public static func unknownStatement(_ word: String, suggestion: String?, at location: SourceLocation)
@@ -101,7 +101,7 @@ extension Diagnostic {
     {
         .error("unknown statement '\(word)'", at: location,
             notes: suggestion.map { ["did you mean '\($0)'?"] }
-                ?? ["a statement starts with title, note, queue, op, barrier, at or expect"])
+                ?? ["a statement starts with title, note, queue, op, barrier, at, expect or quiz"])
     }
 
     public static func unexpectedToken(_ text: String, in statement: String, at location: SourceLocation)
@@ -220,6 +220,51 @@ extension Diagnostic {
         .error("too many blocks (\(count)); an operation has at most \(limit)", at: location)
     }
 
+    /// The note of every completion-action error: what a completion block can do.
+    static let completionActionsNote = "a completion block can cancel OP, cancel-all QUEUE, suspend QUEUE or resume QUEUE"
+
+    public static func unknownCompletionAction(_ word: String, suggestion: String?, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error("unknown completion action '\(word)'", at: location,
+            notes: suggestion.map { ["did you mean '\($0)'?"] } ?? [completionActionsNote])
+    }
+
+    public static func actionNotAllowedInCompletion(_ word: String, at location: SourceLocation) -> Diagnostic {
+        .error("a completion block cannot '\(word)'", at: location,
+            notes: [completionActionsNote, "use 'at TIME \(word) …' instead"])
+    }
+
+    public static func completionTakesOneAction(at location: SourceLocation) -> Diagnostic {
+        .error("'completion' takes one action", at: location,
+            notes: ["use 'at TIME' actions, or another operation's completion, for more"])
+    }
+
+    public static func actionOutsideCompletion(_ word: String, at location: SourceLocation) -> Diagnostic {
+        .error("'\(word)' is an action, not a clause", at: location,
+            notes: ["write 'completion \(word) …' to have the completion block do it"])
+    }
+
+    public static func emptyQuizQuestion(at location: SourceLocation) -> Diagnostic {
+        .error("the quiz has no question", at: location)
+    }
+
+    /// "expected 'answer' after the question"; `found` is the token there.
+    public static func missingQuizAnswer(found: String?, at location: SourceLocation) -> Diagnostic {
+        let note = ["write 'answer start-order' or 'answer final-state'"]
+        if let found {
+            return .error("expected 'answer' after the question, found '\(found)'", at: location, notes: note)
+        }
+        return .error("expected 'answer' after the question", at: location, notes: note)
+    }
+
+    public static func unknownQuizKind(_ word: String, suggestion: String?, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error("unknown kind of answer '\(word)'", at: location,
+            notes: suggestion.map { ["did you mean '\($0)'?"] } ?? ["a quiz asks for start-order or final-state"])
+    }
+
     public static func claimNeedsTwo(_ claim: String, at location: SourceLocation) -> Diagnostic {
         .error("'\(claim)' needs at least two operations", at: location)
     }
@@ -288,6 +333,10 @@ extension Diagnostic {
             notes: ["'cancel-all QUEUE' cancels a barrier that has not started"])
     }
 
+    public static func duplicateQuiz(firstLine: Int, at location: SourceLocation) -> Diagnostic {
+        .error("a scenario has at most one quiz", at: location, notes: ["the first quiz is on line \(firstLine)"])
+    }
+
     public static func priorityOfBarrier(_ name: String, at location: SourceLocation) -> Diagnostic {
         .error("'\(name)' is a barrier: it has no priority to change", at: location)
     }
@@ -322,6 +371,11 @@ extension Diagnostic {
     public static func mainQueueIgnoresAction(_ action: String, at location: SourceLocation) -> Diagnostic {
         .warning("the main queue ignores '\(action)'", at: location,
             notes: ["OperationQueue.main ignores \(mainQueueProperty(action)) on this Foundation"])
+    }
+
+    public static func cancelsItselfOnCompletion(_ name: String, at location: SourceLocation) -> Diagnostic {
+        .warning("'\(name)' cancels itself in its own completion block", at: location,
+            notes: ["the completion block runs after '\(name)' finished: cancel() does nothing then"])
     }
 
     public static func startsSuspendedNeverResumed(_ queue: String, at location: SourceLocation) -> Diagnostic {

@@ -33,6 +33,14 @@ extension Parser {
                 throw ParseFailure(.unexpectedToken(token.text, in: statement, at: token.location))
             }
             guard allowed.contains(word) else {
+                if !op.isBarrier && Keywords.completionActions.contains(word) {
+                    // `completion cancel a cancel b`, or an action written
+                    // without its `completion`.
+                    if seen["completion"] != nil {
+                        throw ParseFailure(.completionTakesOneAction(at: token.location))
+                    }
+                    throw ParseFailure(.actionOutsideCompletion(word, at: token.location))
+                }
                 if op.isBarrier && Keywords.operationClauses.contains(word) {
                     throw ParseFailure(.clauseNotAllowedOnBarrier(word, at: token.location))
                 }
@@ -82,7 +90,8 @@ extension Parser {
                     QoSLevel.self, after: word, words: Keywords.qualities, unknown: Diagnostic.unknownQoS)
                 if keep { op.qos = Located(value: level, location: token.location) }
             case "completion":
-                op.completion = true
+                let (action, keyword) = try completionAction(&cursor)
+                if keep { op.completion = CompletionSyntax(location: token.location, action: action, keyword: keyword) }
             case "ignores-cancel":
                 op.ignoresCancel = true
             default:  // "never-finishes"
@@ -94,6 +103,45 @@ extension Parser {
         } else if let neverFinishes = op.neverFinishes, op.body?.isAsync == false {
             report(.neverFinishesNeedsAsync(at: neverFinishes))
         }
+    }
+
+    /// The action after `completion`, if one follows: `cancel OP`,
+    /// `cancel-all QUEUE`, `suspend QUEUE` or `resume QUEUE` (a decision:
+    /// exactly one; the other actions make no sense or no safe sense in a
+    /// completion block). None of these words is an operation clause, so a
+    /// clause after a plain `completion` is never mistaken for an action.
+    /// A word that is neither reads as a misspelt action, unless it is
+    /// close to a clause and to no action: the clause loop then reports it.
+    private mutating func completionAction(
+        _ cursor: inout StatementCursor
+    ) throws(ParseFailure) -> (ActionSyntax.Kind?, Token?) {
+        guard let token = cursor.peek(), let word = token.word, !Keywords.operationClauses.contains(word) else {
+            return (nil, nil)
+        }
+        let kind: ActionSyntax.Kind
+        switch word {
+        case "cancel", "cancel-all", "suspend", "resume":
+            _ = cursor.next()
+            let name = try cursor.name(after: word)
+            switch word {
+            case "cancel": kind = .cancel(name)
+            case "cancel-all": kind = .cancelAll(name)
+            case "suspend": kind = .suspend(name)
+            default: kind = .resume(name)
+            }
+        case "max", "add":
+            throw ParseFailure(.actionNotAllowedInCompletion(word, at: token.location))
+        default:
+            let suggestion = Suggestion.nearest(to: word, in: Keywords.completionActions)
+            if suggestion == nil && Suggestion.nearest(to: word, in: Keywords.operationClauses) != nil {
+                return (nil, nil)
+            }
+            throw ParseFailure(.unknownCompletionAction(word, suggestion: suggestion, at: token.location))
+        }
+        if let comma = cursor.peek(), case .comma = comma.kind {
+            throw ParseFailure(.completionTakesOneAction(at: comma.location))
+        }
+        return (kind, token)
     }
 
     /// `blocks D, D, …` or `blocks N x D` (1 ≤ N ≤ `Keywords.maximumBlockCount`).

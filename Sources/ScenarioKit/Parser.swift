@@ -63,6 +63,8 @@ struct Parser {
             try parseAction(&cursor, at: first)
         case "expect":
             try parseExpectation(&cursor, expect: first)
+        case "quiz":
+            try parseQuiz(&cursor, quiz: first)
         default:
             throw ParseFailure(
                 .unknownStatement(

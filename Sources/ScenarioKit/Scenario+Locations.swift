@@ -11,6 +11,7 @@ extension Scenario {
         for i in copy.operations.indices { copy.operations[i].location = zero }
         for i in copy.actions.indices { copy.actions[i].location = zero }
         for i in copy.expectations.indices { copy.expectations[i].location = zero }
+        copy.quiz?.location = zero
         return copy
     }
 }

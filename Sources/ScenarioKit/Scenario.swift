@@ -14,11 +14,13 @@ public struct Scenario: Sendable, Hashable {
     /// Timed actions sorted by time; equal times keep file order.
     public var actions: [TimedAction]
     public var expectations: [Expectation]
+    /// The file's `quiz`, if it has one (at most one per file).
+    public var quiz: Quiz?
 
     public init(
         title: String? = nil, notes: [String] = [], queues: [QueueSpec],
         operations: [OperationSpec], actions: [TimedAction] = [],
-        expectations: [Expectation] = []
+        expectations: [Expectation] = [], quiz: Quiz? = nil
     ) {
         self.title = title
         self.notes = notes
@@ -26,6 +28,7 @@ public struct Scenario: Sendable, Hashable {
         self.operations = operations
         self.actions = actions
         self.expectations = expectations
+        self.quiz = quiz
     }
 
     public func queueID(named name: String) -> QueueID? {
@@ -145,7 +148,9 @@ public struct OperationSpec: Sendable, Hashable {
     public var priority: PriorityLevel?
     public var qos: QoSLevel?
     /// nil: no completion block. Otherwise the block runs these actions
-    /// (empty: it only reports that it ran).
+    /// (empty: it only reports that it ran). The language writes at most
+    /// one (`completion cancel-all QUEUE`), and only `cancel`, `cancelAll`,
+    /// `suspend` or `resume`.
     public var completion: [Action]?
     public var ignoresCancel: Bool
     public var neverFinishes: Bool
@@ -228,4 +233,29 @@ public struct Expectation: Sendable, Hashable {
         self.text = text
         self.location = location
     }
+}
+
+/// `quiz "QUESTION" answer KIND`: a question the learner answers before
+/// watching the run; the run itself gives the answer.
+public struct Quiz: Sendable, Hashable {
+    public var question: String
+    public var kind: QuizKind
+    /// The `quiz` keyword.
+    public var location: SourceLocation
+
+    public init(
+        question: String, kind: QuizKind, location: SourceLocation = SourceLocation(line: 0, column: 0)
+    ) {
+        self.question = question
+        self.kind = kind
+        self.location = location
+    }
+}
+
+/// What kind of answer a quiz expects; the raw value is the language's word.
+public enum QuizKind: String, Sendable, Hashable, CaseIterable {
+    /// The order in which the operations start (post `isExecuting`).
+    case startOrder = "start-order"
+    /// How each operation ends: finished, cancelled, skipped or stuck.
+    case finalState = "final-state"
 }

@@ -8,9 +8,12 @@
 /// Reading the text back gives an equal scenario apart from source
 /// locations (see `Scenario.withoutLocations`).
 ///
-/// Limits: names must be valid scenario names; a completion block's
-/// actions cannot be written in version 1 of the language, so any
-/// non-nil `completion` prints as plain `completion`.
+/// The quiz, when there is one, is the last section.
+///
+/// Limits: names must be valid scenario names; the language writes at
+/// most one completion action (`cancel`, `cancel-all`, `suspend` or
+/// `resume`), so only the first of a completion block's actions is printed,
+/// and only when it is one of those.
 public struct ScenarioPrinter: Sendable {
     public init() {}
 
@@ -28,6 +31,9 @@ public struct ScenarioPrinter: Sendable {
         sections.append(scenario.operations.map { operationLine($0, in: scenario, writeQueue: !implicitQueue) })
         sections.append(scenario.actions.map { actionLine($0, in: scenario) })
         sections.append(scenario.expectations.map { "expect " + Self.claimText($0.claim, in: scenario) })
+        if let quiz = scenario.quiz {
+            sections.append(["quiz \(Self.quoted(quiz.question)) answer \(quiz.kind.rawValue)"])
+        }
         return sections.filter { !$0.isEmpty }.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
     }
 
@@ -66,27 +72,45 @@ public struct ScenarioPrinter: Sendable {
         }
         if let priority = op.priority { parts += ["priority", priority.rawValue] }
         if let qos = op.qos { parts += ["qos", qos.rawValue] }
-        if op.completion != nil { parts.append("completion") }
+        if let completion = op.completion {
+            parts.append("completion")
+            if let action = completion.first, let text = Self.completionActionText(action, in: scenario) {
+                parts.append(text)
+            }
+        }
         if op.ignoresCancel { parts.append("ignores-cancel") }
         if op.neverFinishes { parts.append("never-finishes") }
         return parts.joined(separator: " ")
     }
 
     private func actionLine(_ timed: TimedAction, in scenario: Scenario) -> String {
+        "at \(Self.format(timed.time)) \(Self.actionText(timed.action, in: scenario))"
+    }
+
+    /// An action as the language writes it after `at TIME`: `cancel fetch`,
+    /// `max net default`.
+    public static func actionText(_ action: Action, in scenario: Scenario) -> String {
         func op(_ id: OperationID) -> String { scenario[operation: id].name }
         func queue(_ id: QueueID) -> String { scenario[queue: id].name }
-        let action: String
-        switch timed.action {
-        case .cancel(let id): action = "cancel " + op(id)
-        case .cancelAll(let id): action = "cancel-all " + queue(id)
-        case .suspend(let id): action = "suspend " + queue(id)
-        case .resume(let id): action = "resume " + queue(id)
-        case .setCap(let id, .systemDefault): action = "max \(queue(id)) default"
-        case .setCap(let id, .limit(let n)): action = "max \(queue(id)) \(n)"
-        case .setPriority(let id, let level): action = "priority \(op(id)) \(level.rawValue)"
-        case .add(let id): action = "add " + op(id)
+        switch action {
+        case .cancel(let id): return "cancel " + op(id)
+        case .cancelAll(let id): return "cancel-all " + queue(id)
+        case .suspend(let id): return "suspend " + queue(id)
+        case .resume(let id): return "resume " + queue(id)
+        case .setCap(let id, .systemDefault): return "max \(queue(id)) default"
+        case .setCap(let id, .limit(let n)): return "max \(queue(id)) \(n)"
+        case .setPriority(let id, let level): return "priority \(op(id)) \(level.rawValue)"
+        case .add(let id): return "add " + op(id)
         }
-        return "at \(Self.format(timed.time)) \(action)"
+    }
+
+    /// The action as written after `completion`, or nil for an action a
+    /// completion block cannot perform in the language.
+    static func completionActionText(_ action: Action, in scenario: Scenario) -> String? {
+        switch action {
+        case .cancel, .cancelAll, .suspend, .resume: actionText(action, in: scenario)
+        case .setCap, .setPriority, .add: nil
+        }
     }
 
     /// A claim as the language writes it (also the canonical

@@ -11,6 +11,8 @@ struct SyntaxTree: Sendable {
     var operations: [OperationSyntax] = []
     var actions: [ActionSyntax] = []
     var expectations: [ExpectationSyntax] = []
+    /// Every `quiz` statement (the validator reports all but the first).
+    var quizzes: [QuizSyntax] = []
 }
 
 /// A name as written, with where it was written.
@@ -49,11 +51,30 @@ struct OperationSyntax: Sendable {
     var dependencies: [Name] = []
     var priority: Located<PriorityLevel>?
     var qos: Located<QoSLevel>?
-    var completion = false
+    /// `completion [ACTION]`, when given.
+    var completion: CompletionSyntax?
     var ignoresCancel = false
     var neverFinishes: SourceLocation?
     /// nil only when the statement had an error (already reported).
     var body: OperationBody?
+}
+
+/// `completion` and the action its block performs, if any.
+struct CompletionSyntax: Sendable {
+    /// The `completion` keyword.
+    var location: SourceLocation
+    /// `cancel OP`, `cancel-all QUEUE`, `suspend QUEUE` or `resume QUEUE`.
+    var action: ActionSyntax.Kind?
+    /// The action's keyword, where diagnostics about the action point.
+    var keyword: Token?
+}
+
+/// `quiz "QUESTION" answer KIND`.
+struct QuizSyntax: Sendable {
+    var question: String
+    var kind: QuizKind
+    /// The `quiz` keyword.
+    var location: SourceLocation
 }
 
 /// `at TIME ACTION`.

@@ -22,6 +22,34 @@ extension Validator {
         return sorted
     }
 
+    /// Resolves the action of each completion block, with the same checks
+    /// as an `at` action (a barrier cannot be cancelled; the main queue
+    /// ignores `cancel-all`, `suspend` and `resume`), and warns about an
+    /// operation that cancels itself: its block runs after it finished.
+    mutating func resolveCompletions() {
+        completions.reserveCapacity(tree.operations.count)
+        var noAdds: [Int: Int] = [:]
+        for op in tree.operations {
+            guard let completion = op.completion else {
+                completions.append(nil)
+                continue
+            }
+            guard let kind = completion.action, let keyword = completion.keyword else {
+                completions.append([])
+                continue
+            }
+            let syntax = ActionSyntax(time: .zero, kind: kind, keyword: keyword, location: completion.location)
+            guard let action = resolve(syntax, firstAdd: &noAdds) else {
+                completions.append([])
+                continue
+            }
+            if case .cancel(let name) = kind, name.text == op.name.text {
+                report(.cancelsItselfOnCompletion(name.text, at: name.location))
+            }
+            completions.append([action])
+        }
+    }
+
     private mutating func resolve(_ syntax: ActionSyntax, firstAdd: inout [Int: Int]) -> Action? {
         let keyword = syntax.keyword
         switch syntax.kind {
@@ -85,15 +113,37 @@ extension Validator {
                 pending[index] = (suspended, true)
             }
         }
+        var resumedAt = Set<Int>()
         for (action, keyword) in zip(actions, keywords) {
             switch action.action {
             case .suspend(let q) where pending[q.index] == nil:
                 pending[q.index] = (keyword.location, false)
             case .resume(let q):
                 pending[q.index] = nil
+                resumedAt.insert(q.index)
             default:
                 break
             }
+        }
+        // A completion block runs at a time only the run knows. Its `resume`
+        // may come after any suspension (no warning: give it the benefit of
+        // the doubt); its `suspend` is only certain to stall the queue when
+        // nothing ever resumes it.
+        var resumedByCompletion = Set<Int>()
+        var suspendedByCompletion: [Int: SourceLocation] = [:]
+        for (op, completion) in zip(tree.operations, completions) {
+            guard let action = completion?.first, let keyword = op.completion?.keyword else { continue }
+            switch action {
+            case .resume(let q): resumedByCompletion.insert(q.index)
+            case .suspend(let q) where suspendedByCompletion[q.index] == nil:
+                suspendedByCompletion[q.index] = keyword.location
+            default: break
+            }
+        }
+        for q in resumedByCompletion { pending[q] = nil }
+        for (q, location) in suspendedByCompletion
+        where pending[q] == nil && !resumedAt.contains(q) && !resumedByCompletion.contains(q) {
+            pending[q] = (location, false)
         }
         var hasOperations = [Bool](repeating: false, count: queues.count)
         for q in operationQueues { hasOperations[q] = true }

@@ -19,6 +19,9 @@ struct Validator {
     /// Resolved dependencies of each operation, with the token of each.
     var dependencies: [[OperationID]] = []
     var dependencyNames: [[Name]] = []
+    /// Resolved completion block of each operation (nil: none), filled by
+    /// `resolveCompletions`.
+    var completions: [[Action]?] = []
 
     init(tree: SyntaxTree) {
         self.tree = tree
@@ -43,12 +46,14 @@ struct Validator {
         findCycles()
         findNeverStarting()
         warnUnusedQueues()
+        resolveCompletions()
         let actions = resolveActions()
         let expectations = resolveExpectations()
+        let quiz = checkQuizzes()
         let operations = tree.operations.indices.map(operationSpec)
         return Scenario(
             title: tree.titles.first?.text, notes: tree.notes, queues: queues, operations: operations,
-            actions: actions, expectations: expectations)
+            actions: actions, expectations: expectations, quiz: quiz)
     }
 
     mutating func report(_ diagnostic: Diagnostic) {
@@ -66,6 +71,15 @@ struct Validator {
 
     /// Names are unique across queues and operations; the later of two
     /// declarations (in file order) is the one reported.
+    /// At most one quiz: the first one counts, the others are errors.
+    private mutating func checkQuizzes() -> Quiz? {
+        guard let first = tree.quizzes.first else { return nil }
+        for extra in tree.quizzes.dropFirst() {
+            report(.duplicateQuiz(firstLine: first.location.line, at: extra.location))
+        }
+        return Quiz(question: first.question, kind: first.kind, location: first.location)
+    }
+
     private mutating func declareNames() {
         var firstKind: [String: (kind: String, line: Int)] = [:]
         var q = 0
@@ -188,7 +202,7 @@ struct Validator {
             name: op.name.text, queue: QueueID(operationQueues[index]),
             body: op.body ?? (op.isBarrier ? .barrier(.zero) : .work(.zero)),
             dependencies: dependencies[index], priority: op.priority?.value, qos: op.qos?.value,
-            completion: op.completion ? [] : nil, ignoresCancel: op.ignoresCancel,
+            completion: completions[index], ignoresCancel: op.ignoresCancel,
             neverFinishes: op.neverFinishes != nil, location: op.name.location)
     }
 }

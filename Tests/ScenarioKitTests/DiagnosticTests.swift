@@ -55,11 +55,11 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
         .init("wrong token for duration", "op a work fast", ["1:11 error: expected a duration after 'work', found 'fast'"]),
         .init(
             "statement without keyword", "\"hello\"",
-            ["1:1 error: expected a statement, found '\"hello\"' | a statement starts with title, note, queue, op, barrier, at or expect"]),
+            ["1:1 error: expected a statement, found '\"hello\"' | a statement starts with title, note, queue, op, barrier, at, expect or quiz"]),
         .init("misspelt statement", "qeue net", ["1:1 error: unknown statement 'qeue' | did you mean 'queue'?"]),
         .init(
             "unknown statement", "frobnicate x",
-            ["1:1 error: unknown statement 'frobnicate' | a statement starts with title, note, queue, op, barrier, at or expect"]),
+            ["1:1 error: unknown statement 'frobnicate' | a statement starts with title, note, queue, op, barrier, at, expect or quiz"]),
         .init("extra token", "title \"a\" \"b\"", ["1:11 error: unexpected '\"b\"' in 'title' statement"]),
         .init("missing string", "note", ["1:5 error: expected a quoted string after 'note'"]),
         .init("missing name", "queue", ["1:6 error: expected a name after 'queue'"]),

@@ -1,0 +1,316 @@
+/// The fixed parts of the programs `SwiftProgramPrinter` writes: helper
+/// functions and `Operation` subclasses, each printed only when the
+/// scenario uses it. They are raw strings so that `\(…)` stays literal.
+extension SwiftProgramPrinter {
+    static let printing = #"""
+        // MARK: - Printing
+
+        /// The moment the program started: every line it prints says how long
+        /// after it, in seconds.
+        enum Clock {
+            static let start = Date()
+        }
+
+        /// Prints one line with the time since the start. Operations call it
+        /// from many threads at once; `print` writes each line whole.
+        func say(_ text: String) {
+            let elapsed = Date().timeIntervalSince(Clock.start)
+            print(String(format: "[%6.3fs] ", elapsed) + text)
+        }
+
+        /// The events the program waits for besides the operations themselves
+        /// (barrier blocks, completion blocks, timed actions). They are marked
+        /// from whatever thread they happen on, hence the lock.
+        final class Tally: @unchecked Sendable {
+            private let lock = NSLock()
+            private var events: Set<String> = []
+
+            func mark(_ event: String) {
+                lock.lock()
+                events.insert(event)
+                lock.unlock()
+            }
+
+            func contains(_ event: String) -> Bool {
+                lock.lock()
+                defer { lock.unlock() }
+                return events.contains(event)
+            }
+        }
+        """#
+
+    static let simulatedWork = #"""
+        // MARK: - Simulated work
+
+        /// Pretends to work for `seconds`: sleeps in slices of at most 10 ms and
+        /// asks `shouldStop` between slices, the way real work checks
+        /// `isCancelled` between its steps. Returns false when it stopped early.
+        func simulateWork(seconds: Double, shouldStop: () -> Bool = { false }) -> Bool {
+            let end = Date().addingTimeInterval(seconds)
+            while true {
+                let left = end.timeIntervalSinceNow
+                if left <= 0 { return true }
+                if shouldStop() { return false }
+                Thread.sleep(forTimeInterval: min(left, 0.01))
+            }
+        }
+        """#
+
+    static let cooperativeOperation = #"""
+        /// A synchronous operation. Its queue calls `start()`, which calls
+        /// `main()` on a worker thread: the operation is executing while `main()`
+        /// runs and finished when it returns, and Foundation posts `isExecuting`
+        /// and `isFinished` for it.
+        ///
+        /// Cancelling is only a flag: `cancel()` sets `isCancelled`, nothing more.
+        /// It is up to `main()` to look at the flag, as this one does between
+        /// slices of its work. An operation cancelled before it starts is still
+        /// started by its queue, but `start()` sees the flag and finishes it
+        /// without calling `main()`.
+        ///
+        /// `Operation` is `Sendable` because it guards its own state; a subclass
+        /// says so too (`@unchecked`) and keeps its own properties constant.
+        final class SimulatedWork: Operation, @unchecked Sendable {
+            let seconds: Double
+
+            init(_ name: String, seconds: Double) {
+                self.seconds = seconds
+                super.init()
+                self.name = name
+            }
+
+            override func main() {
+                let name = self.name ?? "?"
+                say("start \(name)")
+                if simulateWork(seconds: seconds, shouldStop: { self.isCancelled }) {
+                    say("finish \(name)")
+                } else {
+                    say("finish \(name) (cancelled: it saw isCancelled and stopped early)")
+                }
+            }
+        }
+        """#
+
+    static let nonCooperativeOperation = #"""
+        /// The trap of a non-cooperative operation: its `main()` never looks at
+        /// `isCancelled`, so `cancel()` does not stop it. It runs to the end, and
+        /// still ends cancelled.
+        final class NonCooperativeWork: Operation, @unchecked Sendable {
+            let seconds: Double
+
+            init(_ name: String, seconds: Double) {
+                self.seconds = seconds
+                super.init()
+                self.name = name
+            }
+
+            override func main() {
+                let name = self.name ?? "?"
+                say("start \(name)")
+                _ = simulateWork(seconds: seconds)
+                say(isCancelled ? "finish \(name) (cancelled, but it never checked)" : "finish \(name)")
+            }
+        }
+        """#
+
+    static let blockOperation = #"""
+        /// A real `BlockOperation` with one execution block per duration; it
+        /// finishes when all its blocks have returned. Apple's Foundation may run
+        /// the blocks at the same time on several threads; swift-corelibs-foundation
+        /// (Linux) runs them one after another on one thread.
+        func makeBlockOperation(_ name: String, blockSeconds: [Double], checksCancellation: Bool = true)
+            -> BlockOperation
+        {
+            let operation = BlockOperation()
+            operation.name = name
+            for (index, seconds) in blockSeconds.enumerated() {
+                let label = "\(name) (block \(index + 1) of \(blockSeconds.count))"
+                // `unowned`: the operation keeps its blocks alive, so a strong
+                // reference back to it would be a retain cycle.
+                operation.addExecutionBlock { [unowned operation] in
+                    say("start \(label)")
+                    let completed = simulateWork(seconds: seconds) { checksCancellation && operation.isCancelled }
+                    say(completed ? "finish \(label)" : "finish \(label) (cancelled: it stopped early)")
+                }
+            }
+            return operation
+        }
+        """#
+
+    static let asyncOperation = #"""
+        /// An asynchronous operation done right. Its queue calls `start()`, which
+        /// starts the work and returns at once: no thread is held while the work
+        /// is in flight. Foundation cannot tell when such an operation is done,
+        /// so the operation says it itself:
+        /// - `isAsynchronous` is true;
+        /// - `isExecuting` and `isFinished` come from its own state, behind a lock
+        ///   because the queue reads them from other threads;
+        /// - every change of that state is announced with `willChangeValue` and
+        ///   `didChangeValue` for "isExecuting" and "isFinished". The queue learns
+        ///   that the operation finished only from
+        ///   `didChangeValue(forKey: "isFinished")`: until it is posted, the
+        ///   operation keeps its slot in the queue and its dependents wait;
+        /// - a cancelled operation is still started by its queue and must then
+        ///   finish at once; one cancelled while it runs finishes early.
+        class AsyncOperation: Operation, @unchecked Sendable {
+            private enum State { case waiting, executing, finished }
+
+            let seconds: Double
+            let stopsWhenCancelled: Bool
+            private let lock = NSLock()
+            private var state = State.waiting
+            private var finishing = false
+            /// Where the end of the work is scheduled: a serial queue of its own,
+            /// never the global pool, which synchronous work may keep busy.
+            private let timer = DispatchQueue(label: "AsyncOperation.timer")
+
+            init(_ name: String, seconds: Double, stopsWhenCancelled: Bool = true) {
+                self.seconds = seconds
+                self.stopsWhenCancelled = stopsWhenCancelled
+                super.init()
+                self.name = name
+            }
+
+            override var isAsynchronous: Bool { true }
+
+            override var isExecuting: Bool {
+                lock.lock()
+                defer { lock.unlock() }
+                return state == .executing
+            }
+
+            override var isFinished: Bool {
+                lock.lock()
+                defer { lock.unlock() }
+                return state == .finished
+            }
+
+            override func start() {
+                if isCancelled {
+                    finish()
+                    return
+                }
+                willChangeValue(forKey: "isExecuting")
+                setState(.executing)
+                didChangeValue(forKey: "isExecuting")
+                say("start \(name ?? "?")")
+                timer.asyncAfter(deadline: .now() + seconds) { self.finish() }
+            }
+
+            override func cancel() {
+                super.cancel()
+                if stopsWhenCancelled && isExecuting { finish() }
+            }
+
+            /// Moves to finished and posts the change, once (the timer and
+            /// `cancel()` may both get here).
+            func finish() {
+                guard claimFinish() else { return }
+                let wasExecuting = isExecuting
+                if wasExecuting {
+                    let note = stopsWhenCancelled ? " (cancelled: it finished early)" : " (cancelled, but it went on)"
+                    say("finish \(name ?? "?")" + (isCancelled ? note : ""))
+                    willChangeValue(forKey: "isExecuting")
+                }
+                willChangeValue(forKey: "isFinished")
+                setState(.finished)
+                if wasExecuting { didChangeValue(forKey: "isExecuting") }
+                didChangeValue(forKey: "isFinished")
+            }
+
+            /// True for the first caller only.
+            func claimFinish() -> Bool {
+                lock.lock()
+                defer { lock.unlock() }
+                let first = !finishing
+                finishing = true
+                return first
+            }
+
+            private func setState(_ newState: State) {
+                lock.lock()
+                state = newState
+                lock.unlock()
+            }
+        }
+        """#
+
+    static let forgetfulOperation = #"""
+        /// THE BUG, on purpose: an asynchronous operation that forgets to post
+        /// `isFinished`. A correct `finish()` (see `AsyncOperation`) sets the
+        /// state to finished and posts `didChangeValue(forKey: "isFinished")`.
+        /// This one does neither. Nothing crashes and nothing is logged: the
+        /// operation just stays executing forever, keeps its slot in the queue,
+        /// and every operation that depends on it waits forever.
+        final class ForgetfulAsyncOperation: AsyncOperation, @unchecked Sendable {
+            override func finish() {
+                guard claimFinish() else { return }
+                let how = isCancelled ? "is cancelled" : "is done"
+                say("\(name ?? "?") \(how), but never posts isFinished: it stays executing")
+            }
+        }
+        """#
+
+    static let barrier = #"""
+        /// The block of a barrier (`addBarrierBlock`): it runs once everything
+        /// added to the queue before it has finished, alone, and everything added
+        /// after it waits for it. `addBarrierBlock` gives no `Operation` to
+        /// depend on, so when another operation must wait for the barrier the
+        /// block starts `done` by hand at its end: an operation that is never
+        /// added to a queue and stands for the barrier. (`cancelAllOperations()`
+        /// cancels a barrier that has not started: its block never runs, and
+        /// what waits for `done` waits forever.)
+        func barrierBlock(_ name: String, seconds: Double, tally: Tally, done: Operation? = nil)
+            -> @Sendable () -> Void
+        {
+            return {
+                say("start \(name) (barrier)")
+                _ = simulateWork(seconds: seconds)
+                say("finish \(name)")
+                done?.start()
+                tally.mark("barrier \(name)")
+            }
+        }
+        """#
+
+    static let ending = #"""
+        // MARK: - The end
+
+        /// Runs the main run loop until every operation has finished and every
+        /// awaited event has happened, or until `timeout` seconds have passed: a
+        /// stalled scenario (an operation that never finishes, a queue never
+        /// resumed) must end too. Running the main run loop is also what lets
+        /// `OperationQueue.main` run its operations on the main thread. Then
+        /// prints how each operation ended, and exits.
+        func waitForTheEnd(_ operations: [Operation], events: [String], tally: Tally, timeout: Double) -> Never {
+            // A timer keeps the run loop busy, so that each turn waits instead
+            // of returning at once.
+            let keepAlive = Timer(timeInterval: 1, repeats: true) { _ in }
+            RunLoop.main.add(keepAlive, forMode: .default)
+            let deadline = Date().addingTimeInterval(timeout)
+            func isOver() -> Bool {
+                operations.allSatisfy { $0.isFinished } && events.allSatisfy { tally.contains($0) }
+            }
+            while !isOver() && Date() < deadline {
+                _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.02))
+            }
+            let over = isOver()
+            say(over ? "the scenario is over" : "the scenario stalled: after \(timeout)s some work never ended")
+            for operation in operations {
+                print("    \(operation.name ?? "?"): \(finalState(of: operation))")
+            }
+            for event in events where !tally.contains(event) {
+                print("    never happened: \(event)")
+            }
+            exit(over ? 0 : 1)
+        }
+
+        /// How an operation ended, from its flags.
+        func finalState(of operation: Operation) -> String {
+            if operation.isFinished { return operation.isCancelled ? "finished, cancelled" : "finished" }
+            if operation.isExecuting { return "still executing: it never posted isFinished" }
+            if operation.isCancelled { return "cancelled, but never started by its queue" }
+            return operation.isReady ? "ready, but never started" : "pending: a dependency never finished"
+        }
+        """#
+}

@@ -1,0 +1,445 @@
+/// Writes a scenario as a complete Swift program that builds the same
+/// queues and operations with Foundation's real API (`opscope swift FILE`).
+///
+/// Pure: `Scenario` → source text. The program is meant to be read by a
+/// learner: every piece is commented (why `isFinished` must be posted, what
+/// the cap does, that cancel is a flag…), and running it prints
+/// `start NAME` / `finish NAME` lines with timestamps, so it shows the
+/// start order, then how each operation ended. It compiles with `swiftc`
+/// in the Swift 5 and Swift 6 language modes, depends on nothing but
+/// Foundation, and ends by itself even when the scenario stalls (after a
+/// timeout: the last action's time plus all the work done one piece after
+/// another, plus 2 s).
+///
+/// What it cannot show as opscope does: it has no clock to pause or speed
+/// up, it does not detect a stall before the timeout, and expectations are
+/// comments at the end, not checks.
+public struct SwiftProgramPrinter: Sendable {
+    /// The scenario file's path, named in the program's header; nil leaves it out.
+    public var sourceName: String?
+
+    public init(sourceName: String? = nil) {
+        self.sourceName = sourceName
+    }
+
+    public func program(for scenario: Scenario) -> String {
+        var writer = ProgramWriter(scenario: scenario, sourceName: sourceName)
+        return writer.write()
+    }
+}
+
+/// The state of writing one program: the scenario, the identifiers chosen
+/// for its names, and the lines written so far.
+private struct ProgramWriter {
+    let scenario: Scenario
+    let sourceName: String?
+    var lines: [String] = []
+    var queueNames: [String] = []
+    var operationNames: [String] = []
+    /// For each barrier: the constant holding its block.
+    var barrierBlocks: [Int: String] = [:]
+    /// For each barrier that an operation depends on: the operation that stands for it.
+    var barrierStandIns: [Int: String] = [:]
+    /// The events `waitForTheEnd` waits for besides the operations.
+    var events: [String] = []
+    /// The topics already explained by a comment: each is explained once,
+    /// where it first appears.
+    var explained: Set<String> = []
+
+    init(scenario: Scenario, sourceName: String?) {
+        self.scenario = scenario
+        self.sourceName = sourceName
+        var identifiers = SwiftIdentifiers()
+        queueNames = scenario.queues.map { identifiers.claim($0.name, suffix: "Queue") }
+        operationNames = scenario.operations.map { identifiers.claim($0.name, suffix: "Op") }
+        let dependedOn = Set(scenario.operations.flatMap(\.dependencies).map(\.index))
+        for (index, op) in scenario.operations.enumerated() where op.isBarrier {
+            barrierBlocks[index] = identifiers.claim(op.name + "Block", suffix: "_")
+            if dependedOn.contains(index) {
+                barrierStandIns[index] = identifiers.claim(op.name + "Done", suffix: "_")
+            }
+        }
+    }
+
+    mutating func write() -> String {
+        header()
+        lines.append("import Foundation")
+        supportCode()
+        lines += ["", "// MARK: - The scenario", "", "func runScenario() -> Never {"]
+        lines += [
+            "    // Start the clock: every printed line says how long after this moment.",
+            "    _ = Clock.start",
+            "    let tally = Tally()",
+        ]
+        if let title = scenario.title {
+            lines.append("    say(\(SwiftIdentifiers.stringLiteral(title)))")
+        }
+        queues()
+        operations()
+        configuration()
+        addAtTimeZero()
+        timedActions()
+        ending()
+        lines.append("}")
+        lines += ["", "runScenario()"]
+        expectations()
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes `text` as a comment the first time `topic` comes up.
+    private mutating func explainOnce(_ topic: String, _ text: String, indent: String = "    ") {
+        guard explained.insert(topic).inserted else { return }
+        lines += SwiftIdentifiers.comment(text, indent: indent, width: 76 - indent.count)
+    }
+
+    // MARK: Header and support code
+
+    private mutating func header() {
+        lines += SwiftIdentifiers.comment(scenario.title ?? "An opscope scenario")
+        for note in scenario.notes {
+            lines.append("//")
+            lines += SwiftIdentifiers.comment(note)
+        }
+        lines.append("//")
+        let origin = sourceName.map { "by `opscope swift \($0)` from that scenario file" } ?? "by `opscope swift`"
+        lines += SwiftIdentifiers.comment(
+            "This program was written \(origin). It builds the same queues and operations with Foundation's real "
+                + "OperationQueue API. Run it with:")
+        lines += [
+            "//",
+            "//     swiftc -O scenario.swift -o scenario && ./scenario",
+            "//",
+            "// Each line it prints starts with the time since the program started:",
+            "//     start NAME    the queue started the operation (it is executing)",
+            "//     finish NAME   its work is done (it is about to post isFinished)",
+            "// so the start lines show the order in which the queues started them.",
+            "// At the end it prints how each operation ended.",
+        ]
+        if let quiz = scenario.quiz {
+            lines.append("//")
+            lines += SwiftIdentifiers.comment("Quiz: " + quiz.question)
+            switch quiz.kind {
+            case .startOrder:
+                lines += SwiftIdentifiers.comment(
+                    "Answer with the order in which the operations start, then run the program to check.")
+            case .finalState:
+                lines += SwiftIdentifiers.comment(
+                    "Answer with how each operation ends (finished, cancelled, never started, stuck), then run the "
+                        + "program to check.")
+            }
+        }
+        lines.append("")
+    }
+
+    private mutating func supportCode() {
+        let ops = scenario.operations
+        var parts = [SwiftProgramPrinter.printing, SwiftProgramPrinter.simulatedWork]
+        var operationParts: [String] = []
+        if ops.contains(where: { if case .work = $0.body { !$0.ignoresCancel } else { false } }) {
+            operationParts.append(SwiftProgramPrinter.cooperativeOperation)
+        }
+        if ops.contains(where: { if case .work = $0.body { $0.ignoresCancel } else { false } }) {
+            operationParts.append(SwiftProgramPrinter.nonCooperativeOperation)
+        }
+        if ops.contains(where: { if case .blocks = $0.body { true } else { false } }) {
+            operationParts.append(SwiftProgramPrinter.blockOperation)
+        }
+        if ops.contains(where: \.body.isAsync) {
+            operationParts.append(SwiftProgramPrinter.asyncOperation)
+        }
+        if ops.contains(where: { $0.body.isAsync && $0.neverFinishes }) {
+            operationParts.append(SwiftProgramPrinter.forgetfulOperation)
+        }
+        if ops.contains(where: \.isBarrier) {
+            operationParts.append(SwiftProgramPrinter.barrier)
+        }
+        if !operationParts.isEmpty {
+            parts.append("// MARK: - Operations\n\n" + operationParts.joined(separator: "\n\n"))
+        }
+        parts.append(SwiftProgramPrinter.ending)
+        for part in parts {
+            lines.append("")
+            lines.append(part)
+        }
+    }
+
+    // MARK: Queues
+
+    private mutating func queues() {
+        lines += ["", "    // MARK: Queues"]
+        for (index, queue) in scenario.queues.enumerated() {
+            let name = queueNames[index]
+            lines.append("")
+            if queue.isMain {
+                lines += SwiftIdentifiers.comment(
+                    "\(queue.name): OperationQueue.main runs its operations one at a time on the main thread, "
+                        + "while the main thread runs its run loop (see waitForTheEnd). It ignores name, "
+                        + "maxConcurrentOperationCount, isSuspended, qualityOfService and cancelAllOperations().",
+                    indent: "    ", width: 72)
+                lines.append("    let \(name) = OperationQueue.main")
+                continue
+            }
+            lines.append("    let \(name) = OperationQueue()")
+            lines.append("    \(name).name = \(SwiftIdentifiers.stringLiteral(queue.name))")
+            switch queue.cap {
+            case .systemDefault:
+                lines.append("    // No cap of its own: the system decides how many operations run at once.")
+                lines.append("    \(name).maxConcurrentOperationCount = OperationQueue.defaultMaxConcurrentOperationCount")
+            case .limit(1):
+                lines += SwiftIdentifiers.comment(
+                    "Serial: one operation at a time; among the ready ones, the highest queuePriority first, then "
+                        + "the one added first.", indent: "    ", width: 72)
+                lines.append("    \(name).maxConcurrentOperationCount = 1")
+            case .limit(let n):
+                lines += SwiftIdentifiers.comment(
+                    "The cap: at most \(n) of its operations execute at once; the others wait, ready, until one "
+                        + "finishes.", indent: "    ", width: 72)
+                lines.append("    \(name).maxConcurrentOperationCount = \(n)")
+            }
+            if let qos = queue.qos {
+                lines.append("    // The quality of service of the work it runs, unless an operation says otherwise.")
+                lines.append("    \(name).qualityOfService = .\(qos.rawValue)")
+            }
+            if queue.startsSuspended {
+                lines += SwiftIdentifiers.comment(
+                    "Suspended: it accepts operations but starts none until isSuspended is set back to false.",
+                    indent: "    ", width: 72)
+                lines.append("    \(name).isSuspended = true")
+            }
+        }
+    }
+
+    // MARK: Operations
+
+    private mutating func operations() {
+        lines += ["", "    // MARK: Operations"]
+        for (index, op) in scenario.operations.enumerated() {
+            let name = operationNames[index]
+            let literal = SwiftIdentifiers.stringLiteral(op.name)
+            lines.append("")
+            switch op.body {
+            case .work(let d):
+                let seconds = SwiftIdentifiers.seconds(d)
+                if op.ignoresCancel {
+                    lines.append("    // \(op.name): \(ScenarioPrinter.format(d)) of synchronous work that never checks isCancelled.")
+                    lines.append("    let \(name) = NonCooperativeWork(\(literal), seconds: \(seconds))")
+                } else {
+                    lines.append("    // \(op.name): \(ScenarioPrinter.format(d)) of synchronous work.")
+                    lines.append("    let \(name) = SimulatedWork(\(literal), seconds: \(seconds))")
+                }
+            case .blocks(let ds):
+                let list = ds.map(SwiftIdentifiers.seconds).joined(separator: ", ")
+                lines.append("    // \(op.name): a BlockOperation with \(ds.count) execution block\(ds.count == 1 ? "" : "s").")
+                let cancelArgument = op.ignoresCancel ? ", checksCancellation: false" : ""
+                lines.append("    let \(name) = makeBlockOperation(\(literal), blockSeconds: [\(list)]\(cancelArgument))")
+            case .async(let d):
+                let seconds = SwiftIdentifiers.seconds(d)
+                if op.neverFinishes {
+                    lines.append("    // \(op.name): an asynchronous operation with the bug: it never posts isFinished.")
+                    lines.append("    let \(name) = ForgetfulAsyncOperation(\(literal), seconds: \(seconds))")
+                } else if op.ignoresCancel {
+                    lines.append("    // \(op.name): asynchronous, \(ScenarioPrinter.format(d)); cancel() does not end it early.")
+                    lines.append("    let \(name) = AsyncOperation(\(literal), seconds: \(seconds), stopsWhenCancelled: false)")
+                } else {
+                    lines.append("    // \(op.name): asynchronous, it finishes \(ScenarioPrinter.format(d)) after it starts.")
+                    lines.append("    let \(name) = AsyncOperation(\(literal), seconds: \(seconds))")
+                }
+            case .barrier(let d):
+                let queue = scenario[queue: op.queue].name
+                lines.append("    // \(op.name): a barrier on \(queue), \(d == .zero ? "an instant block" : ScenarioPrinter.format(d) + " of work").")
+                var arguments = "\(literal), seconds: \(SwiftIdentifiers.seconds(d)), tally: tally"
+                if let standIn = barrierStandIns[index] {
+                    lines.append("    let \(standIn) = BlockOperation()")
+                    lines.append("    \(standIn).name = \(SwiftIdentifiers.stringLiteral(op.name + " (barrier done)"))")
+                    arguments += ", done: \(standIn)"
+                }
+                lines.append("    let \(barrierBlocks[index]!) = barrierBlock(\(arguments))")
+                events.append("barrier \(op.name)")
+                continue
+            }
+            if let priority = op.priority {
+                explainOnce(
+                    "priority",
+                    "queuePriority orders the ready operations of one queue: higher first, then the one added first. "
+                        + "It never overtakes a dependency.")
+                lines.append("    \(name).queuePriority = .\(priority.rawValue)")
+            }
+            if let qos = op.qos {
+                explainOnce(
+                    "qos",
+                    "qualityOfService tells the system how urgent the thread that runs the operation is; it is not "
+                        + "the queue's order.")
+                lines.append("    \(name).qualityOfService = .\(qos.rawValue)")
+                if op.priority == nil && scenario[queue: op.queue].cap != .limit(1) {
+                    lines += SwiftIdentifiers.comment(
+                        "With no queuePriority of its own, on a queue whose cap is not 1, swift-corelibs-foundation "
+                            + "queues it as if its priority were .\(qos.impliedPriority.rawValue) (from its quality of "
+                            + "service), although queuePriority still reads .normal.", indent: "    ", width: 72)
+                }
+            }
+        }
+    }
+
+    // MARK: Dependencies and completion blocks
+
+    private mutating func configuration() {
+        let withDependencies = scenario.operations.indices.filter { !scenario.operations[$0].dependencies.isEmpty }
+        if !withDependencies.isEmpty {
+            lines += ["", "    // MARK: Dependencies", ""]
+            lines += SwiftIdentifiers.comment(
+                "An operation stays pending (isReady is false) until every operation it depends on has finished; a "
+                    + "cancelled dependency counts as finished. Dependencies may cross queues.", indent: "    ", width: 72)
+            for index in withDependencies {
+                for dependency in scenario.operations[index].dependencies {
+                    let target = barrierStandIns[dependency.index] ?? operationNames[dependency.index]
+                    lines.append("    \(operationNames[index]).addDependency(\(target))")
+                }
+            }
+        }
+        let withCompletion = scenario.operations.indices.filter { scenario.operations[$0].completion != nil }
+        guard !withCompletion.isEmpty else { return }
+        lines += ["", "    // MARK: Completion blocks", ""]
+        lines += SwiftIdentifiers.comment(
+            "A completion block runs once its operation has finished (cancelled or not), on another thread, "
+                + "usually after the operation's dependents were already released.", indent: "    ", width: 72)
+        for index in withCompletion {
+            let op = scenario.operations[index]
+            let event = "completion of \(op.name)"
+            events.append(event)
+            lines.append("    \(operationNames[index]).completionBlock = {")
+            lines.append("        say(\(SwiftIdentifiers.stringLiteral("completion block of " + op.name)))")
+            for action in op.completion ?? [] {
+                let text = ScenarioPrinter.actionText(action, in: scenario)
+                lines.append("        say(\(SwiftIdentifiers.stringLiteral("completion block of \(op.name): \(text)")))")
+                lines += actionCode(action, indent: "        ")
+            }
+            lines.append("        tally.mark(\(SwiftIdentifiers.stringLiteral(event)))")
+            lines.append("    }")
+        }
+    }
+
+    // MARK: Adding and timed actions
+
+    private mutating func addAtTimeZero() {
+        lines += ["", "    // MARK: Start", ""]
+        lines += SwiftIdentifiers.comment(
+            "Time zero. Operations are added in file order: among ready operations of the same priority, a queue "
+                + "starts the one added first. A queue may start an operation as soon as it is added.",
+            indent: "    ", width: 72)
+        if !scenario.actions.isEmpty {
+            lines.append("    let t0 = DispatchTime.now()  // the timed actions count from here")
+        }
+        let later = scenario.addedLater
+        for index in scenario.operations.indices where !later.contains(OperationID(index)) {
+            lines += addCode(index, indent: "    ")
+        }
+    }
+
+    private func addCode(_ index: Int, indent: String) -> [String] {
+        let op = scenario.operations[index]
+        let queue = queueNames[op.queue.index]
+        if let block = barrierBlocks[index] {
+            return ["\(indent)\(queue).addBarrierBlock(\(block))"]
+        }
+        return ["\(indent)\(queue).addOperation(\(operationNames[index]))"]
+    }
+
+    /// Swift statements performing `action`.
+    private func actionCode(_ action: Action, indent: String) -> [String] {
+        switch action {
+        case .cancel(let id):
+            return ["\(indent)\(operationNames[id.index]).cancel()  // only sets isCancelled; the operation decides what to do"]
+        case .cancelAll(let id):
+            return ["\(indent)\(queueNames[id.index]).cancelAllOperations()  // cancel() on each operation still in the queue"]
+        case .suspend(let id):
+            return ["\(indent)\(queueNames[id.index]).isSuspended = true  // starts nothing more; running operations go on"]
+        case .resume(let id):
+            return ["\(indent)\(queueNames[id.index]).isSuspended = false"]
+        case .setCap(let id, .systemDefault):
+            return ["\(indent)\(queueNames[id.index]).maxConcurrentOperationCount = OperationQueue.defaultMaxConcurrentOperationCount"]
+        case .setCap(let id, .limit(let n)):
+            return ["\(indent)\(queueNames[id.index]).maxConcurrentOperationCount = \(n)  // a lower cap stops nothing that runs"]
+        case .setPriority(let id, let level):
+            return ["\(indent)\(operationNames[id.index]).queuePriority = .\(level.rawValue)"]
+        case .add(let id):
+            return addCode(id.index, indent: indent)
+        }
+    }
+
+    private mutating func timedActions() {
+        guard !scenario.actions.isEmpty else { return }
+        lines += ["", "    // MARK: Timed actions", ""]
+        lines += SwiftIdentifiers.comment(
+            "Scheduled on a serial queue of their own, never on the global pool: synchronous operations block "
+                + "its worker threads, and a timer there could fire late.", indent: "    ", width: 72)
+        lines.append("    let timeline = DispatchQueue(label: \"scenario.timeline\")")
+        var index = 0
+        let actions = scenario.actions
+        while index < actions.count {
+            let time = actions[index].time
+            var group: [Action] = []
+            while index < actions.count && actions[index].time == time {
+                group.append(actions[index].action)
+                index += 1
+            }
+            let event = "at \(ScenarioPrinter.format(time))"
+            events.append(event)
+            lines.append("    timeline.asyncAfter(deadline: t0 + \(SwiftIdentifiers.seconds(time))) {")
+            for action in group {
+                let text = "\(event): \(ScenarioPrinter.actionText(action, in: scenario))"
+                lines.append("        say(\(SwiftIdentifiers.stringLiteral(text)))")
+                lines += actionCode(action, indent: "        ")
+            }
+            lines.append("        tally.mark(\(SwiftIdentifiers.stringLiteral(event)))")
+            lines.append("    }")
+        }
+    }
+
+    private mutating func ending() {
+        let work = scenario.operations.reduce(Duration.zero) { $0 + $1.body.totalDuration }
+        let lastAction = scenario.actions.last?.time ?? .zero
+        let timeout = SwiftIdentifiers.seconds(lastAction + work + .seconds(2))
+        let operations = scenario.operations.indices
+            .filter { !scenario.operations[$0].isBarrier }
+            .map { operationNames[$0] }
+        lines += ["", "    // MARK: Wait for the end", ""]
+        lines += SwiftIdentifiers.comment(
+            "Gives up after \(timeout)s: the last timed action plus all the work done one piece after another, "
+                + "plus 2s.", indent: "    ", width: 72)
+        lines.append("    waitForTheEnd(")
+        lines.append("        [\(operations.joined(separator: ", "))],")
+        lines.append("        events: [\(events.map(SwiftIdentifiers.stringLiteral).joined(separator: ", "))],")
+        lines.append("        tally: tally, timeout: \(timeout))")
+    }
+
+    // MARK: Expectations
+
+    private mutating func expectations() {
+        guard !scenario.expectations.isEmpty else { return }
+        lines += ["", "// MARK: - What the scenario expects", "//"]
+        lines += SwiftIdentifiers.comment(
+            "opscope checks these claims after a run (`opscope trace FILE`); compare them with what this program "
+                + "prints.")
+        lines.append("//")
+        for expectation in scenario.expectations {
+            let text = ScenarioPrinter.claimText(expectation.claim, in: scenario)
+            lines.append("//   expect \(text)")
+            lines.append("//       \(gloss(expectation.claim))")
+        }
+    }
+
+    private func gloss(_ claim: Claim) -> String {
+        func op(_ id: OperationID) -> String { scenario[operation: id].name }
+        switch claim {
+        case .before(let a, let b): return "\(op(a)) finishes before \(op(b)) starts"
+        case .order: return "they start in exactly this order"
+        case .concurrent(let ids): return "at some moment \(ids.map(op).joined(separator: ", ")) all execute at once"
+        case .peak(let q, let n):
+            return "at most \(n) of \(scenario[queue: q].name)'s operations execute at once, and \(n) do at some moment"
+        case .finished(let id): return "\(op(id)) finishes without being cancelled"
+        case .cancelled(let id): return "\(op(id)) ends cancelled"
+        case .skipped(let id): return "\(op(id)) is cancelled before it starts: its work never runs"
+        case .stuck(let id): return "\(op(id)) never finishes"
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import ScenarioKit
+
+/// `opscope swift FILE`: print the scenario as a complete Swift program
+/// that builds the same queues and operations with Foundation's real API.
+enum SwiftCommand: Subcommand {
+    static let name = "swift"
+    static let abstract = "Print a scenario as a Swift program using Foundation's OperationQueue"
+    static let help = """
+        USAGE: opscope swift FILE
+
+        Prints, on standard output, a complete and commented Swift program that
+        builds the scenario's queues and operations with Foundation's real
+        OperationQueue API, performs its timed actions, prints "start NAME" and
+        "finish NAME" as operations start and finish, and ends with how each
+        operation ended. Its expectations become comments at the end.
+
+            opscope swift scenarios/05-priority.ops > priority.swift
+            swiftc -O priority.swift -o priority && ./priority
+
+        Diagnostics go to standard error, as with 'check'; warnings do not
+        prevent the program.
+
+        EXIT STATUS: 0 when the program was printed; 2 when the file has
+        errors or the command line is wrong.
+        """
+
+    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let args = try Arguments(arguments)
+        guard args.positionals.count == 1 else {
+            throw UsageError(
+                args.positionals.isEmpty
+                    ? "'swift' needs a scenario file"
+                    : "'swift' takes one scenario file, not \(args.positionals.count)")
+        }
+        let path = args.positionals[0]
+        let result = ScenarioLoading.read(try ScenarioLoading.source(at: path))
+        guard let scenario = result.scenario else { return ExitStatus.usage }
+        let program = SwiftProgramPrinter(sourceName: path).program(for: scenario)
+        FileHandle.standardOutput.write(Data(program.utf8))
+        return ExitStatus.success
+    }
+}

@@ -1,0 +1,344 @@
+import Foundation
+import Testing
+
+@testable import ScenarioKit
+
+/// `SwiftProgramPrinter`: the program's pieces, the identifiers it picks,
+/// and (with the real `swiftc`) that its programs type-check and, for
+/// deterministic scenarios, print the start order opscope promises.
+@Suite struct SwiftProgramPrinterTests {
+    func program(_ source: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
+        let scenario = try #require(ScenarioReader.read(source).scenario, sourceLocation: sourceLocation)
+        return SwiftProgramPrinter().program(for: scenario)
+    }
+
+    // MARK: Spelling
+
+    @Test(arguments: [
+        (Duration.zero, "0.0"), (.milliseconds(300), "0.3"), (.milliseconds(1200), "1.2"), (.seconds(2), "2.0"),
+        (.nanoseconds(1), "0.000000001"), (.milliseconds(59_990), "59.99"),
+    ])
+    func durationsBecomeSecondsAsDoubleLiterals(_ duration: Duration, _ literal: String) {
+        #expect(SwiftIdentifiers.seconds(duration) == literal)
+    }
+
+    @Test func namesBecomeDistinctSwiftIdentifiers() {
+        var identifiers = SwiftIdentifiers()
+        let names = ["dl-1", "dl_1", "default", "default", "say", "self", "_", "fetch", "t0", "OperationQueue"]
+        let claimed = names.map { identifiers.claim($0, suffix: "Op") }
+        #expect(claimed == [
+            "dl_1", "dl_1Op", "defaultOp", "defaultOp2", "sayOp", "selfOp", "_Op", "fetch", "t0Op", "OperationQueueOp",
+        ])
+    }
+
+    @Test func stringLiteralsAndCommentsAreEscaped() {
+        #expect(SwiftIdentifiers.stringLiteral("a \"b\" \\ c\r\u{2028}é") == #""a \"b\" \\ c\r\u{2028}é""#)
+        #expect(SwiftIdentifiers.comment("one\rtwo\u{2028}three") == ["// one two three"])
+        #expect(SwiftIdentifiers.comment("aaa bbb ccc", width: 7) == ["// aaa bbb", "// ccc"])
+    }
+
+    // MARK: The program's pieces
+
+    @Test func namesWithDashesKeepTheirNameAndGetAnIdentifier() throws {
+        let text = try program("queue dl-q max 2\nop dl-1 work 100ms\nop dl-2 work 100ms after dl-1\nat 50ms cancel dl-2")
+        #expect(text.contains("    let dl_q = OperationQueue()\n    dl_q.name = \"dl-q\""))
+        #expect(text.contains("    let dl_1 = SimulatedWork(\"dl-1\", seconds: 0.1)"))
+        #expect(text.contains("    dl_2.addDependency(dl_1)"))
+        #expect(text.contains("    dl_q.addOperation(dl_1)\n    dl_q.addOperation(dl_2)"))
+        #expect(text.contains("        say(\"at 50ms: cancel dl-2\")\n        dl_2.cancel()"))
+    }
+
+    @Test func everyBodyUsesItsOperationClass() throws {
+        let text = try program(
+            """
+            op a work 1s
+            op b work 1s ignores-cancel
+            op c blocks 100ms, 200ms
+            op d blocks 2 x 1ms ignores-cancel
+            op e async 2s
+            op f async 2s ignores-cancel
+            op g async 2s never-finishes
+            barrier h work 100ms
+            """)
+        #expect(text.contains("let a = SimulatedWork(\"a\", seconds: 1.0)"))
+        #expect(text.contains("let b = NonCooperativeWork(\"b\", seconds: 1.0)"))
+        #expect(text.contains("let c = makeBlockOperation(\"c\", blockSeconds: [0.1, 0.2])"))
+        #expect(text.contains("let d = makeBlockOperation(\"d\", blockSeconds: [0.001, 0.001], checksCancellation: false)"))
+        #expect(text.contains("let e = AsyncOperation(\"e\", seconds: 2.0)"))
+        #expect(text.contains("let f = AsyncOperation(\"f\", seconds: 2.0, stopsWhenCancelled: false)"))
+        #expect(text.contains("let g = ForgetfulAsyncOperation(\"g\", seconds: 2.0)"))
+        #expect(text.contains("let hBlock = barrierBlock(\"h\", seconds: 0.1, tally: tally)"))
+        #expect(text.contains("defaultQueue.addBarrierBlock(hBlock)"))
+        #expect(text.contains("THE BUG, on purpose"))
+        #expect(text.contains("override var isAsynchronous: Bool { true }"))
+        #expect(text.contains("didChangeValue(forKey: \"isFinished\")"))
+    }
+
+    @Test func onlyTheHelpersAScenarioUsesArePrinted() throws {
+        let text = try program("op a work 1s")
+        #expect(text.contains("final class SimulatedWork"))
+        for absent in ["NonCooperativeWork", "makeBlockOperation", "AsyncOperation", "barrierBlock", "timeline"] {
+            #expect(!text.contains(absent), "\(absent)")
+        }
+    }
+
+    @Test func queuesGetTheirRealProperties() throws {
+        let text = try program(
+            "queue a max 3 qos background suspended\nqueue b serial\nqueue c\nqueue ui main\n"
+                + "op w on a work 1s\nop x on b work 1s\nop y on c work 1s\nop z on ui work 1s\nat 1s resume a")
+        #expect(text.contains("    a.maxConcurrentOperationCount = 3\n"))
+        #expect(text.contains("    a.qualityOfService = .background\n"))
+        #expect(text.contains("    a.isSuspended = true\n"))
+        #expect(text.contains("    b.maxConcurrentOperationCount = 1\n"))
+        #expect(text.contains("    c.maxConcurrentOperationCount = OperationQueue.defaultMaxConcurrentOperationCount\n"))
+        #expect(text.contains("    let ui = OperationQueue.main\n"))
+        #expect(!text.contains("ui.name"))
+    }
+
+    @Test func completionBlocksPerformTheirAction() throws {
+        let text = try program("queue downloads max 2\nop e5 work 100ms completion cancel-all downloads\nop e6 work 1s")
+        #expect(
+            text.contains(
+                """
+                    e5.completionBlock = {
+                        say("completion block of e5")
+                        say("completion block of e5: cancel-all downloads")
+                        downloads.cancelAllOperations()
+                """))
+        #expect(text.contains("tally.mark(\"completion of e5\")"))
+        #expect(text.contains("events: [\"completion of e5\"]"))
+    }
+
+    @Test func timedActionsOfOneTimeShareOneSchedule() throws {
+        let text = try program(
+            "queue q\nop a work 1s\nop b work 1s\nbarrier c\nat 1s priority a high\nat 1s max q default\n"
+                + "at 1s add c\nat 2s max q 3\nat 2s suspend q\nat 3s resume q")
+        #expect(
+            text.contains(
+                """
+                    timeline.asyncAfter(deadline: t0 + 1.0) {
+                        say("at 1s: priority a high")
+                        a.queuePriority = .high
+                        say("at 1s: max q default")
+                        q.maxConcurrentOperationCount = OperationQueue.defaultMaxConcurrentOperationCount
+                        say("at 1s: add c")
+                        q.addBarrierBlock(cBlock)
+                        tally.mark("at 1s")
+                    }
+                """))
+        #expect(!text.contains("    q.addBarrierBlock(cBlock)\n    timeline"))
+        #expect(text.contains("events: [\"barrier c\", \"at 1s\", \"at 2s\", \"at 3s\"]"))
+        // 3s (last action) + 2s of work + 2s.
+        #expect(text.contains("tally: tally, timeout: 7.0)"))
+    }
+
+    @Test func aDependencyOnABarrierGoesThroughItsStandIn() throws {
+        let text = try program("op a work 1s\nbarrier flush work 100ms\nop b work 1s after flush")
+        #expect(text.contains("    let flushDone = BlockOperation()"))
+        #expect(text.contains("let flushBlock = barrierBlock(\"flush\", seconds: 0.1, tally: tally, done: flushDone)"))
+        #expect(text.contains("    b.addDependency(flushDone)"))
+    }
+
+    @Test func headerExpectationsAndQuizAreComments() throws {
+        let scenario = try #require(
+            ScenarioReader.read(
+                "title \"Chain\"\nnote \"Watch it.\"\nop a work 1s\nop b work 1s after a\nexpect a before b\n"
+                    + "expect order a, b\nquiz \"Which starts first?\" answer start-order"
+            ).scenario)
+        let text = SwiftProgramPrinter(sourceName: "chain.ops").program(for: scenario)
+        #expect(text.hasPrefix("// Chain\n//\n// Watch it.\n//\n// This program was written by `opscope swift chain.ops`"))
+        #expect(text.contains("// Quiz: Which starts first?\n// Answer with the order in which the operations start"))
+        #expect(
+            text.hasSuffix(
+                """
+                runScenario()
+
+                // MARK: - What the scenario expects
+                //
+                // opscope checks these claims after a run (`opscope trace FILE`); compare them
+                // with what this program prints.
+                //
+                //   expect a before b
+                //       a finishes before b starts
+                //   expect order a, b
+                //       they start in exactly this order
+
+                """))
+    }
+
+    // MARK: With the real compiler
+
+    /// Scenarios that together use every construct of the language.
+    static let rich: [(String, String)] = [
+        ("reference example", ReferenceExampleTests.source + "\nquiz \"What runs first?\" answer start-order\n"),
+        (
+            "every action and body",
+            """
+            title "Every action"
+            queue net max 3 qos utility
+            queue disk serial suspended
+            queue spare default qos background
+            op a on net work 300ms priority veryHigh qos userInitiated completion cancel-all spare
+            op b on net blocks 100ms, 200ms ignores-cancel completion cancel c
+            op c on net async 1s ignores-cancel completion suspend net
+            op d on disk async 200ms completion resume disk
+            op f on spare async 1s never-finishes
+            op g on spare work 100ms after f, a
+            barrier flush on disk work 50ms
+            op e on disk work 100ms ignores-cancel qos background after flush
+            barrier late on net
+            op h on net blocks 3 x 10ms priority low completion
+            at 0ms resume disk
+            at 100ms max net default
+            at 100ms priority h veryLow
+            at 200ms max net 2
+            at 250ms suspend net
+            at 300ms resume net
+            at 350ms add late
+            at 400ms cancel g
+            expect a before g
+            expect order a, b
+            expect concurrent a, b
+            expect peak net 3
+            expect finished a
+            expect cancelled g
+            expect skipped g
+            expect stuck f
+            quiz "How does each one end?" answer final-state
+            """
+        ),
+        (
+            "names that are not Swift identifiers",
+            "title \"quotes \\\" and \\\\ and # hash, 日本語\"\nnote \"a\rb\"\n"
+                + "op default work 1ms\nop self work 1ms\nop say work 1ms after default\nop OperationQueue async 1ms\n"
+                + "op dl-1 work 1ms\nop dl_1 work 1ms after dl-1\nop _ work 1ms\nop t0 work 1ms\nop tally work 1ms\n"
+                + "op print work 1ms\nop Type work 1ms\nop init work 1ms\nop flushBlock work 1ms\nop in work 1ms\n"
+                + "barrier flush\nop flushDone work 1ms after flush\nop timeline blocks 1ms\n"
+                + "at 1ms cancel self\nat 1ms cancel-all default\nexpect finished dl-1"
+        ),
+        ("an empty scenario", ""),
+        (
+            "the main queue",
+            """
+            queue background
+            queue ui main
+            op load on background work 30ms completion cancel show
+            op show on ui work 10ms after load priority high
+            op paint on ui blocks 2 x 5ms completion cancel-all ui
+            at 5ms suspend ui
+            at 10ms resume ui
+            """
+        ),
+    ]
+
+    @Test(arguments: rich)
+    func programsTypeCheckInSwift6(_ name: String, _ source: String) throws {
+        let text = try program(source)
+        let result = try Swiftc.run(["-typecheck", "-swift-version", "6"], program: text)
+        #expect(result.status == 0, "\(name):\n\(result.output)")
+        #expect(!result.output.contains("warning:"), "\(name):\n\(result.output)")
+    }
+
+    static let deterministic: [(String, String, [String])] = [
+        (
+            "a serial queue with a dependency chain",
+            """
+            queue q serial
+            op save  work 30ms after parse
+            op parse work 30ms after fetch
+            op fetch work 30ms
+            op log   work 10ms priority veryLow after save
+            """,
+            ["fetch", "parse", "save", "log"]
+        ),
+        (
+            "a suspended serial queue with priorities",
+            """
+            queue q serial suspended
+            op low-one    work 50ms priority low
+            op normal-one work 50ms
+            op high-one   work 50ms priority high
+            op urgent     work 50ms priority veryHigh
+            at 100ms resume q
+            """,
+            ["urgent", "high-one", "normal-one", "low-one"]
+        ),
+    ]
+
+    @Test(arguments: deterministic)
+    func compiledProgramsPrintTheStartOrder(_ name: String, _ source: String, _ order: [String]) throws {
+        let text = try program(source)
+        let result = try Swiftc.run([], program: text, thenRun: true)
+        #expect(result.status == 0, "\(name):\n\(result.output)")
+        let starts = result.output.split(separator: "\n").compactMap { line -> String? in
+            // "[ 0.101s] start urgent"
+            guard let bracket = line.firstIndex(of: "]") else { return nil }
+            let words = line[line.index(after: bracket)...].split(separator: " ")
+            return words.count == 2 && words[0] == "start" ? String(words[1]) : nil
+        }
+        #expect(starts == order, "\(name):\n\(result.output)")
+        #expect(result.output.contains("the scenario is over"))
+    }
+}
+
+/// The Swift compiler as a subprocess: `/opt/swift/usr/bin/swiftc` when
+/// present, else the one on `PATH`.
+enum Swiftc {
+    struct Result {
+        var status: Int32
+        /// Standard output and standard error, together.
+        var output: String
+    }
+
+    static var executable: String {
+        let fixed = "/opt/swift/usr/bin/swiftc"
+        if FileManager.default.isExecutableFile(atPath: fixed) { return fixed }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/swiftc"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return "swiftc"
+    }
+
+    /// Writes `program` to a scratch file and runs swiftc on it with
+    /// `arguments`; with `thenRun`, compiles it and runs the executable
+    /// (whose output is returned).
+    static func run(_ arguments: [String], program: String, thenRun: Bool = false) throws -> Result {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("opscope-swift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = directory.appendingPathComponent("scenario.swift")
+        try Data(program.utf8).write(to: source)
+        let binary = directory.appendingPathComponent("scenario").path
+        var compile = arguments + [source.path]
+        if thenRun { compile += ["-o", binary] }
+        let compiled = try launch(executable, compile, timeout: 120)
+        guard thenRun, compiled.status == 0 else { return compiled }
+        return try launch(binary, [], timeout: 30)
+    }
+
+    private static func launch(_ path: String, _ arguments: [String], timeout: Double) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        nonisolated(unsafe) var data = Data()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "swiftc.reader").async {
+            data = pipe.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
+        if done.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            done.wait()
+        }
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+}
