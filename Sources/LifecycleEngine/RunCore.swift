@@ -534,6 +534,16 @@ final class RunCore: @unchecked Sendable {
             let speed = clock.speed
             lock.unlock()
             if isStopped || t >= end { break }
+            if paused && Thread.isMainThread {
+                // Holding work that runs on the main thread (an operation of
+                // OperationQueue.main) would hold the thread that reads the
+                // keys, including the one that resumes: the screen would
+                // freeze for good. Such work runs out its remaining time in
+                // real time at the current speed instead.
+                condition.unlock()
+                finishInRealTime((end - t) / speed, op: op, cooperative: cooperative)
+                return
+            }
             if paused {
                 condition.wait()
                 continue
@@ -542,6 +552,20 @@ final class RunCore: @unchecked Sendable {
             _ = condition.wait(until: Date(timeIntervalSinceNow: max(real, 0.0001)))
         }
         condition.unlock()
+    }
+
+    /// Sleeps `seconds` of real time in slices of 10 ms, returning early on
+    /// a cancel (if cooperative) or when the run stops.
+    private func finishInRealTime(_ seconds: Double, op: Operation?, cooperative: Bool) {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
+        while DispatchTime.now().uptimeNanoseconds < deadline {
+            if cooperative, let op, op.isCancelled { return }
+            lock.lock()
+            let isStopped = stopped
+            lock.unlock()
+            if isStopped { return }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
     }
 
     func addTimer(due: Double, op: Int) {

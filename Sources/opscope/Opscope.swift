@@ -15,7 +15,8 @@ protocol Subcommand {
 /// The command-line entry point.
 enum Opscope {
     static let subcommands: [any Subcommand.Type] = [
-        RunCommand.self, CheckCommand.self, TraceCommand.self, BenchCommand.self, HelpCommand.self,
+        RunCommand.self, CheckCommand.self, TraceCommand.self, ListCommand.self, SwiftCommand.self,
+        BenchCommand.self, HelpCommand.self,
     ]
 
     static let overview = """

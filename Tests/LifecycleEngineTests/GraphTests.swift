@@ -45,7 +45,7 @@ import Testing
         let q = b.queue("q", cap: .limit(2))
         let other = b.queue("other")
         b.barrier("first", on: q, ms: 10)
-        b.async("long", on: q, ms: 300)
+        b.async("long", on: q, ms: 4000)
         let x = b.barrier("x", on: q)
         b.async("later", on: other, ms: 10, after: [x])
         b.at(100, .cancelAll(q))
@@ -59,7 +59,7 @@ import Testing
     @Test(arguments: 0..<20) func completionBlocksRunAfterTheFinishAlsoWhenCancelled(_ round: Int) async {
         var b = ScenarioBuilder()
         let q = b.queue("q", cap: .limit(1))
-        b.work("a", on: q, ms: 50, completion: [])
+        b.work("a", on: q, ms: 2000, completion: [])
         let c = b.work("c", on: q, ms: 50, completion: [])
         b.at(10, .cancel(c))
         let s = await runChecked(b)
@@ -82,7 +82,9 @@ import Testing
         let a = b.work("a", on: q1, ms: 50, completion: [.cancelAll(q2)])
         b.work("b", on: q2, ms: 50)
         b.work("c", on: q2, ms: 50)
-        b.at(300, .resume(q2))
+        // Late (0.5 s real at ×20): the completion block runs on a global
+        // queue, which other suites' synchronous work may keep busy.
+        b.at(10_000, .resume(q2))
         let s = await runChecked(b)
         #expect(s.outcome == RunOutcome.completed)
         let action = s.events.first {
