@@ -542,5 +542,32 @@ extension RunCore {
         // so freeing a finished (e.g. cancelled) dependent while its
         // dependency can still finish is a use-after-free in Foundation.
         actionLock.unlock()
+        releaseWhenFoundationIsDone(attempt: 0)
+    }
+
+    /// Drops the run's operations (which hold the core: a cycle) once it is
+    /// safe: every operation finished, and every queue has processed its
+    /// finishes (its operationCount is 0, so no dependency will walk its
+    /// dependents again). A run with an operation that never finishes
+    /// keeps them for good, since Foundation may still touch them.
+    private func releaseWhenFoundationIsDone(attempt: Int) {
+        lock.lock()
+        let allFinished = records.allSatisfy { $0.phase == .finished }
+        let queues = realQueues
+        lock.unlock()
+        guard allFinished else { return }
+        if queues.contains(where: { $0.operationCount > 0 }) {
+            guard attempt < 200 else { return }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { [self] in
+                releaseWhenFoundationIsDone(attempt: attempt + 1)
+            }
+            return
+        }
+        lock.lock()
+        let released = (ops, gates)
+        ops = []
+        gates = []
+        lock.unlock()
+        _ = released  // freed here, outside the lock
     }
 }

@@ -129,21 +129,9 @@ enum LanguageBench {
         }
         var walls: [Double] = []
         for _ in 0..<max(5, rounds) {
-            walls.append(Measure.seconds { _ = runProcess(Measure.selfPath, ["check", small]) })
+            walls.append(Measure.seconds { _ = try? Spawn.run(Measure.selfPath, ["check", small]) })
         }
         let wall = Measure.median(walls)
         report.figure("'opscope check' of a small file, wall (median)", Measure.ms(wall), target: "< 50 ms", met: wall < 0.05)
-    }
-
-    @discardableResult
-    static func runProcess(_ path: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

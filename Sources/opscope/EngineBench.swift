@@ -24,7 +24,7 @@ enum EngineBench {
         let layered = scenario(ScenarioGenerator.layered(layers: 100, width: 100, extra: 200))
         let (layeredRatio, layeredBare, layeredObserved) = compare(layered, rounds: rounds)
         report.figure(
-            "layered 10,000 ops / 20,000 deps: observed / bare (median ratio)",
+            "layered 10k ops, 20k deps: observed / bare (median ratio)",
             String(format: "%.2f×", layeredRatio), target: "≤ 1.5×", met: layeredRatio <= 1.5)
         report.line("    bare \(Measure.ms(layeredBare)), observed \(Measure.ms(layeredObserved)) (medians)")
     }

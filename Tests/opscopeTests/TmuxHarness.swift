@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import opscope
+
 /// Drives the real opscope binary inside a detached tmux session, as a
 /// person at a terminal would: type keys, read the screen.
 ///
@@ -71,7 +73,7 @@ final class TmuxSession {
     func resize(columns: Int, rows: Int) throws {
         let tty = try tmux(["display-message", "-p", "-t", name, "#{pane_tty}"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        let (status, _) = try Self.spawn(
+        let (status, _) = try Spawn.run(
             "/bin/stty", ["-F", tty, "cols", String(columns), "rows", String(rows)], captureOutput: false)
         guard status == 0 else { throw Failure(description: "stty -F \(tty) failed") }
     }
@@ -106,61 +108,13 @@ final class TmuxSession {
 
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
-        let (status, output) = try Self.spawn(
+        let (status, output) = try Spawn.run(
             TmuxSession.tmuxPath ?? "/usr/bin/tmux", ["-L", socket] + arguments,
             captureOutput: ["capture-pane", "display-message"].contains(arguments.first))
         guard status == 0 else {
             throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (status \(status))")
         }
         return output
-    }
-
-    /// Runs a program with posix_spawn and waits for it with waitpid.
-    ///
-    /// Not Foundation's `Process`: under `swift test` its wait never saw a
-    /// tmux client exit (the client forks the tmux server off and the
-    /// exited client stayed a zombie), so the tests hung. Standard input
-    /// and error are /dev/null; standard output too, unless captured (only
-    /// for commands that print: the server inherits the first client's
-    /// descriptors, and a pipe there would never reach end-of-file).
-    static func spawn(_ path: String, _ arguments: [String], captureOutput: Bool) throws -> (Int32, String) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        var fds: [Int32] = [-1, -1]
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        if captureOutput {
-            guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed") }
-            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-            posix_spawn_file_actions_addclose(&actions, fds[0])
-            posix_spawn_file_actions_addclose(&actions, fds[1])
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        }
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-        if captureOutput { close(fds[1]) }
-        guard spawned == 0 else {
-            if captureOutput { close(fds[0]) }
-            throw Failure(description: "cannot start \(path): error \(spawned)")
-        }
-        var output = Data()
-        if captureOutput {
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let n = read(fds[0], &buffer, buffer.count)
-                if n <= 0 { break }
-                output.append(contentsOf: buffer[0..<n])
-            }
-            close(fds[0])
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (exitCode, String(decoding: output, as: UTF8.self))
     }
 
     static func shellQuote(_ s: String) -> String {
