@@ -62,14 +62,49 @@ public struct QuizExplainer {
     /// started later (for an operation that never started, see
     /// `whyNeverStarted`).
     public func whyStarted(_ first: OperationID, before second: OperationID) -> String {
-        let (a, b) = (first, second)
+        whyStarted([first], before: second).first ?? ""
+    }
+
+    /// Why each of `firsts` started before `second`, one sentence per
+    /// reason: when `second` could not start yet for one reason of its own
+    /// (added later, waiting for one dependency), the operations that
+    /// started meanwhile share one sentence.
+    public func whyStarted(_ firsts: [OperationID], before second: OperationID) -> [String] {
+        enum Entry {
+            case line(String)
+            case group(Int)
+        }
+        var entries: [Entry] = []
+        var groups: [(key: String, firsts: [OperationID], text: ([OperationID]) -> String)] = []
+        for a in firsts {
+            if let text = structuralReason(a, second) {
+                entries.append(.line(text))
+            } else if let late = lateStart(second, after: a) {
+                if let g = groups.firstIndex(where: { $0.key == late.key }) {
+                    groups[g].firsts.append(a)
+                } else {
+                    entries.append(.group(groups.count))
+                    groups.append((late.key, [a], late.text))
+                }
+            } else {
+                entries.append(.line(queueReason(a, second)))
+            }
+        }
+        // A group's sentence goes where its first member was.
+        return entries.map { entry in
+            switch entry {
+            case .line(let text): text
+            case .group(let g): groups[g].text(groups[g].firsts)
+            }
+        }
+    }
+
+    /// A dependency (direct or through others), or a barrier of the queue.
+    private func structuralReason(_ a: OperationID, _ b: OperationID) -> String? {
         let (fa, fb) = (timeline[a], timeline[b])
         let (nameA, nameB) = (name(a), name(b))
-        guard let sa = fa.started else { return "\(nameA) never started" }
         let after = "\(nameB) started after \(nameA)"
         let (specA, specB) = (scenario[operation: a], scenario[operation: b])
-
-        // 1. A dependency, direct or through others.
         if let path = timeline.dependencyPath(from: b, to: a) {
             if path.count == 2 {
                 return "\(after) because it depends on \(nameA) (it became ready only when \(nameA) finished\(at(fa.finished)))"
@@ -79,8 +114,6 @@ public struct QuizExplainer {
             return "\(after) because it depends on \(nameA) through \(scenario.opNames(Array(path[1..<(path.count - 1)]))) "
                 + "(\(chain)): it became ready only when \(name(via)) finished\(at(timeline[via].finished))"
         }
-
-        // 2. A barrier of the same queue.
         if specA.queue == specB.queue, let addA = fa.added, let addB = fb.added, addA.seq < addB.seq {
             let q = queueName(specA.queue)
             if specA.isBarrier {
@@ -91,28 +124,50 @@ public struct QuizExplainer {
                 return "\(after): \(nameB) is a barrier of \(q), so it waited for everything added to \(q) before it, \(nameA) included"
             }
         }
+        return nil
+    }
 
-        // 3. Added later by an `add` action.
+    /// `b` could not start yet when `a` started: it was added later, or
+    /// not ready. The key tells reasons apart; the text takes the
+    /// operations that started meanwhile.
+    private func lateStart(_ b: OperationID, after a: OperationID) -> (key: String, text: ([OperationID]) -> String)? {
+        guard let sa = timeline[a].started else { return nil }
+        let fb = timeline[b]
+        let nameB = name(b)
+        let starts = { (ids: [OperationID]) -> (String, String, String) in
+            let times = ids.map { formatSeconds(self.timeline[$0].started?.time ?? 0) }
+            let list = times.count == 1 ? times[0] : times.dropLast().joined(separator: ", ") + " and " + times.last!
+            return ("\(nameB) started after \(self.scenario.opNames(ids))", self.scenario.opNames(ids), list)
+        }
         if let addB = fb.added, addB.seq > sa.seq {
-            return "\(after): \(nameB) was added to \(queueName(specB.queue)) only at \(time(addB))\(addActionText(b)), "
-                + "when \(nameA) had already started (at \(time(sa)))"
+            let where_ = "\(queueName(scenario[operation: b].queue)) only at \(time(addB))\(addActionText(b))"
+            return ("added", { ids in
+                let (after, names, times) = starts(ids)
+                return "\(after): \(nameB) was added to \(where_), when \(names) had already started (at \(times))"
+            })
         }
-
-        // 4. Not ready yet when A started.
-        if let readyB = fb.ready, readyB.seq > sa.seq {
-            guard case let (d, finished)? = lastPrerequisite(of: b, before: readyB.seq) else {
-                return "\(after): \(nameB) became ready only at \(time(readyB)), after \(nameA) had started at \(time(sa))"
-            }
-            let what = scenario[operation: d].isBarrier ? "the barrier \(name(d))" : "its dependency \(name(d))"
-            let how = timeline[d].cancelledWhenFinished
-                ? "was cancelled and finished at \(time(finished)) (a cancelled dependency counts as finished)"
-                : "finished at \(time(finished))"
-            return "\(after): \(nameB) was waiting for \(what), which \(how); \(nameA) had started at \(time(sa))"
+        guard let readyB = fb.ready, readyB.seq > sa.seq else { return nil }
+        guard case let (d, finished)? = lastPrerequisite(of: b, before: readyB.seq) else {
+            return ("ready", { ids in
+                let (after, names, times) = starts(ids)
+                return "\(after): \(nameB) became ready only at \(self.time(readyB)), after \(names) had started (at \(times))"
+            })
         }
+        let what = scenario[operation: d].isBarrier ? "the barrier \(name(d))" : "its dependency \(name(d))"
+        let how = timeline[d].cancelledWhenFinished
+            ? "was cancelled and finished at \(time(finished)) (a cancelled dependency counts as finished)"
+            : "finished at \(time(finished))"
+        return ("waiting \(d.index)", { ids in
+            let (after, names, times) = starts(ids)
+            return "\(after): \(nameB) was waiting for \(what), which \(how); \(names) had started at \(times)"
+        })
+    }
 
-        // 5. Both ready when A started: the queues decided.
-        guard let board = fa.boardBeforeStart else { return "\(nameA) started first, at \(time(sa))" }
-        if specA.queue != specB.queue {
+    /// Both were ready when `a` started: the queues decided.
+    private func queueReason(_ a: OperationID, _ b: OperationID) -> String {
+        guard let sa = timeline[a].started else { return "\(name(a)) never started" }
+        guard let board = timeline[a].boardBeforeStart else { return "\(name(a)) started first, at \(time(sa))" }
+        if scenario[operation: a].queue != scenario[operation: b].queue {
             return crossQueue(a, b, board: board)
         }
         return sameQueue(a, b, board: board)
@@ -216,7 +271,8 @@ public struct QuizExplainer {
             return "\(nameA) started before \(nameB): both were ready \(moment), and a queue runs a barrier before any other operation\(tail)"
         }
         if ca.schedulingRank > cb.schedulingRank {
-            return "\(nameA) started before \(nameB): both were ready \(moment), and \(nameA) has the higher queuePriority "
+            let has = ca.priorityFromQoS || cb.priorityFromQoS ? "is in the higher priority bucket" : "has the higher queuePriority"
+            return "\(nameA) started before \(nameB): both were ready \(moment), and \(nameA) \(has) "
                 + "(\(ca.effectivePriority.rawValue) against \(cb.effectivePriority.rawValue))\(tail)"
         }
         if ca.schedulingRank == cb.schedulingRank, let addA = ca.addedSeq, let addB = cb.addedSeq, addA < addB {
@@ -279,7 +335,8 @@ public struct QuizExplainer {
         if parts.isEmpty {
             return "\(nameB) started after \(nameA): they are on different queues, and \(nameA) started first, at \(time(sa))"
         }
-        return "\(nameB) waited: " + parts.joined(separator: ", and ") + ", when \(nameA) started on \(queueName(scenario[operation: a].queue)) at \(time(sa))"
+        return "\(nameB) started after \(nameA): when \(nameA) started on \(queueName(scenario[operation: a].queue)) at \(time(sa)), "
+            + "\(nameB) waited: " + parts.joined(separator: ", and ")
     }
 
     /// The latest thing before `seq` that let the queue pick: "when q

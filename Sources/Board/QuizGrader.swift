@@ -82,7 +82,8 @@ public struct QuizGrade: Sendable, Hashable {
 ///   are equal. Explained: each operation named that never started, each
 ///   one that started but was left out, and each pair in the wrong order
 ///   that is not already implied by two other explained pairs (so a
-///   reversed list of four gets three lines, not six).
+///   reversed list of four gets three lines, not six); pairs whose later
+///   operation could not start yet for one reason of its own share a line.
 /// - final-state: every operation (barriers only when named) is asked
 ///   about; the score counts the right states (an operation skipped in a
 ///   queue that never ran it may be called skipped or stuck); each wrong
@@ -124,10 +125,12 @@ public enum QuizGrader {
         let place = Dictionary(uniqueKeysWithValues: answer.enumerated().map { ($1, $0) })
         // common[i] started before common[j] (i < j) but the answer has them the other way.
         func inverted(_ i: Int, _ j: Int) -> Bool { place[common[i]]! > place[common[j]]! }
-        for i in common.indices {
-            for j in common.indices where j > i && inverted(i, j) {
-                let implied = (i + 1..<j).contains { k in inverted(i, k) && inverted(k, j) }
-                if !implied { explanations.append(explainer.whyStarted(common[i], before: common[j])) }
+        for j in common.indices {
+            let firsts = (0..<j).filter { i in
+                inverted(i, j) && !(i + 1..<j).contains { k in inverted(i, k) && inverted(k, j) }
+            }
+            if !firsts.isEmpty {
+                explanations += explainer.whyStarted(firsts.map { common[$0] }, before: common[j])
             }
         }
         let notes = ties.map { group in
