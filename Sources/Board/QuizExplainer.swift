@@ -79,7 +79,9 @@ public struct QuizExplainer {
         for a in firsts {
             if let text = structuralReason(a, second) {
                 entries.append(.line(text))
-            } else if let late = lateStart(second, after: a) {
+            } else if let late = lateStart(second, after: a) ?? dispatchedFirst(second, after: a)
+                ?? crossQueueWait(second, after: a)
+            {
                 if let g = groups.firstIndex(where: { $0.key == late.key }) {
                     groups[g].firsts.append(a)
                 } else {
@@ -160,6 +162,31 @@ public struct QuizExplainer {
         return ("waiting \(d.index)", { ids in
             let (after, names, times) = starts(ids)
             return "\(after): \(nameB) was waiting for \(what), which \(how); \(names) had started at \(times)"
+        })
+    }
+
+    /// `a` and `b` were ready on one queue when `a` started and `b` comes
+    /// first in the queue's order, yet `a` started first: Foundation had
+    /// dispatched `a` (up to the cap) before `b` became ready.
+    private func dispatchedFirst(_ b: OperationID, after a: OperationID) -> (key: String, text: ([OperationID]) -> String)? {
+        guard scenario[operation: a].queue == scenario[operation: b].queue,
+            let board = timeline[a].boardBeforeStart
+        else { return nil }
+        let (ca, cb) = (board[operation: a], board[operation: b])
+        let bFirst = cb.schedulingRank > ca.schedulingRank
+            || (cb.schedulingRank == ca.schedulingRank && (cb.addedSeq ?? Int.max) < (ca.addedSeq ?? Int.max))
+        guard bFirst, let dispatched = dispatchedAhead(of: b, including: a) else { return nil }
+        let row = board[queue: cb.queue]
+        let nameB = name(b)
+        let became = timeline[b].ready?.seq == timeline[b].added?.seq ? "was added" : "became ready"
+        let when = timeline[b].ready.map(time) ?? "?"
+        let notes = qosNotes([b], board: board)
+        let tail = notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")
+        return ("dispatched", { ids in
+            "\(self.scenario.opNames(ids)) started before \(nameB): when \(nameB) \(became) at \(when), "
+                + "\(row.name) had already dispatched \(self.scenario.opNames(dispatched)), as many as its cap (\(row.limit ?? 0)): "
+                + "dispatched operations count against the cap while they wait for a worker thread (synchronous work holds "
+                + "a thread; the pool grows about one thread a second), so \(nameB) had to wait for one of them to finish\(tail)"
         })
     }
 
@@ -297,11 +324,50 @@ public struct QuizExplainer {
         return "\(nameA) started before \(nameB): both were ready \(moment), and the engine took \(nameA) first\(tail)"
     }
 
+    /// The operations of `b`'s queue that Foundation had dispatched when
+    /// `b` became ready, when they filled its cap and `a` was one of them;
+    /// nil otherwise. The stream shows only those executing; the others
+    /// are the next ready ones in the queue's order (barriers, bucket,
+    /// insertion), which is how Foundation dispatched them.
+    private func dispatchedAhead(of b: OperationID, including a: OperationID) -> [OperationID]? {
+        guard let readyA = timeline[a].ready, let readyB = timeline[b].ready, readyA.seq < readyB.seq else { return nil }
+        let board = timeline.board(through: readyB.seq)
+        let q = board[operation: b].queue
+        guard let limit = board[queue: q].limit, !board[queue: q].holdsBack else { return nil }
+        let waiting = board.cards.filter {
+            $0.queue == q && $0.id != b && !$0.isFinished && ($0.isExecuting || $0.phase == .ready)
+        }
+        let ordered = waiting.sorted { x, y in
+            if x.isExecuting != y.isExecuting { return x.isExecuting }
+            if x.schedulingRank != y.schedulingRank { return x.schedulingRank > y.schedulingRank }
+            return (x.addedSeq ?? Int.max) < (y.addedSeq ?? Int.max)
+        }
+        let dispatched = ordered.prefix(limit).map(\.id)
+        guard dispatched.count == limit, dispatched.contains(a) else { return nil }
+        return dispatched.sorted()
+    }
+
     /// A and B on different queues, both ready when A started: why B's
     /// queue did not start B yet.
     private func crossQueue(_ a: OperationID, _ b: OperationID, board: BoardState) -> String {
         let (nameA, nameB) = (name(a), name(b))
         let sa = timeline[a].started!
+        if let sb = timeline[b].started, sb.time - sa.time < 0.02,
+            board.whyNotRunning(b) == [.dispatchedWaitingForThread], !board[queue: board[operation: b].queue].isMain
+        {
+            return "\(nameA) and \(nameB) are on different queues and both were ready: they started at about the same time "
+                + "(\(time(sa)) and \(time(sb))), and nothing in the scenario orders them"
+        }
+        return "\(nameB) started after \(nameA): they are on different queues, and \(nameA) started first, at \(time(sa))"
+    }
+
+    /// `a` and `b` on different queues, both ready when `a` started: what
+    /// held `b` back on its own queue then. Operations that started while
+    /// the same thing held it back share one sentence.
+    private func crossQueueWait(_ b: OperationID, after a: OperationID) -> (key: String, text: ([OperationID]) -> String)? {
+        guard scenario[operation: a].queue != scenario[operation: b].queue,
+            let sa = timeline[a].started, let board = timeline[a].boardBeforeStart
+        else { return nil }
         let qb = board[operation: b].queue
         let row = board[queue: qb]
         var parts: [String] = []
@@ -321,8 +387,7 @@ public struct QuizExplainer {
                 if row.isMain {
                     parts.append("the main queue runs its operations only when the main thread is free")
                 } else if let sb = timeline[b].started, sb.time - sa.time < 0.02 {
-                    return "\(nameA) and \(nameB) are on different queues and both were ready: they started at about the same time "
-                        + "(\(time(sa)) and \(time(sb))), and nothing in the scenario orders them"
+                    return nil
                 } else {
                     parts.append(
                         "it was dispatched but waited for a worker thread (synchronous work holds a thread; "
@@ -332,11 +397,20 @@ public struct QuizExplainer {
                 break
             }
         }
-        if parts.isEmpty {
-            return "\(nameB) started after \(nameA): they are on different queues, and \(nameA) started first, at \(time(sa))"
-        }
-        return "\(nameB) started after \(nameA): when \(nameA) started on \(queueName(scenario[operation: a].queue)) at \(time(sa)), "
-            + "\(nameB) waited: " + parts.joined(separator: ", and ")
+        guard !parts.isEmpty else { return nil }
+        let reason = parts.joined(separator: ", and ")
+        let nameB = name(b)
+        return ("cross " + reason, { ids in
+            let names = self.scenario.opNames(ids)
+            let when: String
+            if ids.count == 1 {
+                when = "when \(names) started on \(self.queueName(self.scenario[operation: ids[0]].queue)) at \(self.time(sa))"
+            } else {
+                let times = ids.map { formatSeconds(self.timeline[$0].started?.time ?? 0) }
+                when = "when \(names) started (at \(times.dropLast().joined(separator: ", ")) and \(times.last!))"
+            }
+            return "\(nameB) started after \(names): \(when), \(nameB) waited: \(reason)"
+        })
     }
 
     /// The latest thing before `seq` that let the queue pick: "when q

@@ -173,7 +173,7 @@ public enum QuizGrader {
             var next = named.makeIterator()
             let reordered = group.map { place[$0] != nil ? next.next()! : $0 }
             settled += reordered
-            if named.count >= 2 && reordered != group { mentioned.append(group) }
+            if named.count >= 2 && reordered != group { mentioned.append(reordered) }
         }
         return (settled, mentioned)
     }

@@ -33,6 +33,7 @@ struct QuizTimeline {
     }
 
     let scenario: Scenario
+    let events: [LifecycleEvent]
     private(set) var facts: [Facts]
     /// Per queue, in order.
     private(set) var queueMoments: [[(Stamp, QueueMoment)]]
@@ -44,6 +45,7 @@ struct QuizTimeline {
 
     init(scenario: Scenario, events: [LifecycleEvent]) {
         self.scenario = scenario
+        self.events = events
         facts = Array(repeating: Facts(), count: scenario.operations.count)
         queueMoments = Array(repeating: [], count: scenario.queues.count)
         var board = BoardState(scenario: scenario)
@@ -163,6 +165,11 @@ struct QuizTimeline {
     /// freed slot), if any came after `after`.
     func lastQueueMoment(_ queue: QueueID, before seq: Int, after floor: Int) -> (Stamp, QueueMoment)? {
         queueMoments[queue.index].last { $0.0.seq < seq && $0.0.seq > floor }
+    }
+
+    /// The board right after the event numbered `seq` (a replay).
+    func board(through seq: Int) -> BoardState {
+        BoardState(scenario: scenario, replaying: events.filter { $0.seq <= seq })
     }
 
     /// The first resume of `queue` after `seq`.

@@ -10,7 +10,7 @@ import ScenarioKit
 /// decided it.
 enum QuizCommand: Subcommand {
     static let name = "quiz"
-    static let abstract = "Answer a scenario's quiz, then run it and see why you were right or wrong"
+    static let abstract = "Answer a scenario's quiz, then let the real engine grade and explain it"
     static let help = """
         USAGE: opscope quiz FILE [--answer TEXT] [--speed X]
 
@@ -103,7 +103,6 @@ enum QuizCommand: Subcommand {
         let terminal = isatty(0) == 1
         QuizOutput.write(QuizAnswerParser.instructions(for: kind) + "\n")
         while true {
-            if terminal { QuizOutput.write("> ") }
             guard let text = readAnswerText(kind: kind, terminal: terminal) else {
                 return .status(UsageError("no answer on standard input (or give one with --answer)").report())
             }
@@ -123,15 +122,15 @@ enum QuizCommand: Subcommand {
     /// at the end of input with no answer.
     private static func readAnswerText(kind: QuizKind, terminal: Bool) -> String? {
         var lines: [String] = []
-        while let line = readLine() {
-            let blank = line.allSatisfy(\.isWhitespace)
-            if blank {
+        while true {
+            if terminal { QuizOutput.write("> ") }
+            guard let line = readLine() else { break }
+            if line.allSatisfy(\.isWhitespace) {
                 if lines.isEmpty { continue }
                 break
             }
             lines.append(line)
             if kind == .startOrder { break }
-            if terminal { QuizOutput.write("> ") }
         }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }

@@ -371,11 +371,41 @@ struct QuizGraderTests {
             ])
         #expect(
             grade.notes == [
-                "s1 and s2 started together (within 50ms): all were ready and nothing held one back, "
+                "s2 and s1 started together (within 50ms): all were ready and nothing held one back, "
                     + "so which thread announces isExecuting first is a race; either order counts as right"
             ])
         #expect(startOrder(scenario, s.events, "s2", "s1", "a", "s3").isCorrect)
         #expect(startOrder(scenario, s.events, "s1", "s2", "a", "s3").notes.isEmpty)
+    }
+
+    @Test("operations dispatched up to the cap go first although they wait for a thread")
+    func dispatchedUpToTheCap() {
+        let scenario = makeScenario(
+            queues: [QueueSpec(name: "q", cap: .limit(4))],
+            ops: [
+                op("s1", on: "q"), op("s2", on: "q"), op("s3", on: "q"), op("s4", on: "q"),
+                op("i1", on: "q", qos: .userInitiated),
+            ])
+        var s = Script(scenario)
+        s.cap("q", 4)
+        for name in ["s1", "s2", "s3", "s4", "i1"] { s.add(name) }
+        s.at(0.001); s.start("s1")
+        s.at(0.002); s.start("s2")
+        s.at(1.000); s.start("s3")
+        s.at(2.000); s.start("s4")
+        s.at(3.000); s.finish("s1")
+        s.at(3.001); s.start("i1")
+        s.at(5.000); s.finish("s2"); s.finish("s3"); s.finish("s4"); s.finish("i1")
+        s.end()
+        let grade = startOrder(scenario, s.events, "s1", "s2", "i1", "s3", "s4")
+        #expect(
+            grade.explanations == [
+                "s3 and s4 started before i1: when i1 was added at 0.000s, q had already dispatched s1, s2, s3 and s4, "
+                    + "as many as its cap (4): dispatched operations count against the cap while they wait for a worker thread "
+                    + "(synchronous work holds a thread; the pool grows about one thread a second), so i1 had to wait for one "
+                    + "of them to finish; QoS userInitiated put i1 in the high bucket "
+                    + "(this Foundation turns QoS into priority when no priority is set and the cap is not 1)"
+            ])
     }
 
     // MARK: - Final state
