@@ -15,7 +15,7 @@ protocol Subcommand {
 /// The command-line entry point.
 enum Opscope {
     static let subcommands: [any Subcommand.Type] = [
-        RunCommand.self, CheckCommand.self, TraceCommand.self, ListCommand.self, SwiftCommand.self,
+        RunCommand.self, CheckCommand.self, TraceCommand.self, ListCommand.self, SwiftCommand.self, QuizCommand.self,
         BenchCommand.self, HelpCommand.self,
     ]
 

@@ -1,0 +1,189 @@
+import ScenarioKit
+
+/// How an operation ends, as a `final-state` quiz answer names it.
+public enum FinalState: String, Sendable, Hashable, CaseIterable {
+    /// Finished, not cancelled.
+    case finished
+    /// Started, then cancelled: it finished with `isCancelled` true.
+    case cancelled
+    /// Cancelled before it started: its work never ran.
+    case skipped
+    /// Never finished.
+    case stuck
+}
+
+/// A learner's answer to a scenario's quiz, names resolved.
+public enum QuizAnswer: Sendable, Hashable {
+    /// The operations in the order the learner thinks they start; those
+    /// the learner thinks never start are left out.
+    case startOrder([OperationID])
+    /// One state per named operation, in the order written.
+    case finalState([(OperationID, FinalState)])
+
+    public var kind: QuizKind {
+        switch self {
+        case .startOrder: .startOrder
+        case .finalState: .finalState
+        }
+    }
+
+    public static func == (a: QuizAnswer, b: QuizAnswer) -> Bool {
+        switch (a, b) {
+        case (.startOrder(let x), .startOrder(let y)): x == y
+        case (.finalState(let x), .finalState(let y)):
+            x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .startOrder(let ids):
+            hasher.combine(0)
+            hasher.combine(ids)
+        case .finalState(let pairs):
+            hasher.combine(1)
+            for (id, state) in pairs {
+                hasher.combine(id)
+                hasher.combine(state)
+            }
+        }
+    }
+}
+
+/// Why an answer could not be read: one message per problem, each a
+/// sentence that names what to fix.
+public struct QuizAnswerError: Error, Sendable, Hashable {
+    public var messages: [String]
+    public init(_ messages: [String]) { self.messages = messages }
+}
+
+/// Reads a quiz answer written by a person.
+///
+/// - start-order: operation names separated by commas and/or spaces
+///   (`a, b c`); newlines count as separators too.
+/// - final-state: `NAME STATE` pairs separated by commas or newlines
+///   (`fetch finished, thumbs cancelled`); `NAME: STATE` is accepted.
+///
+/// Names are the scenario's operations and barriers, case-sensitive as in
+/// the language; states are case-insensitive. Every problem is reported,
+/// with the nearest name when one is close.
+public enum QuizAnswerParser {
+    public static func parse(
+        _ text: String, kind: QuizKind, scenario: Scenario
+    ) -> Result<QuizAnswer, QuizAnswerError> {
+        switch kind {
+        case .startOrder: startOrder(text, scenario)
+        case .finalState: finalState(text, scenario)
+        }
+    }
+
+    /// The prompt's instructions for a kind of answer.
+    public static func instructions(for kind: QuizKind) -> String {
+        switch kind {
+        case .startOrder:
+            "Type the operations in the order they START, separated by commas or spaces\n"
+                + "(leave out those you think never start), then press Return."
+        case .finalState:
+            "Type how each operation ENDS: one 'NAME STATE' per line or separated by commas,\n"
+                + "STATE being finished, cancelled (ran, then cancelled), skipped (cancelled\n"
+                + "before it started) or stuck (never finished). An empty line ends the answer."
+        }
+    }
+
+    private static func startOrder(_ text: String, _ scenario: Scenario) -> Result<QuizAnswer, QuizAnswerError> {
+        let words = text.split { $0 == "," || $0.isWhitespace }.map(String.init)
+        guard !words.isEmpty else {
+            return .failure(QuizAnswerError(["the answer is empty: name the operations in the order they start"]))
+        }
+        var messages: [String] = []
+        var ids: [OperationID] = []
+        for word in words {
+            guard let id = scenario.operationID(named: word) else {
+                messages.append(unknownOperation(word, scenario))
+                continue
+            }
+            if ids.contains(id) {
+                messages.append("'\(word)' is named twice: an operation starts at most once")
+            } else {
+                ids.append(id)
+            }
+        }
+        return messages.isEmpty ? .success(.startOrder(ids)) : .failure(QuizAnswerError(messages))
+    }
+
+    private static func finalState(_ text: String, _ scenario: Scenario) -> Result<QuizAnswer, QuizAnswerError> {
+        let entries = text.split { $0 == "," || $0.isNewline }
+            .map { $0.split { $0.isWhitespace || $0 == ":" }.map(String.init) }
+            .filter { !$0.isEmpty }
+        guard !entries.isEmpty else {
+            return .failure(QuizAnswerError(["the answer is empty: give each operation a state, like 'fetch finished'"]))
+        }
+        let states = FinalState.allCases.map(\.rawValue)
+        let stateList = "finished, cancelled, skipped or stuck"
+        var messages: [String] = []
+        var pairs: [(OperationID, FinalState)] = []
+        for words in entries {
+            let name = words[0]
+            let id = scenario.operationID(named: name)
+            if id == nil { messages.append(unknownOperation(name, scenario)) }
+            guard words.count == 2 else {
+                messages.append(
+                    words.count == 1
+                        ? "'\(name)' needs a state: \(stateList)"
+                        : "'\(words.joined(separator: " "))' is not 'NAME STATE': separate the operations with commas or newlines")
+                continue
+            }
+            guard let state = FinalState(rawValue: words[1].lowercased()) else {
+                let hint = nearest(to: words[1].lowercased(), in: states).map { " (did you mean '\($0)'?)" } ?? ""
+                messages.append("unknown state '\(words[1])'\(hint): a state is \(stateList)")
+                continue
+            }
+            guard let id else { continue }
+            if pairs.contains(where: { $0.0 == id }) {
+                messages.append("'\(name)' is given a state twice")
+            } else {
+                pairs.append((id, state))
+            }
+        }
+        return messages.isEmpty ? .success(.finalState(pairs)) : .failure(QuizAnswerError(messages))
+    }
+
+    private static func unknownOperation(_ word: String, _ scenario: Scenario) -> String {
+        if scenario.queueID(named: word) != nil {
+            return "'\(word)' is a queue, not an operation"
+        }
+        let names = scenario.operations.map(\.name)
+        let hint = nearest(to: word, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+        return "no operation named '\(word)'\(hint)"
+    }
+
+    /// The candidate nearest to `word` by edit distance (case-insensitive),
+    /// when it is close: at most 1 edit up to 4 characters, 2 up to 8, 3
+    /// beyond. Ties go to the earlier candidate.
+    static func nearest(to word: String, in candidates: [String]) -> String? {
+        let source = Array(word.lowercased())
+        let limit = source.count <= 4 ? 1 : source.count <= 8 ? 2 : 3
+        var best: (String, Int)?
+        for candidate in candidates {
+            let d = distance(source, Array(candidate.lowercased()))
+            if d <= limit, d < (best?.1 ?? Int.max) { best = (candidate, d) }
+        }
+        return best?.0
+    }
+
+    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(
+                    previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,102 @@
+import ScenarioKit
+
+/// A scenario as plain text for a person about to answer its quiz: the
+/// queues, the operations in insertion order, the timed actions, then the
+/// question. The notes are left out: they often give the answer away
+/// (`opscope quiz` prints them after the result).
+public enum QuizSheet {
+    public static func text(for scenario: Scenario) -> String {
+        var lines: [String] = []
+        if let title = scenario.title { lines += [title, ""] }
+
+        lines.append("Queues:")
+        for queue in scenario.queues { lines.append("  \(queue.name): \(describe(queue))") }
+
+        lines += ["", "Operations, in the order they are added:"]
+        for id in insertionOrder(scenario) {
+            lines.append("  " + describe(id, in: scenario))
+        }
+
+        if !scenario.actions.isEmpty {
+            lines += ["", "Timed actions:"]
+            for timed in scenario.actions {
+                lines.append(
+                    "  at \(ScenarioPrinter.format(timed.time)): "
+                        + ScenarioPrinter.actionText(timed.action, in: scenario))
+            }
+        }
+        if let quiz = scenario.quiz {
+            lines += ["", "Question: \(quiz.question)"]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `cap 2`, `serial`, `the main queue`, `no cap (the system decides)`,
+    /// then `qos …` and `suspended at the start`.
+    public static func describe(_ queue: QueueSpec) -> String {
+        if queue.isMain { return "the main queue (serial, runs on the main thread)" }
+        var parts: [String] = []
+        switch queue.cap {
+        case .systemDefault: parts.append("no cap (the system decides)")
+        case .limit(1): parts.append("serial")
+        case .limit(let n): parts.append("cap \(n)")
+        }
+        if let qos = queue.qos { parts.append("qos \(qos.rawValue)") }
+        if queue.startsSuspended { parts.append("suspended at the start") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// `parse on net: work 400ms, after fetch, priority high, qos utility,
+    /// completion block, ignores cancel`.
+    public static func describe(_ id: OperationID, in scenario: Scenario) -> String {
+        let spec = scenario[operation: id]
+        var parts = [body(spec)]
+        if !spec.dependencies.isEmpty {
+            parts.append("after " + spec.dependencies.map { scenario[operation: $0].name }.joined(separator: ", "))
+        }
+        if let priority = spec.priority { parts.append("priority \(priority.rawValue)") }
+        if let qos = spec.qos { parts.append("qos \(qos.rawValue)") }
+        if let actions = spec.completion {
+            let what = actions.map { ScenarioPrinter.actionText($0, in: scenario) }.joined(separator: ", ")
+            parts.append(what.isEmpty ? "completion block" : "completion block that does '\(what)'")
+        }
+        if spec.ignoresCancel { parts.append("ignores cancel") }
+        if let added = addTime(of: id, in: scenario) {
+            parts.append("added at \(ScenarioPrinter.format(added))")
+        }
+        let queue = scenario[queue: spec.queue].name
+        return "\(spec.name) on \(queue): " + parts.joined(separator: ", ")
+    }
+
+    /// Operations added at the start in file order, then those added by
+    /// `add` actions, in the order of the actions.
+    public static func insertionOrder(_ scenario: Scenario) -> [OperationID] {
+        let later = scenario.addedLater
+        var ids = scenario.operations.indices.map(OperationID.init).filter { !later.contains($0) }
+        for timed in scenario.actions {
+            if case .add(let id) = timed.action, !ids.contains(id) { ids.append(id) }
+        }
+        return ids
+    }
+
+    private static func addTime(of id: OperationID, in scenario: Scenario) -> Duration? {
+        scenario.actions.first { $0.action == .add(id) }?.time
+    }
+
+    private static func body(_ spec: OperationSpec) -> String {
+        let d = ScenarioPrinter.format
+        switch spec.body {
+        case .work(let t):
+            return "work \(d(t))"
+        case .blocks(let ts):
+            if let first = ts.first, ts.allSatisfy({ $0 == first }) {
+                return "\(ts.count) execution block\(ts.count == 1 ? "" : "s") of \(d(first))"
+            }
+            return "execution blocks of " + ts.map(d).joined(separator: ", ")
+        case .async(let t):
+            return "async \(d(t))" + (spec.neverFinishes ? " that never posts isFinished" : "")
+        case .barrier(let t):
+            return t == .zero ? "barrier" : "barrier with work \(d(t))"
+        }
+    }
+}

@@ -1,0 +1,233 @@
+import Board
+import Dispatch
+import Foundation
+import LifecycleEngine
+import ScenarioKit
+
+/// `opscope quiz FILE`: interview practice. Shows the scenario, asks its
+/// quiz, reads the answer, runs the scenario on the real engine, then
+/// grades the answer and explains every difference with the rule that
+/// decided it.
+enum QuizCommand: Subcommand {
+    static let name = "quiz"
+    static let abstract = "Answer a scenario's quiz, then let the real engine grade and explain it"
+    static let help = """
+        USAGE: opscope quiz FILE [--answer TEXT] [--speed X]
+
+        Prints the scenario (queues, operations in the order they are added,
+        timed actions) and its question, reads your answer from standard
+        input, runs the scenario on Foundation's real OperationQueues, then
+        scores the answer and explains each difference with the rule that
+        decided it (dependencies, priority, insertion order, the cap,
+        suspension, cancellation, the worker-thread ramp). The scenario's
+        notes are shown after the result: they often give the answer away.
+
+        The file needs a quiz statement:
+            quiz "In which order do they start?" answer start-order
+            quiz "How does each one end?" answer final-state
+
+        Answers:
+          start-order   the operations in the order they START, separated by
+                        commas or spaces, on one line; leave out those you
+                        think never start:   fetch, parse, save
+          final-state   one 'NAME STATE' per line or separated by commas,
+                        ended by an empty line or end of input; STATE is
+                        finished, cancelled (ran, then cancelled), skipped
+                        (cancelled before it started) or stuck (never
+                        finished):   fetch finished, thumbs skipped
+
+        On a terminal, an answer with unknown names is asked again; from a
+        pipe or with --answer, it is an error.
+
+        OPTIONS:
+          --answer TEXT   the answer, instead of reading standard input
+          --speed X       scenario seconds per real second (default: 4). The
+                          scenario's timing decides the answer, not the speed;
+                          only the worker-thread ramp of synchronous work
+                          (about one thread a second, real time) does not scale.
+
+        EXIT STATUS: 0 when the answer was entirely right; 1 when it was not;
+        2 when the file has errors or no quiz, the answer cannot be read, or
+        the command line is wrong.
+        """
+
+    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let args = try Arguments(arguments, options: ["answer", "speed"])
+        guard args.positionals.count == 1 else {
+            throw UsageError(
+                args.positionals.isEmpty
+                    ? "'quiz' needs a scenario file"
+                    : "'quiz' takes one scenario file, not \(args.positionals.count)")
+        }
+        let speed = try args.positiveNumber("speed", default: 4)
+        let path = args.positionals[0]
+        let result = ScenarioLoading.read(try ScenarioLoading.source(at: path))
+        guard let scenario = result.scenario, !result.hasErrors else { return ExitStatus.usage }
+        guard let quiz = scenario.quiz else {
+            throw UsageError(
+                "'\(path)' has no quiz; add one, like: quiz \"In which order do they start?\" answer start-order")
+        }
+
+        QuizOutput.write(QuizSheet.text(for: scenario) + "\n")
+        let answer: QuizAnswer
+        if let text = args.value("answer") {
+            switch QuizAnswerParser.parse(text, kind: quiz.kind, scenario: scenario) {
+            case .success(let parsed): answer = parsed
+            case .failure(let error): return report(error)
+            }
+        } else {
+            switch readAnswer(kind: quiz.kind, scenario: scenario) {
+            case .answer(let parsed): answer = parsed
+            case .status(let status): return status
+            }
+        }
+
+        QuizOutput.write("\nRunning the scenario on the real engine (speed ×\(speedText(speed)))…\n")
+        MainActor.assumeIsolated {
+            QuizSession.start(scenario: scenario, answer: answer, speed: speed)
+        }
+        // As `trace` does: the main thread serves the main dispatch queue, so
+        // a queue declared `main` is OperationQueue.main on the main thread.
+        // The session exits the process when the run ends.
+        MainThread.serveForever()
+    }
+
+    private enum Reading {
+        case answer(QuizAnswer)
+        case status(Int32)
+    }
+
+    /// Prompts for the answer on standard input; on a terminal, asks again
+    /// until it can be read.
+    private static func readAnswer(kind: QuizKind, scenario: Scenario) -> Reading {
+        let terminal = isatty(0) == 1
+        QuizOutput.write(QuizAnswerParser.instructions(for: kind) + "\n")
+        while true {
+            guard let text = readAnswerText(kind: kind, terminal: terminal) else {
+                return .status(UsageError("no answer on standard input (or give one with --answer)").report())
+            }
+            switch QuizAnswerParser.parse(text, kind: kind, scenario: scenario) {
+            case .success(let answer):
+                return .answer(answer)
+            case .failure(let error):
+                guard terminal else { return .status(report(error)) }
+                for message in error.messages { QuizOutput.write("  \(message)\n") }
+                QuizOutput.write("Try again.\n")
+            }
+        }
+    }
+
+    /// One line for start-order; for final-state, lines up to an empty line
+    /// or the end of input. Blank lines before the answer are skipped. Nil
+    /// at the end of input with no answer.
+    private static func readAnswerText(kind: QuizKind, terminal: Bool) -> String? {
+        var lines: [String] = []
+        while true {
+            if terminal { QuizOutput.write("> ") }
+            guard let line = readLine() else { break }
+            if line.allSatisfy(\.isWhitespace) {
+                if lines.isEmpty { continue }
+                break
+            }
+            lines.append(line)
+            if kind == .startOrder { break }
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    private static func report(_ error: QuizAnswerError) -> Int32 {
+        for message in error.messages { StandardError.write("opscope: error: \(message)\n") }
+        return ExitStatus.usage
+    }
+
+    static func speedText(_ speed: Double) -> String {
+        speed == speed.rounded() && abs(speed) < 1e9 ? String(Int(speed)) : String(speed)
+    }
+}
+
+/// Standard output without stdio's buffer, so prompts show at once and
+/// nothing is reordered with the session's output.
+enum QuizOutput {
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+/// Runs the scenario, then grades the answer and exits.
+@MainActor
+final class QuizSession {
+    private let scenario: Scenario
+    private let answer: QuizAnswer
+    private var run: ScenarioRun?
+    private var events: [LifecycleEvent] = []
+    private var finished = false
+    private var timers: [DispatchSourceTimer] = []
+
+    private init(scenario: Scenario, answer: QuizAnswer) {
+        self.scenario = scenario
+        self.answer = answer
+    }
+
+    static func start(scenario: Scenario, answer: QuizAnswer, speed: Double) {
+        let session = QuizSession(scenario: scenario, answer: answer)
+        let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: speed)) {
+            DispatchQueue.main.async { MainActor.assumeIsolated { session.drain() } }
+        }
+        session.run = run
+        // A slow safety net beside the wake-ups: drains even if one was missed.
+        let drainTimer = DispatchSource.makeTimerSource(queue: .main)
+        drainTimer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
+        drainTimer.setEventHandler { MainActor.assumeIsolated { session.drain() } }
+        drainTimer.resume()
+        // A run ends by itself (completed or stalled); this bound only
+        // guards against a run that never reports its end.
+        let limit = Self.timeLimit(scenario, speed: speed)
+        let giveUp = DispatchSource.makeTimerSource(queue: .main)
+        giveUp.schedule(deadline: .now() + limit)
+        giveUp.setEventHandler { MainActor.assumeIsolated { session.finish(timedOutAfter: limit) } }
+        giveUp.resume()
+        session.timers = [drainTimer, giveUp]
+        run.start()
+    }
+
+    /// Real seconds: the last action's time plus all the work done one
+    /// piece after another, at the run's speed, plus 30 s for threads.
+    static func timeLimit(_ scenario: Scenario, speed: Double) -> Double {
+        let work = scenario.operations.reduce(0) { $0 + $1.body.totalDuration.seconds }
+        let actions = scenario.actions.last?.time.seconds ?? 0
+        return (work + actions) / speed + 30
+    }
+
+    private func drain() {
+        guard !finished, let run else { return }
+        let batch = run.takeEvents()
+        guard !batch.isEmpty else { return }
+        events += batch
+        if case .end = batch.last?.kind { finish(timedOutAfter: nil) }
+    }
+
+    private func finish(timedOutAfter limit: Double?) {
+        guard !finished else { return }
+        finished = true
+        for timer in timers { timer.cancel() }
+        if let run { events += run.takeEvents() }
+        run?.stop()
+        var out = ""
+        let end = EventFormatter.seconds(events.last?.time ?? 0)
+        switch events.last?.kind {
+        case .end(.completed):
+            out += "The run completed at \(end)s.\n\n"
+        case .end(.stalled):
+            out += "The run stalled at \(end)s: nothing could progress any more.\n\n"
+        default:
+            out += "The run did not end within \(Int(limit ?? 0)) s; graded on what happened until \(end)s.\n\n"
+        }
+        let grade = QuizGrader.grade(scenario, events: events, answer: answer)
+        out += grade.text
+        if !scenario.notes.isEmpty {
+            out += "\nAbout this scenario:\n" + scenario.notes.map { "  " + $0 + "\n" }.joined()
+        }
+        QuizOutput.write(out)
+        exit(grade.isCorrect ? ExitStatus.success : ExitStatus.failed)
+    }
+}

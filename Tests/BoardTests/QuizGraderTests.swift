@@ -1,0 +1,527 @@
+import Board
+import LifecycleEngine
+import ScenarioKit
+import Testing
+
+/// `QuizGrader` on hand-made event streams: the score, the table and the
+/// rule named for each difference, pinned word for word.
+@Suite("quiz grader")
+struct QuizGraderTests {
+    private func startOrder(_ scenario: Scenario, _ events: [LifecycleEvent], _ names: String...) -> QuizGrade {
+        QuizGrader.grade(scenario, events: events, answer: .startOrder(names.map { scenario.operationID(named: $0)! }))
+    }
+
+    private func finalState(_ scenario: Scenario, _ events: [LifecycleEvent], _ pairs: KeyValuePairs<String, FinalState>) -> QuizGrade {
+        QuizGrader.grade(
+            scenario, events: events,
+            answer: .finalState(pairs.map { (scenario.operationID(named: $0.key)!, $0.value) }))
+    }
+
+    // MARK: - A dependency chain
+
+    /// fetch 0.001–0.600, parse 0.601–0.900 (after fetch), save 0.901–1.1 (after parse).
+    private static let chain: (Scenario, [LifecycleEvent]) = {
+        let scenario = makeScenario(
+            queues: [QueueSpec(name: "net")],
+            ops: [op("fetch", on: "net"), op("parse", on: "net", after: ["fetch"]), op("save", on: "net", after: ["parse"])])
+        var s = Script(scenario)
+        s.add("fetch")
+        s.add("parse", ready: false)
+        s.add("save", ready: false)
+        s.run("fetch", from: 0.001, to: 0.600)
+        s.ready("parse")
+        s.run("parse", from: 0.601, to: 0.900)
+        s.ready("save")
+        s.run("save", from: 0.901, to: 1.100)
+        s.end()
+        return (scenario, s.events)
+    }()
+
+    @Test("a right start order scores full marks and explains nothing")
+    func chainRight() {
+        let (scenario, events) = Self.chain
+        let grade = startOrder(scenario, events, "fetch", "parse", "save")
+        #expect(grade.isCorrect)
+        #expect(grade.scoreLine == "3 of 3 in the right place")
+        #expect(grade.explanations.isEmpty)
+        #expect(
+            grade.text == """
+                  #  your answer  the run
+                  1  fetch        fetch    0.001s  ✓
+                  2  parse        parse    0.601s  ✓
+                  3  save         save     0.901s  ✓
+
+                Score: 3 of 3 in the right place — all right!
+
+                """)
+    }
+
+    @Test("a dependency chain: the dependent started after its dependency, directly or through another")
+    func chainWrong() {
+        let (scenario, events) = Self.chain
+        let grade = startOrder(scenario, events, "save", "parse", "fetch")
+        #expect(!grade.isCorrect)
+        #expect(grade.scoreLine == "1 of 3 in the right place")
+        #expect(
+            grade.explanations == [
+                "parse started after fetch because it depends on fetch (it became ready only when fetch finished at 0.600s)",
+                "save started after parse because it depends on parse (it became ready only when parse finished at 0.900s)",
+            ])
+        let skipping = startOrder(scenario, events, "fetch", "save", "parse")
+        #expect(
+            skipping.explanations == [
+                "save started after parse because it depends on parse (it became ready only when parse finished at 0.900s)"
+            ])
+        let transitive = startOrder(scenario, events, "save", "fetch", "parse")
+        #expect(
+            transitive.explanations == [
+                "save started after fetch because it depends on fetch through parse (save → parse → fetch): "
+                    + "it became ready only when parse finished at 0.900s",
+                "save started after parse because it depends on parse (it became ready only when parse finished at 0.900s)",
+            ])
+    }
+
+    // MARK: - Priority on a suspended serial queue
+
+    /// q serial, suspended; low-one, normal-one, high-one, urgent (veryHigh),
+    /// resumed at 0.1: urgent, high-one, normal-one, low-one, 0.1 s each.
+    private static let priority: (Scenario, [LifecycleEvent]) = {
+        var scenario = makeScenario(
+            queues: [QueueSpec(name: "q", cap: .limit(1), startsSuspended: true)],
+            ops: [
+                op("low-one", on: "q", priority: .low), op("normal-one", on: "q"),
+                op("high-one", on: "q", priority: .high), op("urgent", on: "q", priority: .veryHigh),
+            ])
+        scenario.actions = [TimedAction(time: .milliseconds(100), action: .resume(QueueID(0)))]
+        var s = Script(scenario)
+        s.cap("q", 1)
+        s.suspended("q", true)
+        for name in ["low-one", "normal-one", "high-one", "urgent"] { s.add(name) }
+        s.at(0.100)
+        s.emit(.action(.resume(QueueID(0)), origin: .timed(0), ignored: nil))
+        s.suspended("q", false)
+        s.run("urgent", from: 0.101, to: 0.200)
+        s.run("high-one", from: 0.201, to: 0.300)
+        s.run("normal-one", from: 0.301, to: 0.400)
+        s.run("low-one", from: 0.401, to: 0.500)
+        s.end()
+        return (scenario, s.events)
+    }()
+
+    @Test("priority on a suspended serial queue: one line per wrong link, not per wrong pair")
+    func priorityReversed() {
+        let (scenario, events) = Self.priority
+        let grade = startOrder(scenario, events, "low-one", "normal-one", "high-one", "urgent")
+        #expect(grade.scoreLine == "0 of 4 in the right place")
+        #expect(
+            grade.explanations == [
+                "urgent started before high-one: both were ready when q resumed at 0.100s, "
+                    + "and urgent has the higher queuePriority (veryHigh against high)",
+                "high-one started before normal-one: both were ready when urgent finished at 0.200s, freeing q's only slot, "
+                    + "and high-one has the higher queuePriority (high against normal)",
+                "normal-one started before low-one: both were ready when high-one finished at 0.300s, freeing q's only slot, "
+                    + "and normal-one has the higher queuePriority (normal against low)",
+            ])
+        #expect(grade.text.contains("\nWhy:\n  - urgent started before high-one: both were ready when q resumed at 0.100s"))
+    }
+
+    @Test("one operation out of place is explained against each it should have followed")
+    func priorityOneMisplaced() {
+        let (scenario, events) = Self.priority
+        let grade = startOrder(scenario, events, "urgent", "normal-one", "high-one", "low-one")
+        #expect(grade.scoreLine == "2 of 4 in the right place")
+        #expect(
+            grade.explanations == [
+                "high-one started before normal-one: both were ready when urgent finished at 0.200s, freeing q's only slot, "
+                    + "and high-one has the higher queuePriority (high against normal)"
+            ])
+    }
+
+    // MARK: - Equal priority: insertion order
+
+    @Test("equal priority: the one added first goes first (file order, or the time of an add)")
+    func insertionOrder() {
+        var scenario = makeScenario(
+            queues: [QueueSpec(name: "q", cap: .limit(1), startsSuspended: true)],
+            ops: [op("a", on: "q"), op("b", on: "q"), op("c", on: "q")])
+        scenario.actions = [
+            TimedAction(time: .milliseconds(50), action: .add(OperationID(2))),
+            TimedAction(time: .milliseconds(100), action: .resume(QueueID(0))),
+        ]
+        var s = Script(scenario)
+        s.cap("q", 1)
+        s.suspended("q", true)
+        s.add("a")
+        s.add("b")
+        s.at(0.050)
+        s.add("c")
+        s.at(0.100)
+        s.suspended("q", false)
+        s.run("a", from: 0.101, to: 0.200)
+        s.run("b", from: 0.201, to: 0.300)
+        s.run("c", from: 0.301, to: 0.400)
+        s.end()
+        let grade = startOrder(scenario, s.events, "b", "a", "c")
+        #expect(
+            grade.explanations == [
+                "a started before b: both were ready when q resumed at 0.100s; a and b have the same priority (normal): "
+                    + "a was added first (file order)"
+            ])
+        let later = startOrder(scenario, s.events, "c", "a", "b")
+        #expect(
+            later.explanations == [
+                "a started before c: both were ready when q resumed at 0.100s; a and c have the same priority (normal): "
+                    + "a was added first (a at 0.000s, c at 0.050s)",
+                "b started before c: both were ready when a finished at 0.200s, freeing q's only slot; "
+                    + "b and c have the same priority (normal): b was added first (b at 0.000s, c at 0.050s)"
+            ])
+    }
+
+    // MARK: - The cap
+
+    @Test("the cap: an operation ready from the start waits while its queue is full")
+    func cap() {
+        var scenario = makeScenario(
+            queues: [QueueSpec(name: "net", cap: .limit(2)), QueueSpec(name: "disk")],
+            ops: [op("a", on: "net"), op("b", on: "net"), op("c", on: "net"), op("d", on: "disk")])
+        scenario.actions = [TimedAction(time: .milliseconds(500), action: .add(OperationID(3)))]
+        var s = Script(scenario)
+        s.cap("net", 2)
+        for name in ["a", "b", "c"] { s.add(name) }
+        s.at(0.001); s.start("a")
+        s.at(0.002); s.start("b")
+        s.at(0.500); s.add("d")
+        s.at(0.501); s.start("d")
+        s.at(1.001); s.finish("a")
+        s.at(1.002); s.start("c")
+        s.at(1.100); s.finish("b"); s.finish("d")
+        s.at(2.002); s.finish("c")
+        s.end()
+        let grade = startOrder(scenario, s.events, "a", "b", "c", "d")
+        #expect(grade.scoreLine == "2 of 4 in the right place")
+        #expect(
+            grade.explanations == [
+                "c started after d: when d started on disk at 0.501s, c waited: its queue net was at its cap (2 running: a, b)"
+            ])
+        // Operations that started while d was not in its queue yet share one line.
+        let early = startOrder(scenario, s.events, "d", "a", "b", "c")
+        #expect(
+            early.explanations == [
+                "d started after a and b: d was added to disk only at 0.500s (by 'at 500ms add d'), "
+                    + "when a and b had already started (at 0.001s and 0.002s)"
+            ])
+    }
+
+    // MARK: - Cancellation
+
+    /// serial q: first 0.001–0.600; skipped cancelled at 0.2 before it
+    /// started (finishes at 0.601 without running); dependent (after
+    /// skipped) 0.602–0.800.
+    private static let cancel: (Scenario, [LifecycleEvent]) = {
+        var scenario = makeScenario(
+            queues: [QueueSpec(name: "q", cap: .limit(1))],
+            ops: [op("first", on: "q"), op("skipped", on: "q"), op("dependent", on: "q", after: ["skipped"])])
+        scenario.actions = [TimedAction(time: .milliseconds(200), action: .cancel(OperationID(1)))]
+        var s = Script(scenario)
+        s.cap("q", 1)
+        s.add("first")
+        s.add("skipped")
+        s.add("dependent", ready: false)
+        s.at(0.001); s.start("first")
+        s.at(0.200)
+        s.emit(.action(.cancel(OperationID(1)), origin: .timed(0), ignored: nil))
+        s.cancel("skipped")
+        s.at(0.600); s.finish("first")
+        s.at(0.601); s.set("skipped", .isFinished, true)
+        s.ready("dependent")
+        s.run("dependent", from: 0.602, to: 0.800)
+        s.end()
+        return (scenario, s.events)
+    }()
+
+    @Test("cancelled before it started: it never starts")
+    func cancelledBeforeStart() {
+        let (scenario, events) = Self.cancel
+        let grade = startOrder(scenario, events, "first", "skipped", "dependent")
+        #expect(!grade.isCorrect)
+        #expect(grade.scoreLine == "1 of 2 in the right place")
+        #expect(
+            grade.explanations == [
+                "skipped never started: it was cancelled at 0.200s (by 'at 200ms cancel skipped') before it started "
+                    + "(a cancelled operation finishes without running)"
+            ])
+        #expect(grade.rows.map(\.yours) == ["first", "skipped", "dependent"])
+        #expect(grade.rows.map(\.actual) == ["first", "dependent", "—"])
+    }
+
+    @Test("a cancelled dependency counts as finished: its dependent starts")
+    func cancelledDependency() {
+        let (scenario, events) = Self.cancel
+        let grade = startOrder(scenario, events, "first")
+        #expect(grade.scoreLine == "1 of 2 in the right place")
+        #expect(
+            grade.explanations == [
+                "dependent started at 0.602s although skipped was cancelled: a cancelled dependency counts as finished"
+            ])
+        #expect(startOrder(scenario, events, "first", "dependent").isCorrect)
+    }
+
+    @Test("a dependent started after a cancelled dependency that was still waiting for its queue")
+    func waitingForCancelledDependency() {
+        var scenario = makeScenario(
+            queues: [QueueSpec(name: "q", cap: .limit(1)), QueueSpec(name: "r")],
+            ops: [op("first", on: "q"), op("victim", on: "q"), op("next", on: "r", after: ["victim"]), op("other", on: "r")])
+        scenario.actions = [TimedAction(time: .milliseconds(200), action: .cancel(OperationID(1)))]
+        var s = Script(scenario)
+        s.add("first"); s.add("victim"); s.add("next", ready: false)
+        s.at(0.001); s.start("first")
+        s.at(0.200); s.cancel("victim")
+        s.at(0.300); s.add("other")
+        s.at(0.301); s.start("other")
+        s.at(0.600); s.finish("first")
+        s.at(0.601); s.set("victim", .isFinished, true); s.ready("next")
+        s.run("next", from: 0.602, to: 0.700)
+        s.finish("other")
+        s.end()
+        let grade = startOrder(scenario, s.events, "first", "next", "other")
+        #expect(
+            grade.explanations == [
+                "next started after other: next was waiting for its dependency victim, which was cancelled and finished at 0.601s "
+                    + "(a cancelled dependency counts as finished); other had started at 0.301s",
+            ])
+    }
+
+    // MARK: - QoS becomes priority
+
+    /// q cap 2: b1, b2 run from the start; c (no QoS) and i1 (QoS
+    /// userInitiated, no priority) wait; when b1 finishes, i1 goes first.
+    @Test("QoS picks the bucket when no priority is set and the cap is not 1")
+    func qosBucket() {
+        let scenario = makeScenario(
+            queues: [QueueSpec(name: "q", cap: .limit(2))],
+            ops: [op("b1", on: "q"), op("b2", on: "q"), op("c", on: "q"), op("i1", on: "q", qos: .userInitiated)])
+        var s = Script(scenario)
+        s.cap("q", 2)
+        for name in ["b1", "b2", "c", "i1"] { s.add(name) }
+        s.at(0.001); s.start("b1")
+        s.at(0.002); s.start("b2")
+        s.at(1.000); s.finish("b1")
+        s.at(1.001); s.start("i1")
+        s.at(1.200); s.finish("b2")
+        s.at(1.201); s.start("c")
+        s.at(2.000); s.finish("i1"); s.finish("c")
+        s.end()
+        let grade = startOrder(scenario, s.events, "b1", "b2", "c", "i1")
+        #expect(grade.scoreLine == "2 of 4 in the right place")
+        #expect(
+            grade.explanations == [
+                "i1 started before c: both were ready when b1 finished at 1.000s, freeing a slot of q (cap 2), "
+                    + "and i1 is in the higher priority bucket (high against normal); QoS userInitiated put i1 in the high bucket "
+                    + "(this Foundation turns QoS into priority when no priority is set and the cap is not 1)"
+            ])
+    }
+
+    @Test("on a serial queue QoS picks no bucket: insertion order decides")
+    func qosIgnoredOnSerialQueue() {
+        let scenario = makeScenario(
+            queues: [QueueSpec(name: "q", cap: .limit(1))],
+            ops: [op("a", on: "q"), op("b", on: "q"), op("fast", on: "q", qos: .userInteractive)])
+        var s = Script(scenario)
+        s.cap("q", 1)
+        for name in ["a", "b", "fast"] { s.add(name) }
+        s.run("a", from: 0.001, to: 1.000)
+        s.run("b", from: 1.001, to: 2.000)
+        s.run("fast", from: 2.001, to: 3.000)
+        s.end()
+        let grade = startOrder(scenario, s.events, "a", "fast", "b")
+        #expect(
+            grade.explanations == [
+                "b started before fast: both were ready when a finished at 1.000s, freeing q's only slot; "
+                    + "b and fast have the same priority (normal): b was added first (file order); "
+                    + "the QoS of fast did not pick a bucket: the queue's cap was 1 when it was added "
+                    + "(this Foundation turns QoS into priority only when no priority is set and the cap is not 1)"
+            ])
+    }
+
+    // MARK: - Threads
+
+    @Test("dispatched but waiting for a worker thread; starts together are a tie")
+    func threads() {
+        var scenario = makeScenario(
+            queues: [QueueSpec(name: "q", cap: .limit(4)), QueueSpec(name: "r")],
+            ops: [op("s1", on: "q"), op("s2", on: "q"), op("s3", on: "q"), op("a", on: "r", body: .async(.seconds(1)))])
+        scenario.actions = [TimedAction(time: .milliseconds(500), action: .add(OperationID(3)))]
+        var s = Script(scenario)
+        s.cap("q", 4)
+        for name in ["s1", "s2", "s3"] { s.add(name) }
+        s.at(0.001); s.start("s1")
+        s.at(0.002); s.start("s2")
+        s.at(0.500); s.add("a")
+        s.at(0.501); s.start("a")
+        s.at(4.000); s.start("s3")
+        s.at(5.000); s.finish("s1"); s.finish("s2"); s.finish("s3"); s.finish("a")
+        s.end()
+        let grade = startOrder(scenario, s.events, "s2", "s1", "s3", "a")
+        #expect(grade.scoreLine == "2 of 4 in the right place")
+        #expect(grade.rows.map(\.actual) == ["s2", "s1", "a", "s3"])
+        #expect(
+            grade.explanations == [
+                "s3 started after a: when a started on r at 0.501s, s3 waited: it was dispatched but waited for a worker thread "
+                    + "(synchronous work holds a thread; the pool grows about one thread a second)"
+            ])
+        #expect(
+            grade.notes == [
+                "s2 and s1 started together (within 50ms): all were ready and nothing held one back, "
+                    + "so which thread announces isExecuting first is a race; either order counts as right"
+            ])
+        #expect(startOrder(scenario, s.events, "s2", "s1", "a", "s3").isCorrect)
+        #expect(startOrder(scenario, s.events, "s1", "s2", "a", "s3").notes.isEmpty)
+    }
+
+    @Test("operations dispatched up to the cap go first although they wait for a thread")
+    func dispatchedUpToTheCap() {
+        let scenario = makeScenario(
+            queues: [QueueSpec(name: "q", cap: .limit(4))],
+            ops: [
+                op("s1", on: "q"), op("s2", on: "q"), op("s3", on: "q"), op("s4", on: "q"),
+                op("i1", on: "q", qos: .userInitiated),
+            ])
+        var s = Script(scenario)
+        s.cap("q", 4)
+        for name in ["s1", "s2", "s3", "s4", "i1"] { s.add(name) }
+        s.at(0.001); s.start("s1")
+        s.at(0.002); s.start("s2")
+        s.at(1.000); s.start("s3")
+        s.at(2.000); s.start("s4")
+        s.at(3.000); s.finish("s1")
+        s.at(3.001); s.start("i1")
+        s.at(5.000); s.finish("s2"); s.finish("s3"); s.finish("s4"); s.finish("i1")
+        s.end()
+        let grade = startOrder(scenario, s.events, "s1", "s2", "i1", "s3", "s4")
+        #expect(
+            grade.explanations == [
+                "s3 and s4 started before i1: when i1 was added at 0.000s, q had already dispatched s1, s2, s3 and s4, "
+                    + "as many as its cap (4): dispatched operations count against the cap while they wait for a worker thread "
+                    + "(synchronous work holds a thread; the pool grows about one thread a second), so i1 had to wait for one "
+                    + "of them to finish; QoS userInitiated put i1 in the high bucket "
+                    + "(this Foundation turns QoS into priority when no priority is set and the cap is not 1)"
+            ])
+    }
+
+    // MARK: - Final state
+
+    /// net cap 2: fetch finishes; thumbs is skipped (cancelled at 0.2
+    /// before it started); polite is cancelled while it runs; parse
+    /// (after thumbs) runs, a cancelled dependency counting as finished;
+    /// save never posts isFinished; render waits for save.
+    private static let ending: (Scenario, [LifecycleEvent]) = {
+        var scenario = makeScenario(
+            queues: [QueueSpec(name: "net", cap: .limit(1)), QueueSpec(name: "work"), QueueSpec(name: "disk")],
+            ops: [
+                op("fetch", on: "net"), op("thumbs", on: "net"), op("parse", on: "work", after: ["thumbs"]),
+                op("polite", on: "work"), op("save", on: "disk", body: .async(.seconds(1))),
+                op("render", on: "disk", after: ["save"]),
+            ])
+        scenario.operations[4].neverFinishes = true
+        scenario.actions = [
+            TimedAction(time: .milliseconds(200), action: .cancel(OperationID(1))),
+            TimedAction(time: .milliseconds(300), action: .cancel(OperationID(3))),
+        ]
+        let n = Names(scenario: scenario)
+        var s = Script(scenario)
+        s.cap("net", 1)
+        s.add("fetch"); s.add("thumbs"); s.add("parse", ready: false); s.add("polite"); s.add("save")
+        s.add("render", ready: false)
+        s.at(0.001); s.start("fetch"); s.start("polite"); s.start("save")
+        s.at(0.200)
+        s.emit(.action(.cancel(n("thumbs")), origin: .timed(0), ignored: nil))
+        s.cancel("thumbs")
+        s.at(0.300)
+        s.emit(.action(.cancel(n("polite")), origin: .timed(1), ignored: nil))
+        s.cancel("polite")
+        s.at(0.350); s.finish("polite")
+        s.at(0.600); s.finish("fetch")
+        s.at(0.601); s.set("thumbs", .isFinished, true); s.ready("parse")
+        s.run("parse", from: 0.602, to: 0.900)
+        s.at(2.000); s.end(.stalled([n("save"): .neverPostedFinish, n("render"): .waitsFor(n("save"), root: n("save"))]))
+        return (scenario, s.events)
+    }()
+
+    @Test("final state: a right answer")
+    func finalStateRight() {
+        let (scenario, events) = Self.ending
+        let grade = finalState(
+            scenario, events,
+            ["fetch": .finished, "thumbs": .skipped, "parse": .finished, "polite": .cancelled, "save": .stuck, "render": .stuck])
+        #expect(grade.isCorrect)
+        #expect(grade.scoreLine == "6 of 6 right")
+        #expect(grade.explanations.isEmpty)
+    }
+
+    @Test("final state: each wrong or missing state is explained")
+    func finalStateWrong() {
+        let (scenario, events) = Self.ending
+        let grade = finalState(
+            scenario, events,
+            ["fetch": .finished, "thumbs": .cancelled, "parse": .stuck, "polite": .skipped, "save": .finished])
+        #expect(!grade.isCorrect)
+        #expect(grade.scoreLine == "1 of 6 right")
+        #expect(
+            grade.explanations == [
+                "thumbs: skipped, not cancelled — it was cancelled at 0.200s (by 'at 200ms cancel thumbs') before it started: "
+                    + "a cancelled operation finishes without running",
+                "parse: finished, not stuck — it ran and finished at 0.900s although thumbs was cancelled: "
+                    + "a cancelled dependency counts as finished",
+                "polite: cancelled, not skipped — it started at 0.001s and was cancelled at 0.300s (by 'at 300ms cancel polite') "
+                    + "while it was executing: cancel only sets the flag; its work checks isCancelled and stopped early, "
+                    + "finishing at 0.350s with isCancelled true",
+                "save: stuck, not finished — it started at 0.001s but never finished: it never posted isFinished",
+                "render: stuck, you gave no state — it never started: it waits for save, which never finishes",
+            ])
+        #expect(
+            grade.text.hasPrefix("""
+                  operation  your answer  the run
+                  fetch      finished     finished   ✓
+                  thumbs     cancelled    skipped    ✗
+                  parse      stuck        finished   ✗
+                  polite     skipped      cancelled  ✗
+                  save       finished     stuck      ✗
+                  render     —            stuck      ✗
+
+                Score: 1 of 6 right.
+
+                Why:
+                  - thumbs: skipped, not cancelled — it was cancelled at 0.200s
+                """))
+    }
+
+    @Test("final state: skipped in a queue that never runs it may be called stuck too")
+    func skippedAndStuck() {
+        var scenario = makeScenario(
+            queues: [QueueSpec(name: "q", startsSuspended: true)], ops: [op("a", on: "q")])
+        scenario.actions = [TimedAction(time: .milliseconds(100), action: .cancel(OperationID(0)))]
+        var s = Script(scenario)
+        s.suspended("q", true)
+        s.add("a")
+        s.at(0.100)
+        s.emit(.action(.cancel(OperationID(0)), origin: .timed(0), ignored: nil))
+        s.cancel("a")
+        s.at(0.200); s.end(.stalled([OperationID(0): .queueSuspended(QueueID(0))]))
+        #expect(finalState(scenario, s.events, ["a": .skipped]).isCorrect)
+        #expect(finalState(scenario, s.events, ["a": .stuck]).isCorrect)
+        let wrong = finalState(scenario, s.events, ["a": .finished])
+        #expect(
+            wrong.explanations == [
+                "a: skipped, not finished — it was cancelled at 0.100s (by 'at 100ms cancel a') before it started: "
+                    + "a cancelled operation finishes without running; it never finished either "
+                    + "(its queue q is suspended and nothing resumes it), so stuck is right too"
+            ])
+        let order = startOrder(scenario, s.events, "a")
+        #expect(
+            order.explanations == [
+                "a never started: it was cancelled at 0.100s (by 'at 100ms cancel a') before it started "
+                    + "(a cancelled operation finishes without running); it never finished either: "
+                    + "its queue q is suspended and nothing resumes it"
+            ])
+    }
+}
