@@ -36,7 +36,9 @@ public struct EventFormatter: Sendable {
 
     /// The log line the interface shows: `0.412  net  fetch  isExecuting  false → true`.
     public func logLine(_ event: LifecycleEvent) -> String {
-        let (kind, queue, name, what) = textColumns(event.kind)
+        let (kind, queue, name, padded) = textColumns(event.kind)
+        // The log pane is narrow: no column padding inside the description.
+        let what = padded.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         let subject = [queue, name].filter { !$0.isEmpty }.joined(separator: "  ")
         let body = subject.isEmpty ? kind + "  " + what : subject + "  " + what
         return Self.seconds(event.time) + "  " + body

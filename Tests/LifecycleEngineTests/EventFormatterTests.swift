@@ -1,0 +1,69 @@
+import LifecycleEngine
+import ScenarioKit
+import Testing
+
+/// The two trace formats and the interface's log line, pinned.
+@Suite struct EventFormatterTests {
+    static let scenario: Scenario = {
+        var b = ScenarioBuilder()
+        let net = b.queue("net", cap: .limit(2))
+        let fetch = b.work("fetch", on: net, ms: 100)
+        b.work("parse", on: net, ms: 100, after: [fetch])
+        return b.scenario
+    }()
+    static let formatter = EventFormatter(scenario: scenario)
+    static let fetch = OperationID(0)
+    static let parse = OperationID(1)
+    static let net = QueueID(0)
+
+    static func event(_ seq: Int, _ t: Double, _ kind: LifecycleEvent.Kind) -> LifecycleEvent {
+        LifecycleEvent(seq: seq, time: t, kind: kind)
+    }
+
+    static let jsonCases: [(LifecycleEvent, String)] = [
+        (event(1, 0, .queue(net, .maxConcurrentOperationCount, old: .int(-1), new: .int(2))),
+         #"{"seq":1,"t":0.000,"kind":"queue","queue":"net","key":"maxConcurrentOperationCount","old":-1,"new":2}"#),
+        (event(7, 0.0014, .operation(fetch, .isReady, old: nil, new: .bool(true))),
+         #"{"seq":7,"t":0.001,"kind":"op","op":"fetch","queue":"net","key":"isReady","old":null,"new":true}"#),
+        (event(8, 1.2005, .operation(fetch, .isExecuting, old: .bool(false), new: .bool(true))),
+         #"{"seq":8,"t":1.201,"kind":"op","op":"fetch","queue":"net","key":"isExecuting","old":false,"new":true}"#),
+        (event(9, 2, .operation(parse, .queuePriority, old: .priority(.normal), new: .priority(.high))),
+         #"{"seq":9,"t":2.000,"kind":"op","op":"parse","queue":"net","key":"queuePriority","old":"normal","new":"high"}"#),
+        (event(10, 2, .completion(parse, thread: ThreadTag(3))),
+         ##"{"seq":10,"t":2.000,"kind":"completion","op":"parse","thread":"#3"}"##),
+        (event(11, 0.5, .action(.setCap(net, .systemDefault), origin: .timed(0), ignored: nil)),
+         #"{"seq":11,"t":0.500,"kind":"action","action":"max","target":"net","value":"default","origin":"at"}"#),
+        (event(12, 0.5, .action(.cancel(fetch), origin: .user, ignored: "already finished")),
+         #"{"seq":12,"t":0.500,"kind":"action","action":"cancel","target":"fetch","origin":"user","ignored":"already finished"}"#),
+        (event(13, 3, .end(.stalled([parse: .waitsFor(fetch, root: fetch), fetch: .neverPostedFinish]))),
+         #"{"seq":13,"t":3.000,"kind":"end","status":"stalled","stuck":{"fetch":"it never posted isFinished","parse":"waits for fetch, which never finishes"}}"#),
+    ]
+
+    @Test(arguments: jsonCases)
+    func jsonLines(event: LifecycleEvent, expected: String) {
+        #expect(Self.formatter.json(event) == expected)
+    }
+
+    @Test func textLinesAreAlignedUnderTheHeader() {
+        let header = Self.formatter.textHeader
+        let line = Self.formatter.text(Self.event(8, 1.2005, .operation(Self.fetch, .isExecuting, old: .bool(false), new: .bool(true))))
+        #expect(header == "   seq     time  kind        queue  name   what")
+        #expect(line == "     8    1.201  op          net    fetch  isExecuting     false → true")
+        let initial = Self.formatter.text(Self.event(7, 0, .operation(Self.parse, .isReady, old: nil, new: .bool(false))))
+        #expect(initial.hasSuffix("parse  isReady         false  (initial: added to its queue)"))
+    }
+
+    @Test func logLinesAreCompact() {
+        let line = Self.formatter.logLine(Self.event(8, 0.412, .operation(Self.fetch, .isExecuting, old: .bool(false), new: .bool(true))))
+        #expect(line == "0.412  net  fetch  isExecuting false → true")
+    }
+
+    static let durations: [(Double, String)] = [
+        (0.5, "500ms"), (1.0, "1s"), (1.5, "1.5s"), (0.25, "250ms"), (12.0, "12s"), (1.25, "1250ms"),
+    ]
+
+    @Test(arguments: durations)
+    func durationsAsTheLanguageWritesThem(seconds: Double, text: String) {
+        #expect(EventFormatter.durationText(seconds) == text)
+    }
+}
