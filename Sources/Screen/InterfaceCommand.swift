@@ -18,7 +18,7 @@ public enum InterfaceCommand: Sendable, Hashable, CaseIterable {
     case togglePause, slower, faster, restart
     // View
     case toggleLog, logOlder, logNewer
-    case toggleNotes, toggleHelp, closeOverlay
+    case toggleNotes, toggleSwift, toggleHelp, closeOverlay
     case quit
 }
 
@@ -65,6 +65,8 @@ public enum InterfaceKeys {
         KeyBinding([.pageDown], .logNewer, help: "scroll the log forward", group: "View"),
         KeyBinding(
             [.character("n")], .toggleNotes, help: "show or hide notes and expectations", group: "View"),
+        KeyBinding(
+            [.character("w")], .toggleSwift, help: "show or hide the Swift code of this scenario", group: "View"),
         KeyBinding([.character("?"), .function(1)], .toggleHelp, help: "show or hide this help", group: "View"),
         KeyBinding([.escape], .closeOverlay, help: "close the overlay", group: "View"),
         KeyBinding([.character("q"), .ctrl("c")], .quit, help: "quit", group: "View"),

@@ -63,6 +63,7 @@ public enum InterfaceController {
         case .logOlder, .logNewer:
             return scrollLog(older: command == .logOlder, state: &state, board: board, frame: frame)
         case .toggleNotes: return openOverlay(.notes, state: &state)
+        case .toggleSwift: return openOverlay(.swift, state: &state)
         case .toggleHelp: return openOverlay(.help, state: &state)
         case .closeOverlay:
             guard state.inspectorExpanded else { return .none }
@@ -95,7 +96,7 @@ public enum InterfaceController {
             state.overlay = .none
             state.overlayScroll = 0
             return .redraw
-        case .toggleHelp, .toggleNotes, .quit, .togglePause, .slower, .faster, .restart:
+        case .toggleHelp, .toggleNotes, .toggleSwift, .quit, .togglePause, .slower, .faster, .restart:
             return nil
         default:
             return refuse("close the overlay first (Esc)", &state, frame)

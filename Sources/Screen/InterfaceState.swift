@@ -11,6 +11,8 @@ import ScenarioKit
 public struct InterfaceState: Sendable, Hashable {
     public enum Overlay: Sendable, Hashable {
         case none, help, notes
+        /// The Swift program the scenario stands for (`opscope swift`).
+        case swift
     }
 
     /// The selected operation; nil only when the scenario has none.

@@ -13,7 +13,8 @@ import Testing
         (.character("+"), .raiseCap), (.character("="), .raiseCap), (.character("-"), .lowerCap),
         (.character("0"), .defaultCap), (.character(" "), .togglePause), (.character("<"), .slower),
         (.character(">"), .faster), (.character("r"), .restart), (.character("L"), .toggleLog),
-        (.pageUp, .logOlder), (.pageDown, .logNewer), (.character("n"), .toggleNotes), (.character("?"), .toggleHelp),
+        (.pageUp, .logOlder), (.pageDown, .logNewer), (.character("n"), .toggleNotes), (.character("w"), .toggleSwift),
+        (.character("?"), .toggleHelp),
         (.function(1), .toggleHelp), (.escape, .closeOverlay), (.character("q"), .quit), (.ctrl("c"), .quit),
     ])
     func everyKeyFindsItsCommand(key: Key, command: InterfaceCommand) {
@@ -56,6 +57,28 @@ import Testing
         #expect(trimmed(lines(of: grid, inner)[0]) == InterfaceKeys.table.helpLines()[1])
         #expect(trimmed(lines(of: grid, layout.overlay).last!).hasSuffix(" Esc close, ↑↓ scroll ─┘"))
         #expect(InterfaceController.handle(.escape, state: &state, board: b, frame: f) == .redraw)
+        #expect(state.overlay == .none)
+    }
+
+    @Test func swiftOverlayShowsTheScenarioAsFoundationCode() {
+        let b = board()
+        var state = InterfaceState(board: b)
+        let f = frame(100, 50)
+        #expect(InterfaceController.handle(.character("w"), state: &state, board: b, frame: f) == .redraw)
+        #expect(state.overlay == .swift)
+        let grid = InterfaceRenderer.render(board: b, state: state, frame: f).grid
+        let layout = ScreenLayout(size: f.size, board: b, state: state)!
+        let text = lines(of: grid, layout.overlay).joined(separator: "\n")
+        #expect(lines(of: grid, layout.overlay)[0].hasPrefix("┌ The Swift code of this scenario"))
+        #expect(text.contains("import Foundation"))
+        let program = OverlayView.swiftLines(b.scenario)
+        #expect(program.contains { $0.contains("OperationQueue()") })
+        // Scrolling reaches the end of the program.
+        for _ in 0..<program.count {
+            _ = InterfaceController.handle(.down, state: &state, board: b, frame: f)
+        }
+        #expect(state.overlayScroll > 0)
+        #expect(InterfaceController.handle(.character("w"), state: &state, board: b, frame: f) == .redraw)
         #expect(state.overlay == .none)
     }
 
