@@ -28,8 +28,10 @@ let package = Package(
             name: "LifecycleEngineTests",
             dependencies: ["LifecycleEngine", "Board", "ScenarioKit"]
         ),
-        .testTarget(name: "BoardTests", dependencies: ["Board", "LifecycleEngine", "ScenarioKit"]),
-        .testTarget(name: "ScreenTests", dependencies: ["Screen"]),
+        // Test support shared by the Board and Screen tests (not a test target).
+        .target(name: "EventFixtures", dependencies: ["LifecycleEngine", "ScenarioKit"], path: "Tests/EventFixtures"),
+        .testTarget(name: "BoardTests", dependencies: ["Board", "LifecycleEngine", "ScenarioKit", "EventFixtures"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen", "EventFixtures"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Screen"]),
         .testTarget(name: "opscopeTests", dependencies: ["opscope"]),
     ],

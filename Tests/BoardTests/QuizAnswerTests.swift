@@ -1,3 +1,4 @@
+import EventFixtures
 import Board
 import ScenarioKit
 import Testing

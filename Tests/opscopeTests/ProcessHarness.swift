@@ -30,9 +30,10 @@ enum OpscopeBinary {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs opscope with `arguments` in the package root; kills it after
-    /// `timeout` real seconds (a generous bound: the test then fails).
-    static func run(_ arguments: [String], timeout: Double = 60) throws -> ProcessResult {
+    /// Runs opscope with `arguments` in the package root, with `input` on
+    /// standard input (/dev/null when nil); kills it after `timeout` real
+    /// seconds (a generous bound: the test then fails).
+    static func run(_ arguments: [String], input: String? = nil, timeout: Double = 60) throws -> ProcessResult {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -44,8 +45,13 @@ enum OpscopeBinary {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let inPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : inPipe
         try process.run()
+        if let input {
+            inPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inPipe.fileHandleForWriting.close()
+        }
         // Read both pipes while the process runs so a full pipe never blocks it.
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data()

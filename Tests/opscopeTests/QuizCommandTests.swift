@@ -82,7 +82,7 @@ struct QuizCommandTests {
     @Test("an answer on standard input, ended by an empty line; a cancelled dependency counts as finished")
     func answerOnStandardInput() throws {
         let wrong = try withFile(Self.cancel) {
-            try QuizProcess.run(["quiz", $0], input: "first finished\nskipped cancelled, dependent stuck\n\nignored\n")
+            try OpscopeBinary.run(["quiz", $0], input: "first finished\nskipped cancelled, dependent stuck\n\nignored\n")
         }
         #expect(wrong.status == 1)
         #expect(wrong.stdout.contains("STATE being finished, cancelled (ran, then cancelled), skipped (cancelled"))
@@ -95,7 +95,7 @@ struct QuizCommandTests {
         #expect(wrong.stdout.contains(" although skipped was cancelled: a cancelled dependency counts as finished.\n"))
 
         let right = try withFile(Self.cancel) {
-            try QuizProcess.run(["quiz", $0], input: "first finished, skipped skipped, dependent finished")
+            try OpscopeBinary.run(["quiz", $0], input: "first finished, skipped skipped, dependent finished")
         }
         #expect(right.status == 0)
         #expect(right.stdout.contains("\nScore: 3 of 3 right — all right!\n"))
@@ -130,7 +130,7 @@ struct QuizCommandTests {
                 == "opscope: error: no operation named 'urgnt' (did you mean 'urgent'?)\nopscope: error: 'q' is a queue, not an operation\n")
         #expect(!onCommandLine.stdout.contains("Running"))
 
-        let piped = try withFile(Self.cancel) { try QuizProcess.run(["quiz", $0], input: "first done\n") }
+        let piped = try withFile(Self.cancel) { try OpscopeBinary.run(["quiz", $0], input: "first done\n") }
         #expect(piped.status == 2)
         #expect(piped.stderr.contains("opscope: error: unknown state 'done': a state is finished, cancelled, skipped or stuck\n"))
 
@@ -152,43 +152,5 @@ struct QuizCommandTests {
         let speed = try OpscopeBinary.run(["quiz", "x.ops", "--speed", "0"])
         #expect(speed.status == 2)
         #expect(speed.stderr == "opscope: error: '--speed' needs a positive number, not '0'\n")
-    }
-}
-
-/// `OpscopeBinary.run` with bytes on standard input instead of /dev/null.
-enum QuizProcess {
-    static func run(_ arguments: [String], input: String, timeout: Double = 60) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = OpscopeBinary.url
-        process.arguments = arguments
-        process.currentDirectoryURL = OpscopeBinary.packageRoot
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        let inPipe = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = inPipe
-        try process.run()
-        inPipe.fileHandleForWriting.write(Data(input.utf8))
-        try inPipe.fileHandleForWriting.close()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data()
-        nonisolated(unsafe) var errData = Data()
-        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        group.wait()
-        return ProcessResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

@@ -1,17 +1,20 @@
+/// Shared by the Board and Screen tests: scenarios declared by name and
+/// hand-made event streams (`Script`), so a test reads like the run it
+/// stands for.
 import LifecycleEngine
 import ScenarioKit
 
 /// An operation declared by name in a test scenario.
-struct OpDecl {
-    var name: String
-    var queue: String
-    var body: OperationBody
-    var after: [String]
-    var priority: PriorityLevel?
-    var qos: QoSLevel?
+public struct OpDecl: Sendable {
+    public var name: String
+    public var queue: String
+    public var body: OperationBody
+    public var after: [String]
+    public var priority: PriorityLevel?
+    public var qos: QoSLevel?
 }
 
-func op(
+public func op(
     _ name: String, on queue: String, work: Double = 1, after: [String] = [],
     priority: PriorityLevel? = nil, qos: QoSLevel? = nil, body: OperationBody? = nil
 ) -> OpDecl {
@@ -22,7 +25,7 @@ func op(
 
 /// A scenario built from names, the way a test reads best. Claims and
 /// actions are made by closures that get the finished scenario's lookup.
-func makeScenario(
+public func makeScenario(
     queues: [QueueSpec], ops decls: [OpDecl], addedLater: [String] = [],
     expect claims: [(String, (Names) -> Claim)] = []
 ) -> Scenario {
@@ -41,95 +44,96 @@ func makeScenario(
 }
 
 /// Name → index lookup for a test scenario.
-struct Names {
-    let scenario: Scenario
-    func callAsFunction(_ name: String) -> OperationID { scenario.operationID(named: name)! }
-    func q(_ name: String) -> QueueID { scenario.queueID(named: name)! }
+public struct Names: Sendable {
+    public let scenario: Scenario
+    public init(scenario: Scenario) { self.scenario = scenario }
+    public func callAsFunction(_ name: String) -> OperationID { scenario.operationID(named: name)! }
+    public func q(_ name: String) -> QueueID { scenario.queueID(named: name)! }
 }
 
 /// Writes event streams concisely: it stamps seq and time, keeps each
 /// operation's flags so `old` values are right, and names things by name.
-struct Script {
-    let scenario: Scenario
-    private(set) var events: [LifecycleEvent] = []
+public struct Script: Sendable {
+    public let scenario: Scenario
+    public private(set) var events: [LifecycleEvent] = []
     /// Scenario seconds stamped on the next events.
-    var time: Double = 0
-    var nextSeq = 1
+    public var time: Double = 0
+    public var nextSeq = 1
     private var flags: [String: [OperationKey: Bool]] = [:]
 
-    init(_ scenario: Scenario) { self.scenario = scenario }
+    public init(_ scenario: Scenario) { self.scenario = scenario }
 
-    func id(_ name: String) -> OperationID { scenario.operationID(named: name)! }
-    func qid(_ name: String) -> QueueID { scenario.queueID(named: name)! }
+    public func id(_ name: String) -> OperationID { scenario.operationID(named: name)! }
+    public func qid(_ name: String) -> QueueID { scenario.queueID(named: name)! }
 
-    mutating func emit(_ kind: LifecycleEvent.Kind) {
+    public mutating func emit(_ kind: LifecycleEvent.Kind) {
         events.append(LifecycleEvent(seq: nextSeq, time: time, kind: kind))
         nextSeq += 1
     }
 
     /// Sets the time, then emits.
-    mutating func at(_ t: Double) { time = t }
+    public mutating func at(_ t: Double) { time = t }
 
     /// One operation key change; `old` is the flag as the script knows it.
-    mutating func set(_ name: String, _ key: OperationKey, _ value: Bool) {
+    public mutating func set(_ name: String, _ key: OperationKey, _ value: Bool) {
         let old = flags[name, default: [:]][key] ?? false
         flags[name, default: [:]][key] = value
         emit(.operation(id(name), key, old: .bool(old), new: .bool(value)))
     }
 
     /// The initial notification: the operation was added to its queue.
-    mutating func add(_ name: String, ready: Bool = true) {
+    public mutating func add(_ name: String, ready: Bool = true) {
         flags[name, default: [:]][.isReady] = ready
         emit(.operation(id(name), .isReady, old: nil, new: .bool(ready)))
     }
 
-    mutating func ready(_ name: String) { set(name, .isReady, true) }
-    mutating func start(_ name: String) { set(name, .isExecuting, true) }
-    mutating func cancel(_ name: String) { set(name, .isCancelled, true) }
+    public mutating func ready(_ name: String) { set(name, .isReady, true) }
+    public mutating func start(_ name: String) { set(name, .isExecuting, true) }
+    public mutating func cancel(_ name: String) { set(name, .isCancelled, true) }
 
     /// isExecuting false (when it was executing), then isFinished true.
-    mutating func finish(_ name: String) {
+    public mutating func finish(_ name: String) {
         if flags[name]?[.isExecuting] == true { set(name, .isExecuting, false) }
         set(name, .isFinished, true)
     }
 
     /// Cancelled before it started: cancel, ready at once, finish.
-    mutating func skip(_ name: String) {
+    public mutating func skip(_ name: String) {
         cancel(name)
         if flags[name]?[.isReady] != true { ready(name) }
         set(name, .isFinished, true)
     }
 
-    mutating func run(_ name: String, from start: Double, to end: Double) {
+    public mutating func run(_ name: String, from start: Double, to end: Double) {
         at(start)
         self.start(name)
         at(end)
         finish(name)
     }
 
-    mutating func priority(_ name: String, _ p: PriorityLevel, old: PriorityLevel = .normal) {
+    public mutating func priority(_ name: String, _ p: PriorityLevel, old: PriorityLevel = .normal) {
         emit(.operation(id(name), .queuePriority, old: .priority(old), new: .priority(p)))
     }
 
-    mutating func cap(_ queue: String, _ value: Int, old: Int = -1) {
+    public mutating func cap(_ queue: String, _ value: Int, old: Int = -1) {
         emit(.queue(qid(queue), .maxConcurrentOperationCount, old: .int(old), new: .int(value)))
     }
 
-    mutating func suspended(_ queue: String, _ value: Bool) {
+    public mutating func suspended(_ queue: String, _ value: Bool) {
         emit(.queue(qid(queue), .isSuspended, old: .bool(!value), new: .bool(value)))
     }
 
-    mutating func count(_ queue: String, _ value: Int, old: Int = 0) {
+    public mutating func count(_ queue: String, _ value: Int, old: Int = 0) {
         emit(.queue(qid(queue), .operationCount, old: .int(old), new: .int(value)))
     }
 
-    mutating func block(_ name: String, _ index: Int, _ phase: BlockPhase, thread: Int = 1) {
+    public mutating func block(_ name: String, _ index: Int, _ phase: BlockPhase, thread: Int = 1) {
         emit(.block(id(name), index: index, phase: phase, thread: ThreadTag(thread)))
     }
 
-    mutating func completion(_ name: String, thread: Int = 2) {
+    public mutating func completion(_ name: String, thread: Int = 2) {
         emit(.completion(id(name), thread: ThreadTag(thread)))
     }
 
-    mutating func end(_ outcome: RunOutcome = .completed) { emit(.end(outcome)) }
+    public mutating func end(_ outcome: RunOutcome = .completed) { emit(.end(outcome)) }
 }
