@@ -46,6 +46,26 @@ struct CommandTests {
         #expect(result.stdout.isEmpty)
     }
 
+    @Test("the interactive view needs a terminal: one line points to trace", arguments: [
+        ["scenarios/01-chain.ops"], ["run", "scenarios/01-chain.ops"], [],
+    ])
+    func interactiveViewNeedsATerminal(arguments: [String]) throws {
+        let result = try OpscopeBinary.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr == "opscope: error: standard output is not a terminal; the interactive view needs one (from a script, use 'opscope trace FILE')\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("a file with errors prints its diagnostics and does not open the interface")
+    func interactiveViewRefusesABadFile() throws {
+        let scratch = try ScratchFiles()
+        defer { scratch.remove() }
+        let path = try scratch.write("bad.ops", "queue q max 0\nop a work 1s\n")
+        let result = try OpscopeBinary.run([path])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("\(path):1:13: error: a cap of 0 would stall the queue without saying so"))
+    }
+
     @Test("check of good files exits 0 with one summary line each")
     func checkGoodFiles() throws {
         let result = try OpscopeBinary.run(["check", "scenarios/01-chain.ops", "scenarios/02-cap.ops"])
