@@ -155,39 +155,13 @@ enum QuizOutput {
 
 /// Runs the scenario, then grades the answer and exits.
 @MainActor
-final class QuizSession {
-    private let scenario: Scenario
-    private let answer: QuizAnswer
-    private var run: ScenarioRun?
-    private var events: [LifecycleEvent] = []
-    private var finished = false
-    private var timers: [DispatchSourceTimer] = []
-
-    private init(scenario: Scenario, answer: QuizAnswer) {
-        self.scenario = scenario
-        self.answer = answer
-    }
-
+enum QuizSession {
     static func start(scenario: Scenario, answer: QuizAnswer, speed: Double) {
-        let session = QuizSession(scenario: scenario, answer: answer)
-        let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: speed)) {
-            DispatchQueue.main.async { MainActor.assumeIsolated { session.drain() } }
-        }
-        session.run = run
-        // A slow safety net beside the wake-ups: drains even if one was missed.
-        let drainTimer = DispatchSource.makeTimerSource(queue: .main)
-        drainTimer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
-        drainTimer.setEventHandler { MainActor.assumeIsolated { session.drain() } }
-        drainTimer.resume()
-        // A run ends by itself (completed or stalled); this bound only
+        // A run ends by itself (completed or stalled); the limit only
         // guards against a run that never reports its end.
-        let limit = Self.timeLimit(scenario, speed: speed)
-        let giveUp = DispatchSource.makeTimerSource(queue: .main)
-        giveUp.schedule(deadline: .now() + limit)
-        giveUp.setEventHandler { MainActor.assumeIsolated { session.finish(timedOutAfter: limit) } }
-        giveUp.resume()
-        session.timers = [drainTimer, giveUp]
-        run.start()
+        MainQueueRun.start(scenario, speed: speed, timeLimit: timeLimit(scenario, speed: speed)) { events, limit in
+            report(scenario: scenario, answer: answer, events: events, timedOutAfter: limit)
+        }
     }
 
     /// Real seconds: the last action's time plus all the work done one
@@ -198,20 +172,9 @@ final class QuizSession {
         return (work + actions) / speed + 30
     }
 
-    private func drain() {
-        guard !finished, let run else { return }
-        let batch = run.takeEvents()
-        guard !batch.isEmpty else { return }
-        events += batch
-        if case .end = batch.last?.kind { finish(timedOutAfter: nil) }
-    }
-
-    private func finish(timedOutAfter limit: Double?) {
-        guard !finished else { return }
-        finished = true
-        for timer in timers { timer.cancel() }
-        if let run { events += run.takeEvents() }
-        run?.stop()
+    private static func report(
+        scenario: Scenario, answer: QuizAnswer, events: [LifecycleEvent], timedOutAfter limit: Double?
+    ) {
         var out = ""
         let end = EventFormatter.seconds(events.last?.time ?? 0)
         switch events.last?.kind {

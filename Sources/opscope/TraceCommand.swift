@@ -61,66 +61,33 @@ enum TraceCommand: Subcommand {
     }
 }
 
-/// Drains a run's events on the main queue and prints them.
+/// Prints a run's events as they come, then the report, and exits.
 @MainActor
-final class TraceSession {
-    private let scenario: Scenario
-    private let format: TraceCommand.Format
-    private let formatter: EventFormatter
-    private var run: ScenarioRun?
-    private var events: [LifecycleEvent] = []
-    private var finished = false
-    private var safetyTimer: DispatchSourceTimer?
-
-    private init(scenario: Scenario, format: TraceCommand.Format) {
-        self.scenario = scenario
-        self.format = format
-        formatter = EventFormatter(scenario: scenario)
-    }
-
+enum TraceSession {
     static func start(scenario: Scenario, format: TraceCommand.Format, speed: Double) {
-        let session = TraceSession(scenario: scenario, format: format)
-        let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: speed)) {
-            DispatchQueue.main.async { MainActor.assumeIsolated { session.drain() } }
-        }
-        session.run = run
-        if format == .text { session.write(session.formatter.textHeader + "\n") }
-        // A slow safety net beside the wake-ups: drains even if one was missed.
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
-        timer.setEventHandler { MainActor.assumeIsolated { session.drain() } }
-        timer.resume()
-        session.safetyTimer = timer
-        run.start()
+        let formatter = EventFormatter(scenario: scenario)
+        if format == .text { write(formatter.textHeader + "\n") }
+        MainQueueRun.start(
+            scenario, speed: speed,
+            onBatch: { batch in
+                var out = ""
+                for event in batch {
+                    out += (format == .text ? formatter.text(event) : formatter.json(event)) + "\n"
+                }
+                write(out)
+            },
+            onEnd: { events, _ in
+                let report = TraceReport(scenario: scenario, events: events, formatter: formatter)
+                if format == .text {
+                    write(report.text)
+                } else {
+                    StandardError.write(report.text)
+                }
+                exit(report.exitStatus)
+            })
     }
 
-    private func drain() {
-        guard !finished, let run else { return }
-        let batch = run.takeEvents()
-        guard !batch.isEmpty else { return }
-        var out = ""
-        for event in batch {
-            out += (format == .text ? formatter.text(event) : formatter.json(event)) + "\n"
-        }
-        write(out)
-        events += batch
-        if case .end = batch.last?.kind { finish() }
-    }
-
-    private func finish() {
-        finished = true
-        safetyTimer?.cancel()
-        run?.stop()
-        let report = TraceReport(scenario: scenario, events: events, formatter: formatter)
-        if format == .text {
-            write(report.text)
-        } else {
-            StandardError.write(report.text)
-        }
-        exit(report.exitStatus)
-    }
-
-    private func write(_ text: String) {
+    private static func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

@@ -1,0 +1,80 @@
+import Dispatch
+import LifecycleEngine
+import ScenarioKit
+
+/// A run of a scenario whose events are taken on the main queue, for the
+/// commands that print a run and exit (`trace`, `quiz`).
+///
+/// The engine wakes the main queue when its mailbox fills; a slow timer
+/// drains beside the wake-ups in case one was missed; an optional limit
+/// guards against a run that never reports its end. The caller then hands
+/// the main thread to the main queue (`MainThread.serveForever()`), so a
+/// scenario queue declared `main` is OperationQueue.main on the main thread.
+@MainActor
+final class MainQueueRun {
+    typealias Batch = @MainActor ([LifecycleEvent]) -> Void
+    /// Called once with the whole stream, and the limit (real seconds)
+    /// when the run did not end within it.
+    typealias End = @MainActor ([LifecycleEvent], _ timedOutAfter: Double?) -> Void
+
+    private var run: ScenarioRun?
+    private var events: [LifecycleEvent] = []
+    private var finished = false
+    private var timers: [any DispatchSourceTimer] = []
+    private let onBatch: Batch
+    private let onEnd: End
+
+    private init(onBatch: @escaping Batch, onEnd: @escaping End) {
+        self.onBatch = onBatch
+        self.onEnd = onEnd
+    }
+
+    /// Starts the run. `onBatch` gets each batch of events in order;
+    /// `onEnd` is called once, after the `.end` event or the time limit.
+    @discardableResult
+    static func start(
+        _ scenario: Scenario, speed: Double, timeLimit: Double? = nil,
+        onBatch: @escaping Batch = { _ in }, onEnd: @escaping End
+    ) -> MainQueueRun {
+        let session = MainQueueRun(onBatch: onBatch, onEnd: onEnd)
+        let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: speed)) {
+            DispatchQueue.main.async { MainActor.assumeIsolated { session.drain() } }
+        }
+        session.run = run
+        let drainTimer = DispatchSource.makeTimerSource(queue: .main)
+        drainTimer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
+        drainTimer.setEventHandler { MainActor.assumeIsolated { session.drain() } }
+        drainTimer.resume()
+        session.timers = [drainTimer]
+        if let timeLimit {
+            let giveUp = DispatchSource.makeTimerSource(queue: .main)
+            giveUp.schedule(deadline: .now() + timeLimit)
+            giveUp.setEventHandler { MainActor.assumeIsolated { session.finish(timedOutAfter: timeLimit) } }
+            giveUp.resume()
+            session.timers.append(giveUp)
+        }
+        run.start()
+        return session
+    }
+
+    private func drain() {
+        guard !finished, let run else { return }
+        let batch = run.takeEvents()
+        guard !batch.isEmpty else { return }
+        events += batch
+        onBatch(batch)
+        if case .end = batch.last?.kind { finish(timedOutAfter: nil) }
+    }
+
+    private func finish(timedOutAfter limit: Double?) {
+        guard !finished else { return }
+        finished = true
+        for timer in timers { timer.cancel() }
+        if limit != nil, let late = run?.takeEvents(), !late.isEmpty {
+            events += late
+            onBatch(late)
+        }
+        run?.stop()
+        onEnd(events, limit)
+    }
+}
