@@ -352,7 +352,7 @@ extension Diagnostic {
     }
 
     public static func priorityOnMainQueue(_ name: String, at location: SourceLocation) -> Diagnostic {
-        .warning("'priority' may have no effect on '\(name)': it runs on the main queue", at: location)
+        .warning("'priority' on '\(name)' only picks which ready operation of the main queue runs next: it runs one at a time", at: location)
     }
 
     /// `dependency` is the direct dependency; `root` the `never-finishes`

@@ -212,10 +212,10 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
         .init("queue without operations", "queue q\nqueue r\nop a on q work 1s", ["2:7 warning: queue 'r' has no operations"]),
         .init(
             "priority on the main queue", "queue ui main\nop a on ui work 1s priority high",
-            ["2:20 warning: 'priority' may have no effect on 'a': it runs on the main queue"]),
+            ["2:20 warning: 'priority' on 'a' only picks which ready operation of the main queue runs next: it runs one at a time"]),
         .init(
             "priority action on the main queue", "queue ui main\nop a on ui work 1s\nat 1s priority a low",
-            ["3:7 warning: 'priority' may have no effect on 'a': it runs on the main queue"]),
+            ["3:7 warning: 'priority' on 'a' only picks which ready operation of the main queue runs next: it runs one at a time"]),
         .init(
             "waits for never-finishes", "op a async 1s never-finishes\nop b work 1s after a\nop c work 1s after b",
             [
