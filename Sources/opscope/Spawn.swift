@@ -30,10 +30,24 @@ enum Spawn {
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
+        closeInheritedDescriptors(&actions)
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // The child starts with every signal at its default action and none
+        // blocked: both survive exec, and a tmux server that inherited a
+        // blocked SIGTERM could not stop itself on kill-server.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         if captureOutput { close(fds[1]) }
         guard spawned == 0 else {
             if captureOutput { close(fds[0]) }
@@ -53,5 +67,20 @@ enum Spawn {
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return (exitCode, String(decoding: output, as: UTF8.self))
+    }
+
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+
+    /// Closes every descriptor from 3 up in the child (glibc 2.34's
+    /// `posix_spawn_file_actions_addclosefrom_np`, which Swift's Glibc
+    /// module does not expose, looked up at run time). Without it the child
+    /// inherits every descriptor this process has open without close-on-exec
+    /// (Foundation's pipes among them), and a tmux server started this way
+    /// kept another command's output pipe open for good: its reader never
+    /// saw end-of-file.
+    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+        let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
+        _ = closeFrom(&actions, 3)
     }
 }
