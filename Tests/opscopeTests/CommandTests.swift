@@ -8,12 +8,14 @@ struct CommandTests {
     func helpListsCommands() throws {
         let result = try OpscopeBinary.run(["--help"])
         #expect(result.status == 0)
-        for command in ["check", "trace", "bench", "help"] {
+        for command in ["run", "check", "trace", "list", "swift", "quiz", "bench", "help"] {
             #expect(result.stdout.contains("  \(command) "), "help misses \(command)")
         }
     }
 
-    @Test("help COMMAND and COMMAND --help show the same usage", arguments: ["check", "trace", "bench"])
+    @Test(
+        "help COMMAND and COMMAND --help show the same usage",
+        arguments: ["run", "check", "trace", "list", "swift", "quiz", "bench"])
     func helpForCommand(command: String) throws {
         let viaHelp = try OpscopeBinary.run(["help", command])
         let viaFlag = try OpscopeBinary.run([command, "--help"])

@@ -4,17 +4,6 @@ import Testing
 /// `opscope swift FILE` and `opscope list [DIR]`, run as processes.
 @Suite("teaching commands")
 struct TeachingCommandTests {
-    @Test("--help lists swift and list; help COMMAND equals COMMAND --help", arguments: ["swift", "list"])
-    func help(command: String) throws {
-        let overview = try OpscopeBinary.run(["--help"])
-        #expect(overview.stdout.contains("  \(command) "))
-        let viaHelp = try OpscopeBinary.run(["help", command])
-        let viaFlag = try OpscopeBinary.run([command, "--help"])
-        #expect(viaHelp.status == 0)
-        #expect(viaHelp.stdout.hasPrefix("USAGE: opscope \(command)"))
-        #expect(viaHelp.stdout == viaFlag.stdout)
-    }
-
     @Test(
         "a wrong command line gets one clear line and exit 2",
         arguments: [
