@@ -8,6 +8,9 @@ extension RunCore {
     /// completion blocks and dependencies (a dependency on a barrier is a
     /// dependency on its hidden gate).
     func build() {
+        lock.lock()
+        var records = self.records
+        lock.unlock()
         var realQueues: [OperationQueue] = []
         for spec in scenario.queues {
             if spec.isMain {
@@ -66,23 +69,30 @@ extension RunCore {
             }
         }
         lock.lock()
+        self.records = records
         self.ops = ops
         self.gates = gates
         self.realQueues = realQueues
         lock.unlock()
     }
 
+    /// `created` → `running`: builds the queues and operations, announces
+    /// the queues' configuration, adds the operations and starts the
+    /// scheduler. Once only; after `stop()` it does nothing. Holds
+    /// `actionLock` throughout, so a `stop()` from another thread comes
+    /// wholly before (and the run never starts) or wholly after the adds.
     func start() {
+        actionLock.lock()
         lock.lock()
-        if started || stopped {
+        guard lifecycle == .created else {
             lock.unlock()
+            actionLock.unlock()
             return
         }
         lock.unlock()
         build()
-        actionLock.lock()
         lock.lock()
-        started = true
+        lifecycle = .running
         clock.start(monotonicNanoseconds())
         let t = lockedNow()
         // The configuration, as changes from what a new OperationQueue has.
@@ -129,15 +139,24 @@ extension RunCore {
 
     // MARK: - Actions
 
-    func perform(_ action: Action, origin: ActionOrigin) {
+    /// Performs `action` and records it; false when the run is not
+    /// running (not started yet, ended or stopped): nothing was done.
+    @discardableResult
+    func perform(_ action: Action, origin: ActionOrigin) -> Bool {
         actionLock.lock()
         defer { actionLock.unlock() }
         lock.lock()
-        guard started, !closed else {
+        guard lifecycle == .running, !closed else {
             lock.unlock()
-            return
+            return false
         }
         lock.unlock()
+        apply(action, origin: origin)
+        return true
+    }
+
+    /// The body of `perform`, under `actionLock`: announce, then apply.
+    private func apply(_ action: Action, origin: ActionOrigin) {
         switch action {
         case .cancel(let id):
             guard let i = validOp(id) else { return recordAction(action, origin, "no such operation") }
@@ -305,7 +324,7 @@ extension RunCore {
         schedulerCondition.lock()
         while true {
             lock.lock()
-            let done = closed || stopped
+            let done = closed || lifecycle == .stopped
             let now = lockedNow()
             let paused = clock.isPaused
             let speed = clock.speed
@@ -366,7 +385,7 @@ extension RunCore {
     }
 
     func stallConditionLocked() -> Bool {
-        if closed || !started || unfinishedOps == 0 { return false }
+        if closed || lifecycle != .running || unfinishedOps == 0 { return false }
         if workingCount > 0 || asyncTimersPending > 0 || timedActionsLeft > 0 { return false }
         if completionsRun < completionsOwed { return false }
         for q in queues where q.readyWaiting > 0 && (!q.suspended || q.isMain) && q.executing < q.effectiveCap {
@@ -495,12 +514,24 @@ extension RunCore {
     func stop() {
         actionLock.lock()
         lock.lock()
-        if stopped {
+        let was = lifecycle
+        lifecycle = .stopped
+        switch was {
+        case .stopped:
             lock.unlock()
             actionLock.unlock()
             return
+        case .created:
+            // Never started: no queue or operation was built, nothing of
+            // Foundation's to cancel, resume or release.
+            closed = true
+            endSignalPending = true
+            unlockAndNotify()
+            actionLock.unlock()
+            return
+        case .running:
+            break
         }
-        stopped = true
         closed = true
         endSignalPending = true
         let ops = self.ops

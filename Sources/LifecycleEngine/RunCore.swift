@@ -47,6 +47,14 @@ struct QueueRecord {
     var effectiveCap: Int { isMain ? 1 : (cap < 0 ? Int.max : cap) }
 }
 
+/// The life of a run: `start()` moves it from `created` to `running` (and
+/// only then are Foundation's queues and operations built), `stop()` from
+/// either to `stopped`, for good. A run stopped before it started never
+/// built anything, so stopping it touches no Foundation object.
+enum Lifecycle {
+    case created, running, stopped
+}
+
 /// The engine of one run: real operations and queues, the state derived
 /// from their announcements, the event log, the clock and the scheduler.
 ///
@@ -81,10 +89,10 @@ final class RunCore: @unchecked Sendable {
     var mailboxSignalled = false
     var seq = 0
     var clock: ScenarioClock
-    var started = false
+    /// Where the run is in its life (see `Lifecycle`).
+    var lifecycle = Lifecycle.created
     /// No more events are recorded (the run ended or was stopped).
     var closed = false
-    var stopped = false
     var endSignalPending = false
     var unfinishedOps: Int
     /// Sync operations (and barrier blocks) doing simulated work.
@@ -321,7 +329,7 @@ final class RunCore: @unchecked Sendable {
     }
 
     func checkCompletedLocked(_ t: Double) {
-        if !closed && started && unfinishedOps == 0 && timedActionsLeft == 0
+        if !closed && lifecycle == .running && unfinishedOps == 0 && timedActionsLeft == 0
             && completionsRun == completionsOwed
         {
             endLocked(.completed, t)
@@ -385,7 +393,7 @@ final class RunCore: @unchecked Sendable {
         var postExecuting = false
         var postFinished = false
         var due: Double? = nil
-        if stopped {
+        if lifecycle == .stopped {
             // The run was stopped: let it go at once, unannounced.
             op.state.store(AsyncOperation.finished, ordering: .releasing)
             postFinished = true
@@ -431,7 +439,7 @@ final class RunCore: @unchecked Sendable {
     /// action, from `cancelAllOperations()`, from stop).
     func cancel(_ i: Int, _ op: EngineCancellable) {
         lock.lock()
-        if stopped {
+        if lifecycle == .stopped {
             lock.unlock()
             op.engineCancel()
             return
@@ -486,7 +494,7 @@ final class RunCore: @unchecked Sendable {
     /// The block given to `addBarrierBlock`.
     func runBarrier(_ i: Int) {
         lock.lock()
-        if stopped || records[i].phase == .finished {
+        if lifecycle == .stopped || records[i].phase == .finished {
             // Cancelled by cancel-all before its block began: the run
             // already announced its finish and opened its gate.
             lock.unlock()
@@ -528,7 +536,7 @@ final class RunCore: @unchecked Sendable {
         while true {
             if cooperative, let op, op.isCancelled { break }
             lock.lock()
-            let isStopped = stopped
+            let isStopped = lifecycle == .stopped
             let t = lockedNow()
             let paused = clock.isPaused
             let speed = clock.speed
@@ -561,7 +569,7 @@ final class RunCore: @unchecked Sendable {
         while DispatchTime.now().uptimeNanoseconds < deadline {
             if cooperative, let op, op.isCancelled { return }
             lock.lock()
-            let isStopped = stopped
+            let isStopped = lifecycle == .stopped
             lock.unlock()
             if isStopped { return }
             Thread.sleep(forTimeInterval: 0.01)

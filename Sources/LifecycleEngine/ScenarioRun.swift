@@ -88,7 +88,10 @@ public final class ScenarioRun: @unchecked Sendable {
     /// cancelling a finished operation, what `OperationQueue.main` ignores)
     /// are recorded with the reason in `ignored`. Safe from any thread
     /// except that a completion block's own actions run on its thread.
-    public func perform(_ action: Action, origin: ActionOrigin = .user) {
+    /// Returns false, doing nothing, when the run is not running: not
+    /// started, ended (also when it stalled in `trace`) or stopped.
+    @discardableResult
+    public func perform(_ action: Action, origin: ActionOrigin = .user) -> Bool {
         core.perform(action, origin: origin)
     }
 
