@@ -6,23 +6,43 @@ import ScenarioKit
 /// rule that decided it).
 public struct QuizGrade: Sendable, Hashable {
     /// One line of the comparison table.
+    ///
+    /// start-order: the rows line the answer up with the run as a diff
+    /// does (`QuizAlignment`): the operations in the right relative order
+    /// share a row marked ✓; a name that never started, an operation left
+    /// out and each side of an operation out of place get rows of their
+    /// own marked ✗ with a word saying which. Read down, the answer column
+    /// is the answer and the run column the real order, unchanged. Marks by
+    /// position would call every name after one extra name wrong although
+    /// the learner has their order right.
+    ///
+    /// final-state: one row per operation asked about.
     public struct Row: Sendable, Hashable {
-        /// The position (`1`) for start-order, the operation for final-state.
+        /// The operation (final-state); empty for start-order.
         public var label: String
         /// What the learner answered there; "—" for nothing.
         public var yours: String
         /// What the run did there; "—" for nothing.
         public var actual: String
-        /// When (start-order: the start time, `0.102s`); empty otherwise.
+        /// When (start-order: the start time, `0.102s`, on rows with a run side); empty otherwise.
         public var time: String
         public var right: Bool
+        /// What is wrong with the row, after its ✗ (start-order: `never
+        /// started`, `left out`, `out of place`); empty otherwise.
+        public var note: String = ""
     }
 
     public let kind: QuizKind
-    /// Places (start-order) or operations (final-state) answered right.
+    /// start-order: `inOrder` less one per extra name, never below 0.
+    /// final-state: the operations answered right.
     public let score: Int
-    /// Places in the real order (start-order) or operations asked about (final-state).
+    /// Operations that started (start-order) or operations asked about (final-state).
     public let total: Int
+    /// start-order: the longest run of operations the answer has in the
+    /// right relative order (`QuizAlignment`); final-state: the score.
+    public let inOrder: Int
+    /// start-order: operations named that never started, a point off each; 0 for final-state.
+    public let extraNames: Int
     /// The whole answer was right.
     public let isCorrect: Bool
     public let rows: [Row]
@@ -32,27 +52,38 @@ public struct QuizGrade: Sendable, Hashable {
     /// together, whose order is a race).
     public let notes: [String]
 
-    /// `3 of 5 in the right place` / `3 of 5 right`.
+    /// `3 of 5 in the right order`, `2 of 3 (3 in the right order, less 1
+    /// for naming an operation that never started)` / `3 of 5 right`.
     public var scoreLine: String {
-        kind == .startOrder ? "\(score) of \(total) in the right place" : "\(score) of \(total) right"
+        guard kind == .startOrder else { return "\(score) of \(total) right" }
+        guard extraNames > 0 else { return "\(score) of \(total) in the right order" }
+        let what = extraNames == 1 ? "an operation" : "operations"
+        return "\(score) of \(total) (\(inOrder) in the right order, less \(extraNames) for naming \(what) that never started)"
     }
 
     /// The report `opscope quiz` prints after the run.
     public var text: String {
-        let labelHeader = kind == .startOrder ? "#" : "operation"
-        let widths = (
-            max(labelHeader.count, rows.map(\.label.count).max() ?? 0),
-            max("your answer".count, rows.map(\.yours.count).max() ?? 0),
-            max("the run".count, rows.map(\.actual.count).max() ?? 0),
-            rows.map(\.time.count).max() ?? 0
-        )
-        func line(_ a: String, _ b: String, _ c: String, _ t: String, _ mark: String) -> String {
-            let text = "  " + pad(a, widths.0) + "  " + pad(b, widths.1) + "  " + pad(c, widths.2) + "  "
-                + (widths.3 > 0 ? pad(t, widths.3) + "  " : "") + mark
+        let header: [String]
+        let cells: [[String]]
+        switch kind {
+        case .startOrder:
+            header = ["your answer", "the run", ""]
+            cells = rows.map { [$0.yours, $0.actual, $0.time] }
+        case .finalState:
+            header = ["operation", "your answer", "the run", ""]
+            cells = rows.map { [$0.label, $0.yours, $0.actual, $0.time] }
+        }
+        // A column with nothing in it (no times) is left out.
+        let widths = header.indices.map { c in max(header[c].count, cells.map { $0[c].count }.max() ?? 0) }
+        func line(_ cells: [String], _ mark: String) -> String {
+            let columns = cells.indices.filter { widths[$0] > 0 }.map { pad(cells[$0], widths[$0]) }
+            let text = "  " + (columns + [mark]).joined(separator: "  ")
             return String(text.reversed().drop { $0 == " " }.reversed())
         }
-        var lines = [line(labelHeader, "your answer", "the run", "", "")]
-        for row in rows { lines.append(line(row.label, row.yours, row.actual, row.time, row.right ? "✓" : "✗")) }
+        var lines = [line(header, "")]
+        for (row, cells) in zip(rows, cells) {
+            lines.append(line(cells, (row.right ? "✓" : "✗") + (row.note.isEmpty ? "" : " " + row.note)))
+        }
         lines.append("")
         lines.append("Score: \(scoreLine)" + (isCorrect ? " — all right!" : "."))
         if !explanations.isEmpty {
@@ -77,13 +108,26 @@ public struct QuizGrade: Sendable, Hashable {
 ///
 /// - start-order: the real order is the operations that posted
 ///   `isExecuting` true, by sequence number; barriers count only when the
-///   answer names them. The score counts the places where the answer has
-///   the same operation as the run; the answer is right when both lists
-///   are equal. Explained: each operation named that never started, each
-///   one that started but was left out, and each pair in the wrong order
-///   that is not already implied by two other explained pairs (so a
-///   reversed list of four gets three lines, not six); pairs whose later
-///   operation could not start yet for one reason of its own share a line.
+///   answer names them; operations that started together count in either
+///   order (`settleTies`). The score is the longest run of operations the
+///   answer has in the right relative order (the longest common
+///   subsequence of the answer and the real order, `QuizAlignment`) less
+///   one per name that never started, never below 0, out of the
+///   operations that started. So one extra name, one left out or one
+///   swapped pair costs one point, not the whole answer: against `a, b,
+///   c`, both `a, x, b, c` (x never started) and `a, c` and `b, a, c`
+///   score 2 of 3. The answer is right when it equals the real order.
+///
+///   Explained: each name that never started, each operation that started
+///   but was left out, then each operation out of place (not in the common
+///   subsequence), in the order they started, with the rule that decided
+///   each pair it has the wrong way round. Pairs implied by two other
+///   explained pairs are left out (a reversed list of four gets three
+///   lines, not six), and so are those an operation placed too late forms
+///   with the later ones of the subsequence: one sentence against the
+///   first of them implies the rest, which the answer has in order. Pairs
+///   whose later operation could not start yet for one reason of its own
+///   share a line.
 /// - final-state: every operation (barriers only when named) is asked
 ///   about; the score counts the right states (an operation skipped in a
 ///   queue that never ran it may be called skipped or stuck); each wrong
@@ -104,18 +148,28 @@ public enum QuizGrader {
     ) -> QuizGrade {
         let observed = explainer.startOrder.filter { !scenario[operation: $0].isBarrier || answer.contains($0) }
         let (actual, ties) = settleTies(observed, answer: answer, explainer)
+        let alignment = QuizAlignment(answer: answer, run: actual)
+        let inOrder = Set(alignment.common)
+        let extra = answer.filter { !actual.contains($0) }
+
         var rows: [QuizGrade.Row] = []
-        for i in 0..<max(actual.count, answer.count) {
-            let yours = i < answer.count ? scenario[operation: answer[i]].name : "—"
-            let real = i < actual.count ? scenario[operation: actual[i]].name : "—"
-            let time = i < actual.count ? formatSeconds(explainer.startTime(of: actual[i]) ?? 0) : ""
-            let right = i < answer.count && i < actual.count && answer[i] == actual[i]
-            rows.append(QuizGrade.Row(label: String(i + 1), yours: yours, actual: real, time: time, right: right))
+        let name = { (id: OperationID) in scenario[operation: id].name }
+        let time = { (id: OperationID) in formatSeconds(explainer.startTime(of: id) ?? 0) }
+        for row in alignment.rows {
+            switch row {
+            case .both(let id):
+                rows.append(QuizGrade.Row(label: "", yours: name(id), actual: name(id), time: time(id), right: true))
+            case .answerOnly(let id):
+                let note = actual.contains(id) ? "out of place" : "never started"
+                rows.append(QuizGrade.Row(label: "", yours: name(id), actual: "—", time: "", right: false, note: note))
+            case .runOnly(let id):
+                let note = answer.contains(id) ? "out of place" : "left out"
+                rows.append(QuizGrade.Row(label: "", yours: "—", actual: name(id), time: time(id), right: false, note: note))
+            }
         }
-        let score = rows.filter(\.right).count
 
         var explanations: [String] = []
-        for id in answer where explainer.startTime(of: id) == nil {
+        for id in extra {
             explanations.append(explainer.whyNeverStarted(id))
         }
         for id in actual where !answer.contains(id) {
@@ -125,12 +179,17 @@ public enum QuizGrader {
         let place = Dictionary(uniqueKeysWithValues: answer.enumerated().map { ($1, $0) })
         // common[i] started before common[j] (i < j) but the answer has them the other way.
         func inverted(_ i: Int, _ j: Int) -> Bool { place[common[i]]! > place[common[j]]! }
-        for j in common.indices {
+        for j in common.indices where !inOrder.contains(common[j]) {
+            // What started before it that the answer puts after it, less the pairs implied by two others…
             let firsts = (0..<j).filter { i in
                 inverted(i, j) && !(i + 1..<j).contains { k in inverted(i, k) && inverted(k, j) }
             }
             if !firsts.isEmpty {
                 explanations += explainer.whyStarted(firsts.map { common[$0] }, before: common[j])
+            }
+            // …and the first of the subsequence that started after it but comes before it in the answer.
+            if let k = (j + 1..<common.count).first(where: { inOrder.contains(common[$0]) && inverted(j, $0) }) {
+                explanations.append(explainer.whyStarted(common[j], before: common[k]))
             }
         }
         let notes = ties.map { group in
@@ -140,7 +199,8 @@ public enum QuizGrader {
                 + "either order counts as right"
         }
         return QuizGrade(
-            kind: .startOrder, score: score, total: actual.count, isCorrect: answer == actual, rows: rows,
+            kind: .startOrder, score: max(0, inOrder.count - extra.count), total: actual.count,
+            inOrder: inOrder.count, extraNames: extra.count, isCorrect: answer == actual, rows: rows,
             explanations: explanations, notes: notes)
     }
 
@@ -201,7 +261,7 @@ public enum QuizGrader {
         }
         let score = rows.filter(\.right).count
         return QuizGrade(
-            kind: .finalState, score: score, total: asked.count, isCorrect: score == asked.count, rows: rows,
-            explanations: explanations, notes: [])
+            kind: .finalState, score: score, total: asked.count, inOrder: score, extraNames: 0,
+            isCorrect: score == asked.count, rows: rows, explanations: explanations, notes: [])
     }
 }

@@ -22,6 +22,13 @@ enum QuizCommand: Subcommand {
         suspension, cancellation, the worker-thread ramp). The scenario's
         notes are shown after the result: they often give the answer away.
 
+        A start-order answer scores the longest run of operations it has in
+        the right relative order, less one for each name that never started,
+        out of the operations that started: one name too many, one left out
+        or one pair swapped costs one point. The table lines your answer up
+        with the run as a diff does: the ones in order share a row (✓), the
+        others get rows of their own (✗ never started, left out, out of place).
+
         The file needs a quiz statement:
             quiz "In which order do they start?" answer start-order
             quiz "How does each one end?" answer final-state

@@ -43,16 +43,16 @@ struct QuizGraderTests {
         let (scenario, events) = Self.chain
         let grade = startOrder(scenario, events, "fetch", "parse", "save")
         #expect(grade.isCorrect)
-        #expect(grade.scoreLine == "3 of 3 in the right place")
+        #expect(grade.scoreLine == "3 of 3 in the right order")
         #expect(grade.explanations.isEmpty)
         #expect(
             grade.text == """
-                  #  your answer  the run
-                  1  fetch        fetch    0.001s  ✓
-                  2  parse        parse    0.601s  ✓
-                  3  save         save     0.901s  ✓
+                  your answer  the run
+                  fetch        fetch    0.001s  ✓
+                  parse        parse    0.601s  ✓
+                  save         save     0.901s  ✓
 
-                Score: 3 of 3 in the right place — all right!
+                Score: 3 of 3 in the right order — all right!
 
                 """)
     }
@@ -62,7 +62,7 @@ struct QuizGraderTests {
         let (scenario, events) = Self.chain
         let grade = startOrder(scenario, events, "save", "parse", "fetch")
         #expect(!grade.isCorrect)
-        #expect(grade.scoreLine == "1 of 3 in the right place")
+        #expect(grade.scoreLine == "1 of 3 in the right order")
         #expect(
             grade.explanations == [
                 "parse started after fetch because it depends on fetch (it became ready only when fetch finished at 0.600s)",
@@ -113,7 +113,7 @@ struct QuizGraderTests {
     func priorityReversed() {
         let (scenario, events) = Self.priority
         let grade = startOrder(scenario, events, "low-one", "normal-one", "high-one", "urgent")
-        #expect(grade.scoreLine == "0 of 4 in the right place")
+        #expect(grade.scoreLine == "1 of 4 in the right order")
         #expect(
             grade.explanations == [
                 "urgent started before high-one: both were ready when q resumed at 0.100s, "
@@ -130,7 +130,7 @@ struct QuizGraderTests {
     func priorityOneMisplaced() {
         let (scenario, events) = Self.priority
         let grade = startOrder(scenario, events, "urgent", "normal-one", "high-one", "low-one")
-        #expect(grade.scoreLine == "2 of 4 in the right place")
+        #expect(grade.scoreLine == "3 of 4 in the right order")
         #expect(
             grade.explanations == [
                 "high-one started before normal-one: both were ready when urgent finished at 0.200s, freeing q's only slot, "
@@ -199,7 +199,7 @@ struct QuizGraderTests {
         s.at(2.002); s.finish("c")
         s.end()
         let grade = startOrder(scenario, s.events, "a", "b", "c", "d")
-        #expect(grade.scoreLine == "2 of 4 in the right place")
+        #expect(grade.scoreLine == "3 of 4 in the right order")
         #expect(
             grade.explanations == [
                 "c started after d: when d started on disk at 0.501s, c waited: its queue net was at its cap (2 running: a, b)"
@@ -245,21 +245,22 @@ struct QuizGraderTests {
         let (scenario, events) = Self.cancel
         let grade = startOrder(scenario, events, "first", "skipped", "dependent")
         #expect(!grade.isCorrect)
-        #expect(grade.scoreLine == "1 of 2 in the right place")
+        #expect(grade.scoreLine == "1 of 2 (2 in the right order, less 1 for naming an operation that never started)")
         #expect(
             grade.explanations == [
                 "skipped never started: it was cancelled at 0.200s (by 'at 200ms cancel skipped') before it started "
                     + "(a cancelled operation finishes without running)"
             ])
         #expect(grade.rows.map(\.yours) == ["first", "skipped", "dependent"])
-        #expect(grade.rows.map(\.actual) == ["first", "dependent", "—"])
+        #expect(grade.rows.map(\.actual) == ["first", "—", "dependent"])
+        #expect(grade.rows.map(\.note) == ["", "never started", ""])
     }
 
     @Test("a cancelled dependency counts as finished: its dependent starts")
     func cancelledDependency() {
         let (scenario, events) = Self.cancel
         let grade = startOrder(scenario, events, "first")
-        #expect(grade.scoreLine == "1 of 2 in the right place")
+        #expect(grade.scoreLine == "1 of 2 in the right order")
         #expect(
             grade.explanations == [
                 "dependent started at 0.602s although skipped was cancelled: a cancelled dependency counts as finished"
@@ -313,7 +314,7 @@ struct QuizGraderTests {
         s.at(2.000); s.finish("i1"); s.finish("c")
         s.end()
         let grade = startOrder(scenario, s.events, "b1", "b2", "c", "i1")
-        #expect(grade.scoreLine == "2 of 4 in the right place")
+        #expect(grade.scoreLine == "3 of 4 in the right order")
         #expect(
             grade.explanations == [
                 "i1 started before c: both were ready when b1 finished at 1.000s, freeing a slot of q (cap 2), "
@@ -363,8 +364,9 @@ struct QuizGraderTests {
         s.at(5.000); s.finish("s1"); s.finish("s2"); s.finish("s3"); s.finish("a")
         s.end()
         let grade = startOrder(scenario, s.events, "s2", "s1", "s3", "a")
-        #expect(grade.scoreLine == "2 of 4 in the right place")
-        #expect(grade.rows.map(\.actual) == ["s2", "s1", "a", "s3"])
+        #expect(grade.scoreLine == "3 of 4 in the right order")
+        #expect(grade.rows.map(\.yours) == ["s2", "s1", "s3", "a", "—"])
+        #expect(grade.rows.map(\.actual) == ["s2", "s1", "—", "a", "s3"])
         #expect(
             grade.explanations == [
                 "s3 started after a: when a started on r at 0.501s, s3 waited: it was dispatched but waited for a worker thread "

@@ -58,7 +58,7 @@ struct QuizCommandTests {
         #expect(result.stdout.contains("\n  at 100ms: resume q\n"))
         #expect(result.stdout.contains("\nQuestion: In which order do the four operations start?\n"))
         #expect(result.stdout.contains("\nThe run completed at "))
-        #expect(result.stdout.contains("\nScore: 4 of 4 in the right place — all right!\n"))
+        #expect(result.stdout.contains("\nScore: 4 of 4 in the right order — all right!\n"))
         #expect(!result.stdout.contains("Why:"))
         // The notes come after the result: they would give the answer away.
         #expect(result.stdout.hasSuffix("\nAbout this scenario:\n  All four are ready when the queue resumes.\n"))
@@ -70,7 +70,11 @@ struct QuizCommandTests {
             try OpscopeBinary.run(["quiz", $0, "--answer", "low-one normal-one high-one urgent"])
         }
         #expect(result.status == 1)
-        #expect(result.stdout.contains("\nScore: 0 of 4 in the right place.\n"))
+        #expect(result.stdout.contains("\nScore: 1 of 4 in the right order.\n"))
+        // Lined up as a diff: urgent, the one kept in order, shares a row.
+        #expect(result.stdout.contains("\n  low-one      —                   ✗ out of place\n"))
+        #expect(result.stdout.contains("\n  urgent       urgent      0."))
+        #expect(result.stdout.contains("s  ✓\n  —            high-one    0."))
         let why = result.stdout.components(separatedBy: "\nWhy:\n").last ?? ""
         let lines = why.split(separator: "\n").filter { $0.hasPrefix("  - ") }
         #expect(lines.count == 3)
