@@ -91,9 +91,13 @@ extension Diagnostic {
         return .error("expected \(what) after '\(after)'", at: location)
     }
 
+    /// The note that lists what a statement starts with.
+    static let statementsNote =
+        "a statement starts with title, note, speed, queue, op, barrier, at, when, expect or quiz"
+
     public static func expectedStatement(found: String, at location: SourceLocation) -> Diagnostic {
         .error("expected a statement, found '\(found)'", at: location,
-            notes: ["a statement starts with title, note, queue, op, barrier, at, expect or quiz"])
+            notes: [statementsNote])
     }
 
     public static func unknownStatement(_ word: String, suggestion: String?, at location: SourceLocation)
@@ -101,7 +105,7 @@ extension Diagnostic {
     {
         .error("unknown statement '\(word)'", at: location,
             notes: suggestion.map { ["did you mean '\($0)'?"] }
-                ?? ["a statement starts with title, note, queue, op, barrier, at, expect or quiz"])
+                ?? [statementsNote])
     }
 
     public static func unexpectedToken(_ text: String, in statement: String, at location: SourceLocation)
@@ -143,7 +147,8 @@ extension Diagnostic {
     {
         .error("unknown action '\(word)'", at: location,
             notes: suggestion.map { ["did you mean '\($0)'?"] }
-                ?? ["actions are cancel, cancel-all, suspend, resume, max, priority and add"])
+                ?? ["actions are cancel, cancel-all, suspend, resume, max, priority and add; "
+                    + "'say \"TEXT\"' shows a caption"])
     }
 
     public static func unknownClaim(_ word: String, suggestion: String?, at location: SourceLocation)

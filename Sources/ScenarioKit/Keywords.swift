@@ -1,7 +1,9 @@
 /// The words of the language, in one place, so that the parser and the
 /// "did you mean" suggestions agree.
 enum Keywords {
-    static let statements = ["title", "note", "queue", "op", "barrier", "at", "expect", "quiz"]
+    static let statements = [
+        "title", "note", "speed", "queue", "op", "barrier", "at", "when", "expect", "quiz",
+    ]
     static let queueOptions = ["max", "serial", "default", "qos", "suspended", "main"]
     static let operationClauses = [
         "on", "work", "blocks", "async", "after", "priority", "qos", "completion",
@@ -10,6 +12,9 @@ enum Keywords {
     static let barrierClauses = ["on", "work"]
     static let bodyClauses: Set<String> = ["work", "blocks", "async"]
     static let actions = ["cancel", "cancel-all", "suspend", "resume", "max", "priority", "add"]
+    /// What may follow `at TIME`: an action, or `say` for a caption.
+    static let afterTime = actions + ["say"]
+    static let captionMoments = CaptionMoment.allCases.map(\.rawValue)
     /// The actions a completion block can perform (`completion cancel-all q`).
     static let completionActions = ["cancel", "cancel-all", "suspend", "resume"]
     static let quizKinds = QuizKind.allCases.map(\.rawValue)

@@ -36,6 +36,14 @@ extension NumberLiteral {
         return isNegative ? -magnitude : magnitude
     }
 
+    /// The number without its unit, as `Double` reads it: `-2`, `0.5`.
+    var decimalText: String {
+        var text = isNegative ? "-" : ""
+        text += String(decoding: integerDigits, as: UTF8.self)
+        if let fractionDigits { text += "." + String(decoding: fractionDigits, as: UTF8.self) }
+        return text
+    }
+
     /// ASCII digits as an `Int64`, or nil on overflow.
     private static func value(of digits: [UInt8]) -> Int64? {
         var result: Int64 = 0

@@ -65,6 +65,10 @@ struct Parser {
             try parseExpectation(&cursor, expect: first)
         case "quiz":
             try parseQuiz(&cursor, quiz: first)
+        case "speed":
+            try parseSpeed(&cursor, speed: first)
+        case "when":
+            try parseWhenCaption(&cursor, when: first)
         default:
             throw ParseFailure(
                 .unknownStatement(
@@ -162,6 +166,10 @@ struct Parser {
             throw cursor.expected("an action", after: cursor.tokens[1].text)
         }
         _ = cursor.next()
+        if word == "say" {
+            try parseCaptionText(&cursor, trigger: .at(time.value), location: at.location)
+            return
+        }
         let kind: ActionSyntax.Kind
         switch word {
         case "cancel": kind = .cancel(try cursor.name(after: word))
@@ -188,7 +196,7 @@ struct Parser {
         default:
             throw ParseFailure(
                 .unknownAction(
-                    word, suggestion: Suggestion.nearest(to: word, in: Keywords.actions), at: keyword.location))
+                    word, suggestion: Suggestion.nearest(to: word, in: Keywords.afterTime), at: keyword.location))
         }
         try finish(cursor, statement: "at")
         tree.actions.append(ActionSyntax(time: time.value, kind: kind, keyword: keyword, location: at.location))

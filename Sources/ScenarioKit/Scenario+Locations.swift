@@ -1,9 +1,14 @@
 extension Scenario {
-    /// The same scenario with every `SourceLocation` set to 0:0.
+    /// The same scenario with every `SourceLocation` set to 0:0, and the
+    /// captions in the canonical print's order.
     ///
     /// Two readings of differently laid-out text (for example a file and
     /// its canonical print) describe the same scenario when their
-    /// `withoutLocations` are equal.
+    /// `withoutLocations` are equal. The order of the captions in the file
+    /// means nothing beyond the order of `when` captions among themselves
+    /// and of `at` captions of one time: so here the `when` captions come
+    /// first, in file order, then the `at` captions by time, equal times in
+    /// file order (as `ScenarioPrinter` writes them).
     public var withoutLocations: Scenario {
         let zero = SourceLocation(line: 0, column: 0)
         var copy = self
@@ -12,6 +17,8 @@ extension Scenario {
         for i in copy.actions.indices { copy.actions[i].location = zero }
         for i in copy.expectations.indices { copy.expectations[i].location = zero }
         copy.quiz?.location = zero
+        copy.captions = captions.filter { $0.time == nil } + timedCaptions
+        for i in copy.captions.indices { copy.captions[i].location = zero }
         return copy
     }
 }

@@ -16,11 +16,26 @@ public struct Scenario: Sendable, Hashable {
     public var expectations: [Expectation]
     /// The file's `quiz`, if it has one (at most one per file).
     public var quiz: Quiz?
+    /// The teacher's script (`at TIME say`, `when OP MOMENT say`) in file
+    /// order. Timed captions are not in `actions`: they change nothing in
+    /// the run; whoever shows them merges them with the actions by (time,
+    /// source line).
+    public var captions: [Caption]
+    /// The pace the interactive view opens the scenario at when the user
+    /// gives no `--speed` (scenario seconds per real second, always within
+    /// `Scenario.speedRange`); nil when the file says nothing. `trace` and
+    /// `quiz` ignore it.
+    public var speed: Double?
+
+    /// The speeds a `speed` statement may ask for: the interactive view's
+    /// own range.
+    public static let speedRange: ClosedRange<Double> = 0.125...64
 
     public init(
         title: String? = nil, notes: [String] = [], queues: [QueueSpec],
         operations: [OperationSpec], actions: [TimedAction] = [],
-        expectations: [Expectation] = [], quiz: Quiz? = nil
+        expectations: [Expectation] = [], quiz: Quiz? = nil,
+        captions: [Caption] = [], speed: Double? = nil
     ) {
         self.title = title
         self.notes = notes
@@ -29,6 +44,8 @@ public struct Scenario: Sendable, Hashable {
         self.actions = actions
         self.expectations = expectations
         self.quiz = quiz
+        self.captions = captions
+        self.speed = speed
     }
 
     public func queueID(named name: String) -> QueueID? {

@@ -1,19 +1,25 @@
 /// Prints a `Scenario` as canonical source text.
 ///
 /// Canonical means: one statement per line, sections in a fixed order
-/// (title and notes, queues, operations and barriers in insertion order,
-/// actions in time order, expectations), every `on` written out, clauses
-/// in a fixed order, durations in their shortest form (`300ms`, `1.5s`);
-/// only the implicit `default` queue of a file without queues stays implicit.
-/// Reading the text back gives an equal scenario apart from source
-/// locations (see `Scenario.withoutLocations`).
+/// (title, notes and speed; queues; operations and barriers in insertion
+/// order; `when` captions in file order; actions and `at` captions in time
+/// order; expectations), every `on` written out, clauses in a fixed order,
+/// durations in their shortest form (`300ms`, `1.5s`); only the implicit
+/// `default` queue of a file without queues stays implicit. Reading the
+/// text back gives an equal scenario apart from source locations (see
+/// `Scenario.withoutLocations`).
 ///
-/// The quiz, when there is one, is the last section.
+/// An `at` caption goes among the `at` actions by (time, source location):
+/// at equal times the file's order of `at` lines is kept, and where the
+/// locations are equal too (a scenario built in code, all at 0:0) the
+/// actions come before the captions. The quiz, when there is one, is the
+/// last section.
 ///
-/// Limits: names must be valid scenario names; the language writes at
-/// most one completion action (`cancel`, `cancel-all`, `suspend` or
-/// `resume`), so only the first of a completion block's actions is printed,
-/// and only when it is one of those.
+/// Limits: names must be valid scenario names; a speed reads back only
+/// within `Scenario.speedRange` and a caption only with a non-blank text;
+/// the language writes at most one completion action (`cancel`,
+/// `cancel-all`, `suspend` or `resume`), so only the first of a completion
+/// block's actions is printed, and only when it is one of those.
 public struct ScenarioPrinter: Sendable {
     public init() {}
 
@@ -22,6 +28,7 @@ public struct ScenarioPrinter: Sendable {
         var header: [String] = []
         if let title = scenario.title { header.append("title " + Self.quoted(title)) }
         header += scenario.notes.map { "note " + Self.quoted($0) }
+        if let speed = scenario.speed { header.append("speed " + Self.speedText(speed)) }
         sections.append(header)
         // The implicit queue of a file that declares none is not written
         // out, and neither is `on` then: an operation may be named
@@ -29,7 +36,8 @@ public struct ScenarioPrinter: Sendable {
         let implicitQueue = scenario.queues == [QueueSpec(name: "default")]
         if !implicitQueue { sections.append(scenario.queues.map(queueLine)) }
         sections.append(scenario.operations.map { operationLine($0, in: scenario, writeQueue: !implicitQueue) })
-        sections.append(scenario.actions.map { actionLine($0, in: scenario) })
+        sections.append(scenario.captions.compactMap { whenCaptionLine($0, in: scenario) })
+        sections.append(timedLines(scenario))
         sections.append(scenario.expectations.map { "expect " + Self.claimText($0.claim, in: scenario) })
         if let quiz = scenario.quiz {
             sections.append(["quiz \(Self.quoted(quiz.question)) answer \(quiz.kind.rawValue)"])
@@ -87,6 +95,48 @@ public struct ScenarioPrinter: Sendable {
         "at \(Self.format(timed.time)) \(Self.actionText(timed.action, in: scenario))"
     }
 
+    /// The `at` lines: the actions (already in time order) merged with the
+    /// `at` captions (sorted by time, stably) by (time, location); a tie
+    /// goes to the action. A merge never reorders either list.
+    private func timedLines(_ scenario: Scenario) -> [String] {
+        let actions = scenario.actions
+        let captions = scenario.timedCaptions.compactMap { caption in
+            caption.time.map { (time: $0, caption: caption) }
+        }
+        var lines: [String] = []
+        lines.reserveCapacity(actions.count + captions.count)
+        var a = 0
+        var c = 0
+        while a < actions.count || c < captions.count {
+            let takeAction: Bool
+            if c == captions.count {
+                takeAction = true
+            } else if a == actions.count {
+                takeAction = false
+            } else {
+                let action = actions[a]
+                let caption = captions[c]
+                takeAction =
+                    action.time != caption.time
+                    ? action.time < caption.time : action.location <= caption.caption.location
+            }
+            if takeAction {
+                lines.append(actionLine(actions[a], in: scenario))
+                a += 1
+            } else {
+                lines.append("at \(Self.format(captions[c].time)) say \(Self.quoted(captions[c].caption.text))")
+                c += 1
+            }
+        }
+        return lines
+    }
+
+    /// `when OP MOMENT say "TEXT"`, or nil for an `at` caption.
+    private func whenCaptionLine(_ caption: Caption, in scenario: Scenario) -> String? {
+        guard case .when(let op, let moment) = caption.trigger else { return nil }
+        return "when \(scenario[operation: op].name) \(moment.rawValue) say \(Self.quoted(caption.text))"
+    }
+
     /// An action as the language writes it after `at TIME`: `cancel fetch`,
     /// `max net default`.
     public static func actionText(_ action: Action, in scenario: Scenario) -> String {
@@ -141,6 +191,15 @@ public struct ScenarioPrinter: Sendable {
             return String(seconds) + fraction(nanos, digits: 9) + "s"
         }
         return String(nanos / 1_000_000) + fraction(nanos % 1_000_000, digits: 6) + "ms"
+    }
+
+    /// A speed as the language writes it: `1`, `0.5`, `2.5`, `0.125`: no
+    /// `.0` on a whole number, else the shortest decimal that reads back as
+    /// the same `Double` (every speed in `Scenario.speedRange` has one
+    /// without an exponent).
+    public static func speedText(_ speed: Double) -> String {
+        if speed == speed.rounded(), abs(speed) < 1e15 { return String(Int(speed)) }
+        return String(speed)
     }
 
     /// `.5` for (5, 1 digit); empty for 0.

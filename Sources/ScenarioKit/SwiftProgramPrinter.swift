@@ -12,8 +12,11 @@
 /// another, plus 2 s).
 ///
 /// What it cannot show as opscope does: it has no clock to pause or speed
-/// up, it does not detect a stall before the timeout, and expectations are
-/// comments at the end, not checks.
+/// up (the scenario's `speed` is a comment), it does not detect a stall
+/// before the timeout, expectations are comments at the end, not checks,
+/// and captions are comments where they belong (an `at` caption before
+/// the timed actions of its time, a `when` caption after its operation's
+/// declaration), not output.
 public struct SwiftProgramPrinter: Sendable {
     /// The scenario file's path, named in the program's header; nil leaves it out.
     public var sourceName: String?
@@ -66,6 +69,9 @@ private struct ProgramWriter {
         lines.append("import Foundation")
         supportCode()
         lines += ["", "// MARK: - The scenario", "", "func runScenario() -> Never {"]
+        if let speed = scenario.speed {
+            lines += SwiftIdentifiers.comment(SwiftProgramPrinter.speedComment(speed), indent: "    ", width: 72)
+        }
         lines += [
             "    // Start the clock: every printed line says how long after this moment.",
             "    _ = Clock.start",
@@ -255,6 +261,7 @@ private struct ProgramWriter {
                 }
                 lines.append("    let \(barrierBlocks[index]!) = barrierBlock(\(arguments))")
                 events.append("barrier \(op.name)")
+                whenCaptions(of: index)
                 continue
             }
             if let priority = op.priority {
@@ -277,7 +284,24 @@ private struct ProgramWriter {
                             + "service), although queuePriority still reads .normal.", indent: "    ", width: 72)
                 }
             }
+            whenCaptions(of: index)
         }
+    }
+
+    // MARK: Captions
+
+    /// The `when` captions of the operation at `index`, as comments.
+    private mutating func whenCaptions(of index: Int) {
+        for caption in scenario.captions {
+            if case .when(let op, _) = caption.trigger, op.index == index { captionComment(caption) }
+        }
+    }
+
+    /// One caption as a comment; the first one also says what captions are.
+    private mutating func captionComment(_ caption: Caption) {
+        explainOnce("captions", SwiftProgramPrinter.captionsExplanation)
+        lines += SwiftIdentifiers.comment(
+            SwiftProgramPrinter.captionText(caption, in: scenario), indent: "    ", width: 72)
     }
 
     // MARK: Dependencies and completion blocks
@@ -366,17 +390,32 @@ private struct ProgramWriter {
         }
     }
 
+    /// The timed actions, with the `at` captions as comments before the
+    /// actions of their time (or of the next time).
     private mutating func timedActions() {
-        guard !scenario.actions.isEmpty else { return }
-        lines += ["", "    // MARK: Timed actions", ""]
-        lines += SwiftIdentifiers.comment(
-            "Scheduled on a serial queue of their own, never on the global pool: synchronous operations block "
-                + "its worker threads, and a timer there could fire late.", indent: "    ", width: 72)
-        lines.append("    let timeline = DispatchQueue(label: \"scenario.timeline\")")
+        let captions = scenario.timedCaptions.compactMap { caption in
+            caption.time.map { (time: $0, caption: caption) }
+        }
+        guard !scenario.actions.isEmpty || !captions.isEmpty else { return }
+        if scenario.actions.isEmpty {
+            lines += ["", "    // MARK: Timed captions", ""]
+        } else {
+            let mark = captions.isEmpty ? "Timed actions" : "Timed actions and captions"
+            lines += ["", "    // MARK: \(mark)", ""]
+            lines += SwiftIdentifiers.comment(
+                "Scheduled on a serial queue of their own, never on the global pool: synchronous operations block "
+                    + "its worker threads, and a timer there could fire late.", indent: "    ", width: 72)
+            lines.append("    let timeline = DispatchQueue(label: \"scenario.timeline\")")
+        }
+        var nextCaption = 0
         var index = 0
         let actions = scenario.actions
         while index < actions.count {
             let time = actions[index].time
+            while nextCaption < captions.count, captions[nextCaption].time <= time {
+                captionComment(captions[nextCaption].caption)
+                nextCaption += 1
+            }
             var group: [Action] = []
             while index < actions.count && actions[index].time == time {
                 group.append(actions[index].action)
@@ -393,6 +432,7 @@ private struct ProgramWriter {
             lines.append("        tally.mark(\(SwiftIdentifiers.stringLiteral(event)))")
             lines.append("    }")
         }
+        for timed in captions[nextCaption...] { captionComment(timed.caption) }
     }
 
     private mutating func ending() {

@@ -13,6 +13,10 @@ struct SyntaxTree: Sendable {
     var expectations: [ExpectationSyntax] = []
     /// Every `quiz` statement (the validator reports all but the first).
     var quizzes: [QuizSyntax] = []
+    /// Every `speed` statement (the validator reports all but the first).
+    var speeds: [SpeedSyntax] = []
+    /// `at TIME say` and `when OP MOMENT say`, in file order.
+    var captions: [CaptionSyntax] = []
 }
 
 /// A name as written, with where it was written.
@@ -74,6 +78,27 @@ struct QuizSyntax: Sendable {
     var question: String
     var kind: QuizKind
     /// The `quiz` keyword.
+    var location: SourceLocation
+}
+
+/// `speed X`, X already checked to be within `Scenario.speedRange`.
+struct SpeedSyntax: Sendable {
+    var value: Double
+    /// The `speed` keyword.
+    var location: SourceLocation
+}
+
+/// `at TIME say "TEXT"` or `when OP MOMENT say "TEXT"`.
+struct CaptionSyntax: Sendable {
+    enum Trigger: Sendable {
+        case at(Duration)
+        /// The operation's name as written, and the moment with its word's position.
+        case when(Name, Located<CaptionMoment>)
+    }
+
+    var trigger: Trigger
+    var text: String
+    /// The statement's first keyword (`at` or `when`).
     var location: SourceLocation
 }
 

@@ -50,10 +50,12 @@ struct Validator {
         let actions = resolveActions()
         let expectations = resolveExpectations()
         let quiz = checkQuizzes()
+        let speed = checkSpeeds()
+        let captions = resolveCaptions(actions: actions)
         let operations = tree.operations.indices.map(operationSpec)
         return Scenario(
             title: tree.titles.first?.text, notes: tree.notes, queues: queues, operations: operations,
-            actions: actions, expectations: expectations, quiz: quiz)
+            actions: actions, expectations: expectations, quiz: quiz, captions: captions, speed: speed)
     }
 
     mutating func report(_ diagnostic: Diagnostic) {

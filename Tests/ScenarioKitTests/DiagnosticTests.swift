@@ -55,11 +55,11 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
         .init("wrong token for duration", "op a work fast", ["1:11 error: expected a duration after 'work', found 'fast'"]),
         .init(
             "statement without keyword", "\"hello\"",
-            ["1:1 error: expected a statement, found '\"hello\"' | a statement starts with title, note, queue, op, barrier, at, expect or quiz"]),
+            ["1:1 error: expected a statement, found '\"hello\"' | a statement starts with title, note, speed, queue, op, barrier, at, when, expect or quiz"]),
         .init("misspelt statement", "qeue net", ["1:1 error: unknown statement 'qeue' | did you mean 'queue'?"]),
         .init(
             "unknown statement", "frobnicate x",
-            ["1:1 error: unknown statement 'frobnicate' | a statement starts with title, note, queue, op, barrier, at, expect or quiz"]),
+            ["1:1 error: unknown statement 'frobnicate' | a statement starts with title, note, speed, queue, op, barrier, at, when, expect or quiz"]),
         .init("extra token", "title \"a\" \"b\"", ["1:11 error: unexpected '\"b\"' in 'title' statement"]),
         .init("missing string", "note", ["1:5 error: expected a quoted string after 'note'"]),
         .init("missing name", "queue", ["1:6 error: expected a name after 'queue'"]),
@@ -87,7 +87,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
             ["2:7 error: unknown action 'cancle' | did you mean 'cancel'?"]),
         .init(
             "unknown action without suggestion", "op a work 1s\nat 1s explode a",
-            ["2:7 error: unknown action 'explode' | actions are cancel, cancel-all, suspend, resume, max, priority and add"]),
+            ["2:7 error: unknown action 'explode' | actions are cancel, cancel-all, suspend, resume, max, priority and add; 'say \"TEXT\"' shows a caption"]),
         .init("missing action", "op a work 1s\nat 1s", ["2:6 error: expected an action after '1s'"]),
         .init(
             "unknown claim", "op a work 1s\nexpect finsihed a",

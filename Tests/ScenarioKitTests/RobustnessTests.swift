@@ -22,6 +22,7 @@ struct SplitMix64: RandomNumberGenerator {
         ReferenceExampleTests.source,
         ScenarioPrinterTests.rich[5],
         "queue q max 2\nop a on q blocks 3 x 1ms after b\nop b async 1s never-finishes\nat 1s max q 3\nexpect a before b",
+        "speed 0.5\nop a work 1s\nat 1s say \"a \\\" b\"\nwhen a cancelled say \"c\"\nat 1s cancel a\nwhen a finishes say \"f\"",
     ]
 
     /// Bytes that tend to break lexers.

@@ -166,6 +166,86 @@ import Testing
                 """))
     }
 
+    @Test func speedAndCaptionsAreComments() throws {
+        let text = try program(
+            """
+            speed 0.5
+            queue net
+            op fetch on net work 300ms
+            op parse on net work 200ms after fetch
+            barrier flush on net
+            at 100ms say "fetch is running"
+            at 100ms cancel parse
+            at 50ms say "first"
+            at 9s say "after every action"
+            when parse cancelled say "parse was cancelled"
+            when parse ready say "parse is ready"
+            when fetch starts say "fetch starts"
+            when flush finishes say "the barrier is done"
+            """)
+        #expect(
+            text.contains(
+                """
+                func runScenario() -> Never {
+                    // The scenario asks opscope's interactive view for speed 0.5 (scenario
+                    // seconds per real second) when no --speed is given. This program has no
+                    // scenario clock: it runs in real time.
+                """))
+        #expect(
+            text.contains(
+                """
+                    let fetch = SimulatedWork("fetch", seconds: 0.3)
+                    // The lesson's captions: opscope's interactive view shows each one when
+                    // the run reaches it (in lesson mode it pauses there until Space). This
+                    // program only keeps them as comments.
+                    // when fetch starts, the lesson says: fetch starts
+
+                """))
+        #expect(
+            text.contains(
+                """
+                    let parse = SimulatedWork("parse", seconds: 0.2)
+                    // when parse is cancelled, the lesson says: parse was cancelled
+                    // when parse becomes ready, the lesson says: parse is ready
+
+                """))
+        #expect(
+            text.contains(
+                "    let flushBlock = barrierBlock(\"flush\", seconds: 0.0, tally: tally)\n"
+                    + "    // when flush finishes, the lesson says: the barrier is done\n"))
+        #expect(text.contains("    // MARK: Timed actions and captions\n"))
+        #expect(
+            text.contains(
+                """
+                    let timeline = DispatchQueue(label: "scenario.timeline")
+                    // at 50ms, the lesson says: first
+                    // at 100ms, the lesson says: fetch is running
+                    timeline.asyncAfter(deadline: t0 + 0.1) {
+                """))
+        #expect(text.contains("        tally.mark(\"at 100ms\")\n    }\n    // at 9s, the lesson says: after every action\n"))
+        // Captions wait for nothing: the events and the timeout are those of the actions.
+        #expect(text.contains("events: [\"barrier flush\", \"at 100ms\"]"))
+        #expect(text.contains("tally: tally, timeout: 2.6)"))
+    }
+
+    @Test func captionsWithoutActionsHaveASectionOfTheirOwn() throws {
+        let text = try program("op a work 1s\nat 1s say \"one\"")
+        #expect(
+            text.contains(
+                """
+                    // MARK: Timed captions
+
+                    // The lesson's captions: opscope's interactive view shows each one when
+                    // the run reaches it (in lesson mode it pauses there until Space). This
+                    // program only keeps them as comments.
+                    // at 1s, the lesson says: one
+
+                    // MARK: Wait for the end
+                """))
+        #expect(!text.contains("timeline"))
+        #expect(!text.contains("t0"))
+    }
+
     // MARK: With the real compiler
 
     /// Scenarios that together use every construct of the language.
@@ -218,6 +298,13 @@ import Testing
         ),
         ("an empty scenario", ""),
         (
+            "speed and captions",
+            "speed 0.125\nqueue q max 2\nop a on q work 10ms\nbarrier b on q\nop c on q async 10ms after b\n"
+                + "at 0ms say \"quotes \\\" and \\\\ and */ and \u{2028} and \r and 日本語\"\n"
+                + "at 5ms cancel c\nat 5ms say \"// a comment in a comment\"\n"
+                + "when a ready say \"r\"\nwhen b starts say \"s\"\nwhen c cancelled say \"c\"\nwhen c finishes say \"f\""
+        ),
+        (
             "the main queue",
             """
             queue background
@@ -234,7 +321,7 @@ import Testing
     @Test(arguments: rich)
     func programsTypeCheckInSwift6(_ name: String, _ source: String) throws {
         let text = try program(source)
-        let result = try Swiftc.run(["-typecheck", "-swift-version", "6"], program: text)
+        let result = try Swiftc.run(["-typecheck", "-swift-version", "6", "-warnings-as-errors"], program: text)
         #expect(result.status == 0, "\(name):\n\(result.output)")
         #expect(!result.output.contains("warning:"), "\(name):\n\(result.output)")
     }
