@@ -19,6 +19,11 @@ public struct BoardState: Sendable, Hashable {
     public private(set) var lastSeq = 0
     /// How the run ended; nil while it runs.
     public private(set) var outcome: RunOutcome?
+    /// What is stuck and why, while a run that waits for the user after a
+    /// stall (`StallPolicy.waitsForUser`) waits: from its `.stall` event to
+    /// the next event that is not an ignored action (the engine then looks
+    /// again, and announces the stall again if nothing can progress).
+    public private(set) var stall: [OperationID: StuckReason]?
     /// Operations that name each operation in `after`, in file order.
     private let dependentsIndex: [[OperationID]]
 
@@ -53,6 +58,12 @@ public struct BoardState: Sendable, Hashable {
         lastEventTime = event.time
         lastSeq = event.seq
         switch event.kind {
+        case .stall, .caption, .action(_, _, ignored: _?):
+            break
+        default:
+            stall = nil
+        }
+        switch event.kind {
         case .operation(let op, let key, let old, let new):
             guard scenario.contains(op) else { return }
             applyOperation(op, key, initial: old == nil, new, event)
@@ -73,8 +84,10 @@ public struct BoardState: Sendable, Hashable {
             guard scenario.contains(op) else { return }
             cards[op.index].completionRan = true
             cards[op.index].completionThread = thread
-        case .action:
+        case .action, .caption:
             break
+        case .stall(let stuck):
+            stall = stuck
         case .end(let result):
             if outcome == nil { outcome = result }
         }
@@ -95,6 +108,7 @@ public struct BoardState: Sendable, Hashable {
         case (.isReady, .bool(let b)):
             card.isReady = b
         case (.isExecuting, .bool(let b)):
+            if let thread = event.thread { card.thread = thread }
             if b && !card.isExecuting {
                 card.startedAt = card.startedAt ?? event.time
                 queues[q].executing += 1
@@ -113,6 +127,7 @@ public struct BoardState: Sendable, Hashable {
             card.isFinished = b
         case (.isCancelled, .bool(let b)):
             if b && card.isExecuting { card.cancelRequestedWhileExecuting = true }
+            if b && !card.isCancelled { card.cancelledSeq = event.seq }
             card.isCancelled = b
         case (.queuePriority, .priority(let p)):
             card.queuePriority = p
@@ -172,4 +187,12 @@ public struct BoardState: Sendable, Hashable {
 /// larger state: the same as `board.apply(event)`.
 public func reduce(into board: inout BoardState, _ event: LifecycleEvent) {
     board.apply(event)
+}
+
+extension RunOutcome {
+    /// The stuck operations of a stalled end; empty when it completed.
+    public var stuck: [OperationID: StuckReason] {
+        if case .stalled(let reasons) = self { return reasons }
+        return [:]
+    }
 }

@@ -15,8 +15,14 @@ import ScenarioKit
 /// - Claims are judged on whatever the stream holds, also when the run did
 ///   not end; `exitStatus` then fails the run anyway.
 public enum ExpectationChecker {
-    public static func evaluate(_ scenario: Scenario, events: [LifecycleEvent]) -> [ExpectationResult] {
-        let history = RunHistory(scenario: scenario, events: events)
+    /// - Parameter outcome: how the run ended, when the stream does not
+    ///   say (a run that waits for the user after a stall is judged as if
+    ///   it had stalled there); nil takes the stream's `.end`.
+    public static func evaluate(
+        _ scenario: Scenario, events: [LifecycleEvent], outcome: RunOutcome? = nil
+    ) -> [ExpectationResult] {
+        var history = RunHistory(scenario: scenario, events: events)
+        if let outcome { history.outcome = outcome }
         return scenario.expectations.map { expectation in
             let (held, explanation) = judge(expectation.claim, scenario, history)
             return ExpectationResult(expectation: expectation, held: held, explanation: explanation)

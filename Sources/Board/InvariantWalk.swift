@@ -77,7 +77,7 @@ struct InvariantWalk {
                 return report(event.seq, "event for unknown operation #\(op.index)")
             }
             visitCompletion(event.seq, op)
-        case .action:
+        case .action, .stall, .caption:
             break
         case .end(let outcome):
             visitEnd(event.seq, outcome)

@@ -49,8 +49,11 @@ public struct OperationCard: Sendable, Hashable {
     public internal(set) var blocksReturned = 0
     /// When the block now running started; nil between blocks.
     public internal(set) var currentBlockStartedAt: Double?
-    /// The thread its blocks ran on, when block events said so.
+    /// The thread it ran on, from its `isExecuting` event (and, for
+    /// `blocks`, the block events); nil until it started.
     public internal(set) var thread: ThreadTag?
+    /// `seq` of its first `isCancelled` true; nil while not cancelled.
+    public internal(set) var cancelledSeq: Int?
     public internal(set) var completionRan = false
     public internal(set) var completionThread: ThreadTag?
 

@@ -105,7 +105,7 @@ struct QuizTimeline {
                 lastAction = ignored == nil ? (action, origin) : nil
             case .end(let result):
                 if outcome == nil { outcome = result }
-            case .block, .completion:
+            case .block, .completion, .stall, .caption:
                 break
             }
             board.apply(event)

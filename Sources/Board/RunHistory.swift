@@ -35,7 +35,7 @@ struct RunHistory {
     /// Per queue, the most of its operations executing at once.
     private(set) var peaks: [Int]
     /// The outcome of the first `.end`; nil when the run never ended.
-    private(set) var outcome: RunOutcome?
+    var outcome: RunOutcome?
 
     init(scenario: Scenario, events: [LifecycleEvent]) {
         self.events = events

@@ -46,9 +46,16 @@ final class EngineLock: @unchecked Sendable {
 /// and one multiplication. Only read and changed under the run's lock,
 /// with a real-time reading taken under that lock, so stamped times never
 /// go backwards.
+///
+/// Two things stop it, independently: the user's pause, and the hold of a
+/// run that waits for the user after a stall (`StallPolicy.waitsForUser`).
+/// It moves only when neither holds.
 struct ScenarioClock {
     private(set) var speed: Double
+    /// Paused by the user (or a caption in lesson mode).
     private(set) var isPaused: Bool
+    /// Held while a stalled run waits for the user.
+    private(set) var isHeld = false
     private(set) var isRunning = false
     private var anchorReal: UInt64 = 0
     private var anchorScenario: Double = 0
@@ -58,8 +65,11 @@ struct ScenarioClock {
         self.isPaused = paused
     }
 
+    /// Paused or held: scenario time does not move.
+    var isStopped: Bool { isPaused || isHeld }
+
     @inline(__always) func now(_ real: UInt64) -> Double {
-        if !isRunning || isPaused { return anchorScenario }
+        if !isRunning || isStopped { return anchorScenario }
         return anchorScenario + Double(real &- anchorReal) * 1e-9 * speed
     }
 
@@ -70,15 +80,33 @@ struct ScenarioClock {
 
     mutating func pause(_ real: UInt64) {
         guard !isPaused else { return }
-        anchorScenario = now(real)
-        anchorReal = real
+        stop(real)
         isPaused = true
     }
 
     mutating func resume(_ real: UInt64) {
         guard isPaused else { return }
-        anchorReal = real
         isPaused = false
+        if !isStopped { anchorReal = real }
+    }
+
+    mutating func hold(_ real: UInt64) {
+        guard !isHeld else { return }
+        stop(real)
+        isHeld = true
+    }
+
+    mutating func release(_ real: UInt64) {
+        guard isHeld else { return }
+        isHeld = false
+        if !isStopped { anchorReal = real }
+    }
+
+    /// Freezes the reading at `real` (a no-op when already stopped).
+    private mutating func stop(_ real: UInt64) {
+        guard !isStopped else { return }
+        anchorScenario = now(real)
+        anchorReal = real
     }
 
     mutating func setSpeed(_ newSpeed: Double, _ real: UInt64) {

@@ -29,31 +29,34 @@ public struct EventFormatter: Sendable {
     public func text(_ event: LifecycleEvent) -> String {
         let prefix = pad(String(event.seq), 6, right: true) + "  "
             + pad(Self.seconds(event.time), 7, right: true) + "  "
-        let (kind, queue, name, what) = textColumns(event.kind)
+        let (kind, queue, name, what) = textColumns(event)
         return prefix + pad(kind, 10) + "  " + pad(queue, queueWidth) + "  "
             + pad(name, nameWidth) + "  " + what
     }
 
-    /// The log line the interface shows: `0.412  net  fetch  isExecuting  false → true`.
+    /// The log line the interface shows: `0.412  fetch  isExecuting false → true`
+    /// (an operation's line names the operation, a queue's line the queue).
     public func logLine(_ event: LifecycleEvent) -> String {
-        let (kind, queue, name, padded) = textColumns(event.kind)
+        let (kind, queue, name, padded) = textColumns(event, grouped: true)
         // The log pane is narrow: no column padding inside the description.
         let what = padded.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        let subject = [queue, name].filter { !$0.isEmpty }.joined(separator: "  ")
+        let subject = name.isEmpty ? queue : name
         let body = subject.isEmpty ? kind + "  " + what : subject + "  " + what
         return Self.seconds(event.time) + "  " + body
     }
 
-    private func textColumns(_ kind: LifecycleEvent.Kind) -> (String, String, String, String) {
-        switch kind {
+    /// `grouped`: a stall lists operations that share a reason together.
+    private func textColumns(_ event: LifecycleEvent, grouped: Bool = false) -> (String, String, String, String) {
+        switch event.kind {
         case .operation(let op, let key, let old, let new):
             let spec = scenario[operation: op]
-            let change: String
+            var change: String
             if let old {
                 change = "\(textValue(old)) → \(textValue(new))"
             } else {
                 change = "\(textValue(new))  (initial: added to its queue)"
             }
+            if let thread = event.thread { change += "  on thread \(thread)" }
             return (spec.isBarrier ? "barrier" : "op", queueName(spec.queue), spec.name,
                     pad(key.rawValue, 14) + "  " + change)
         case .queue(let q, let key, let old, let new):
@@ -71,6 +74,21 @@ public struct EventFormatter: Sendable {
             var what = actionText(action) + "  (" + originText(origin) + ")"
             if let ignored { what += "  ignored: " + ignored }
             return ("action", "", "", what)
+        case .caption(let index, let paused):
+            guard scenario.captions.indices.contains(index) else { return ("caption", "", "", "#\(index)") }
+            let caption = scenario.captions[index]
+            var what = "say " + Self.quote(caption.text)
+            switch caption.trigger {
+            case .at(let time): what += "  (at \(Self.durationText(time.seconds)))"
+            case .when(let op, let moment): what += "  (when \(opName(op)) \(moment.rawValue))"
+            }
+            if paused { what += "  paused here (lesson mode)" }
+            return ("caption", "", "", what)
+        case .stall(let stuck):
+            let parts = grouped
+                ? stuckGroups(stuck, waiting: true).map { "\($0.names): \($0.reason)" }
+                : stuck.keys.sorted().map { op in "\(scenario[operation: op].name): \(stuckText(stuck[op]!, waiting: true))" }
+            return ("stall", "", "", "nothing can progress until you act — " + parts.joined(separator: "; "))
         case .end(let outcome):
             switch outcome {
             case .completed:
@@ -94,6 +112,7 @@ public struct EventFormatter: Sendable {
             let spec = scenario[operation: op]
             out += "\"kind\":\"op\",\"op\":\(Self.quote(spec.name)),\"queue\":\(Self.quote(queueName(spec.queue))),"
             out += "\"key\":\"\(key.rawValue)\",\"old\":\(old.map(jsonValue) ?? "null"),\"new\":\(jsonValue(new))"
+            if let thread = event.thread { out += ",\"thread\":\(Self.quote(thread.description))" }
         case .queue(let q, let key, let old, let new):
             out += "\"kind\":\"queue\",\"queue\":\(Self.quote(queueName(q))),"
             out += "\"key\":\"\(key.rawValue)\",\"old\":\(old.map(jsonValue) ?? "null"),\"new\":\(jsonValue(new))"
@@ -112,6 +131,21 @@ public struct EventFormatter: Sendable {
             case .user: out += ",\"origin\":\"user\""
             }
             if let ignored { out += ",\"ignored\":\(Self.quote(ignored))" }
+        case .caption(let index, let paused):
+            out += "\"kind\":\"caption\""
+            if scenario.captions.indices.contains(index) {
+                let caption = scenario.captions[index]
+                out += ",\"text\":\(Self.quote(caption.text))"
+                if case .when(let op, let moment) = caption.trigger {
+                    out += ",\"op\":\(Self.quote(opName(op))),\"moment\":\"\(moment.rawValue)\""
+                }
+            }
+            if paused { out += ",\"paused\":true" }
+        case .stall(let stuck):
+            let parts = stuck.keys.sorted().map { op in
+                "\(Self.quote(scenario[operation: op].name)):\(Self.quote(stuckText(stuck[op]!, waiting: true)))"
+            }
+            out += "\"kind\":\"stall\",\"stuck\":{" + parts.joined(separator: ",") + "}"
         case .end(let outcome):
             switch outcome {
             case .completed:
@@ -129,17 +163,45 @@ public struct EventFormatter: Sendable {
     // MARK: - Pieces
 
     /// Why an operation is stuck, as a clause that reads after its name.
-    public func stuckText(_ reason: StuckReason) -> String {
+    /// `waiting`: the run waits for the user, who may resume the queue.
+    public func stuckText(_ reason: StuckReason, waiting: Bool = false) -> String {
         switch reason {
         case .neverPostedFinish:
             return "it never posted isFinished"
         case .queueSuspended(let q):
-            return "its queue \(queueName(q)) is suspended and nothing resumes it"
+            return "its queue \(queueName(q)) is suspended" + (waiting ? "" : " and nothing resumes it")
         case .waitsFor(let dep, let root):
             let depName = scenario[operation: dep].name
             if dep == root { return "waits for \(depName), which never finishes" }
             return "waits for \(depName), which waits for \(scenario[operation: root].name), which never finishes"
         }
+    }
+
+    /// The stuck operations grouped by the text of their reason, in the
+    /// order of their first operation: `names` lists a group of up to three
+    /// in full and a larger one as `dl029, dl030 and 70 more`.
+    public func stuckGroups(
+        _ stuck: [OperationID: StuckReason], waiting: Bool
+    ) -> [(names: String, count: Int, reason: String)] {
+        var order: [String] = []
+        var members: [String: [String]] = [:]
+        for op in stuck.keys.sorted() {
+            let reason = stuckText(stuck[op]!, waiting: waiting)
+            if members[reason] == nil { order.append(reason) }
+            members[reason, default: []].append(scenario[operation: op].name)
+        }
+        return order.map { reason in
+            let names = members[reason]!
+            let shown =
+                names.count <= 3
+                ? Self.list(names) : "\(names[0]), \(names[1]) and \(names.count - 2) more"
+            return (shown, names.count, reason)
+        }
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func list(_ words: [String]) -> String {
+        words.count <= 1 ? words.first ?? "" : words.dropLast().joined(separator: ", ") + " and " + words.last!
     }
 
     /// An action as the language writes it: `cancel thumbs`, `max net 4`.

@@ -14,11 +14,16 @@ public struct LifecycleEvent: Sendable, Hashable {
     /// Scenario seconds since the start of the run.
     public var time: Double
     public var kind: Kind
+    /// For `isExecuting` becoming true: the thread the operation runs on
+    /// (its `main()`, an asynchronous operation's `start()`, a barrier's
+    /// block). nil for every other event.
+    public var thread: ThreadTag?
 
-    public init(seq: Int, time: Double, kind: Kind) {
+    public init(seq: Int, time: Double, kind: Kind, thread: ThreadTag? = nil) {
         self.seq = seq
         self.time = time
         self.kind = kind
+        self.thread = thread
     }
 
     public enum Kind: Sendable, Hashable {
@@ -36,6 +41,17 @@ public struct LifecycleEvent: Sendable, Hashable {
         /// An action was performed (from an `at` line, a completion block
         /// or the user). `ignored` says why the engine ignored it, if it did.
         case action(Action, origin: ActionOrigin, ignored: String?)
+        /// The run reached a caption of the scenario (`Scenario.captions`
+        /// index): an `at` caption's time, or the moment a `when` caption
+        /// waits for (announced right after that moment's event).
+        /// `paused`: lesson mode paused scenario time here.
+        case caption(Int, paused: Bool)
+        /// Nothing can progress until someone acts: each unfinished
+        /// operation with its reason. Only in runs whose `StallPolicy` is
+        /// `.waitsForUser` (the interface); the run goes on, and the next
+        /// stall, if any, is announced again. Under `.endsRun` a stall is
+        /// `.end(.stalled)` instead.
+        case stall([OperationID: StuckReason])
         /// Last event of a run.
         case end(RunOutcome)
     }

@@ -150,6 +150,9 @@ extension RunCore {
             lock.unlock()
             return false
         }
+        // A run waiting for the user after a stall: time moves on from
+        // the moment it stopped, with this action.
+        clock.release(monotonicNanoseconds())
         lock.unlock()
         apply(action, origin: origin)
         return true
@@ -313,12 +316,16 @@ extension RunCore {
     // MARK: - Scheduler
 
     /// One dedicated thread (never the global pool, which simulated work
-    /// starves): runs `at` actions at their scenario times (file order for
-    /// ties, before timers due at the same time), fires the timers that end
-    /// async operations, and decides stalls (debounced).
+    /// starves): runs `at` actions and announces `at` captions at their
+    /// scenario times (file order for ties, before timers due at the same
+    /// time), fires the timers that end async operations, and decides
+    /// stalls (debounced). A caption still to come neither keeps the run
+    /// going nor holds off a stall.
     func schedulerLoop() {
         let actions = scenario.actions
         let actionTimes = actions.map { $0.time.seconds }
+        let captionTimes = timedCaptions.map { scenario.captions[$0].time!.seconds }
+        var nextCaption = 0
         var probeSeq = -1
         var probeReal: UInt64 = 0
         schedulerCondition.lock()
@@ -326,15 +333,31 @@ extension RunCore {
             lock.lock()
             let done = closed || lifecycle == .stopped
             let now = lockedNow()
-            let paused = clock.isPaused
+            let paused = clock.isStopped
             let speed = clock.speed
             lock.unlock()
             if done { break }
             let actionDue = nextTimedAction < actions.count ? actionTimes[nextTimedAction] : .infinity
             let timerDue = timers.first?.due ?? .infinity
-            let due = min(actionDue, timerDue)
+            let captionDue = nextCaption < captionTimes.count ? captionTimes[nextCaption] : .infinity
+            let engineDue = min(actionDue, timerDue)
+            let due = min(engineDue, captionDue)
             if due <= now && !paused {
-                if actionDue <= timerDue {
+                let captionFirst =
+                    captionDue <= timerDue
+                    && (captionDue < actionDue
+                        || (captionDue == actionDue
+                            && scenario.captions[timedCaptions[nextCaption]].location
+                                < actions[nextTimedAction].location))
+                if captionFirst {
+                    let index = timedCaptions[nextCaption]
+                    nextCaption += 1
+                    schedulerCondition.unlock()
+                    lock.lock()
+                    captionLocked(index, lockedNow())
+                    unlockAndNotify()
+                    schedulerCondition.lock()
+                } else if actionDue <= timerDue {
                     let index = nextTimedAction
                     nextTimedAction += 1
                     schedulerCondition.unlock()
@@ -356,7 +379,7 @@ extension RunCore {
             _ = schedulerCondition.wait(until: Date(timeIntervalSinceNow: wait))
             // Stall: the condition must hold, with no new event, across
             // at least 200 ms real (transient engine states pass).
-            if due == .infinity {
+            if engineDue == .infinity {
                 // Never hold schedulerCondition here: the end wakes sleepers.
                 schedulerCondition.unlock()
                 defer { schedulerCondition.lock() }
@@ -381,7 +404,7 @@ extension RunCore {
     func stallProbe() -> Int? {
         lock.lock()
         defer { lock.unlock() }
-        return stallConditionLocked() ? seq : nil
+        return stallConditionLocked() && seq != stallSeq ? seq : nil
     }
 
     func stallConditionLocked() -> Bool {
@@ -394,10 +417,21 @@ extension RunCore {
         return true
     }
 
+    /// Announces the stall found at `s` if nothing happened since: the end
+    /// of the run, or (`.waitsForUser`) a `.stall` event, with scenario
+    /// time held until the next action.
     func declareStall(ifStillAt s: Int) {
         lock.lock()
         if seq == s && stallConditionLocked() {
-            endLocked(.stalled(stuckReasonsLocked()), lockedNow())
+            let t = lockedNow()
+            switch stallPolicy {
+            case .endsRun:
+                endLocked(.stalled(stuckReasonsLocked()), t)
+            case .waitsForUser:
+                emit(.stall(stuckReasonsLocked()), t)
+                stallSeq = seq
+                clock.hold(monotonicNanoseconds())
+            }
         }
         unlockAndNotify()
     }

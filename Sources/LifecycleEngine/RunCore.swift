@@ -72,6 +72,8 @@ final class RunCore: @unchecked Sendable {
     let actionLock = NSRecursiveLock()
     let endCondition = NSCondition()
     let onEvents: (@Sendable () -> Void)?
+    let stallPolicy: StallPolicy
+    let onMainThreadWork: (@Sendable (MainThreadWork) -> Void)?
 
     // Static facts, by operation index.
     let kinds: [OperationKind]
@@ -80,6 +82,12 @@ final class RunCore: @unchecked Sendable {
     let hasCompletion: [Bool]
     let neverFinishes: [Bool]
     let ignoresCancel: [Bool]
+    /// `when` captions by operation index: the moment and the caption's
+    /// index. Empty when the scenario has none (the hot path then skips).
+    let whenCaptions: [Int: [(moment: CaptionMoment, caption: Int)]]
+    /// `at` captions (indices into `scenario.captions`) in the order the
+    /// run reaches them.
+    let timedCaptions: [Int]
 
     // Under `lock`.
     var records: [OperationRecord]
@@ -94,6 +102,11 @@ final class RunCore: @unchecked Sendable {
     /// No more events are recorded (the run ended or was stopped).
     var closed = false
     var endSignalPending = false
+    /// Lesson mode: a caption pauses scenario time.
+    var pausesAtCaptions: Bool
+    /// `seq` of the last `.stall` announced (`StallPolicy.waitsForUser`),
+    /// so that the same stall is not announced twice; -1 before any.
+    var stallSeq = -1
     var unfinishedOps: Int
     /// Sync operations (and barrier blocks) doing simulated work.
     var workingCount = 0
@@ -120,6 +133,8 @@ final class RunCore: @unchecked Sendable {
     init(scenario: Scenario, options: RunOptions, onEvents: (@Sendable () -> Void)?) {
         self.scenario = scenario
         self.onEvents = onEvents
+        stallPolicy = options.stallPolicy
+        onMainThreadWork = options.onMainThreadWork
         let specs = scenario.operations
         kinds = specs.map {
             switch $0.body {
@@ -134,6 +149,20 @@ final class RunCore: @unchecked Sendable {
         hasCompletion = specs.map { $0.completion != nil && !$0.isBarrier }
         neverFinishes = specs.map { $0.neverFinishes && $0.body.isAsync }
         ignoresCancel = specs.map { $0.ignoresCancel }
+        var whens: [Int: [(moment: CaptionMoment, caption: Int)]] = [:]
+        var timed: [Int] = []
+        for (index, caption) in scenario.captions.enumerated() {
+            switch caption.trigger {
+            case .when(let op, let moment): whens[op.index, default: []].append((moment, index))
+            case .at: timed.append(index)
+            }
+        }
+        whenCaptions = whens
+        timedCaptions = timed.sorted {
+            let (a, b) = (scenario.captions[$0].time!, scenario.captions[$1].time!)
+            return a != b ? a < b : $0 < $1
+        }
+        pausesAtCaptions = options.pausesAtCaptions
         records = [OperationRecord](repeating: OperationRecord(), count: specs.count)
         var barrierQueues = Set<Int>()
         for s in specs where s.isBarrier { barrierQueues.insert(s.queue.index) }
@@ -180,11 +209,36 @@ final class RunCore: @unchecked Sendable {
         }
     }
 
-    @inline(__always) func emit(_ kind: LifecycleEvent.Kind, _ t: Double) {
+    @inline(__always) func emit(_ kind: LifecycleEvent.Kind, _ t: Double, thread: ThreadTag? = nil) {
         if closed { return }
         seq &+= 1
-        log.append(LifecycleEvent(seq: seq, time: t, kind: kind))
+        log.append(LifecycleEvent(seq: seq, time: t, kind: kind, thread: thread))
         if observation.count > 0 { observation.collect(kind, seq: seq, time: t, into: &pendingCallbacks) }
+        if !whenCaptions.isEmpty, case .operation(let op, let key, _, .bool(true)) = kind {
+            captionsLocked(for: op.index, key, t)
+        }
+    }
+
+    /// The `when` captions of operation `i` whose moment `key` becoming
+    /// true is, in file order.
+    func captionsLocked(for i: Int, _ key: OperationKey, _ t: Double) {
+        guard let captions = whenCaptions[i] else { return }
+        let moment: CaptionMoment
+        switch key {
+        case .isReady: moment = .ready
+        case .isExecuting: moment = .starts
+        case .isFinished: moment = .finishes
+        case .isCancelled: moment = .cancelled
+        case .queuePriority: return
+        }
+        for entry in captions where entry.moment == moment { captionLocked(entry.caption, t) }
+    }
+
+    /// Announces caption `index`; in lesson mode, scenario time pauses here.
+    func captionLocked(_ index: Int, _ t: Double) {
+        let pause = pausesAtCaptions && !clock.isPaused
+        if pause { clock.pause(monotonicNanoseconds()) }
+        emit(.caption(index, paused: pause), t)
     }
 
     @inline(__always) func emitOp(_ i: Int, _ key: OperationKey, _ old: Bool?, _ new: Bool, _ t: Double) {
@@ -261,14 +315,17 @@ final class RunCore: @unchecked Sendable {
             break
         }
         records[i].phase = .executing
-        records[i].thread = threadTagLocked()
+        let thread = threadTagLocked()
+        records[i].thread = thread
         queues[q].executing += 1
         if kinds[i] == .async {
             if !neverFinishes[i] { asyncTimersPending += 1 }
         } else {
             workingCount += 1
         }
-        emitOp(i, .isExecuting, false, true, t)
+        emit(
+            .operation(OperationID(i), .isExecuting, old: .bool(false), new: .bool(true)), t,
+            thread: ThreadTag(Int(thread)))
     }
 
     /// Announces the finish of operation `i` and releases its dependents'
@@ -370,6 +427,7 @@ final class RunCore: @unchecked Sendable {
             op.engineCancel()
         }
         unlockAndNotify()
+        mainThreadWork(.began(OperationID(i)))
         return t
     }
 
@@ -377,6 +435,12 @@ final class RunCore: @unchecked Sendable {
         lock.lock()
         finishLocked(i, lockedNow())
         unlockAndNotify()
+        mainThreadWork(.ended(OperationID(i)))
+    }
+
+    /// Tells `onMainThreadWork`, when the work is on the main thread.
+    func mainThreadWork(_ work: MainThreadWork) {
+        if let onMainThreadWork, Thread.isMainThread { onMainThreadWork(work) }
     }
 
     func blockPhase(_ i: Int, _ n: Int, _ phase: BlockPhase) -> Double {
@@ -503,6 +567,7 @@ final class RunCore: @unchecked Sendable {
         let t = lockedNow()
         beginLocked(i, t)
         unlockAndNotify()
+        mainThreadWork(.began(OperationID(i)))
         if durations[i] > 0 {
             simulate(until: t + durations[i], op: nil, cooperative: false)
         }
@@ -510,6 +575,7 @@ final class RunCore: @unchecked Sendable {
         finishLocked(i, lockedNow())
         let gate = takeGateLocked(i)
         unlockAndNotify()
+        mainThreadWork(.ended(OperationID(i)))
         gate?.start()
     }
 
@@ -538,7 +604,7 @@ final class RunCore: @unchecked Sendable {
             lock.lock()
             let isStopped = lifecycle == .stopped
             let t = lockedNow()
-            let paused = clock.isPaused
+            let paused = clock.isStopped
             let speed = clock.speed
             lock.unlock()
             if isStopped || t >= end { break }

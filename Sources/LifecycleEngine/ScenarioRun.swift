@@ -8,11 +8,46 @@ public struct RunOptions: Sendable {
     public var speed: Double
     /// Start with scenario time paused.
     public var startsPaused: Bool
+    /// What a stall does to the run.
+    public var stallPolicy: StallPolicy
+    /// Lesson mode: scenario time pauses at each caption (the learner
+    /// goes on with `resume()`).
+    public var pausesAtCaptions: Bool
+    /// Called on the main thread as an operation of `OperationQueue.main`
+    /// (or a barrier block on it) begins and ends its work there: while it
+    /// works, the main thread does nothing else, so this is the last moment
+    /// to draw before it blocks. Never under the run's lock.
+    public var onMainThreadWork: (@Sendable (MainThreadWork) -> Void)?
 
-    public init(speed: Double = 1, startsPaused: Bool = false) {
+    public init(
+        speed: Double = 1, startsPaused: Bool = false, stallPolicy: StallPolicy = .endsRun,
+        pausesAtCaptions: Bool = false, onMainThreadWork: (@Sendable (MainThreadWork) -> Void)? = nil
+    ) {
         self.speed = speed
         self.startsPaused = startsPaused
+        self.stallPolicy = stallPolicy
+        self.pausesAtCaptions = pausesAtCaptions
+        self.onMainThreadWork = onMainThreadWork
     }
+}
+
+/// What a run does when nothing can progress any more.
+public enum StallPolicy: Sendable, Hashable {
+    /// The run ends, `.end(.stalled)`: `trace` and `quiz`, where nobody
+    /// can act (SCENARIO-LANGUAGE.md, "How a run ends").
+    case endsRun
+    /// The run announces `.stall` and waits: someone at the keys may
+    /// resume a queue, cancel an operation or raise a cap. Scenario time
+    /// stands still while it waits (nothing that depends on it is left)
+    /// and moves on from the same moment when an action comes. The run
+    /// ends only when everything finished and every timed action ran.
+    case waitsForUser
+}
+
+/// An operation's work on the main thread beginning or ending.
+public enum MainThreadWork: Sendable, Hashable {
+    case began(OperationID)
+    case ended(OperationID)
 }
 
 /// One run of a scenario on Foundation's real `OperationQueue`s.
@@ -108,6 +143,20 @@ public final class ScenarioRun: @unchecked Sendable {
         return core.clock.speed
     }
     public func setSpeed(_ speed: Double) { core.setSpeed(speed) }
+
+    /// Lesson mode on or off for the rest of the run.
+    public var pausesAtCaptions: Bool {
+        get {
+            core.lock.lock()
+            defer { core.lock.unlock() }
+            return core.pausesAtCaptions
+        }
+        set {
+            core.lock.lock()
+            core.pausesAtCaptions = newValue
+            core.lock.unlock()
+        }
+    }
 
     /// Ends the run early: cancels what is left and releases waiting work,
     /// so that no engine thread is left blocked. No event is recorded

@@ -8,8 +8,13 @@ import Testing
         var b = ScenarioBuilder()
         let net = b.queue("net", cap: .limit(2))
         let fetch = b.work("fetch", on: net, ms: 100)
-        b.work("parse", on: net, ms: 100, after: [fetch])
-        return b.scenario
+        let parse = b.work("parse", on: net, ms: 100, after: [fetch])
+        var scenario = b.scenario
+        scenario.captions = [
+            Caption(trigger: .at(.milliseconds(100)), text: "two slots, one \"fetch\""),
+            Caption(trigger: .when(parse, .cancelled), text: "parse is Ready at once"),
+        ]
+        return scenario
     }()
     static let formatter = EventFormatter(scenario: scenario)
     static let fetch = OperationID(0)
@@ -25,8 +30,14 @@ import Testing
          #"{"seq":1,"t":0.000,"kind":"queue","queue":"net","key":"maxConcurrentOperationCount","old":-1,"new":2}"#),
         (event(7, 0.0014, .operation(fetch, .isReady, old: nil, new: .bool(true))),
          #"{"seq":7,"t":0.001,"kind":"op","op":"fetch","queue":"net","key":"isReady","old":null,"new":true}"#),
-        (event(8, 1.2005, .operation(fetch, .isExecuting, old: .bool(false), new: .bool(true))),
-         #"{"seq":8,"t":1.201,"kind":"op","op":"fetch","queue":"net","key":"isExecuting","old":false,"new":true}"#),
+        (LifecycleEvent(seq: 8, time: 1.2005, kind: .operation(fetch, .isExecuting, old: .bool(false), new: .bool(true)), thread: ThreadTag(2)),
+         ##"{"seq":8,"t":1.201,"kind":"op","op":"fetch","queue":"net","key":"isExecuting","old":false,"new":true,"thread":"#2"}"##),
+        (event(14, 0.1, .caption(0, paused: false)),
+         #"{"seq":14,"t":0.100,"kind":"caption","text":"two slots, one \"fetch\""}"#),
+        (event(15, 0.2, .caption(1, paused: true)),
+         #"{"seq":15,"t":0.200,"kind":"caption","text":"parse is Ready at once","op":"parse","moment":"cancelled","paused":true}"#),
+        (event(16, 0.3, .stall([parse: .queueSuspended(net)])),
+         #"{"seq":16,"t":0.300,"kind":"stall","stuck":{"parse":"its queue net is suspended"}}"#),
         (event(9, 2, .operation(parse, .queuePriority, old: .priority(.normal), new: .priority(.high))),
          #"{"seq":9,"t":2.000,"kind":"op","op":"parse","queue":"net","key":"queuePriority","old":"normal","new":"high"}"#),
         (event(10, 2, .completion(parse, thread: ThreadTag(3))),
@@ -46,16 +57,37 @@ import Testing
 
     @Test func textLinesAreAlignedUnderTheHeader() {
         let header = Self.formatter.textHeader
-        let line = Self.formatter.text(Self.event(8, 1.2005, .operation(Self.fetch, .isExecuting, old: .bool(false), new: .bool(true))))
+        let line = Self.formatter.text(
+            LifecycleEvent(
+                seq: 8, time: 1.2005, kind: .operation(Self.fetch, .isExecuting, old: .bool(false), new: .bool(true)),
+                thread: ThreadTag(1)))
         #expect(header == "   seq     time  kind        queue  name   what")
-        #expect(line == "     8    1.201  op          net    fetch  isExecuting     false → true")
+        #expect(line == "     8    1.201  op          net    fetch  isExecuting     false → true  on thread #1")
+        let caption = Self.formatter.text(Self.event(15, 0.2, .caption(1, paused: true)))
+        #expect(caption.hasSuffix(#"caption                   say "parse is Ready at once"  (when parse cancelled)  paused here (lesson mode)"#))
         let initial = Self.formatter.text(Self.event(7, 0, .operation(Self.parse, .isReady, old: nil, new: .bool(false))))
         #expect(initial.hasSuffix("parse  isReady         false  (initial: added to its queue)"))
     }
 
     @Test func logLinesAreCompact() {
         let line = Self.formatter.logLine(Self.event(8, 0.412, .operation(Self.fetch, .isExecuting, old: .bool(false), new: .bool(true))))
-        #expect(line == "0.412  net  fetch  isExecuting false → true")
+        #expect(line == "0.412  fetch  isExecuting false → true")
+        let queue = Self.formatter.logLine(Self.event(9, 0.5, .queue(Self.net, .operationCount, old: .int(2), new: .int(1))))
+        #expect(queue == "0.500  net  operationCount 2 → 1")
+    }
+
+    @Test func aStallLogLineGroupsOperationsThatShareAReason() {
+        var b = ScenarioBuilder()
+        let q = b.queue("downloads", suspended: true)
+        let ids = (1...5).map { b.work("dl\($0)", on: q, ms: 10) }
+        let other = b.async("forgets", on: q, ms: 10, neverFinishes: true)
+        let formatter = EventFormatter(scenario: b.scenario)
+        var stuck = Dictionary(uniqueKeysWithValues: ids.map { ($0, StuckReason.queueSuspended(q)) })
+        stuck[other] = .neverPostedFinish
+        let line = formatter.logLine(Self.event(40, 1, .stall(stuck)))
+        #expect(
+            line
+                == "1.000  stall  nothing can progress until you act — dl1, dl2 and 3 more: its queue downloads is suspended; forgets: it never posted isFinished")
     }
 
     static let durations: [(Double, String)] = [

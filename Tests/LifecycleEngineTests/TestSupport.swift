@@ -27,10 +27,6 @@ func runChecked(
 
 extension RunOutcome {
     var isCompleted: Bool { self == .completed }
-    var stuck: [OperationID: StuckReason] {
-        if case .stalled(let s) = self { return s }
-        return [:]
-    }
 }
 
 /// Every engine test's stream passes both the board's invariant checker

@@ -10,7 +10,7 @@ struct TraceTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first?.hasPrefix("   seq     time  kind") == true)
-        #expect(lines.contains { $0.contains(" fetch ") && $0.contains(" isExecuting ") && $0.hasSuffix(" false → true") })
+        #expect(lines.contains { $0.contains(" fetch ") && $0.contains(" isExecuting ") && $0.contains(" false → true  on thread #") })
         #expect(lines.contains { $0.contains("completion") && $0.contains("save") })
         #expect(result.stdout.contains("run completed at"))
         #expect(result.stdout.contains("✓ expect fetch before parse"))
