@@ -1,38 +1,53 @@
 import Board
 import ScenarioKit
 
-/// One operation card, `height` (3) rows:
+/// One operation card, `ScreenLayout.cardHeight` (3 or 4) rows:
 ///
-///     fetch          ✗     name (bold); ✗ when cancel was requested while it runs
-///     net high/UT work     queue, priority bucket[/QoS], kind
+///     fetch          ⊘     name (bold); ⊘ once cancel() set isCancelled and it has not finished
+///     work high/UT net     kind first (it must survive a narrow column), priority bucket[/QoS], queue
 ///     ███████░░░░  64%     progress while executing, else a short status
+///     0.601s→1.201s #2     (wide terminals) start, end or duration, the thread that ran it
 ///
 /// A card the queue dispatched but no worker thread runs yet ("no thread
 /// yet", ENGINE-NOTES "The thread pool ramps slowly") and a card not added
 /// yet are drawn dim.
 enum CardView {
-    static let height = 3
-
-    /// The three text rows of `card`, each at most `width` cells, and
-    /// whether the card is dim.
+    /// The text rows of `card`, each at most `width` cells, and whether
+    /// the card is dim.
     static func rows(
-        _ card: OperationCard, board: BoardState, now: Double, width: Int, glyphs: GlyphSet
+        _ card: OperationCard, board: BoardState, now: Double, width: Int, height: Int = 3, glyphs: GlyphSet
     ) -> (rows: [String], dim: Bool) {
         let spec = board.scenario[operation: card.id]
-        let marked = card.cancelRequestedWhileExecuting && card.phase == .executing
-        let nameRoom = marked ? width - 2 : width
-        var name = truncate(card.name, toWidth: nameRoom, ellipsis: glyphs.ellipsis)
-        if marked { name = fit(name, width - 1) + glyphs.cross }
-
-        var detail = board.scenario[queue: card.queue].name + " "
-        detail += card.isBarrier ? "" : Wording.priorityShort(card.effectivePriority)
-        if let qos = spec.qos, !card.isBarrier { detail += "/" + Wording.qosShort(qos) }
-        detail += (card.isBarrier ? "" : " ") + kindText(card, spec)
-
+        let marked = showsCancelMark(card)
+        var name = truncate(card.name, toWidth: marked ? width - 2 : width, ellipsis: glyphs.ellipsis)
+        if marked { name = fit(name, width - 1) + glyphs.cancelled }
+        let detail = detailText(card, spec: spec, board: board, width: width, glyphs: glyphs)
         let (status, dim) = statusRow(card, board: board, now: now, width: width, glyphs: glyphs)
-        return (
-            [name, truncate(detail, toWidth: width, ellipsis: glyphs.ellipsis), status], dim
-        )
+        var rows = [name, detail, truncate(status, toWidth: width, ellipsis: glyphs.ellipsis)]
+        if height >= 4 { rows.append(truncate(timesText(card, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis)) }
+        return (rows, dim)
+    }
+
+    /// Cancelled but not finished: running on (cancel only set the flag)
+    /// or waiting in Pending or Ready for its queue to start it.
+    static func showsCancelMark(_ card: OperationCard) -> Bool {
+        card.isCancelled && [.pending, .ready, .executing].contains(card.phase)
+    }
+
+    /// The second row: the longest form that fits — full priority and QoS
+    /// names, then the short ones (`vhigh`, `IN`; the help lists them),
+    /// then without the queue.
+    static func detailText(
+        _ card: OperationCard, spec: OperationSpec, board: BoardState, width: Int, glyphs: GlyphSet
+    ) -> String {
+        let kind = kindText(card, spec)
+        let queue = board.scenario[queue: card.queue].name
+        if card.isBarrier { return truncate("\(kind) \(queue)", toWidth: width, ellipsis: glyphs.ellipsis) }
+        let long = card.effectivePriority.rawValue + (spec.qos.map { "/" + $0.rawValue } ?? "")
+        let short = Wording.priorityShort(card.effectivePriority) + (spec.qos.map { "/" + Wording.qosShort($0) } ?? "")
+        let forms = ["\(kind) \(long) \(queue)", "\(kind) \(short) \(queue)", "\(kind) \(short)"]
+        let chosen = forms.first { displayWidth($0) <= width } ?? forms[2]
+        return truncate(chosen, toWidth: width, ellipsis: glyphs.ellipsis)
     }
 
     /// `blocks 2/3` while a blocks operation runs; the kind otherwise.
@@ -55,14 +70,33 @@ enum CardView {
         case .finished:
             return ("\(glyphs.check) " + Wording.seconds(card.finishedAt ?? 0), false)
         case .cancelled:
-            if card.wasSkipped { return ("\(glyphs.cross) skipped", false) }
-            return ("\(glyphs.cross) " + Wording.seconds(card.finishedAt ?? 0), false)
+            if card.wasSkipped { return ("\(glyphs.cancelled) skipped", false) }
+            return ("\(glyphs.cancelled) " + Wording.seconds(card.finishedAt ?? 0), false)
         case .notAdded:
             return ("not added yet", true)
         case .pending, .ready:
             let reasons = board.whyNotRunning(card.id)
             guard let first = reasons.first else { return ("", false) }
             return (shortReason(first, card: card, board: board), first == .dispatchedWaitingForThread)
+        }
+    }
+
+    /// The fourth row of a wide card: when it ran and on which thread.
+    static func timesText(_ card: OperationCard, glyphs: GlyphSet) -> String {
+        let thread = card.thread.map { $0.isMain ? " main thread" : " thread \($0)" } ?? ""
+        switch card.phase {
+        case .executing:
+            return "from \(Wording.seconds(card.startedAt ?? 0))" + thread
+        case .finished, .cancelled:
+            guard let started = card.startedAt, let ended = card.finishedAt else {
+                return card.wasSkipped ? "never ran" : ""
+            }
+            return "\(Wording.seconds(started))\(glyphs.arrow)\(Wording.seconds(ended))"
+                + " (\(Wording.duration(ended - started)))" + thread
+        case .pending, .ready:
+            return card.addedAt.map { "added at \(Wording.seconds($0))" } ?? ""
+        case .notAdded:
+            return ""
         }
     }
 
@@ -81,12 +115,13 @@ enum CardView {
         }
     }
 
-    /// Draws `card` into the first `height` rows of `rect`.
+    /// Draws `card` into the first rows of `rect`.
     static func draw(
-        _ card: OperationCard, board: BoardState, selected: Bool, frame: FrameInput, theme: Theme,
+        _ card: OperationCard, board: BoardState, selected: Bool, frame: FrameInput, height: Int, theme: Theme,
         into grid: inout CellGrid, rect: Rect
     ) {
-        let (rows, dim) = rows(card, board: board, now: frame.now, width: rect.width, glyphs: frame.glyphs)
+        let (rows, dim) = rows(
+            card, board: board, now: frame.now, width: rect.width, height: height, glyphs: frame.glyphs)
         var base = dim ? theme.dim : theme.plain
         if selected { base = base.reversed }
         let area = Rect(x: rect.x, y: rect.y, width: rect.width, height: min(height, rect.height))
@@ -96,13 +131,15 @@ enum CardView {
             var style = base
             if i == 0 { style = style.bolded }
             if i == 2 && card.phase == .executing && !selected { style = theme.bar }
+            if i == 3 && !selected { style = theme.dim }
             grid.write(text, at: at, style: style, clippedTo: area)
         }
-        if card.cancelRequestedWhileExecuting && card.phase == .executing && rect.width > 2 {
+        if showsCancelMark(card) && rect.width > 2 {
             var mark = theme.cancelMark
             if selected { mark = mark.reversed }
             grid.write(
-                frame.glyphs.cross, at: Position(column: rect.maxX - 1, row: rect.y), style: mark, clippedTo: area)
+                frame.glyphs.cancelled, at: Position(column: rect.maxX - 1, row: rect.y), style: mark,
+                clippedTo: area)
         }
     }
 }

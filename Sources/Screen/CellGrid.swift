@@ -6,7 +6,7 @@
 public struct CellGrid: Hashable, Sendable {
     public let size: Size
     /// Row-major, `size.columns * size.rows` cells.
-    public private(set) var cells: [Cell]
+    public internal(set) var cells: [Cell]
 
     public init(size: Size, filling cell: Cell = .blank) {
         self.size = size

@@ -7,14 +7,19 @@ import ScenarioKit
 enum ColumnsView {
     /// Rows between the tops of two cards: a blank row separates cards once
     /// the body is tall enough to afford it (20 rows).
-    static func stride(bodyHeight: Int) -> Int {
-        bodyHeight >= 20 ? CardView.height + 1 : CardView.height
+    static func stride(bodyHeight: Int, cardHeight: Int) -> Int {
+        bodyHeight >= 20 ? cardHeight + 1 : cardHeight
     }
 
     /// How many whole cards fit in a body of `bodyHeight` rows.
-    static func capacity(bodyHeight: Int) -> Int {
-        let step = stride(bodyHeight: bodyHeight)
-        return max(0, (bodyHeight + step - CardView.height) / step)
+    static func capacity(bodyHeight: Int, cardHeight: Int) -> Int {
+        let step = stride(bodyHeight: bodyHeight, cardHeight: cardHeight)
+        return max(0, (bodyHeight + step - cardHeight) / step)
+    }
+
+    /// How many whole cards fit in the columns of `layout`.
+    static func capacity(_ layout: ScreenLayout) -> Int {
+        capacity(bodyHeight: layout.columnBody.height, cardHeight: layout.cardHeight)
     }
 
     /// The cards laid out: each visible card's rect, per column, and the
@@ -23,9 +28,8 @@ enum ColumnsView {
         board: BoardState, state: InterfaceState, layout: ScreenLayout
     ) -> [(offset: Int, cards: [(OperationID, Rect)])] {
         let columns = BoardColumns(board)
-        let bodyHeight = layout.columnBody.height
-        let capacity = capacity(bodyHeight: bodyHeight)
-        let step = stride(bodyHeight: bodyHeight)
+        let capacity = capacity(layout)
+        let step = stride(bodyHeight: layout.columnBody.height, cardHeight: layout.cardHeight)
         return columns.ids.enumerated().map { c, ids in
             let selected = c == state.selectedColumn ? state.selectedOperation.flatMap { ids.firstIndex(of: $0) } : nil
             let offset = ColumnScroll.offset(
@@ -33,7 +37,7 @@ enum ColumnsView {
             let rect = layout.columns[c]
             let visible = ids.dropFirst(offset).prefix(capacity)
             let cards = visible.enumerated().map { i, id in
-                (id, Rect(x: rect.x, y: layout.columnBody.y + i * step, width: rect.width, height: CardView.height))
+                (id, Rect(x: rect.x, y: layout.columnBody.y + i * step, width: rect.width, height: layout.cardHeight))
             }
             return (offset, cards)
         }
@@ -54,10 +58,8 @@ enum ColumnsView {
             let (offset, cards) = laidOut[c]
             let below = count - offset - cards.count
             var header = "\(Wording.columnTitle(phase)) \(count)"
-            let up = frame.ascii ? "^" : "↑"
-            let down = frame.ascii ? "v" : "↓"
-            if offset > 0 { header += " \(up)\(offset)" }
-            if below > 0 { header += " \(down)\(below)" }
+            if offset > 0 { header += " \(frame.glyphs.up)\(offset)" }
+            if below > 0 { header += " \(frame.glyphs.down)\(below)" }
             grid.write(
                 truncate(header, toWidth: rect.width, ellipsis: frame.glyphs.ellipsis),
                 at: Position(column: rect.x, row: rect.y), style: theme.column(phase), clippedTo: rect)
@@ -65,7 +67,7 @@ enum ColumnsView {
                 let clipped = cardRect.intersection(layout.columnBody).intersection(rect)
                 CardView.draw(
                     board[operation: id], board: board, selected: id == state.selectedOperation, frame: frame,
-                    theme: theme, into: &grid, rect: clipped)
+                    height: layout.cardHeight, theme: theme, into: &grid, rect: clipped)
                 hits.add(clipped, .card(id))
             }
         }

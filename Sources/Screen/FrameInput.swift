@@ -1,10 +1,12 @@
 import Board
+import ScenarioKit
 
 /// The values of one frame that are not interface state: what the loop
 /// knows at the moment it draws (or handles a key). Rebuilt every frame;
 /// nothing here survives to the next one.
 public struct FrameInput: Sendable {
-    /// Scenario seconds now, for the clock and the progress bars.
+    /// Scenario seconds the clock shows and the progress bars use: the
+    /// run's time while it runs, the time of its end once it ended.
     public var now: Double
     /// Real (monotonic) seconds from any fixed origin, for the expiry of
     /// transient messages: they must fade while the scenario is paused and
@@ -13,35 +15,82 @@ public struct FrameInput: Sendable {
     /// Scenario seconds per real second.
     public var speed: Double
     public var isPaused: Bool
+    /// Paused by a caption in lesson mode (Space continues).
+    public var pausedAtCaption: Bool
+    /// Opened paused and not started yet: Space starts the run.
+    public var notStarted: Bool
+    /// Lesson mode: the run pauses at each caption.
+    public var lesson: Bool
+    /// The caption the run reached last, shown in the caption band.
+    public var caption: ShownCaption?
     /// The terminal, in cells.
     public var size: Size
     public var glyphs: GlyphSet
     /// false: no colours at all (styles keep bold / dim / reverse).
     public var colors: Bool
-    /// Observer notifications as `EventFormatter.logLine` prints them, oldest first.
-    public var logLines: [String]
-    /// The verdicts of the `expect` lines once the run ended; nil while it runs.
+    /// The log, oldest first.
+    public var log: [LogEntry]
+    /// The verdicts of the `expect` lines once the run ended, or while it
+    /// waits after a stall (judged as if it had stalled there); nil while
+    /// it runs.
     public var expectationResults: [ExpectationResult]?
-    /// Real seconds the main thread was blocked by a `main` queue operation
-    /// during the run, when that happened (the interface froze meanwhile).
-    public var mainThreadBlocked: Double?
+    /// The operation of `OperationQueue.main` whose work is holding the
+    /// main thread as this frame is drawn (the last frame before it blocks).
+    public var mainThreadBusy: OperationID?
+    /// The longest time a `main` queue operation held the main thread
+    /// during the run (the interface could not redraw meanwhile), when
+    /// that happened.
+    public var mainThreadBlocked: MainThreadBlock?
 
     public init(
         now: Double = 0, wallClock: Double? = nil, speed: Double = 1, isPaused: Bool = false,
-        size: Size, glyphs: GlyphSet = .unicode, colors: Bool = true, logLines: [String] = [],
-        expectationResults: [ExpectationResult]? = nil, mainThreadBlocked: Double? = nil
+        pausedAtCaption: Bool = false, notStarted: Bool = false, lesson: Bool = false,
+        caption: ShownCaption? = nil, size: Size, glyphs: GlyphSet = .unicode, colors: Bool = true, log: [LogEntry] = [],
+        expectationResults: [ExpectationResult]? = nil, mainThreadBusy: OperationID? = nil,
+        mainThreadBlocked: MainThreadBlock? = nil
     ) {
         self.now = now
         self.wallClock = wallClock ?? now
         self.speed = speed
         self.isPaused = isPaused
+        self.pausedAtCaption = pausedAtCaption
+        self.notStarted = notStarted
+        self.lesson = lesson
+        self.caption = caption
         self.size = size
         self.glyphs = glyphs
         self.colors = colors
-        self.logLines = logLines
+        self.log = log
         self.expectationResults = expectationResults
+        self.mainThreadBusy = mainThreadBusy
         self.mainThreadBlocked = mainThreadBlocked
     }
 
-    var ascii: Bool { glyphs != .unicode }
+    var ascii: Bool { glyphs.isASCII }
+}
+
+/// A caption of the scenario (`at TIME say`, `when OP … say`) that the run
+/// reached.
+public struct ShownCaption: Sendable, Hashable {
+    public var text: String
+    /// Scenario seconds when the run reached it.
+    public var time: Double
+
+    public init(text: String, time: Double) {
+        self.text = text
+        self.time = time
+    }
+}
+
+/// An operation's work holding the main thread, measured in real time
+/// from its start to its end on the main thread.
+public struct MainThreadBlock: Sendable, Hashable {
+    public var operation: OperationID
+    /// Real seconds.
+    public var seconds: Double
+
+    public init(operation: OperationID, seconds: Double) {
+        self.operation = operation
+        self.seconds = seconds
+    }
 }

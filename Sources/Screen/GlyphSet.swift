@@ -1,6 +1,8 @@
 /// The symbols the interface draws with, in one place so that ASCII mode
 /// (`--ascii`, or a terminal that cannot show UTF-8) swaps all of them at
-/// once. Every glyph is exactly one cell wide in both sets, so layouts do not
+/// once. Every glyph is exactly one cell wide in both sets (but for the
+/// ellipsis, the arrow and the dash, which are used only inside text that
+/// is measured before it is drawn), so layouts do not
 /// depend on the set chosen.
 public struct GlyphSet: Hashable, Sendable {
     public var horizontal: String
@@ -9,10 +11,12 @@ public struct GlyphSet: Hashable, Sendable {
     public var topRight: String
     public var bottomLeft: String
     public var bottomRight: String
-    /// Finished successfully.
+    /// Finished successfully; an expectation that held.
     public var check: String
-    /// Cancelled / failed.
+    /// An expectation that failed (never "cancelled": see `cancelled`).
     public var cross: String
+    /// Cancelled: on a card, in the Cancelled column's status rows.
+    public var cancelled: String
     /// Selection marker, "executing" marker.
     public var pointer: String
     /// A bullet, e.g. an operation that is ready.
@@ -26,17 +30,33 @@ public struct GlyphSet: Hashable, Sendable {
     public var barPartials: [String]
     /// Marks truncated text; may be wider than one cell ("...").
     public var ellipsis: String
+    /// The change of a value ("false → true"); may be wider than one cell.
+    public var arrow: String
+    /// A dash between a statement and what follows it; may be wider.
+    public var dash: String
+    /// A separator inside a line ("1 running · cap 4").
+    public var dot: String
+    /// The sign of a speed (×2) and of a size (80×24).
+    public var times: String
+    /// The scroll marks of a column header (↑2 ↓3).
+    public var up: String
+    public var down: String
 
     public static let unicode = GlyphSet(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐",
-        bottomLeft: "└", bottomRight: "┘", check: "✓", cross: "✗", pointer: "▶",
+        bottomLeft: "└", bottomRight: "┘", check: "✓", cross: "✗", cancelled: "⊘", pointer: "▶",
         bullet: "●", barFull: "█", barEmpty: "░",
-        barPartials: ["▏", "▎", "▍", "▌", "▋", "▊", "▉"], ellipsis: "…")
+        barPartials: ["▏", "▎", "▍", "▌", "▋", "▊", "▉"], ellipsis: "…", arrow: "→", dash: "—", dot: "·",
+        times: "×", up: "↑", down: "↓")
 
     public static let ascii = GlyphSet(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+",
-        bottomLeft: "+", bottomRight: "+", check: "v", cross: "x", pointer: ">",
-        bullet: "*", barFull: "#", barEmpty: ".", barPartials: [], ellipsis: "...")
+        bottomLeft: "+", bottomRight: "+", check: "v", cross: "!", cancelled: "x", pointer: ">",
+        bullet: "*", barFull: "#", barEmpty: ".", barPartials: [], ellipsis: "...", arrow: "->", dash: "-",
+        dot: "-", times: "x", up: "^", down: "v")
+
+    /// ASCII mode: the interface writes no other byte.
+    public var isASCII: Bool { self == .ascii }
 
     /// A progress bar exactly `width` cells wide for `fraction` (clamped to
     /// 0...1), using partial blocks when the set has them.

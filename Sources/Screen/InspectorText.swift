@@ -31,6 +31,10 @@ enum InspectorText {
         let queueText = queue.isMain ? "\(queue.name) (OperationQueue.main)" : queue.name
         out.append(InspectorLine("\(what(spec)) on \(queueText); \(priority(card, spec))"))
         let reasons = board.whyNotRunning(op)
+        if let stuck = board.stall?[op] ?? board.outcome?.stuck[op] {
+            let formatter = EventFormatter(scenario: board.scenario)
+            out.append(InspectorLine("stuck: \(card.name) \(formatter.stuckText(stuck, waiting: board.stall != nil))" + fix(stuck, board), .reason))
+        }
         if reasons.count == 1 {
             out.append(InspectorLine("not running: " + sentence(reasons[0], card: card, board: board), .reason))
         } else if !reasons.isEmpty {
@@ -45,14 +49,24 @@ enum InspectorText {
             out.append(InspectorLine("\(Int(p * 100))% of its work done"))
         }
         if !spec.dependencies.isEmpty {
-            out.append(InspectorLine("after: " + withPhases(spec.dependencies, board)))
+            out.append(InspectorLine("depends on: " + withPhases(spec.dependencies, board)))
         }
         let dependents = board.dependents(of: op)
         if !dependents.isEmpty {
-            out.append(InspectorLine("before: " + withPhases(dependents, board)))
+            out.append(InspectorLine("dependents: " + withPhases(dependents, board)))
         }
         out += notes(card: card, spec: spec, queue: queue, reasons: reasons).map { InspectorLine("note: " + $0, .note) }
         return out
+    }
+
+    /// What a user can do about a stuck operation, after its reason.
+    static func fix(_ reason: StuckReason, _ board: BoardState) -> String {
+        switch reason {
+        case .queueSuspended(let q) where board.stall != nil && !board[queue: q].isMain:
+            return " (s on \(board[queue: q].name) resumes it)"
+        case .neverPostedFinish, .waitsFor, .queueSuspended:
+            return ""
+        }
     }
 
     /// `work 1.5s`, `blocks 0.5s + 1s`, `async 2s`, `barrier 0.2s`.
@@ -139,9 +153,13 @@ enum InspectorText {
         }
         if card.cancelRequestedWhileExecuting {
             notes.append("cancel() while it runs only sets isCancelled; it ends when its work checks the flag")
+        } else if card.isCancelled && (card.phase == .ready || card.phase == .pending) {
+            notes.append(
+                "cancelled before it started: it is ready at once, and when its queue starts it, start() sees "
+                    + "the flag and finishes it without calling main()")
         }
         if spec.ignoresCancel { notes.append("its work ignores isCancelled") }
-        if spec.neverFinishes { notes.append("it never posts isFinished: it stays executing for ever") }
+        if spec.neverFinishes { notes.append("it never posts isFinished: it stays executing forever") }
         if reasons.contains(.dispatchedWaitingForThread) && !queue.isMain {
             notes.append(
                 "libdispatch starts one worker per CPU and adds about one a second while all are blocked")

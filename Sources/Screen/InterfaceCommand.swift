@@ -15,9 +15,9 @@ public enum InterfaceCommand: Sendable, Hashable, CaseIterable {
     case toggleSuspend
     case raiseCap, lowerCap, defaultCap
     // Run
-    case togglePause, slower, faster, restart
+    case togglePause, slower, faster, restart, toggleLesson
     // View
-    case toggleLog, logOlder, logNewer
+    case toggleLog, logOlder, logNewer, scrollHome, scrollEnd, filterLog
     case toggleNotes, toggleSwift, toggleHelp, closeOverlay
     case quit
 }
@@ -55,16 +55,24 @@ public enum InterfaceKeys {
             group: "Queue"),
         KeyBinding([.character("0")], .defaultCap, help: "set its cap back to default", group: "Queue"),
 
-        KeyBinding([.character(" ")], .togglePause, help: "pause or resume scenario time", group: "Run"),
+        KeyBinding(
+            [.character(" ")], .togglePause, help: "start the run, or pause or resume scenario time", group: "Run"),
         KeyBinding([.character("<")], .slower, help: "halve the speed", group: "Run"),
         KeyBinding([.character(">")], .faster, help: "double the speed", group: "Run"),
-        KeyBinding([.character("r")], .restart, help: "restart the scenario", group: "Run"),
+        KeyBinding([.character("r")], .restart, help: "restart the scenario with new operations", group: "Run"),
+        KeyBinding(
+            [.character("m")], .toggleLesson, help: "lesson mode on or off: pause at each caption", group: "Run"),
 
         KeyBinding([.character("L")], .toggleLog, help: "show or hide the log", group: "View"),
-        KeyBinding([.pageUp], .logOlder, help: "scroll the log back", group: "View"),
-        KeyBinding([.pageDown], .logNewer, help: "scroll the log forward", group: "View"),
         KeyBinding(
-            [.character("n")], .toggleNotes, help: "show or hide notes and expectations", group: "View"),
+            [.character("f")], .filterLog, help: "log only the selected operation's lines, or all again",
+            group: "View"),
+        KeyBinding([.pageUp], .logOlder, help: "scroll the log (or the open pane) back", group: "View"),
+        KeyBinding([.pageDown], .logNewer, help: "scroll the log (or the open pane) forward", group: "View"),
+        KeyBinding([.home], .scrollHome, help: "the log's (or the open pane's) first line", group: "View"),
+        KeyBinding([.end], .scrollEnd, help: "the log's (or the open pane's) last line", group: "View"),
+        KeyBinding(
+            [.character("n")], .toggleNotes, help: "show or hide the notes and expectations", group: "View"),
         KeyBinding(
             [.character("w")], .toggleSwift, help: "show or hide the Swift code of this scenario", group: "View"),
         KeyBinding([.character("?"), .function(1)], .toggleHelp, help: "show or hide this help", group: "View"),
@@ -72,20 +80,11 @@ public enum InterfaceKeys {
         KeyBinding([.character("q"), .ctrl("c")], .quit, help: "quit", group: "View"),
     ])
 
-    /// The commands the key bar shows, most important first; it drops
-    /// entries from the end when the width runs out.
-    static let keyBarCommands: [(InterfaceCommand, String)] = [
-        (.toggleHelp, "help"), (.quit, "quit"), (.togglePause, "pause"), (.cancelOperation, "cancel"),
-        (.toggleSuspend, "suspend"), (.raiseCap, "cap+"), (.lowerCap, "cap-"), (.nextQueue, "queue"),
-        (.toggleNotes, "notes"), (.toggleLog, "log"), (.restart, "restart"), (.faster, "faster"),
-        (.slower, "slower"),
-    ]
-
     /// The first key of `command`'s binding, as the key bar shows it.
-    static func firstKeyLabel(_ command: InterfaceCommand, ascii: Bool) -> String {
+    static func firstKeyLabel(_ command: InterfaceCommand, glyphs: GlyphSet) -> String {
         guard let binding = table.bindings.first(where: { $0.command == command }),
             let key = binding.keys.first
         else { return "" }
-        return key.label(ascii: ascii)
+        return key.label(ascii: glyphs.isASCII)
     }
 }

@@ -27,8 +27,8 @@ extension InterfaceController {
             return refuse("no operation to select", &state, frame)
         }
         guard let target = columns.nearestNonEmpty(from: place.column, step: step) else { return .none }
-        let capacity = ScreenLayout(size: frame.size, board: board, state: state)
-            .map { ColumnsView.capacity(bodyHeight: $0.columnBody.height) } ?? 1
+        let capacity = InterfaceRenderer.layout(board: board, state: state, frame: frame)
+            .map(ColumnsView.capacity) ?? 1
         let offset = ColumnScroll.offset(
             stored: state.columnScroll[place.column], count: columns.ids[place.column].count, capacity: capacity,
             selected: place.index)
@@ -45,6 +45,7 @@ extension InterfaceController {
     static func select(
         _ op: OperationID, column: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
     ) {
+        if state.selectedOperation != op { state.clearMessages() }
         state.selectedOperation = op
         state.selectedColumn = column
         state.selectedQueue = board[operation: op].queue

@@ -29,6 +29,9 @@ public enum InterfaceController {
         if state.overlay != .none, let outcome = overlayCommand(command, state: &state, board: board, frame: frame) {
             return outcome
         }
+        if command.actsOnTheRun, let refusal = runRefusal(board: board, frame: frame) {
+            return refuse(refusal, &state, frame)
+        }
         switch command {
         case .selectUp: return moveVertically(-1, state: &state, board: board, frame: frame)
         case .selectDown: return moveVertically(1, state: &state, board: board, frame: frame)
@@ -49,20 +52,28 @@ public enum InterfaceController {
         case .raiseCap: return raiseCap(state: &state, board: board, frame: frame)
         case .lowerCap: return lowerCap(state: &state, board: board, frame: frame)
         case .defaultCap: return defaultCap(state: &state, board: board, frame: frame)
-        case .togglePause: return .togglePause
+        case .togglePause:
+            if board.outcome != nil { return refuse(endedRefusal, &state, frame) }
+            return .togglePause
+        case .toggleLesson: return .toggleLesson
         case .slower, .faster: return changeSpeed(faster: command == .faster, state: &state, frame: frame)
         case .restart:
             state = state.restarted()
             return .restart
         case .toggleLog:
-            state.logVisible.toggle()
-            if !state.logVisible { state.logScroll = 0 }
-            if state.logVisible && state.inspectorExpanded { state.inspectorExpanded = false }
+            return toggleLog(state: &state, board: board, frame: frame)
+        case .logOlder, .logNewer:
+            return scrollLog(by: command == .logOlder ? 1 : -1, page: true, state: &state, board: board, frame: frame)
+        case .scrollHome, .scrollEnd:
+            return scrollLog(by: command == .scrollHome ? Int.max / 2 : -(Int.max / 2), page: false, state: &state, board: board, frame: frame)
+        case .filterLog:
+            return filterLog(state: &state, board: board, frame: frame)
+        case .toggleNotes:
+            let shown = ScreenLayout.notesShown(state: state, frame: frame)
+            state.notes = shown ? .hidden : .shown
+            if !shown { state.inspectorExpanded = false }
             state.settleScroll(board: board, frame: frame)
             return .redraw
-        case .logOlder, .logNewer:
-            return scrollLog(older: command == .logOlder, state: &state, board: board, frame: frame)
-        case .toggleNotes: return openOverlay(.notes, state: &state)
         case .toggleSwift: return openOverlay(.swift, state: &state)
         case .toggleHelp: return openOverlay(.help, state: &state)
         case .closeOverlay:
@@ -73,6 +84,15 @@ public enum InterfaceController {
         }
     }
 
+    public static let endedRefusal = "the run has ended \u{2014} r runs it again"
+
+    /// Why a key cannot act on the run now: it ended, or has not started.
+    static func runRefusal(board: BoardState, frame: FrameInput) -> String? {
+        if board.outcome != nil { return endedRefusal }
+        if frame.notStarted { return "the run has not started \u{2014} Space starts it" }
+        return nil
+    }
+
     /// Keys while an overlay is open: arrows scroll it, Esc / its own key
     /// close it, the other overlay key switches, run keys and quit still
     /// work; commands aimed at the hidden board are refused. nil: handle as usual.
@@ -80,14 +100,14 @@ public enum InterfaceController {
         _ command: InterfaceCommand, state: inout InterfaceState, board: BoardState, frame: FrameInput
     ) -> InterfaceOutcome? {
         switch command {
-        case .selectUp, .selectDown, .logOlder, .logNewer:
-            let down = command == .selectDown || command == .logNewer
+        case .selectUp, .selectDown, .logOlder, .logNewer, .scrollHome, .scrollEnd:
+            let down = [.selectDown, .logNewer, .scrollEnd].contains(command)
             let page = command == .logOlder || command == .logNewer
-            let layout = ScreenLayout(size: frame.size, board: board, state: state)
+            let layout = InterfaceRenderer.layout(board: board, state: state, frame: frame)
             let rect = layout?.overlay ?? Rect(size: frame.size)
             let visible = max(1, rect.height - 2)
             let total = OverlayView.lineCount(board: board, state: state, frame: frame, rect: rect)
-            let step = page ? max(1, visible - 1) : 1
+            let step = command == .scrollHome || command == .scrollEnd ? total : page ? max(1, visible - 1) : 1
             let scrolled = min(max(0, state.overlayScroll + (down ? step : -step)), max(0, total - visible))
             guard scrolled != state.overlayScroll else { return InterfaceOutcome.none }
             state.overlayScroll = scrolled
@@ -96,7 +116,7 @@ public enum InterfaceController {
             state.overlay = .none
             state.overlayScroll = 0
             return .redraw
-        case .toggleHelp, .toggleNotes, .toggleSwift, .quit, .togglePause, .slower, .faster, .restart:
+        case .toggleHelp, .toggleSwift, .quit, .togglePause, .slower, .faster, .restart, .toggleLesson:
             return nil
         default:
             return refuse("close the overlay first (Esc)", &state, frame)
@@ -114,23 +134,56 @@ public enum InterfaceController {
         guard speedRange.contains(next) else {
             let limit = faster ? speedRange.upperBound : speedRange.lowerBound
             let word = faster ? "fastest" : "slowest"
-            return refuse("already at the \(word) speed, \(Wording.speed(limit, ascii: frame.ascii))", &state, frame)
+            return refuse("already at the \(word) speed, \(Wording.speed(limit, glyphs: frame.glyphs))", &state, frame)
         }
         return .setSpeed(next)
     }
 
+    /// PgUp / PgDn (a page), Home / End (all the way): the log, or, when
+    /// the notes take its place, nothing to scroll there.
     static func scrollLog(
-        older: Bool, state: inout InterfaceState, board: BoardState, frame: FrameInput
+        by direction: Int, page: Bool, state: inout InterfaceState, board: BoardState, frame: FrameInput
     ) -> InterfaceOutcome {
-        guard state.logVisible, !state.inspectorExpanded,
-            let layout = ScreenLayout(size: frame.size, board: board, state: state), let log = layout.log
+        guard let layout = InterfaceRenderer.layout(board: board, state: state, frame: frame), let log = layout.log
         else { return refuse("the log is hidden: L shows it", &state, frame) }
         let rows = max(1, log.height - 1)
-        let page = max(1, rows - 1)
-        let most = max(0, frame.logLines.count - rows)
-        let next = min(max(0, state.logScroll + (older ? page : -page)), most)
+        let step = page ? max(1, rows - 1) * direction : direction
+        let most = max(0, LogView.entries(state: state, frame: frame).count - 1)
+        let next = min(max(0, state.logScroll + step), most)
         guard next != state.logScroll else { return .none }
         state.logScroll = next
+        return .redraw
+    }
+
+    /// `L`: the log on or off. Where the notes take the log's place (narrow
+    /// terminals), `L` brings the log back instead.
+    static func toggleLog(state: inout InterfaceState, board: BoardState, frame: FrameInput) -> InterfaceOutcome {
+        let layout = InterfaceRenderer.layout(board: board, state: state, frame: frame)
+        if let layout, layout.notes != nil, !layout.notesDocked {
+            state.notes = .hidden
+            state.logVisible = true
+        } else {
+            state.logVisible.toggle()
+        }
+        if !state.logVisible { state.logScroll = 0 }
+        if state.logVisible && state.inspectorExpanded { state.inspectorExpanded = false }
+        state.settleScroll(board: board, frame: frame)
+        return .redraw
+    }
+
+    /// `f`: only the selected operation's lines in the log, or all again.
+    static func filterLog(state: inout InterfaceState, board: BoardState, frame: FrameInput) -> InterfaceOutcome {
+        if state.logFilter != nil {
+            state.logFilter = nil
+        } else {
+            guard let op = state.selectedOperation else { return refuse("no operation selected", &state, frame) }
+            state.logFilter = op
+            if !state.logVisible || state.notes == .shown && frame.size.columns < ScreenLayout.dockColumns {
+                state.logVisible = true
+                if frame.size.columns < ScreenLayout.dockColumns { state.notes = .hidden }
+            }
+        }
+        state.logScroll = 0
         return .redraw
     }
 

@@ -9,11 +9,13 @@ public enum InterfaceOutcome: Sendable, Hashable {
     /// Interface state changed (selection, pane, overlay, message): redraw.
     case redraw
     /// Hand the action to the run: `run.perform(action, origin: .user)`.
-    /// Only cancel, cancelAll, suspend, resume, setCap and setPriority, each
-    /// validated against the board first.
+    /// Only cancel, cancelAll, suspend, resume, setCap and setPriority; the
+    /// status line then says what the engine did with it (its event).
     case perform(Action)
-    /// `run.isPaused ? run.resume() : run.pause()`.
+    /// Start a run that has not started; else `run.isPaused ? run.resume() : run.pause()`.
     case togglePause
+    /// Lesson mode on or off (the run pauses at each caption).
+    case toggleLesson
     /// `run.setSpeed(_:)`, already clamped to `InterfaceController.speedRange`.
     case setSpeed(Double)
     /// Start the scenario again from a fresh board (the state was reset).

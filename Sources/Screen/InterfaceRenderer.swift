@@ -14,27 +14,37 @@ public enum InterfaceRenderer {
     public static func render(board: BoardState, state: InterfaceState, frame: FrameInput) -> RenderedFrame {
         var grid = CellGrid(size: frame.size)
         var hits = HitMap()
-        guard let layout = ScreenLayout(size: frame.size, board: board, state: state) else {
-            TooSmallView.draw(size: frame.size, ascii: frame.ascii, into: &grid)
+        defer { if frame.ascii { grid.makeASCII() } }
+        guard let layout = layout(board: board, state: state, frame: frame) else {
+            TooSmallView.draw(size: frame.size, glyphs: frame.glyphs, into: &grid)
             return RenderedFrame(grid: grid, hitMap: hits)
         }
         let theme = Theme(colors: frame.colors)
-        TitleBarView.draw(board: board, frame: frame, theme: theme, into: &grid, rect: layout.title)
+        let status = RunStatus(board: board, frame: frame, selectedQueue: state.selectedQueue)
+        TitleBarView.draw(board: board, frame: frame, status: status, theme: theme, into: &grid, rect: layout.title)
         QueueLinesView.draw(
             board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.queues, hits: &hits)
+        if let caption = layout.caption {
+            CaptionView.draw(frame: frame, theme: theme, into: &grid, rect: caption)
+        }
         ColumnsView.draw(
             board: board, state: state, frame: frame, layout: layout, theme: theme, into: &grid, hits: &hits)
         InspectorView.draw(board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.inspector)
-        if let log = layout.log { LogView.draw(state: state, frame: frame, theme: theme, into: &grid, rect: log) }
-        if let notes = layout.notes { NotesView.draw(board: board, frame: frame, theme: theme, into: &grid, rect: notes) }
+        if let log = layout.log {
+            LogView.draw(board: board, state: state, frame: frame, theme: theme, into: &grid, rect: log)
+        }
+        if let notes = layout.notes {
+            NotesView.draw(board: board, frame: frame, status: status, theme: theme, into: &grid, rect: notes)
+        }
         for separator in layout.paneSeparators {
             grid.drawBox(separator, glyphs: frame.glyphs, style: theme.rule)
             // Where the separator meets the panes' rule, keep the rule whole.
             grid.write(frame.glyphs.horizontal, at: Position(column: separator.x, row: separator.y - 1), style: theme.rule)
         }
+        if let dock = layout.dockSeparator { grid.drawBox(dock, glyphs: frame.glyphs, style: theme.rule) }
         StatusLineView.draw(
-            state: state, frame: frame, ended: board.outcome != nil, theme: theme, into: &grid, rect: layout.status)
-        KeyBarView.draw(frame: frame, theme: theme, into: &grid, rect: layout.keyBar)
+            board: board, state: state, frame: frame, status: status, theme: theme, into: &grid, rect: layout.status)
+        KeyBarView.draw(frame: frame, status: status, theme: theme, into: &grid, rect: layout.keyBar)
         if state.overlay != .none {
             OverlayView.draw(board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.overlay)
             hits = HitMap()  // the overlay covers the board: clicks select nothing
@@ -42,11 +52,19 @@ public enum InterfaceRenderer {
         return RenderedFrame(grid: grid, hitMap: hits)
     }
 
+    /// The layout of a frame: the one function the renderer and the
+    /// controller both ask, so that they agree on every rectangle.
+    static func layout(board: BoardState, state: InterfaceState, frame: FrameInput) -> ScreenLayout? {
+        let width = frame.size.columns
+        let captionLines = frame.caption.map { CaptionView.lines($0, frame: frame, width: width).count } ?? 0
+        return ScreenLayout(frame: frame, board: board, state: state, captionLines: captionLines)
+    }
+
     /// The hit map `render` would return, without drawing: the controller
     /// maps mouse clicks through it.
     public static func hitMap(board: BoardState, state: InterfaceState, frame: FrameInput) -> HitMap {
         var hits = HitMap()
-        guard state.overlay == .none, let layout = ScreenLayout(size: frame.size, board: board, state: state) else {
+        guard state.overlay == .none, let layout = layout(board: board, state: state, frame: frame) else {
             return hits
         }
         let first = QueueLinesView.firstShown(

@@ -10,9 +10,17 @@ import ScenarioKit
 /// another column the selection goes with it.
 public struct InterfaceState: Sendable, Hashable {
     public enum Overlay: Sendable, Hashable {
-        case none, help, notes
+        case none, help
         /// The Swift program the scenario stands for (`opscope swift`).
         case swift
+    }
+
+    /// Whether the notes pane shows: the user's choice (`n`), or the
+    /// interface's (`automatic`: from `ScreenLayout.dockColumns` always, a
+    /// dock beside the board; below that in place of the log while the run
+    /// is paused or not started, when there is time to read).
+    public enum NotesChoice: Sendable, Hashable {
+        case automatic, shown, hidden
     }
 
     /// The selected operation; nil only when the scenario has none.
@@ -28,12 +36,18 @@ public struct InterfaceState: Sendable, Hashable {
     public var logVisible = true
     /// Lines scrolled back from the newest log line; 0 follows the log.
     public var logScroll = 0
+    /// `f`: the log shows only the lines about this operation.
+    public var logFilter: OperationID?
+    public var notes = NotesChoice.automatic
     public var overlay = Overlay.none
     /// Lines scrolled down in the open overlay.
     public var overlayScroll = 0
     /// Enter: the inspector takes the full width and more height.
     public var inspectorExpanded = false
     public var message: TransientMessage?
+    /// What the engine did with the last action from a key (it replaces
+    /// `message`, and a message replaces it).
+    public var notice: ActionNotice?
 
     public init() {}
 
@@ -69,9 +83,9 @@ public struct InterfaceState: Sendable, Hashable {
 
     /// Stores the effective scroll offsets the renderer would use.
     mutating func settleScroll(board: BoardState, frame: FrameInput) {
-        guard let layout = ScreenLayout(size: frame.size, board: board, state: self) else { return }
+        guard let layout = InterfaceRenderer.layout(board: board, state: self, frame: frame) else { return }
         let columns = BoardColumns(board)
-        let capacity = ColumnsView.capacity(bodyHeight: layout.columnBody.height)
+        let capacity = ColumnsView.capacity(layout)
         for c in columnScroll.indices {
             let selected = c == selectedColumn ? selectedOperation.flatMap { columns.ids[c].firstIndex(of: $0) } : nil
             columnScroll[c] = ColumnScroll.offset(
@@ -82,12 +96,32 @@ public struct InterfaceState: Sendable, Hashable {
     /// Shows `text` until `TransientMessage.lifetime` real seconds after `now`.
     public mutating func show(_ text: String, kind: TransientMessage.Kind = .info, now: Double) {
         message = TransientMessage(text, kind: kind, expiresAt: now + TransientMessage.lifetime)
+        notice = nil
+    }
+
+    /// Shows what the engine did with an action from a key (its event).
+    public mutating func show(_ action: Action, ignored: String?, seq: Int, now: Double) {
+        notice = ActionNotice(
+            action: action, ignored: ignored, seq: seq, expiresAt: now + TransientMessage.lifetime)
+        message = nil
+    }
+
+    /// Clears the status line (the selection moved: what it said was about another card).
+    public mutating func clearMessages() {
+        message = nil
+        notice = nil
     }
 
     /// The message, if it has not expired at `now` (real seconds).
     public func visibleMessage(now: Double) -> TransientMessage? {
         guard let message, now < message.expiresAt else { return nil }
         return message
+    }
+
+    /// The action notice, if it has not expired at `now` (real seconds).
+    public func visibleNotice(now: Double) -> ActionNotice? {
+        guard let notice, now < notice.expiresAt else { return nil }
+        return notice
     }
 
     /// The state after `r`: panes as they were, selection and scrolling
@@ -98,6 +132,7 @@ public struct InterfaceState: Sendable, Hashable {
         fresh.logVisible = logVisible
         fresh.inspectorExpanded = inspectorExpanded
         fresh.selectedQueue = selectedQueue
+        fresh.notes = notes
         return fresh
     }
 }

@@ -1,11 +1,38 @@
-/// The bottom row: the most important keys, `? help  q quit  Space pause …`,
-/// labels taken from `InterfaceKeys.table` (so they cannot go stale) and
-/// entries dropped from the end when the width runs out.
+import Board
+
+/// The bottom row: the keys that matter now, `? help  q quit  Space pause …`,
+/// labels taken from `InterfaceKeys.table` (so they cannot go stale), the
+/// words from where the run is (Space says start, pause or resume; an
+/// ended run offers r first), entries dropped from the end when the width
+/// runs out.
 enum KeyBarView {
-    static func text(width: Int, ascii: Bool) -> String {
+    static func entries(status: RunStatus) -> [(InterfaceCommand, String)] {
+        switch status {
+        case .ended, .stuck:
+            return [
+                (.toggleHelp, "help"), (.quit, "quit"), (.restart, "run again"), (.toggleNotes, "notes"),
+                (.toggleLog, "log"), (.filterLog, "log of card"), (.toggleSwift, "Swift"),
+            ]
+        case .notStarted, .paused, .running, .waiting:
+            let space: String
+            switch status {
+            case .notStarted: space = "start"
+            case .paused: space = "resume"
+            default: space = "pause"
+            }
+            return [
+                (.toggleHelp, "help"), (.quit, "quit"), (.togglePause, space), (.cancelOperation, "cancel"),
+                (.toggleSuspend, "suspend"), (.raiseCap, "cap+"), (.lowerCap, "cap-"), (.nextQueue, "queue"),
+                (.toggleNotes, "notes"), (.toggleLesson, "lesson"), (.restart, "restart"), (.toggleLog, "log"),
+                (.faster, "faster"), (.slower, "slower"),
+            ]
+        }
+    }
+
+    static func text(width: Int, status: RunStatus, glyphs: GlyphSet) -> String {
         var line = ""
-        for (command, word) in InterfaceKeys.keyBarCommands {
-            let entry = "\(InterfaceKeys.firstKeyLabel(command, ascii: ascii)) \(word)"
+        for (command, word) in entries(status: status) {
+            let entry = "\(InterfaceKeys.firstKeyLabel(command, glyphs: glyphs)) \(word)"
             let next = line.isEmpty ? " " + entry : line + "  " + entry
             if displayWidth(next) > width { break }
             line = next
@@ -13,40 +40,81 @@ enum KeyBarView {
         return line
     }
 
-    static func draw(frame: FrameInput, theme: Theme, into grid: inout CellGrid, rect: Rect) {
+    static func draw(frame: FrameInput, status: RunStatus, theme: Theme, into grid: inout CellGrid, rect: Rect) {
         grid.fill(rect, with: .blank(theme.dim))
         grid.write(
-            text(width: rect.width, ascii: frame.ascii), at: Position(column: rect.x, row: rect.y), style: theme.dim,
-            clippedTo: rect)
+            text(width: rect.width, status: status, glyphs: frame.glyphs), at: Position(column: rect.x, row: rect.y),
+            style: theme.dim, clippedTo: rect)
     }
 }
 
-/// The row above the key bar: the transient message while it lasts, else
-/// how long a `main` queue operation blocked the main thread, else a hint
-/// when the run ended.
+/// The row above the key bar: the message or notice of the last key while
+/// it lasts; else that a main-queue operation holds the main thread (the
+/// last frame before it blocks) or how long one held it; else a hint on
+/// where the run is.
 enum StatusLineView {
-    static func draw(
-        state: InterfaceState, frame: FrameInput, ended: Bool, theme: Theme, into grid: inout CellGrid, rect: Rect
-    ) {
-        let at = Position(column: rect.x + 1, row: rect.y)
-        let room = rect.inset(left: 1)
-        if let message = state.visibleMessage(now: frame.wallClock) {
-            let style = message.kind == .refusal ? theme.refusal : theme.info
-            grid.write(truncate(message.text, toWidth: room.width, ellipsis: frame.glyphs.ellipsis), at: at, style: style, clippedTo: room)
-        } else if let blocked = frame.mainThreadBlocked {
-            let text = "the main thread was blocked for \(Wording.seconds(blocked)): the interface could not redraw meanwhile"
-            grid.write(truncate(text, toWidth: room.width, ellipsis: frame.glyphs.ellipsis), at: at, style: theme.warning, clippedTo: room)
-        } else if ended {
-            grid.write("the run ended: n shows the expectations, r runs it again", at: at, style: theme.dim, clippedTo: room)
+    static func text(
+        board: BoardState, state: InterfaceState, frame: FrameInput, status: RunStatus, theme: Theme
+    ) -> (String, Style)? {
+        let glyphs = frame.glyphs
+        if let notice = state.visibleNotice(now: frame.wallClock) {
+            let (text, refused) = notice.text(board: board, glyphs: glyphs)
+            return (text, refused ? theme.refusal : theme.info)
         }
+        if let message = state.visibleMessage(now: frame.wallClock) {
+            return (message.text, message.kind == .refusal ? theme.refusal : theme.info)
+        }
+        if let busy = frame.mainThreadBusy {
+            return (
+                "\(board[operation: busy].name) is running on the main thread: the screen cannot redraw, "
+                    + "and keys wait, until it returns", theme.warning
+            )
+        }
+        if let blocked = frame.mainThreadBlocked {
+            return (
+                "\(board[operation: blocked.operation].name) blocked the main thread for "
+                    + "\(Wording.realSeconds(blocked.seconds)) of real time: the interface could not redraw meanwhile",
+                theme.warning
+            )
+        }
+        switch status {
+        case .notStarted:
+            return ("read the notes, then Space starts the run", theme.dim)
+        case .paused(let atCaption):
+            return (atCaption ? "paused at a caption: Space continues" : "paused: Space resumes", theme.dim)
+        case .waiting:
+            return ("the run waits for you: resume the queue, cancel, or change a cap; r restarts", theme.dim)
+        case .stuck(_, let expected):
+            return (
+                expected
+                    ? "the run is stuck as the scenario expects: n shows the expectations, r runs it again"
+                    : "the run is stuck: n shows why, r runs it again", theme.dim
+            )
+        case .ended:
+            return ("the run ended: n shows the expectations, r runs it again", theme.dim)
+        case .running:
+            return nil
+        }
+    }
+
+    static func draw(
+        board: BoardState, state: InterfaceState, frame: FrameInput, status: RunStatus, theme: Theme,
+        into grid: inout CellGrid, rect: Rect
+    ) {
+        guard let (text, style) = text(board: board, state: state, frame: frame, status: status, theme: theme)
+        else { return }
+        let room = rect.inset(left: 1)
+        grid.write(
+            truncate(Wording.plain(text, glyphs: frame.glyphs), toWidth: room.width, ellipsis: frame.glyphs.ellipsis),
+            at: Position(column: rect.x + 1, row: rect.y), style: style, clippedTo: room)
     }
 }
 
 /// What the screen shows below `ScreenLayout.minimum`: how large it must
 /// be, centred, wrapped to whatever width there is.
 enum TooSmallView {
-    static func draw(size: Size, ascii: Bool, into grid: inout CellGrid) {
-        let times = ascii ? "x" : "×"
+    static func draw(size: Size, glyphs: GlyphSet, into grid: inout CellGrid) {
+        let times = glyphs.times
         let min = ScreenLayout.minimum
         let text = [
             "opscope needs at least \(min.columns)\(times)\(min.rows) cells;",

@@ -1,30 +1,55 @@
+import Board
+import ScenarioKit
+
 /// The log pane: the newest observer notifications that fit, or older ones
-/// when scrolled back (`InterfaceState.logScroll` lines from the newest).
+/// when scrolled back (`InterfaceState.logScroll` entries from the newest),
+/// each wrapped whole (continuation rows indented), so no line loses the
+/// fact at its end. `f` shows only the lines about the selected operation.
 enum LogView {
-    /// The lines shown in `rows` rows, oldest first, and the clamped scroll.
-    static func window(_ lines: [String], rows: Int, scroll: Int) -> (lines: ArraySlice<String>, scroll: Int) {
-        let back = min(max(0, scroll), max(0, lines.count - rows))
-        let end = lines.count - back
-        return (lines[max(0, end - rows)..<end], back)
+    /// The entries the log shows: all, or those about `state.logFilter`.
+    static func entries(state: InterfaceState, frame: FrameInput) -> [LogEntry] {
+        guard let op = state.logFilter else { return frame.log }
+        return frame.log.filter { $0.operation == op }
+    }
+
+    /// The rows shown in a pane of `rows` × `width`, oldest first, and the
+    /// clamped scroll (entries back from the newest).
+    static func window(
+        _ entries: [LogEntry], rows: Int, width: Int, scroll: Int, glyphs: GlyphSet
+    ) -> (rows: [String], scroll: Int) {
+        let back = min(max(0, scroll), max(0, entries.count - 1))
+        var shown: [String] = []
+        var index = entries.count - back - 1
+        while index >= 0 && shown.count < rows {
+            let text = Wording.plain(entries[index].text, glyphs: glyphs)
+            let wrapped = wrap(text, width: max(1, width), indent: 2)
+            shown.insert(contentsOf: wrapped, at: 0)
+            index -= 1
+        }
+        return (Array(shown.suffix(rows)), back)
     }
 
     static func draw(
-        state: InterfaceState, frame: FrameInput, theme: Theme, into grid: inout CellGrid, rect: Rect
+        board: BoardState, state: InterfaceState, frame: FrameInput, theme: Theme, into grid: inout CellGrid,
+        rect: Rect
     ) {
         let content = rect.inset(top: 1)
-        let (shown, back) = window(frame.logLines, rows: content.height, scroll: state.logScroll)
+        let entries = entries(state: state, frame: frame)
+        let (shown, back) = window(
+            entries, rows: content.height, width: content.width, scroll: state.logScroll, glyphs: frame.glyphs)
         var title = "Log"
+        if let op = state.logFilter, board.scenario.operations.indices.contains(op.index) {
+            title += " of \(board[operation: op].name) (f: all)"
+        }
         if back > 0 { title += " (\(back) newer below, PgDn)" }
         _ = PaneView.frame(rect, title: title, glyphs: frame.glyphs, theme: theme, into: &grid)
         for (i, line) in shown.enumerated() {
             grid.write(
-                truncate(line, toWidth: content.width, ellipsis: frame.glyphs.ellipsis),
-                at: Position(column: content.x, row: content.y + i), style: theme.plain, clippedTo: content)
+                line, at: Position(column: content.x, row: content.y + i), style: theme.plain, clippedTo: content)
         }
-        if frame.logLines.isEmpty {
-            grid.write(
-                "no notifications yet", at: Position(column: content.x, row: content.y), style: theme.dim,
-                clippedTo: content)
+        if entries.isEmpty {
+            let text = state.logFilter == nil ? "no notifications yet" : "nothing about it yet (f shows all)"
+            grid.write(text, at: Position(column: content.x, row: content.y), style: theme.dim, clippedTo: content)
         }
     }
 }

@@ -1,13 +1,33 @@
 import Board
 import ScenarioKit
 
-/// The help (`?`), notes (`n`) and Swift code (`w`) overlays: a box over the middle of the
-/// screen, its text scrolled by `InterfaceState.overlayScroll`, and how to
-/// close and scroll it on the bottom edge.
+/// The help (`?`) and Swift code (`w`) overlays: a box over the middle of
+/// the screen, its text scrolled by `InterfaceState.overlayScroll` (arrows,
+/// PgUp / PgDn, Home / End), and how to close and scroll it on the bottom
+/// edge. Long lines wrap, so nothing is cut off at the box's edge.
 enum OverlayView {
-    /// The help text: exactly `InterfaceKeys.table.helpLines`, so the help
-    /// cannot disagree with the handler.
-    static func helpLines(ascii: Bool) -> [String] { InterfaceKeys.table.helpLines(ascii: ascii) }
+    /// The help text: exactly `InterfaceKeys.table.helpLines` (so the help
+    /// cannot disagree with the handler), then what the cards' short words
+    /// and marks mean.
+    static func helpLines(glyphs: GlyphSet) -> [String] {
+        let g = glyphs
+        return InterfaceKeys.table.helpLines(ascii: g.isASCII) + [
+            "",
+            "On the cards",
+            "  row 1  the name; \(g.cancelled) once cancel() set isCancelled and it has not finished",
+            "  row 2  the kind (work, blocks, async, barrier), the queuePriority bucket it is filed",
+            "         under, its QoS when it has one, and its queue",
+            "         priorities: vhigh veryHigh, high, normal, low, vlow veryLow",
+            "         QoS: UI userInteractive, IN userInitiated, DF default, UT utility, BG background",
+            "  row 3  progress while executing; \(g.check) finished at; \(g.cancelled) cancelled at, or skipped",
+            "         (cancelled before it started); else why it is not running",
+            "  row 4  (wide terminals) when it ran and on which thread",
+            "",
+            "In the title bar",
+            "  \(g.check)N \(g.cross)M  expectations that held and failed; PAUSED, waiting (for you),",
+            "         stuck, ended: where the run is",
+        ]
+    }
 
     static func draw(
         board: BoardState, state: InterfaceState, frame: FrameInput, theme: Theme,
@@ -15,40 +35,21 @@ enum OverlayView {
     ) {
         guard rect.width > 4, rect.height > 2 else { return }
         grid.fill(rect, with: .blank)
-        let title =
-            switch state.overlay {
-            case .help: "Keys"
-            case .swift: "The Swift code of this scenario (opscope swift)"
-            default: "Notes and expectations"
-            }
+        let title = state.overlay == .help ? "Keys" : "The Swift code of this scenario (opscope swift)"
         grid.drawBox(rect, glyphs: frame.glyphs, style: theme.heading, title: title, titleStyle: theme.heading)
         let inner = rect.inset(top: 1, left: 2, bottom: 1, right: 1)
-        let total: Int
-        if state.overlay == .swift {
-            let lines = swiftLines(board.scenario)
-            for (i, line) in lines.dropFirst(state.overlayScroll).prefix(inner.height).enumerated() {
-                let comment = line.trimmingPrefix(while: { $0 == " " }).hasPrefix("//")
-                grid.write(
-                    line, at: Position(column: inner.x, row: inner.y + i), style: comment ? theme.dim : theme.plain,
-                    clippedTo: inner)
+        let lines = wrappedLines(board: board, state: state, frame: frame, width: inner.width)
+        for (i, line) in lines.dropFirst(state.overlayScroll).prefix(inner.height).enumerated() {
+            let style: Style
+            if state.overlay == .help {
+                style = line.hasPrefix(" ") || line.isEmpty ? theme.plain : theme.heading
+            } else {
+                style = line.trimmingPrefix(while: { $0 == " " }).hasPrefix("//") ? theme.dim : theme.plain
             }
-            total = lines.count
-        } else if state.overlay == .help {
-            let lines = helpLines(ascii: frame.ascii)
-            for (i, line) in lines.dropFirst(state.overlayScroll).prefix(inner.height).enumerated() {
-                let heading = !line.hasPrefix(" ")
-                grid.write(
-                    line, at: Position(column: inner.x, row: inner.y + i), style: heading ? theme.heading : theme.plain,
-                    clippedTo: inner)
-            }
-            total = lines.count
-        } else {
-            total = PaneView.paragraphs(
-                NotesView.items(board: board, frame: frame, theme: theme), skip: state.overlayScroll, indent: 2,
-                into: &grid, rect: inner)
+            grid.write(line, at: Position(column: inner.x, row: inner.y + i), style: style, clippedTo: inner)
         }
         let arrows = frame.ascii ? "Up/Down" : "↑↓"
-        let footer = total > inner.height ? "Esc close, \(arrows) scroll" : "Esc close"
+        let footer = lines.count > inner.height ? "Esc close, \(arrows) PgUp PgDn Home End scroll" : "Esc close"
         let width = displayWidth(footer) + 2
         if rect.width > width + 2 {
             grid.write(
@@ -57,25 +58,45 @@ enum OverlayView {
         }
     }
 
-    /// The program `opscope swift` prints for the scenario, line by line.
-    static func swiftLines(_ scenario: Scenario) -> [String] {
-        SwiftProgramPrinter().program(for: scenario).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String($0).replacingOccurrences(of: "\t", with: "    ") }
+    /// The open overlay's lines wrapped to `width` cells; a wrapped line
+    /// keeps its indentation and its continuation is indented further.
+    static func wrappedLines(board: BoardState, state: InterfaceState, frame: FrameInput, width: Int) -> [String] {
+        let lines: [String]
+        switch state.overlay {
+        case .none: return []
+        case .help: lines = helpLines(glyphs: frame.glyphs)
+        case .swift: lines = swiftLines(board.scenario)
+        }
+        return lines.flatMap { line -> [String] in
+            guard displayWidth(line) > width else { return [line] }
+            let indent = line.prefix { $0 == " " }.count
+            let pad = String(repeating: " ", count: min(indent, max(0, width / 2)))
+            return wrap(String(line.dropFirst(indent)), width: max(1, width - pad.count), indent: 4).map { pad + $0 }
+        }
     }
 
-    /// How many lines the open overlay's text has at `rect`'s width (for
-    /// clamping its scroll).
+    /// The program `opscope swift` prints for the scenario, line by line,
+    /// with the scenario's own part (its queues, operations, dependencies
+    /// and actions) moved up before the harness it uses (printing,
+    /// simulated work, the operation classes, waiting for the end), which
+    /// a reader needs least.
+    static func swiftLines(_ scenario: Scenario) -> [String] {
+        let program = SwiftProgramPrinter().program(for: scenario).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0).replacingOccurrences(of: "\t", with: "    ") }
+        guard let harness = program.firstIndex(of: "import Foundation"),
+            let own = program.firstIndex(of: "// MARK: - The scenario"), harness < own
+        else { return program }
+        return Array(program[..<harness])
+            + ["// (Shown here first: the scenario's own code. The harness it uses follows it;", "// `opscope swift` prints the program in the order it compiles.)", ""]
+            + Array(program[own...])
+            + ["", "// MARK: - The harness", ""]
+            + Array(program[harness..<own])
+    }
+
+    /// How many lines the open overlay has at `rect`'s width (for clamping
+    /// its scroll).
     static func lineCount(board: BoardState, state: InterfaceState, frame: FrameInput, rect: Rect) -> Int {
         let inner = rect.inset(top: 1, left: 2, bottom: 1, right: 1)
-        switch state.overlay {
-        case .none: return 0
-        case .help: return helpLines(ascii: frame.ascii).count
-        case .swift: return swiftLines(board.scenario).count
-        case .notes:
-            var scratch = CellGrid(columns: 0, rows: 0)
-            return PaneView.paragraphs(
-                NotesView.items(board: board, frame: frame, theme: Theme(colors: false)), indent: 2, into: &scratch,
-                rect: Rect(x: 0, y: 0, width: inner.width, height: 0))
-        }
+        return wrappedLines(board: board, state: state, frame: frame, width: inner.width).count
     }
 }

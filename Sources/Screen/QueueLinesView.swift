@@ -2,21 +2,17 @@ import Board
 import LifecycleEngine
 import ScenarioKit
 
-/// One row per queue: `▶ net    2/4 running  5 in queue  SUSPENDED`. The
+/// One row per queue: `▶ net  2 running · cap 4  5 in queue  SUSPENDED`. The
 /// selected queue (target of C, s, +, -, 0) is marked and reversed. When
 /// there are more queues than rows, the rows show a window that holds the
 /// selected queue.
 enum QueueLinesView {
     /// The text of one queue's row, `nameWidth` cells for the name.
     static func text(_ row: QueueRow, selected: Bool, nameWidth: Int, glyphs: GlyphSet) -> String {
-        var parts = [Wording.load(row) + " running", "\(row.operationCount) in queue"]
-        if row.isMain {
-            parts.append("main")
-        } else if row.isSuspended {
-            parts.append("SUSPENDED")
-        }
+        var parts = [Wording.load(row, glyphs: glyphs), "\(row.operationCount) in queue"]
+        if row.holdsBack { parts.append("SUSPENDED") }
         let marker = selected ? glyphs.pointer : " "
-        return "\(marker) \(fit(row.name, nameWidth, ellipsis: glyphs.ellipsis))  " + parts.joined(separator: "  ")
+        return "\(marker) \(fit(row.name, nameWidth, ellipsis: glyphs.ellipsis))  " + parts.joined(separator: "   ")
     }
 
     /// The first queue index shown in `rows` rows so the selected one is.

@@ -27,6 +27,11 @@ struct Theme: Sendable {
     var cancelMark: Style { tint(Style.plain.bolded, .red) }
     var paused: Style { tint(Style.plain.reversed.bolded, .yellow) }
     var warning: Style { tint(Style.plain.bolded, .magenta) }
+    /// A caption the run is paused at, and one already read.
+    var caption: Style { tint(Style.plain.bolded, .cyan) }
+    var captionSeen: Style { tint(.plain, .cyan) }
+    /// The run is waiting for the user (a stall the user can leave).
+    var waiting: Style { tint(Style.plain.reversed.bolded, .magenta) }
 
     /// The header colour of a column.
     func column(_ phase: Phase) -> Style {

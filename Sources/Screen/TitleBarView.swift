@@ -1,33 +1,53 @@
 import Board
 
-/// The top row: `opscope · Image pipeline` on the left, the scenario clock,
-/// speed, PAUSED and the end of the run on the right, in reverse video.
+/// The top row: `opscope · Image pipeline` on the left; on the right the
+/// scenario clock, the speed, lesson mode, and where the run is (paused,
+/// waiting for the user, stuck, ended, with the verdicts), in reverse
+/// video. The right part is kept whole; the title gives way.
 enum TitleBarView {
-    static func draw(board: BoardState, frame: FrameInput, theme: Theme, into grid: inout CellGrid, rect: Rect) {
-        guard !rect.isEmpty else { return }
-        let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
-        grid.fill(row, with: .blank(theme.titleBar))
-        var right = "t=\(Wording.seconds(frame.now))  \(Wording.speed(frame.speed, ascii: frame.ascii))"
-        switch board.outcome {
-        case nil: break
-        case .completed?: right += "  ended"
-        case .stalled?: right += "  stalled"
+    /// The right part: the clock, the speed, `lesson`, then the state.
+    static func rightText(board: BoardState, frame: FrameInput, status: RunStatus) -> String {
+        var parts = ["t=\(Wording.seconds(frame.now))", Wording.speed(frame.speed, glyphs: frame.glyphs)]
+        if frame.lesson { parts.append("lesson") }
+        switch status {
+        case .notStarted: parts.append("not started \(frame.glyphs.dash) Space starts it")
+        case .running: break
+        case .paused(let atCaption): parts.append(atCaption ? "PAUSED at a caption" : "PAUSED")
+        case .waiting(let text), .stuck(let text, _): parts.append(text)
+        case .ended: parts.append("ended")
+        }
+        if let blocked = frame.mainThreadBlocked, frame.mainThreadBusy == nil {
+            parts.append("main thread blocked \(Wording.realSeconds(blocked.seconds))")
         }
         if let results = frame.expectationResults, !results.isEmpty {
             let held = results.filter(\.held).count
-            right += "  \(frame.glyphs.check)\(held)"
-            if held < results.count { right += " \(frame.glyphs.cross)\(results.count - held)" }
+            var verdict = "\(frame.glyphs.check)\(held)"
+            if held < results.count { verdict += " \(frame.glyphs.cross)\(results.count - held)" }
+            parts.append(verdict)
         }
-        let paused = frame.isPaused ? "  PAUSED " : " "
-        let rightWidth = displayWidth(right) + displayWidth(paused)
-        let left = " opscope " + (frame.ascii ? "- " : "· ") + (board.scenario.title ?? "untitled scenario")
+        return parts.joined(separator: "  ")
+    }
+
+    static func draw(
+        board: BoardState, frame: FrameInput, status: RunStatus, theme: Theme, into grid: inout CellGrid, rect: Rect
+    ) {
+        guard !rect.isEmpty else { return }
+        let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
+        grid.fill(row, with: .blank(theme.titleBar))
+        let right = truncate(
+            rightText(board: board, frame: frame, status: status) + " ", toWidth: max(0, rect.width - 12),
+            ellipsis: frame.glyphs.ellipsis)
+        let rightWidth = displayWidth(right)
+        let left = " opscope \(frame.glyphs.dot) " + (board.scenario.title ?? "untitled scenario")
         grid.write(
-            truncate(left, toWidth: max(0, rect.width - rightWidth - 1), ellipsis: frame.glyphs.ellipsis),
+            truncate(left, toWidth: max(0, rect.width - rightWidth - 2), ellipsis: frame.glyphs.ellipsis),
             at: Position(column: rect.x, row: rect.y), style: theme.titleBar, clippedTo: row)
-        let start = rect.maxX - rightWidth
-        let afterClock = grid.write(right, at: Position(column: start, row: rect.y), style: theme.titleBar, clippedTo: row)
-        grid.write(
-            paused, at: Position(column: afterClock, row: rect.y),
-            style: frame.isPaused ? theme.paused : theme.titleBar, clippedTo: row)
+        let style: Style
+        switch status {
+        case .paused, .notStarted: style = theme.paused
+        case .waiting: style = theme.waiting
+        default: style = theme.titleBar
+        }
+        grid.write(right, at: Position(column: rect.maxX - rightWidth, row: rect.y), style: style, clippedTo: row)
     }
 }

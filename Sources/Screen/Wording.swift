@@ -6,8 +6,8 @@ import ScenarioKit
 /// everywhere.
 enum Wording {
     /// `×2`, `×0.5`, `×0.125` (`x2` in ASCII mode).
-    static func speed(_ speed: Double, ascii: Bool) -> String {
-        let sign = ascii ? "x" : "×"
+    static func speed(_ speed: Double, glyphs: GlyphSet) -> String {
+        let sign = glyphs.times
         if abs(speed) < 1e9 && Double(Int(speed)) == speed { return sign + String(Int(speed)) }
         return sign + String(speed)
     }
@@ -15,9 +15,28 @@ enum Wording {
     /// Scenario seconds as the clock shows them: `1.234s`.
     static func seconds(_ t: Double) -> String { EventFormatter.seconds(t) + "s" }
 
-    /// `2/default`, `1/4`.
-    static func load(_ row: QueueRow) -> String {
-        "\(row.executing)/\(EventFormatter.capText(row.cap))"
+    /// Real seconds, to a tenth: `2.0s` (the clock says scenario time;
+    /// this says how long a person waited).
+    static func realSeconds(_ seconds: Double) -> String {
+        let tenths = Int((max(0, seconds) * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)s"
+    }
+
+    /// A length of scenario time as the language writes it: `600ms`, `1.5s`.
+    static func duration(_ seconds: Double) -> String { EventFormatter.durationText(seconds) }
+
+    /// `2 running · cap 4`, `1 running · cap: system decides`,
+    /// `1 running · serial (main queue)`.
+    static func load(_ row: QueueRow, glyphs: GlyphSet) -> String {
+        let cap: String
+        if row.isMain {
+            cap = "serial (main queue)"
+        } else if let limit = row.limit {
+            cap = limit == 1 ? "cap 1 (serial)" : "cap \(limit)"
+        } else {
+            cap = "cap: system decides"
+        }
+        return "\(row.executing) running \(glyphs.dot) \(cap)"
     }
 
     static func phase(_ phase: Phase) -> String {
@@ -76,12 +95,34 @@ enum Wording {
 
     /// `fetch`, `fetch and auth`, `a, b and c`.
     static func names(_ ids: [OperationID], in scenario: Scenario) -> String {
-        let names = ids.map { scenario[operation: $0].name }
-        switch names.count {
+        list(ids.map { scenario[operation: $0].name })
+    }
+
+    /// `a`, `a and b`, `a, b and c`; `nothing` for none.
+    static func list(_ words: [String]) -> String {
+        switch words.count {
         case 0: return "nothing"
-        case 1: return names[0]
-        default: return names.dropLast().joined(separator: ", ") + " and " + names.last!
+        case 1: return words[0]
+        default: return words.dropLast().joined(separator: ", ") + " and " + words.last!
         }
+    }
+
+    /// Text made elsewhere (the event formatter, a scenario's notes) with
+    /// the interface's glyphs: arrows and dashes spelt in ASCII in ASCII mode.
+    static func plain(_ text: String, glyphs: GlyphSet) -> String {
+        guard glyphs.isASCII, !text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
+        var out = ""
+        for ch in text {
+            switch ch {
+            case "→": out += glyphs.arrow
+            case "—", "–": out += glyphs.dash
+            case "…": out += "..."
+            case "×": out += glyphs.times
+            case "·": out += glyphs.dot
+            default: out.append(ch)
+            }
+        }
+        return out
     }
 
     /// `1 operation`, `3 operations`.
@@ -89,32 +130,66 @@ enum Wording {
 }
 
 /// Splits `text` into lines of at most `width` cells at spaces; a word
-/// longer than a line is cut. Never returns an empty array for non-empty text.
-func wrap(_ text: String, width: Int) -> [String] {
+/// longer than a line is cut. Runs of spaces inside a line are kept (the
+/// log aligns with them); the spaces where a line breaks are dropped.
+/// Lines after the first start with `indent` spaces. Never returns an
+/// empty array for text that is not blank.
+func wrap(_ text: String, width: Int, indent: Int = 0) -> [String] {
     guard width > 0 else { return [] }
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
-        var word = word
-        while displayWidth(word) > width {
-            if !line.isEmpty {
-                lines.append(line)
-                line = ""
+    let pad = String(repeating: " ", count: max(0, min(indent, width - 1)))
+    // Each word with the spaces before it.
+    var pieces: [(gap: String, word: String)] = []
+    var gap = ""
+    var word = ""
+    for ch in text {
+        if ch == " " {
+            if !word.isEmpty {
+                pieces.append((gap, word))
+                gap = ""
+                word = ""
             }
-            let head = truncate(word, toWidth: width, ellipsis: "")
-            lines.append(head)
-            word = String(word.dropFirst(head.count))
-        }
-        if line.isEmpty {
-            line = word
-        } else if displayWidth(line) + 1 + displayWidth(word) <= width {
-            line += " " + word
+            gap.append(ch)
         } else {
-            lines.append(line)
-            line = word
+            word.append(ch)
         }
     }
-    if !line.isEmpty { lines.append(line) }
+    if !word.isEmpty { pieces.append((gap, word)) }
+
+    var lines: [String] = []
+    var line = ""
+    var lineWidth = 0
+    var hasWord = false
+    func newLine() {
+        lines.append(line)
+        line = pad
+        lineWidth = pad.count
+        hasWord = false
+    }
+    for (gap, piece) in pieces {
+        var word = piece
+        let gapWidth = hasWord ? gap.count : 0
+        if lineWidth + gapWidth + displayWidth(word) <= width {
+            line += (hasWord ? gap : "") + word
+            lineWidth += gapWidth + displayWidth(word)
+            hasWord = true
+            continue
+        }
+        if hasWord { newLine() }
+        while lineWidth + displayWidth(word) > width {
+            let head = truncate(word, toWidth: width - lineWidth, ellipsis: "")
+            guard !head.isEmpty else { break }
+            line += head
+            word = String(word.dropFirst(head.count))
+            hasWord = true
+            newLine()
+        }
+        if !word.isEmpty {
+            line += word
+            lineWidth += displayWidth(word)
+            hasWord = true
+        }
+    }
+    if hasWord { lines.append(line) }
     return lines
 }
 

@@ -8,8 +8,11 @@ import Screen
 
 /// Settings of the interactive view, from the command line.
 struct InteractiveOptions {
-    var speed: Double = 1
+    /// nil: not given (the scenario's `speed`, or 1).
+    var speed: Double?
     var startsPaused = false
+    /// `--lesson`: pause at each caption (the picker always does).
+    var lesson = false
     var ascii = false
     var noColor = false
 }
@@ -64,7 +67,7 @@ final class InteractiveApp {
         let app = InteractiveApp(session: session, options: options)
         app.installSources()
         if let scenario {
-            app.open(scenario)
+            app.open(scenario, fromPicker: false)
         } else {
             app.picker = PickerModel(entries: entries, paths: paths)
             app.redrawNow()
@@ -144,19 +147,41 @@ final class InteractiveApp {
             scheduleRedraw()
             return
         }
-        open(scenario)
+        open(scenario, fromPicker: true)
     }
 
-    private func open(_ scenario: Scenario) {
-        let view = ScenarioView(scenario: scenario, speed: options.speed, paused: options.startsPaused)
+    /// Opens `scenario`. From the picker it opens the way a lesson is
+    /// read: paused at t=0 with the notes showing, in lesson mode.
+    private func open(_ scenario: Scenario, fromPicker: Bool) {
+        let settings = ScenarioView.Settings(
+            speed: options.speed ?? scenario.speed ?? 1, paused: fromPicker || options.startsPaused,
+            lesson: fromPicker || options.lesson)
+        let view = ScenarioView(scenario: scenario, settings: settings)
         scenarioView = view
-        view.start { [weak self] in
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { self?.eventsArrived() }
-            }
-        }
+        view.start(
+            wake: { [weak self] in
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { self?.eventsArrived() }
+                }
+            },
+            mainThreadWork: { [weak self] work in
+                // On the main thread, inside the operation's work.
+                MainActor.assumeIsolated { self?.mainThreadWork(work) }
+            })
         redrawNow()
         updateFrameTimer()
+    }
+
+    /// A main-queue operation begins (or ends) its work on this thread:
+    /// draw now what the run looks like, since nothing will be drawn until
+    /// the work returns.
+    private func mainThreadWork(_ work: MainThreadWork) {
+        guard let view = scenarioView else { return }
+        view.mainThread(work)
+        if case .began = work {
+            view.drain()
+            redrawNow()
+        }
     }
 
     private func eventsArrived() {
@@ -233,7 +258,6 @@ final class InteractiveApp {
             stopFrameTimer()
             return
         }
-        view.heartbeat()
         _ = view.drain()
         redrawNow()
         updateFrameTimer()

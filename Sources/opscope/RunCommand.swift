@@ -52,7 +52,7 @@ enum RunCommand: Subcommand {
     static func parse(_ arguments: [String]) throws(UsageError) -> (Arguments, InteractiveOptions) {
         let args = try Arguments(arguments, options: ["speed"], flags: ["paused", "ascii", "no-color"])
         var options = InteractiveOptions()
-        options.speed = try args.positiveNumber("speed", default: 1)
+        options.speed = args.value("speed") == nil ? nil : try args.positiveNumber("speed", default: 1)
         options.startsPaused = args.has("paused")
         options.ascii = args.has("ascii")
         options.noColor = args.has("no-color")

@@ -8,7 +8,9 @@ import Screen
 /// board its events build, and the interface state over it.
 ///
 /// Main-queue only. The run's engine threads never touch this object; they
-/// post a wake-up, and `drain()` takes the events here.
+/// post a wake-up, and `drain()` takes the events here. The run waits for
+/// the user after a stall (`StallPolicy.waitsForUser`): a suspended queue
+/// is the run waiting for a key, not its end.
 @MainActor
 final class ScenarioView {
     enum KeyResult {
@@ -16,99 +18,159 @@ final class ScenarioView {
         case quit
     }
 
+    /// How the view opens a scenario.
+    struct Settings {
+        /// Scenario seconds per real second.
+        var speed: Double
+        /// Open paused at t=0 (Space starts).
+        var paused: Bool
+        /// Lesson mode: pause at each caption.
+        var lesson: Bool
+    }
+
     let scenario: Scenario
     private let formatter: EventFormatter
-    private var run: ScenarioRun
+    private var settings: Settings
+    private var run: ScenarioRun?
+    /// `start()` was called on the run: false while a run opened paused
+    /// waits for Space because its main-queue work could not be held.
+    private var started = false
     private var wake: (@Sendable () -> Void)?
+    private var mainThreadWork: (@Sendable (MainThreadWork) -> Void)?
     private(set) var board: BoardState
     private var state = InterfaceState()
-    private var logLines: [String] = []
+    private var log: [LogEntry] = []
     private var events: [LifecycleEvent] = []
     private var results: [ExpectationResult]?
-    private var speed: Double
-    private let startsPaused: Bool
+    private var caption: ShownCaption?
+    private var pausedAtCaption = false
 
-    /// The longest time the main thread was seen blocked, in real seconds,
-    /// and the count of main-queue finishes when last looked.
-    private var mainThreadBlocked: Double?
-    private var lastBeat = ProcessInfo.processInfo.systemUptime
-    private var mainQueueFinishes = 0
-    private var mainQueueFinishesAtLastBeat = 0
+    /// The main-queue operation holding the main thread now, since when
+    /// (real seconds), and the longest such hold of the run.
+    private var mainThreadBusy: (op: OperationID, since: Double)?
+    private var mainThreadBlocked: MainThreadBlock?
 
-    init(scenario: Scenario, speed: Double, paused: Bool) {
+    init(scenario: Scenario, settings: Settings) {
         self.scenario = scenario
-        self.speed = speed
-        startsPaused = paused
+        self.settings = settings
         formatter = EventFormatter(scenario: scenario)
         board = BoardState(scenario: scenario)
-        run = ScenarioRun(scenario: scenario)
     }
 
-    /// Starts the run; `wake` is called from engine threads when events wait.
-    func start(wake: @escaping @Sendable () -> Void) {
+    /// Makes the run and starts it (or, opened paused with main-queue work
+    /// due at once, waits for Space). `wake` is called from engine threads
+    /// when events wait; `mainThreadWork` on the main thread as a main-queue
+    /// operation's work begins and ends there.
+    func start(
+        wake: @escaping @Sendable () -> Void, mainThreadWork: @escaping @Sendable (MainThreadWork) -> Void
+    ) {
         self.wake = wake
-        begin()
+        self.mainThreadWork = mainThreadWork
+        begin(paused: settings.paused)
     }
 
-    private func begin() {
-        run = ScenarioRun(
-            scenario: scenario, options: RunOptions(speed: speed, startsPaused: startsPaused), onEvents: wake)
+    private func begin(paused: Bool) {
+        let options = RunOptions(
+            speed: settings.speed, startsPaused: paused, stallPolicy: .waitsForUser,
+            pausesAtCaptions: settings.lesson, onMainThreadWork: mainThreadWork)
+        let run = ScenarioRun(scenario: scenario, options: options, onEvents: wake)
+        self.run = run
         state.reconcile(with: board)
-        run.start()
+        started = !(paused && Self.mainThreadWorkAtOnce(scenario))
+        if started { run.start() }
+    }
+
+    /// Work of `OperationQueue.main` that would begin as soon as the run
+    /// starts: an operation (or barrier) on the main queue with no
+    /// dependency, added at time 0. Pause cannot hold it — the main thread
+    /// must go on reading keys — so a run opened paused waits for Space
+    /// before it starts at all.
+    static func mainThreadWorkAtOnce(_ scenario: Scenario) -> Bool {
+        let later = scenario.addedLater
+        return scenario.operations.indices.contains { i in
+            let spec = scenario.operations[i]
+            return scenario[queue: spec.queue].isMain && spec.dependencies.isEmpty && !later.contains(OperationID(i))
+        }
     }
 
     /// Ends the run and releases its threads.
     func stop() {
-        run.stop()
+        run?.stop()
     }
 
     /// Takes the events the engine recorded since last time into the board
     /// and the log. Returns whether there were any.
     @discardableResult
     func drain() -> Bool {
+        guard let run else { return false }
         let batch = run.takeEvents()
         guard !batch.isEmpty else { return false }
+        let wall = ProcessInfo.processInfo.systemUptime
         for event in batch {
             board.apply(event)
-            logLines.append(formatter.logLine(event))
-            if case .operation(let op, .isFinished, _, .bool(true)) = event.kind,
-                scenario[queue: scenario[operation: op].queue].isMain
-            {
-                mainQueueFinishes += 1
+            log.append(LogEntry(event, formatter: formatter))
+            switch event.kind {
+            case .action(let action, .user, let ignored):
+                state.show(action, ignored: ignored, seq: event.seq, now: wall)
+            case .caption(let index, let paused):
+                caption = ShownCaption(text: scenario.captions[index].text, time: event.time)
+                pausedAtCaption = paused
+            default:
+                break
             }
         }
         events += batch
-        if board.outcome != nil, results == nil {
-            results = ExpectationChecker.evaluate(scenario, events: events)
+        if board.outcome != nil {
+            if results == nil { results = ExpectationChecker.evaluate(scenario, events: events) }
+        } else if let stuck = board.stall {
+            results = ExpectationChecker.evaluate(scenario, events: events, outcome: .stalled(stuck))
+        } else {
+            results = nil
         }
         state.reconcile(with: board)
         return true
     }
 
-    /// Called on every frame tick (every 50 ms while something moves). A
-    /// long gap since the last tick, across which a main-queue operation
-    /// finished, is time the main thread spent running that operation
-    /// instead of the interface.
-    func heartbeat() {
+    /// Called on the main thread as a main-queue operation's work begins
+    /// (the caller draws right after: the last frame before the main thread
+    /// blocks) and ends.
+    func mainThread(_ work: MainThreadWork) {
         let now = ProcessInfo.processInfo.systemUptime
-        let gap = now - lastBeat
-        if gap > 0.25, mainQueueFinishes != mainQueueFinishesAtLastBeat {
-            mainThreadBlocked = max(mainThreadBlocked ?? 0, gap)
+        switch work {
+        case .began(let op):
+            mainThreadBusy = (op, now)
+        case .ended(let op):
+            if let busy = mainThreadBusy, busy.op == op {
+                let seconds = now - busy.since
+                // A hold shorter than a frame froze nothing anyone could see.
+                if seconds >= 0.1, seconds > (mainThreadBlocked?.seconds ?? 0) {
+                    mainThreadBlocked = MainThreadBlock(operation: op, seconds: seconds)
+                }
+            }
+            mainThreadBusy = nil
         }
-        lastBeat = now
-        mainQueueFinishesAtLastBeat = mainQueueFinishes
     }
+
+    private var isPaused: Bool { run?.isPaused ?? true }
 
     /// Something on screen changes with time: the clock of a live run.
     var isMoving: Bool {
-        board.outcome == nil && !run.isPaused
+        started && !isPaused && board.outcome == nil && board.stall == nil
+    }
+
+    /// The time the clock shows: the run's now; the moment it ended or
+    /// stalled once it did (the engine holds a waiting run's clock too).
+    private var clock: Double {
+        if board.outcome != nil || board.stall != nil { return board.lastEventTime }
+        return run?.now ?? 0
     }
 
     func frameInput(size: Size, glyphs: GlyphSet, colors: Bool) -> FrameInput {
         FrameInput(
-            now: run.now, wallClock: ProcessInfo.processInfo.systemUptime, speed: speed,
-            isPaused: run.isPaused, size: size, glyphs: glyphs, colors: colors, logLines: logLines,
-            expectationResults: results, mainThreadBlocked: mainThreadBlocked)
+            now: clock, wallClock: ProcessInfo.processInfo.systemUptime, speed: settings.speed,
+            isPaused: isPaused, pausedAtCaption: pausedAtCaption && isPaused, notStarted: !started,
+            lesson: settings.lesson, caption: caption, size: size, glyphs: glyphs, colors: colors, log: log,
+            expectationResults: results, mainThreadBusy: mainThreadBusy?.op, mainThreadBlocked: mainThreadBlocked)
     }
 
     func render(frame: FrameInput) -> CellGrid {
@@ -116,40 +178,62 @@ final class ScenarioView {
     }
 
     func handle(_ key: Key, frame: FrameInput) -> KeyResult {
+        let wall = frame.wallClock
         switch InterfaceController.handle(key, state: &state, board: board, frame: frame) {
         case .none, .redraw:
             break
         case .perform(let action):
-            run.perform(action, origin: .user)
-        case .togglePause:
-            if run.isPaused {
-                run.resume()
-            } else {
-                run.pause()
+            if run?.perform(action, origin: .user) != true {
+                state.show(InterfaceController.endedRefusal, kind: .refusal, now: wall)
             }
-            lastBeat = ProcessInfo.processInfo.systemUptime
+        case .togglePause:
+            togglePause()
+        case .toggleLesson:
+            settings.lesson.toggle()
+            run?.pausesAtCaptions = settings.lesson
+            state.show(
+                settings.lesson
+                    ? "lesson mode: the run pauses at each caption (m turns it off)"
+                    : "lesson mode off: captions show without pausing", now: wall)
         case .setSpeed(let newSpeed):
-            speed = newSpeed
-            run.setSpeed(newSpeed)
+            settings.speed = newSpeed
+            run?.setSpeed(newSpeed)
         case .restart:
             restart()
+            state.show("restarted: new queues and operations, from t=0 (r again to restart)", now: wall)
         case .quit:
             return .quit
         }
         return .continue
     }
 
-    /// `r`: a new run with new operations (an operation runs only once).
+    private func togglePause() {
+        guard let run else { return }
+        if !started {
+            started = true
+            run.resume()
+            run.start()
+        } else if run.isPaused {
+            pausedAtCaption = false
+            run.resume()
+        } else {
+            run.pause()
+        }
+    }
+
+    /// `r`: a new run with new operations (an operation runs only once);
+    /// it starts at once, whatever the first one did.
     private func restart() {
-        run.stop()
+        run?.stop()
         board = BoardState(scenario: scenario)
         events = []
-        logLines = []
+        log = []
         results = nil
+        caption = nil
+        pausedAtCaption = false
+        mainThreadBusy = nil
         mainThreadBlocked = nil
-        mainQueueFinishes = 0
-        mainQueueFinishesAtLastBeat = 0
         state = state.restarted()
-        begin()
+        begin(paused: false)
     }
 }

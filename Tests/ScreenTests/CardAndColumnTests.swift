@@ -26,12 +26,12 @@ import Testing
             Array(lines[4...7]) == [
                 "Pending 2       │Ready 1        │Executing 1    │Finished 1     │Cancelled 1",
                 "save            │paint          │parse          │fetch          │thumbs",
-                "disk normal work│ui normal bloc…│net normal work│net normal work│net low/UT work",
-                "after parse     │main thread bus│█████░░░░░  50%│✓ 2.000s       │✗ skipped",
+                "work normal disk│blocks normal  │work normal net│work normal net│work low/UT net",
+                "after parse     │main thread bu…│█████░░░░░  50%│✓ 2.000s       │⊘ skipped",
             ])
         #expect(Array(lines[8...10]) == [
             "flush           │               │               │               │",
-            "disk barrier    │               │               │               │",
+            "barrier disk    │               │               │               │",
             "after save      │               │               │               │",
         ])
     }
@@ -43,7 +43,7 @@ import Testing
             s.cancel("fetch")
         }
         let rows = CardView.rows(b[operation: OperationID(0)], board: b, now: 0.5, width: 15, glyphs: .unicode).rows
-        #expect(rows == ["fetch         ✗", "net normal work", "██▌░░░░░░░  25%"])
+        #expect(rows == ["fetch         ⊘", "work normal net", "██▌░░░░░░░  25%"])
         let ascii = CardView.rows(b[operation: OperationID(0)], board: b, now: 0.5, width: 15, glyphs: .ascii).rows
         #expect(ascii[0] == "fetch         x")
         #expect(InspectorText.lines(board: b, op: OperationID(0), now: 0.5).contains(
@@ -58,7 +58,7 @@ import Testing
             s.start("w1")
         }
         let (rows, dim) = CardView.rows(b[operation: OperationID(1)], board: b, now: 0, width: 15, glyphs: .unicode)
-        #expect(rows == ["w2", "wide normal wo…", "no thread yet"])
+        #expect(rows == ["w2", "work normal", "no thread yet"])
         #expect(dim)
         var state = InterfaceState(board: b)
         state.selectedOperation = nil  // so that reverse video does not hide the dim style
@@ -101,7 +101,7 @@ import Testing
     @Test func cardsInAZeroSizedRectDrawNothing() {
         var grid = CellGrid(columns: 10, rows: 3)
         CardView.draw(
-            everyPhase[operation: OperationID(0)], board: everyPhase, selected: true, frame: frame(), theme: Theme(colors: true),
+            everyPhase[operation: OperationID(0)], board: everyPhase, selected: true, frame: frame(), height: 3, theme: Theme(colors: true),
             into: &grid, rect: Rect(x: 2, y: 1, width: 0, height: 0))
         #expect(grid == CellGrid(columns: 10, rows: 3))
     }

@@ -82,8 +82,8 @@ private let whyLines: [WhyLine] = [
             s.start("fetch")
         }
         let text = InspectorText.lines(board: b, op: OperationID(1), now: 0).map(\.text)
-        #expect(text.contains("after: fetch (executing)"))
-        #expect(text.contains("before: save (not added)"))
+        #expect(text.contains("depends on: fetch (executing)"))
+        #expect(text.contains("dependents: save (not added)"))
         #expect(text.contains("pending: isReady=false isExecuting=false isFinished=false isCancelled=false"))
     }
 

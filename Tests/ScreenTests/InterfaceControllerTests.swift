@@ -42,30 +42,28 @@ struct Refusal: CustomTestStringConvertible, Sendable {
 }
 
 private let refusals: [Refusal] = [
-    Refusal(testDescription: "cancel a finished operation", key: .character("c"), op: "thumbs", queue: nil,
-            message: "cannot cancel thumbs: it already finished"),
-    Refusal(testDescription: "cancel an operation not added yet", key: .character("c"), op: "save", queue: nil,
-            message: "cannot cancel save: it is not in its queue yet"),
-    Refusal(testDescription: "cancel a barrier", key: .character("c"), op: "flush", queue: nil,
-            message: "cannot cancel flush: addBarrierBlock gives no handle to a barrier (C cancels it with its queue)"),
-    Refusal(testDescription: "suspend the main queue", key: .character("s"), op: nil, queue: "ui",
-            message: "OperationQueue.main ignores isSuspended"),
-    Refusal(testDescription: "cap the main queue", key: .character("+"), op: nil, queue: "ui",
-            message: "OperationQueue.main ignores maxConcurrentOperationCount"),
-    Refusal(testDescription: "cancel all on the main queue", key: .character("C"), op: nil, queue: "ui",
-            message: "OperationQueue.main ignores cancelAllOperations()"),
     Refusal(testDescription: "lower a cap of 1", key: .character("-"), op: nil, queue: "disk",
             message: "the cap of disk is already 1: a cap of 0 would stall the queue"),
-    Refusal(testDescription: "cancel all with nothing left", key: .character("C"), op: nil, queue: "disk",
-            message: "disk has no waiting or running operation to cancel"),
     Refusal(testDescription: "priority of a started operation", key: .character("p"), op: "fetch", queue: nil,
             message: "the priority of fetch no longer matters: it already started"),
     Refusal(testDescription: "priority of a barrier", key: .character("p"), op: "flush", queue: nil,
-            message: "cannot change the priority of flush: a barrier has no queuePriority"),
+            message: "flush is a barrier: it has no queuePriority (it runs before every ready operation)"),
     Refusal(testDescription: "unknown key", key: .character("x"), op: nil, queue: nil,
             message: "unknown key x: press ? for help"),
     Refusal(testDescription: "unknown function key", key: .function(5), op: nil, queue: nil,
             message: "unknown key F5: press ? for help"),
+]
+
+/// Keys the engine judges: the interface sends them and says nothing until
+/// the action's event tells what the engine did (`ActionNotice`).
+private let judgedByTheEngine: [(String, Key, String?, String?, Action)] = [
+    ("cancel a finished operation", .character("c"), "thumbs", nil, .cancel(OperationID(2))),
+    ("cancel an operation not added yet", .character("c"), "save", nil, .cancel(OperationID(3))),
+    ("cancel a barrier", .character("c"), "flush", nil, .cancel(OperationID(4))),
+    ("suspend the main queue", .character("s"), nil, "ui", .suspend(QueueID(2))),
+    ("cap the main queue", .character("+"), nil, "ui", .setCap(QueueID(2), .limit(2))),
+    ("cancel all on the main queue", .character("C"), nil, "ui", .cancelAll(QueueID(2))),
+    ("cancel all with nothing left", .character("C"), nil, "disk", .cancelAll(QueueID(1))),
 ]
 
 @Suite struct InterfaceControllerTests {
@@ -76,11 +74,34 @@ private let refusals: [Refusal] = [
         #expect(message == r.message)
     }
 
+    @Test(arguments: judgedByTheEngine.indices)
+    func keysTheEngineJudgesAreSentAndSayNothingYet(_ i: Int) {
+        let (_, key, op, queue, action) = judgedByTheEngine[i]
+        let (outcome, message) = press(key, op: op, queue: queue)
+        #expect(outcome == .perform(action))
+        #expect(message == nil)
+    }
+
     @Test func cancelOutcomes() {
         #expect(press(.character("c"), op: "parse").0 == .perform(.cancel(ids("parse"))))
         let (outcome, message) = press(.character("c"), op: "fetch")
         #expect(outcome == .perform(.cancel(ids("fetch"))))
-        #expect(message == "cancelled fetch while it runs: Foundation only sets isCancelled")
+        #expect(message == nil)
+    }
+
+    @Test("on an ended run, every key that acts on the engine says so and asks nothing")
+    func keysOnAnEndedRun() {
+        let ended = board { s in
+            s.add("fetch")
+            s.run("fetch", from: 0, to: 1)
+            s.end()
+        }
+        for key in ["c", "p", "P", "C", "s", "+", "-", "0", " "] {
+            let (outcome, message) = press(.character(Character(key)), op: "fetch", queue: "net", on: ended)
+            #expect(outcome == .redraw, "\(key)")
+            #expect(message == "the run has ended — r runs it again", "\(key)")
+        }
+        #expect(press(.character("r"), on: ended).0 == .restart)
     }
 
     @Test func priorityStepsAndLimits() {
@@ -116,12 +137,12 @@ private let refusals: [Refusal] = [
         }
         let (lowered, message) = press(.character("-"), queue: "net", on: wide)
         #expect(lowered == .perform(.setCap(ids.q("net"), .limit(2))))
-        #expect(message == "cap of net: default → 2 (what runs now)")
+        #expect(message == nil)
         let idle = board { $0.cap("net", -1, old: 2) }
         #expect(press(.character("-"), queue: "net", on: idle).0 == .perform(.setCap(ids.q("net"), .limit(1))))
         #expect(press(.character("+"), queue: "net", on: idle).1
-            == "net has the default cap (the system decides): - sets a number")
-        #expect(press(.character("0"), queue: "net", on: idle).1 == "the cap of net is already default")
+            == "net has no cap (the system decides): - sets one")
+        #expect(press(.character("0"), queue: "net", on: idle).1 == "net already has no cap (the system decides)")
     }
 
     @Test func runCommands() {
@@ -161,11 +182,11 @@ private let refusals: [Refusal] = [
         #expect(state.inspectorExpanded)
         _ = InterfaceController.handle(.escape, state: &state, board: running, frame: f)
         #expect(!state.inspectorExpanded)
-        _ = InterfaceController.handle(.character("n"), state: &state, board: running, frame: f)
-        #expect(state.overlay == .notes)
+        _ = InterfaceController.handle(.character("?"), state: &state, board: running, frame: f)
+        #expect(state.overlay == .help)
         _ = InterfaceController.handle(.character("c"), state: &state, board: running, frame: f)
         #expect(state.message?.text == "close the overlay first (Esc)")
-        _ = InterfaceController.handle(.character("n"), state: &state, board: running, frame: f)
+        _ = InterfaceController.handle(.character("?"), state: &state, board: running, frame: f)
         #expect(state.overlay == .none)
     }
 

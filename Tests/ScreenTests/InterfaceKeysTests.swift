@@ -33,12 +33,12 @@ import Testing
         state.overlay = .help
         let f = frame(100, 50)
         let grid = InterfaceRenderer.render(board: b, state: state, frame: f).grid
-        let layout = ScreenLayout(size: f.size, board: b, state: state)!
+        let layout = InterfaceRenderer.layout(board: b, state: state, frame: f)!
         let inner = layout.overlay.inset(top: 1, left: 2, bottom: 1, right: 1)
         let shown = lines(of: grid, inner).map(trimmed)
-        let help = InterfaceKeys.table.helpLines()
-        #expect(Array(shown.prefix(help.count)) == help)
-        #expect(shown.dropFirst(help.count).allSatisfy { $0.isEmpty })
+        let help = OverlayView.helpLines(glyphs: .unicode)
+        #expect(Array(help.prefix(InterfaceKeys.table.helpLines().count)) == InterfaceKeys.table.helpLines())
+        #expect(Array(shown.prefix(help.count)) == Array(help.prefix(shown.count)))
         #expect(help.contains("  c          cancel the selected operation"))
         #expect(lines(of: grid, layout.overlay)[0].hasPrefix("┌ Keys ─"))
     }
@@ -52,10 +52,10 @@ import Testing
         #expect(InterfaceController.handle(.down, state: &state, board: b, frame: f) == .redraw)
         #expect(state.overlayScroll == 1)
         let grid = InterfaceRenderer.render(board: b, state: state, frame: f).grid
-        let layout = ScreenLayout(size: f.size, board: b, state: state)!
+        let layout = InterfaceRenderer.layout(board: b, state: state, frame: f)!
         let inner = layout.overlay.inset(top: 1, left: 2, bottom: 1, right: 1)
         #expect(trimmed(lines(of: grid, inner)[0]) == InterfaceKeys.table.helpLines()[1])
-        #expect(trimmed(lines(of: grid, layout.overlay).last!).hasSuffix(" Esc close, ↑↓ scroll ─┘"))
+        #expect(trimmed(lines(of: grid, layout.overlay).last!).hasSuffix(" Esc close, ↑↓ PgUp PgDn Home End scroll ─┘"))
         #expect(InterfaceController.handle(.escape, state: &state, board: b, frame: f) == .redraw)
         #expect(state.overlay == .none)
     }
@@ -67,24 +67,42 @@ import Testing
         #expect(InterfaceController.handle(.character("w"), state: &state, board: b, frame: f) == .redraw)
         #expect(state.overlay == .swift)
         let grid = InterfaceRenderer.render(board: b, state: state, frame: f).grid
-        let layout = ScreenLayout(size: f.size, board: b, state: state)!
+        let layout = InterfaceRenderer.layout(board: b, state: state, frame: f)!
         let text = lines(of: grid, layout.overlay).joined(separator: "\n")
         #expect(lines(of: grid, layout.overlay)[0].hasPrefix("┌ The Swift code of this scenario"))
-        #expect(text.contains("import Foundation"))
+        // The scenario's own code comes first, before the harness it uses.
+        #expect(text.contains("// (Shown here first: the scenario's own code."))
+        #expect(text.contains("func runScenario() -> Never {"))
+        #expect(!text.contains("import Foundation"))
         let program = OverlayView.swiftLines(b.scenario)
         #expect(program.contains { $0.contains("OperationQueue()") })
-        // Scrolling reaches the end of the program.
-        for _ in 0..<program.count {
-            _ = InterfaceController.handle(.down, state: &state, board: b, frame: f)
-        }
-        #expect(state.overlayScroll > 0)
+        let scenarioPart = program.firstIndex(of: "// MARK: - The scenario")!
+        let harness = program.firstIndex(of: "import Foundation")!
+        #expect(scenarioPart < harness)
+        // No line is wider than the box: long ones wrap.
+        let inner = layout.overlay.inset(top: 1, left: 2, bottom: 1, right: 1)
+        let wrapped = OverlayView.wrappedLines(board: b, state: state, frame: f, width: inner.width)
+        #expect(wrapped.allSatisfy { displayWidth($0) <= inner.width })
+        // End jumps to the end of the program, Home back, PgDn pages.
+        #expect(InterfaceController.handle(.end, state: &state, board: b, frame: f) == .redraw)
+        #expect(state.overlayScroll == wrapped.count - (inner.height))
+        #expect(InterfaceController.handle(.home, state: &state, board: b, frame: f) == .redraw)
+        #expect(state.overlayScroll == 0)
+        #expect(InterfaceController.handle(.pageDown, state: &state, board: b, frame: f) == .redraw)
+        #expect(state.overlayScroll == inner.height - 1)
         #expect(InterfaceController.handle(.character("w"), state: &state, board: b, frame: f) == .redraw)
         #expect(state.overlay == .none)
     }
 
-    @Test func keyBarLabelsComeFromTheTable() {
-        #expect(KeyBarView.text(width: 80, ascii: false)
+    @Test func keyBarLabelsComeFromTheTableAndSayWhatSpaceDoesNow() {
+        #expect(KeyBarView.text(width: 80, status: .running, glyphs: .unicode)
             == " ? help  q quit  Space pause  c cancel  s suspend  + cap+  - cap-  Tab queue")
-        #expect(KeyBarView.text(width: 20, ascii: true) == " ? help  q quit")
+        #expect(KeyBarView.text(width: 30, status: .paused(atCaption: false), glyphs: .unicode)
+            == " ? help  q quit  Space resume")
+        #expect(KeyBarView.text(width: 30, status: .notStarted, glyphs: .unicode)
+            == " ? help  q quit  Space start")
+        #expect(KeyBarView.text(width: 40, status: .ended, glyphs: .unicode)
+            == " ? help  q quit  r run again  n notes")
+        #expect(KeyBarView.text(width: 20, status: .running, glyphs: .ascii) == " ? help  q quit")
     }
 }

@@ -1,4 +1,5 @@
 import Board
+import EventFixtures
 import LifecycleEngine
 import ScenarioKit
 import Testing
@@ -17,24 +18,41 @@ import Testing
 
     @Test func expectationsWaitForTheEndThenShowTheirVerdicts() {
         let b = BoardState(scenario: withExpectations)
-        var state = InterfaceState(board: b)
-        state.overlay = .notes
-        let running = NotesView.items(board: b, frame: frame(), theme: Theme(colors: false)).map(\.0)
+        let state = InterfaceState(board: b)
+        let running = NotesView.items(board: b, frame: frame(), status: .running, theme: Theme(colors: false)).map(\.0)
         #expect(running == [
             "Pipeline", "fetch runs first; parse waits for it.", "", "Expectations",
             "● fetch before parse (judged when the run ends)", "● finished save (judged when the run ends)",
         ])
-        var f = frame()
+        var f = frame(120, 40)
         f.expectationResults = [
             ExpectationResult(expectation: withExpectations.expectations[0], held: true,
                               explanation: "fetch finished at 2.000s, parse started at 2.001s"),
             ExpectationResult(expectation: withExpectations.expectations[1], held: false,
                               explanation: "save never finished"),
         ]
-        let grid = InterfaceRenderer.render(board: b, state: state, frame: f).grid
-        let text = grid.lines.map(trimmed)
-        #expect(text.contains { $0.contains("✓ fetch before parse: fetch finished at 2.000s, parse") })
-        #expect(text.contains { $0.contains("✗ finished save: save never finished") })
-        #expect(text[2].contains("┌ Notes and expectations ─"))
+        let text = InterfaceRenderer.render(board: b, state: state, frame: f).grid.lines.map(trimmed)
+        #expect(text[4].hasSuffix("│─ Notes (n hides) ──────────────────"))
+        #expect(text[4].hasPrefix("Pending 6 ↓1    │Ready 0         │"))
+        #expect(text.contains { $0.hasSuffix("│✓ fetch before parse: fetch") })
+        #expect(text.contains { $0.hasSuffix("│✗ finished save: save never") })
+    }
+
+    @Test func aWaitingRunSaysWhatIsStuckGroupedByReason() {
+        let scenario = makeScenario(
+            queues: [QueueSpec(name: "downloads", cap: .limit(4))],
+            ops: (1...6).map { op("dl\($0)", on: "downloads") })
+        let b = board(scenario) { s in
+            for i in 1...6 { s.add("dl\(i)") }
+            s.suspended("downloads", true)
+            s.emit(.stall(Dictionary(uniqueKeysWithValues: (0..<6).map { (OperationID($0), StuckReason.queueSuspended(QueueID(0))) })))
+        }
+        let status = RunStatus(board: b, frame: frame(), selectedQueue: QueueID(0))
+        #expect(status == .waiting("waiting: downloads is suspended — s resumes it"))
+        let items = NotesView.items(board: b, frame: frame(), status: status, theme: Theme(colors: false)).map(\.0)
+        #expect(Array(items.suffix(2)) == [
+            "Waiting for you: nothing can progress until you act",
+            "dl1, dl2 and 4 more: its queue downloads is suspended",
+        ])
     }
 }

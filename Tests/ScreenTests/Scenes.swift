@@ -35,7 +35,9 @@ func board(_ scenario: Scenario = pipeline, _ build: (inout Script) -> Void = { 
 func frame(_ columns: Int = 80, _ rows: Int = 24, now: Double = 0, ascii: Bool = false, log: [String] = [])
     -> FrameInput
 {
-    FrameInput(now: now, size: Size(columns: columns, rows: rows), glyphs: ascii ? .ascii : .unicode, logLines: log)
+    FrameInput(
+        now: now, size: Size(columns: columns, rows: rows), glyphs: ascii ? .ascii : .unicode,
+        log: log.map { LogEntry(text: $0) })
 }
 
 /// Renders and returns the lines, trailing spaces removed (readable expectations).

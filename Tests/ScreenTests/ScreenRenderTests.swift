@@ -12,18 +12,18 @@ import Testing
         #expect(
             screen(b, InterfaceState(board: b), frame(80, 24)) == [
                 " opscope · Pipeline                                                t=0.000s  ×1",
-                "▶ net   0/2 running  0 in queue",
-                "  disk  0/1 running  0 in queue",
-                "  ui    0/1 running  0 in queue  main",
+                "▶ net   0 running · cap 2   0 in queue",
+                "  disk  0 running · cap 1 (serial)   0 in queue",
+                "  ui    0 running · serial (main queue)   0 in queue",
                 "Pending 6 ↓3    │Ready 0        │Executing 0    │Finished 0     │Cancelled 0",
                 "fetch           │               │               │               │",
-                "net normal work │               │               │               │",
+                "work normal net │               │               │               │",
                 "not added yet   │               │               │               │",
                 "parse           │               │               │               │",
-                "net normal work │               │               │               │",
+                "work normal net │               │               │               │",
                 "not added yet   │               │               │               │",
                 "thumbs          │               │               │               │",
-                "net normal/UT w…│               │               │               │",
+                "work normal/UT  │               │               │               │",
                 "not added yet   │               │               │               │",
                 "                │               │               │               │",
                 "─ Inspector: fetch ─────────────────────────── Log ─────────────────────────────",
@@ -31,7 +31,7 @@ import Testing
                 "not running: not added yet                  │",
                 "not added: isReady=false isExecuting=false  │",
                 "  isFinished=false isCancelled=false        │",
-                "before: parse (not added)                   │",
+                "dependents: parse (not added)               │",
                 "                                            │",
                 "",
                 " ? help  q quit  Space pause  c cancel  s suspend  + cap+  - cap-  Tab queue",
@@ -48,21 +48,21 @@ import Testing
         }
         var state = InterfaceState(board: b)
         state.selectedOperation = OperationID(1)
-        let lines = screen(b, state, frame(60, 16, now: 1, ascii: true, log: ["0.500  q  a  isExecuting  false -> true"]))
+        let lines = screen(b, state, frame(60, 16, now: 1, ascii: true, log: ["0.500  q  a  isExecuting  false → true"]))
         #expect(
             lines == [
                 " opscope - untitled scenario                   t=1.000s  x1",
-                "> q  1/default running  0 in queue",
+                "> q  1 running - cap: system decides   0 in queue",
                 "Pending 1   |Ready 0    |Executing 1|Finished 0 |Cancelled 0",
                 "b           |           |a          |           |",
-                "q normal ...|           |q normal...|           |",
+                "work normal |           |work normal|           |",
                 "after a     |           |###...  50%|           |",
                 "            |           |           |           |",
                 "            |           |           |           |",
                 "            |           |           |           |",
                 "- Inspector: b -------------------- Log --------------------",
-                "work 1s on q; priority normal    |0.500  q  a  isExecutin...",
-                "  (default)                      |",
+                "work 1s on q; priority normal    |0.500  q  a  isExecuting",
+                "  (default)                      |  false -> true",
                 "not running: waiting for a       |",
                 "pending: isReady=false           |",
                 "",
@@ -100,7 +100,11 @@ import Testing
             ExpectationResult(expectation: Expectation(claim: .finished(OperationID(0)), text: "finished fetch"), held: true, explanation: "ok"),
             ExpectationResult(expectation: Expectation(claim: .finished(OperationID(1)), text: "finished parse"), held: false, explanation: "no"),
         ]
-        #expect(screen(b, InterfaceState(board: b), f)[0] == " opscope · Pipeline                        t=3.250s  ×0.5  ended  ✓1 ✗1  PAUSED")
+        #expect(screen(b, InterfaceState(board: b), f)[0] == " opscope · Pipeline                                t=3.250s  ×0.5  ended  ✓1 ✗1")
+        var paused = frame(80, 24, now: 1.5)
+        paused.isPaused = true
+        paused.lesson = true
+        #expect(screen(board(), InterfaceState(board: b), paused)[0] == " opscope · Pipeline                                t=1.500s  ×1  lesson  PAUSED")
     }
 
     @Test func selectedQueueIsMarkedAndSuspensionShown() {
@@ -108,18 +112,19 @@ import Testing
         var state = InterfaceState(board: b)
         state.selectedQueue = QueueID(1)
         let lines = screen(b, state, frame())
-        #expect(lines[1] == "  net   0/2 running  0 in queue")
-        #expect(lines[2] == "▶ disk  0/1 running  0 in queue  SUSPENDED")
+        #expect(lines[1] == "  net   0 running · cap 2   0 in queue")
+        #expect(lines[2] == "▶ disk  0 running · cap 1 (serial)   0 in queue   SUSPENDED")
     }
 
-    @Test func wideTerminalPutsInspectorLogAndNotesSideBySide() {
+    @Test func wideTerminalDocksTheNotesBesideTheBoard() {
         let b = board()
-        let lines = screen(b, InterfaceState(board: b), frame(200, 50, log: ["0.000  net  fetch  isReady  true"]))
+        let lines = screen(b, InterfaceState(board: b), frame(200, 50, log: ["0.000  fetch  isReady true"]))
+        #expect(lines[4].hasSuffix("│─ Notes (n hides) ──────────────────────────────────────"))
+        #expect(lines[5].hasSuffix("│Pipeline"))
+        #expect(lines[6].hasSuffix("│fetch runs first; parse waits for it."))
         let rule = lines.firstIndex { $0.hasPrefix("─ Inspector: fetch") }!
         #expect(lines[rule].contains("─ Log ─"))
-        #expect(lines[rule].contains("─ Notes (n) ─"))
-        #expect(lines[rule + 2].hasSuffix("│fetch runs first; parse waits for it."))
-        #expect(lines[rule + 1].contains("│0.000  net  fetch  isReady  true"))
+        #expect(lines[rule + 1].contains("│0.000  fetch  isReady true"))
         #expect(rule == 32)  // the columns get the extra height
     }
 
@@ -146,8 +151,10 @@ import Testing
     @Test func mainThreadBlockedLineAfterTheRun() {
         let b = board()
         var f = frame()
-        f.mainThreadBlocked = 2.5
-        #expect(screen(b, InterfaceState(board: b), f)[22].hasPrefix(" the main thread was blocked for 2.500s"))
+        f.mainThreadBlocked = MainThreadBlock(operation: OperationID(5), seconds: 2.5)
+        let lines = screen(b, InterfaceState(board: b), f)
+        #expect(lines[22].hasPrefix(" paint blocked the main thread for 2.5s of real time: the interface could not"))
+        #expect(lines[0].contains("main thread blocked 2.5s"))
     }
 
     @Test func noColourModeKeepsSelectionReadable() {

@@ -21,7 +21,8 @@ struct InterfaceTests {
         guard let from = start(heading) else { return "" }
         let next = headings.compactMap(start).filter { $0 > from }.min() ?? header.count + 200
         var text: [String] = []
-        for line in screen[(headerRow + 1)...] {
+        // The cards only: stop at the bottom panes' rule.
+        for line in screen[(headerRow + 1)...].prefix(while: { !$0.contains("Inspector") }) {
             let chars = Array(line)
             guard from < chars.count else { continue }
             text.append(String(chars[from..<min(next, chars.count)]))
@@ -131,9 +132,9 @@ struct InterfaceTests {
             """)
         defer { scratch.remove() }
         let tmux = try TmuxSession([path])
-        try tmux.waitFor(text: "1/1 running")
+        try tmux.waitFor(text: "1 running · cap 1 (serial)")
         try tmux.send("+")
-        try tmux.waitFor(text: "2/2 running")
+        try tmux.waitFor(text: "2 running · cap 2")
         let lines = try tmux.screen()
         let executing = Self.column("Executing", in: lines)
         #expect(executing.contains("a") && executing.contains("b"))

@@ -1,0 +1,94 @@
+import Board
+import LifecycleEngine
+import ScenarioKit
+
+/// What the status line says after a key reached the engine: made from the
+/// action's event (and whether the engine ignored it), and worded from
+/// what the board shows *now*, never from the key pressed. A cancel whose
+/// effects have not arrived yet reads "cancel() sent to parse"; once they
+/// have, it says what they were.
+public struct ActionNotice: Sendable, Hashable {
+    public var action: Action
+    /// Why the engine ignored it; nil when it applied it.
+    public var ignored: String?
+    /// `seq` of the action's event.
+    public var seq: Int
+    /// Real seconds, like `TransientMessage.expiresAt`.
+    public var expiresAt: Double
+
+    public init(action: Action, ignored: String?, seq: Int, expiresAt: Double) {
+        self.action = action
+        self.ignored = ignored
+        self.seq = seq
+        self.expiresAt = expiresAt
+    }
+
+    /// The line, and whether it reports a refusal.
+    public func text(board: BoardState, glyphs: GlyphSet) -> (text: String, refused: Bool) {
+        let scenario = board.scenario
+        let formatter = EventFormatter(scenario: scenario)
+        if let ignored {
+            return ("\(formatter.actionText(action)): ignored \(glyphs.dash) \(ignored)", true)
+        }
+        switch action {
+        case .cancel(let op):
+            return (cancelText(board[operation: op], board: board, glyphs: glyphs), false)
+        case .cancelAll(let q):
+            let name = board[queue: q].name
+            let count = board.cards.filter { $0.queue == q && ($0.cancelledSeq ?? 0) > seq }.count
+            return ("cancelAllOperations() on \(name): isCancelled is now true on \(Wording.count(count, "operation"))", false)
+        case .suspend(let q):
+            let row = board[queue: q]
+            return (
+                row.isSuspended
+                    ? "\(row.name) is suspended: what runs goes on, nothing new starts (s resumes it)"
+                    : "suspend \(row.name)", false
+            )
+        case .resume(let q):
+            let row = board[queue: q]
+            return (row.isSuspended ? "resume \(row.name)" : "\(row.name) is resumed", false)
+        case .setCap(let q, let cap):
+            let row = board[queue: q]
+            guard row.cap == cap else { return ("maxConcurrentOperationCount of \(row.name) set", false) }
+            return ("\(row.name): " + Wording.load(row, glyphs: glyphs) + Self.capNote(row, board: board), false)
+        case .setPriority(let op, let level):
+            let card = board[operation: op]
+            var text = "queuePriority of \(card.name) is \(level.rawValue)"
+            if card.priorityChangesLost {
+                text += ": Foundation filed it under normal when it was added (serial queue, no priority), "
+                    + "so it will not move"
+            }
+            return (text, false)
+        case .add(let op):
+            return ("added \(board[operation: op].name)", false)
+        }
+    }
+
+    private func cancelText(_ card: OperationCard, board: BoardState, glyphs: GlyphSet) -> String {
+        let name = card.name
+        guard card.isCancelled else { return "cancel() sent to \(name)" }
+        switch card.phase {
+        case .executing:
+            return "\(name) is cancelled and still executing: cancel() only sets isCancelled; "
+                + "it stops when its work checks the flag"
+        case .cancelled:
+            return card.wasSkipped
+                ? "\(name) was cancelled before it started: it finished without running"
+                : "\(name) was cancelled while it ran and finished when its work saw the flag"
+        case .ready:
+            let row = board[queue: card.queue]
+            if row.holdsBack {
+                return "\(name) is cancelled and Ready: it finishes when \(row.name) is resumed and starts it"
+            }
+            return "\(name) is cancelled and Ready: its queue starts it, and start() finishes it at once"
+        case .pending, .notAdded, .finished:
+            return "\(name) is cancelled"
+        }
+    }
+
+    /// After a cap change: what the engine does about what already runs.
+    private static func capNote(_ row: QueueRow, board: BoardState) -> String {
+        guard let limit = row.limit, row.executing > limit else { return "" }
+        return "; the \(row.executing) already running go on (Foundation never stops them)"
+    }
+}

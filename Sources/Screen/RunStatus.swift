@@ -1,0 +1,94 @@
+import Board
+import LifecycleEngine
+import ScenarioKit
+
+/// Where the run is, in the words the title bar, the key bar and the
+/// status line use. Derived from the board (its end, its stall), the frame
+/// (paused, not started, the verdicts) and the selected queue, never kept.
+enum RunStatus: Sendable, Hashable {
+    /// Opened paused, not started yet (its main-queue work would begin at
+    /// once and could not be held): Space starts it.
+    case notStarted
+    case running
+    /// Scenario time paused: by Space, or by a caption in lesson mode.
+    case paused(atCaption: Bool)
+    /// A stall the user can leave: a queue holds ready work back.
+    case waiting(String)
+    /// A stall only a restart leaves: what never finishes.
+    case stuck(String, expected: Bool)
+    /// Every operation finished and every timed action ran.
+    case ended
+
+    init(board: BoardState, frame: FrameInput, selectedQueue: QueueID?) {
+        if frame.notStarted {
+            self = .notStarted
+            return
+        }
+        let stuck: [OperationID: StuckReason]?
+        switch board.outcome {
+        case .completed?:
+            self = .ended
+            return
+        case .stalled(let reasons)?:
+            stuck = reasons
+        case nil:
+            stuck = board.stall
+        }
+        if let stuck {
+            self = Self.stall(stuck, board: board, frame: frame, selectedQueue: selectedQueue)
+            return
+        }
+        self = frame.isPaused ? .paused(atCaption: frame.pausedAtCaption) : .running
+    }
+
+    /// The run can still change: not ended, not stuck for good.
+    var isLive: Bool {
+        switch self {
+        case .ended, .stuck: false
+        default: true
+        }
+    }
+
+    private static func stall(
+        _ stuck: [OperationID: StuckReason], board: BoardState, frame: FrameInput, selectedQueue: QueueID?
+    ) -> RunStatus {
+        let scenario = board.scenario
+        let expected =
+            frame.expectationResults.map {
+                ExpectationChecker.exitStatus(outcome: .stalled(stuck), results: $0, scenario: scenario) == 0
+            } ?? false
+        var suspended: [QueueID] = []
+        var roots: [OperationID] = []
+        for op in stuck.keys.sorted() {
+            switch stuck[op]! {
+            case .queueSuspended(let q) where !scenario[queue: q].isMain:
+                if !suspended.contains(q) { suspended.append(q) }
+            case .neverPostedFinish:
+                if !roots.contains(op) { roots.append(op) }
+            case .waitsFor(_, let root):
+                if stuck[root] == .neverPostedFinish, !roots.contains(root) { roots.append(root) }
+            case .queueSuspended:
+                break
+            }
+        }
+        let dash = frame.glyphs.dash
+        let asExpected = expected ? " (as expected)" : ""
+        if !suspended.isEmpty {
+            let names = suspended.map { scenario[queue: $0].name }
+            if suspended.count == 1 {
+                let hint = selectedQueue == suspended[0] ? "s resumes it" : "Tab to it, s resumes it"
+                return .waiting("waiting: \(names[0]) is suspended \(dash) \(hint)\(asExpected)")
+            }
+            return .waiting(
+                "waiting: \(Wording.list(names)) are suspended \(dash) s resumes the selected one\(asExpected)")
+        }
+        let what: String
+        if roots.isEmpty {
+            what = "nothing can progress"
+        } else {
+            let names = Wording.names(roots.sorted(), in: scenario)
+            what = roots.count == 1 ? "\(names) never posts isFinished" : "\(names) never post isFinished"
+        }
+        return .stuck(expected ? "stuck as expected: \(what)" : "stuck: \(what)", expected: expected)
+    }
+}
