@@ -8,8 +8,13 @@ import Screen
 
 /// Settings of the interactive view, from the command line.
 struct InteractiveOptions {
-    var speed: Double = 1
+    /// `--speed X`, scenario seconds per real second; nil when not given on
+    /// the command line (the view then uses the scenario's own `speed`
+    /// statement, or 1).
+    var speed: Double? = nil
     var startsPaused = false
+    /// `--lesson`: open the scenario as a lesson.
+    var lesson = false
     var ascii = false
     var noColor = false
 }
@@ -148,7 +153,7 @@ final class InteractiveApp {
     }
 
     private func open(_ scenario: Scenario) {
-        let view = ScenarioView(scenario: scenario, speed: options.speed, paused: options.startsPaused)
+        let view = ScenarioView(scenario: scenario, speed: options.speed ?? 1, paused: options.startsPaused)
         scenarioView = view
         view.start { [weak self] in
             DispatchQueue.main.async {

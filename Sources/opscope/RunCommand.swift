@@ -7,18 +7,19 @@ enum RunCommand: Subcommand {
     static let name = "run"
     static let abstract = "Open a scenario in the interactive view (also: opscope FILE)"
     static let help = """
-        USAGE: opscope run FILE [--speed X] [--paused] [--ascii] [--no-color]
-               opscope FILE [options]
-               opscope            (choose a scenario from scenarios/)
+        USAGE: opscope run [options] FILE
+               opscope [options] FILE
+               opscope [options]     (choose a scenario from scenarios/)
 
         Runs the scenario on Foundation's real OperationQueues and shows each
         operation moving through Pending, Ready, Executing, Finished and
         Cancelled. Keys cancel operations, suspend and resume queues, change a
         queue's cap and an operation's priority; press ? for the list.
 
-        OPTIONS:
+        OPTIONS (before or after the file):
           --speed X     scenario seconds per real second (default: 1)
           --paused      start with scenario time paused (space resumes)
+          --lesson      open the scenario as a guided lesson
           --ascii       draw with ASCII characters only
           --no-color    no colours (also when NO_COLOR is set)
 
@@ -50,10 +51,11 @@ enum RunCommand: Subcommand {
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> (Arguments, InteractiveOptions) {
-        let args = try Arguments(arguments, options: ["speed"], flags: ["paused", "ascii", "no-color"])
+        let args = try Arguments(arguments, options: ["speed"], flags: ["paused", "lesson", "ascii", "no-color"])
         var options = InteractiveOptions()
-        options.speed = try args.positiveNumber("speed", default: 1)
+        options.speed = try args.positiveNumber("speed")
         options.startsPaused = args.has("paused")
+        options.lesson = args.has("lesson")
         options.ascii = args.has("ascii")
         options.noColor = args.has("no-color")
         return (args, options)
