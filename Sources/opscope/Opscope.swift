@@ -1,7 +1,7 @@
 import Foundation
 
 /// A subcommand: a name, a one-line abstract, its usage text and a `run`.
-protocol Subcommand {
+protocol Subcommand: Sendable {
     static var name: String { get }
     static var abstract: String { get }
     /// Full help: usage line, description, options.
