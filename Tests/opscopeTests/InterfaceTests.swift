@@ -177,4 +177,31 @@ struct InterfaceTests {
         try tmux.waitFor(text: "[exit 0]")
         try tmux.waitFor(text: "[terminal restored]")
     }
+
+    @Test("the picker lists the mistakes under their heading; Enter on one shows what check prints, Esc closes it")
+    func pickerShowsAMistakesDiagnostics() throws {
+        let root = OpscopeBinary.packageRoot.path
+        func count(_ folder: String) throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: root + "/" + folder).filter { $0.hasSuffix(".ops") }.count
+        }
+        let total = try count("scenarios") + count("scenarios/mistakes")
+        let tmux = try TmuxSession([])
+        try tmux.waitFor(text: "1 of \(total)")
+        try tmux.send("End")
+        try tmux.waitFor(text: "\(total) of \(total)")
+        try tmux.waitFor(text: "Mistakes: files that fail `opscope check`, each teaching one rule")
+        try tmux.waitFor(text: "Enter show the errors")
+        try tmux.send("Enter")
+        let pane = try tmux.waitFor("the diagnostics pane") { $0.contains("what opscope check says") }
+        let check = try OpscopeBinary.run(["check", "scenarios/mistakes/misspelt-dependency.ops"])
+        for line in check.stderr.split(separator: "\n") {
+            #expect(pane.contains(line.trimmingCharacters(in: .whitespaces)), "the pane misses: \(line)")
+        }
+        #expect(pane.contains("choose a scenario") && !pane.contains("opscope ·"))  // still the picker: no run started
+        try tmux.send("Escape")
+        try tmux.waitFor("the pane to close") { !$0.contains("what opscope check says") && $0.contains("q quit") }
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
 }
