@@ -41,9 +41,13 @@ public enum PickerOutcome: Sendable, Hashable {
 /// The scenario picker: keys and view, pure. ↑/k and ↓/j move (over the
 /// section headings), Home/End jump, PgUp/PgDn page, Enter opens the file
 /// or, for one that cannot run, shows its diagnostics in a pane; q / Ctrl-C /
-/// Esc quit; a click on an entry selects it. In the pane, ↑↓ PgUp PgDn
-/// Home End scroll; Esc, Enter or q close it.
+/// Esc quit; a click on an entry selects it, a wheel notch moves the
+/// selection by one. In the pane, ↑↓ PgUp PgDn Home End and the wheel
+/// scroll; Esc, Enter or q close it; clicks do nothing.
 public enum ScenarioPicker {
+    /// Lines the wheel scrolls the pane per notch.
+    static let wheelLines = 3
+
     public static func handle(
         _ key: Key, state: inout PickerState, list: PickerList, size: Size, glyphs: GlyphSet = .unicode
     ) -> PickerOutcome {
@@ -73,6 +77,8 @@ public enum ScenarioPicker {
             let offset = rows.offset(stored: state.scroll, capacity: area.height, selected: state.selected)
             guard let index = rows.entry(atRow: offset + row - area.minY) else { return .none }
             next = index
+        case .wheel(_, _, let down):
+            next += down ? 1 : -1
         default: return .none
         }
         next = min(max(0, next), max(0, list.count - 1))
@@ -100,6 +106,7 @@ public enum ScenarioPicker {
         case .pageDown: next += page
         case .home: next = 0
         case .end: next = most
+        case .wheel(_, _, let down): next += down ? wheelLines : -wheelLines
         case .escape, .enter, .character("q"):
             state.pane = nil
             return .redraw
