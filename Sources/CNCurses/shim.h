@@ -35,10 +35,16 @@ static inline int opscope_maxy(WINDOW *w) { return getmaxy(w); }
 // Function keys: KEY_F(n) is a function-like macro.
 static inline int opscope_key_f0(void) { return KEY_F0; }
 
-// Mouse masks (built by macros).
+// Mouse masks (built by macros). Buttons 4 and 5 are the wheel (up, down).
 static inline mmask_t opscope_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t opscope_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t opscope_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t opscope_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t opscope_button5_pressed(void) { return BUTTON5_PRESSED; }
+static inline mmask_t opscope_all_released(void) {
+    return BUTTON1_RELEASED | BUTTON2_RELEASED | BUTTON3_RELEASED | BUTTON4_RELEASED | BUTTON5_RELEASED;
+}
+static inline mmask_t opscope_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
 
 // Columns the C library (and so ncurses) gives a wide character; -1 if it is
 // not printable in the current locale. Declared here because glibc hides it

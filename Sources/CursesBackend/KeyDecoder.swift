@@ -1,20 +1,75 @@
 import CNCurses
 import Screen
 
-/// What `getmouse` reported for one KEY_MOUSE, reduced to what opscope uses.
-/// Columns and rows are 0-based cells.
+/// One mouse report, whether ncurses decoded it (`getmouse`) or
+/// `MouseReportScanner` found it in the characters: where, and what
+/// happened. Columns and rows are 0-based cells.
 public struct MouseReport: Hashable, Sendable {
+    public enum Event: Hashable, Sendable {
+        /// Button 1 (primary), 2 (middle) or 3 (secondary) went down. The
+        /// app acts on the press of button 1: with `mouseinterval(0)`
+        /// ncurses resolves no clicks, which would delay every press.
+        case press(button: Int)
+        /// A button went up (X10 reports do not say which).
+        case release
+        /// One notch of the wheel (buttons 4 and 5).
+        case wheelUp, wheelDown
+        /// The pointer moved. Only motion modes (1002, 1003) send these,
+        /// and opscope never asks for them; a terminal left in one by
+        /// another program may still send them.
+        case motion
+        /// Anything else: horizontal wheel, buttons 6 to 11.
+        case other
+    }
+
     public var column: Int
     public var row: Int
-    /// The primary button went down or was clicked (the app acts on press,
-    /// since `mouseinterval(0)` turns off click resolution, which would delay
-    /// every press by the click interval).
-    public var isPrimaryPress: Bool
+    public var event: Event
 
-    public init(column: Int, row: Int, isPrimaryPress: Bool) {
+    public init(column: Int, row: Int, event: Event) {
         self.column = column
         self.row = row
-        self.isPrimaryPress = isPrimaryPress
+        self.event = event
+    }
+
+    /// What `getmouse` reported, from its button state (`MEVENT.bstate`).
+    public init(column: Int, row: Int, buttonState state: mmask_t) {
+        let event: Event
+        if state & (opscope_button1_pressed() | opscope_button1_clicked()) != 0 {
+            event = .press(button: 1)
+        } else if state & opscope_button4_pressed() != 0 {
+            event = .wheelUp
+        } else if state & opscope_button5_pressed() != 0 {
+            event = .wheelDown
+        } else if state & opscope_all_released() != 0 {
+            event = .release
+        } else if state & opscope_report_mouse_position() != 0 {
+            event = .motion
+        } else {
+            event = .other
+        }
+        self.init(column: column, row: row, event: event)
+    }
+
+    /// The button byte of an xterm report, as SGR (1006) sends it and as
+    /// X10 sends it less 32: the low two bits are the button (3: released,
+    /// X10 only), 4/8/16 are Shift/Meta/Ctrl (ignored), 32 is motion, 64
+    /// the wheel, 128 buttons 8 to 11. `released` is SGR's final `m`.
+    public init(column: Int, row: Int, xtermButton code: Int, released: Bool) {
+        let low = code & 3
+        let event: Event
+        if code & 128 != 0 {
+            event = .other
+        } else if code & 64 != 0 {
+            event = code & 32 != 0 ? .motion : low == 0 ? .wheelUp : low == 1 ? .wheelDown : .other
+        } else if code & 32 != 0 {
+            event = .motion
+        } else if released || low == 3 {
+            event = .release
+        } else {
+            event = .press(button: low + 1)
+        }
+        self.init(column: column, row: row, event: event)
     }
 }
 
@@ -28,12 +83,24 @@ public enum KeyDecoder {
     ///   - code: the `wint_t` it stored.
     ///   - mouse: for KEY_MOUSE, what `getmouse` reported (nil if it failed).
     /// - Returns: the key, or `nil` when there is nothing to act on (no input,
-    ///   a mouse event other than a primary press).
+    ///   a mouse event other than a primary press or the wheel).
     public static func decode(status: Int32, code: UInt32, mouse: MouseReport? = nil) -> Key? {
         switch status {
         case OK: return character(code)
         case KEY_CODE_YES: return functionKey(Int32(bitPattern: code), mouse: mouse)
         default: return nil
+        }
+    }
+
+    /// What a mouse report means to the app: a press of the primary button
+    /// is a click, a wheel notch scrolls; everything else (releases, other
+    /// buttons, motion) is nothing, so no report ever reads as a key.
+    public static func key(for report: MouseReport) -> Key? {
+        switch report.event {
+        case .press(button: 1): return .mouse(column: report.column, row: report.row)
+        case .wheelUp: return .wheel(column: report.column, row: report.row, down: false)
+        case .wheelDown: return .wheel(column: report.column, row: report.row, down: true)
+        case .press, .release, .motion, .other: return nil
         }
     }
 
@@ -74,8 +141,7 @@ public enum KeyDecoder {
         case KEY_BTAB: return .shiftTab
         case KEY_RESIZE: return .resize
         case KEY_MOUSE:
-            guard let mouse, mouse.isPrimaryPress else { return nil }
-            return .mouse(column: mouse.column, row: mouse.row)
+            return mouse.flatMap(key(for:))
         case (f0 + 1)...(f0 + 63): return .function(Int(code - f0))
         default: return .unknown(Int(code))
         }

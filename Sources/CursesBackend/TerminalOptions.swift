@@ -13,7 +13,10 @@ public struct TerminalOptions: Sendable, Hashable {
     /// `colorsAllowed(noColorFlag:environment:)`; attributes (bold, reverse, …)
     /// are used either way.
     public var colors: Bool
-    /// Report primary-button presses as `Key.mouse`.
+    /// Report primary-button presses as `Key.mouse` and the wheel as
+    /// `Key.wheel`. Click tracking only: ncurses asks the terminal for
+    /// button reports (DECSET 1000), never for motion (1002, 1003), so
+    /// Shift+drag still selects text in xterm-like terminals.
     public var mouse: Bool
     public var inputMode: InputMode
     /// How long (ms) a lone Escape byte waits for the rest of an escape

@@ -26,6 +26,8 @@ public final class TerminalSession {
     private let window: UnsafeMutablePointer<WINDOW>
     private let renderer: CursesRenderer
     private let isHeadless: Bool
+    /// Finds mouse reports that ncurses did not decode (see the scanner).
+    private var mouseScanner = MouseReportScanner()
     /// Headless only: the output and input files ncurses was given.
     private let outputFile: UnsafeMutablePointer<FILE>?
     private let inputFile: UnsafeMutablePointer<FILE>?
@@ -110,7 +112,10 @@ public final class TerminalSession {
         set_escdelay(Int32(options.escapeDelayMilliseconds))
         curs_set(0)
         if options.mouse {
-            mousemask(opscope_button1_pressed() | opscope_button1_clicked(), nil)
+            // Presses of the primary button and the wheel; no motion, so
+            // ncurses asks for click tracking only (DECSET 1000, with 1006
+            // where terminfo's XM says so) and Shift+drag still selects text.
+            mousemask(Self.mouseMask, nil)
             mouseinterval(0)
         }
         var colors = false
@@ -121,6 +126,14 @@ public final class TerminalSession {
         colorsEnabled = colors
         renderer = CursesRenderer(window: window, colors: colors)
         size = Size(columns: Int(opscope_maxx(window)), rows: Int(opscope_maxy(window)))
+    }
+
+    /// The mouse events asked of ncurses: button 1 pressed (or clicked),
+    /// and buttons 4 and 5 (the wheel). Never `REPORT_MOUSE_POSITION` or a
+    /// drag: those make ncurses ask for motion tracking, and then the
+    /// terminal no longer selects text.
+    nonisolated public static var mouseMask: mmask_t {
+        opscope_button1_pressed() | opscope_button1_clicked() | opscope_button4_pressed() | opscope_button5_pressed()
     }
 
     // MARK: - Drawing
@@ -178,23 +191,38 @@ public final class TerminalSession {
 
     /// Every key waiting to be read, decoded, without blocking. Call when
     /// standard input is readable. A `.resize` (curses noticed a new size)
-    /// has already updated `size` and scheduled a full redraw.
+    /// has already updated `size` and scheduled a full redraw. Mouse
+    /// reports become `.mouse` (a primary press) or `.wheel`, or nothing;
+    /// never keys, in whichever format the terminal sent them.
     public func readKeys() -> [Key] {
         guard !isClosed else { return [] }
-        var keys: [Key] = []
+        var items: [MouseReportScanner.Item] = []
+        var reports: [MouseReport?] = []  // what getmouse said, per KEY_MOUSE, in order
         var code: wint_t = 0
         while true {
             let status = wget_wch(window, &code)
             if status == ERR { break }
-            var mouse: MouseReport? = nil
             if status == KEY_CODE_YES && Int32(bitPattern: code) == KEY_MOUSE {
                 var event = MEVENT()
-                if getmouse(&event) == OK {
-                    let press = event.bstate & (opscope_button1_pressed() | opscope_button1_clicked()) != 0
-                    mouse = MouseReport(column: Int(event.x), row: Int(event.y), isPrimaryPress: press)
-                }
+                reports.append(
+                    getmouse(&event) == OK
+                        ? MouseReport(column: Int(event.x), row: Int(event.y), buttonState: event.bstate) : nil)
             }
-            guard let key = KeyDecoder.decode(status: status, code: code, mouse: mouse) else { continue }
+            items += mouseScanner.feed(RawInput(status: status, code: code))
+        }
+        items += mouseScanner.endOfInput()
+        var keys: [Key] = []
+        for item in items {
+            let key: Key?
+            switch item {
+            case .mouse(let report):
+                key = KeyDecoder.key(for: report)
+            case .input(let input) where input.status == KEY_CODE_YES && Int32(bitPattern: input.code) == KEY_MOUSE:
+                key = reports.isEmpty ? nil : reports.removeFirst().flatMap(KeyDecoder.key(for:))
+            case .input(let input):
+                key = KeyDecoder.decode(status: input.status, code: input.code)
+            }
+            guard let key else { continue }
             if key == .resize {
                 size = Size(columns: Int(opscope_maxx(window)), rows: Int(opscope_maxy(window)))
                 renderer.invalidate()

@@ -20,6 +20,8 @@ public enum InterfaceController {
             return .redraw
         case .mouse(let column, let row):
             return click(column: column, row: row, state: &state, board: board, frame: frame)
+        case .wheel(let column, let row, let down):
+            return wheel(column: column, row: row, down: down, state: &state, board: board, frame: frame)
         default:
             break
         }

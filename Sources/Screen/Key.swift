@@ -17,6 +17,9 @@ public enum Key: Hashable, Sendable {
     case resize
     /// A click of the primary mouse button at a 0-based column and row.
     case mouse(column: Int, row: Int)
+    /// One notch of the mouse wheel over a 0-based column and row: `down`
+    /// scrolls toward the end (newer log lines, later cards).
+    case wheel(column: Int, row: Int, down: Bool)
     /// Anything else, with its raw code for debugging.
     case unknown(Int)
 
@@ -45,6 +48,7 @@ public enum Key: Hashable, Sendable {
         case .function(let n): return "F\(n)"
         case .resize: return "Resize"
         case .mouse: return "Click"
+        case .wheel: return "Wheel"
         case .unknown(let code): return "Key(\(code))"
         }
     }

@@ -1,106 +1,147 @@
-/// One scenario file offered by `opscope` without arguments; the loop reads
-/// the files and supplies these.
-public struct PickerEntry: Sendable, Hashable {
-    public var fileName: String
-    public var title: String?
-    public var firstNote: String?
+/// The picker's persistent state: the highlighted entry, the first list row
+/// shown, and the diagnostics pane when it is open.
+public struct PickerState: Sendable, Hashable {
+    /// The highlighted entry, numbered across the sections (`PickerList`).
+    /// Headings are not entries, so no key or click can land on one.
+    public var selected = 0
+    /// The first row of the list shown, in rows of the list (an entry is
+    /// two rows; a heading and the blank row before it count too). A stored
+    /// wish: drawing moves it just enough to show the selected entry.
+    public var scroll = 0
+    /// Why the entry cannot run, shown over the list; nil when closed.
+    public var pane: PickerPane?
 
-    public init(fileName: String, title: String? = nil, firstNote: String? = nil) {
-        self.fileName = fileName
-        self.title = title
-        self.firstNote = firstNote
-    }
+    public init() {}
 }
 
-/// The picker's persistent state: the highlighted entry and the first one
-/// shown (both indices into the entries).
-public struct PickerState: Sendable, Hashable {
-    public var selected = 0
-    public var scroll = 0
-    public init() {}
+/// The diagnostics pane: which entry's diagnostics it shows, and how many
+/// wrapped lines are scrolled out of sight above.
+public struct PickerPane: Sendable, Hashable {
+    public var entry: Int
+    public var scroll: Int
+
+    public init(entry: Int, scroll: Int = 0) {
+        self.entry = entry
+        self.scroll = scroll
+    }
 }
 
 /// What the loop does after a key in the picker.
 public enum PickerOutcome: Sendable, Hashable {
     case none
     case redraw
-    /// Open `entries[index]`.
+    /// Open entry `index` (numbered across the sections).
     case open(Int)
+    /// The pane now shows why entry `index` cannot run (the state says so
+    /// already): redraw. The loop starts no run.
+    case showDiagnostics(Int)
     case quit
 }
 
-/// The scenario picker: keys and view, pure. ↑/k and ↓/j move, Home/End
-/// jump, PgUp/PgDn page, Enter opens, q / Ctrl-C / Esc quit; a click on an
-/// entry selects it.
+/// The scenario picker: keys and view, pure. ↑/k and ↓/j move (over the
+/// section headings), Home/End jump, PgUp/PgDn page, Enter opens the file
+/// or, for one that cannot run, shows its diagnostics in a pane; q / Ctrl-C /
+/// Esc quit; a click on an entry selects it, a wheel notch moves the
+/// selection by one. In the pane, ↑↓ PgUp PgDn Home End and the wheel
+/// scroll; Esc, Enter or q close it; clicks do nothing.
 public enum ScenarioPicker {
-    /// Rows of an entry: file and title, then its first note (dim).
-    static let entryHeight = 2
+    /// Lines the wheel scrolls the pane per notch.
+    static let wheelLines = 3
 
     public static func handle(
-        _ key: Key, state: inout PickerState, entries: [PickerEntry], size: Size
+        _ key: Key, state: inout PickerState, list: PickerList, size: Size, glyphs: GlyphSet = .unicode
     ) -> PickerOutcome {
-        let rows = visibleEntries(size: size)
+        if state.pane != nil {
+            return handlePane(key, state: &state, list: list, size: size, glyphs: glyphs)
+        }
+        let rows = PickerRows(list)
+        let area = listArea(size: size)
+        let page = max(1, area.height / PickerRows.entryHeight - 1)
         var next = state.selected
         switch key {
         case .up, .character("k"): next -= 1
         case .down, .character("j"): next += 1
-        case .pageUp: next -= max(1, rows - 1)
-        case .pageDown: next += max(1, rows - 1)
+        case .pageUp: next -= page
+        case .pageDown: next += page
         case .home: next = 0
-        case .end: next = entries.count - 1
-        case .enter: return entries.indices.contains(state.selected) ? .open(state.selected) : .none
+        case .end: next = list.count - 1
+        case .enter:
+            guard (0..<list.count).contains(state.selected) else { return .none }
+            guard !list[entry: state.selected].opens else { return .open(state.selected) }
+            state.pane = PickerPane(entry: state.selected)
+            return .showDiagnostics(state.selected)
         case .character("q"), .ctrl("c"), .escape: return .quit
         case .resize: return .redraw
         case .mouse(_, let row):
-            let index = state.scroll + (row - 2) / entryHeight
-            guard row >= 2, entries.indices.contains(index), (row - 2) / entryHeight < rows else { return .none }
+            guard row >= area.minY, row < area.maxY else { return .none }
+            let offset = rows.offset(stored: state.scroll, capacity: area.height, selected: state.selected)
+            guard let index = rows.entry(atRow: offset + row - area.minY) else { return .none }
             next = index
+        case .wheel(_, _, let down):
+            next += down ? 1 : -1
         default: return .none
         }
-        next = min(max(0, next), max(0, entries.count - 1))
+        next = min(max(0, next), max(0, list.count - 1))
         guard next != state.selected else { return .none }
+        state.scroll = rows.offset(stored: state.scroll, capacity: area.height, selected: state.selected)
         state.selected = next
-        state.scroll = ColumnScroll.offset(stored: state.scroll, count: entries.count, capacity: rows, selected: next)
+        state.scroll = rows.offset(stored: state.scroll, capacity: area.height, selected: next)
         return .redraw
     }
 
-    /// How many entries fit under the title row and above the key row.
-    static func visibleEntries(size: Size) -> Int { max(1, (size.rows - 3) / entryHeight) }
+    /// Keys while the diagnostics pane is open: scroll it or close it.
+    static func handlePane(
+        _ key: Key, state: inout PickerState, list: PickerList, size: Size, glyphs: GlyphSet
+    ) -> PickerOutcome {
+        guard var pane = state.pane else { return .none }
+        let diagnostics = (0..<list.count).contains(pane.entry) ? list[entry: pane.entry].diagnostics ?? [] : []
+        let layout = paneLayout(diagnostics, size: size, ascii: glyphs != .unicode)
+        let most = max(0, layout.lines.count - layout.text.height)
+        let page = max(1, layout.text.height - 1)
+        var next = pane.scroll
+        switch key {
+        case .up, .character("k"): next -= 1
+        case .down, .character("j"): next += 1
+        case .pageUp: next -= page
+        case .pageDown: next += page
+        case .home: next = 0
+        case .end: next = most
+        case .wheel(_, _, let down): next += down ? wheelLines : -wheelLines
+        case .escape, .enter, .character("q"):
+            state.pane = nil
+            return .redraw
+        case .ctrl("c"): return .quit
+        case .resize:
+            pane.scroll = min(pane.scroll, most)
+            state.pane = pane
+            return .redraw
+        default: return .none
+        }
+        next = min(max(0, next), most)
+        guard next != pane.scroll else { return .none }
+        pane.scroll = next
+        state.pane = pane
+        return .redraw
+    }
 
-    public static func render(
-        entries: [PickerEntry], state: PickerState, size: Size, glyphs: GlyphSet = .unicode, colors: Bool = true
-    ) -> CellGrid {
-        var grid = CellGrid(size: size)
-        let theme = Theme(colors: colors)
-        let screen = Rect(size: size)
-        let title = Rect(x: 0, y: 0, width: size.columns, height: 1)
-        grid.fill(title, with: .blank(theme.titleBar))
-        grid.write(" opscope: choose a scenario", at: .zero, style: theme.titleBar, clippedTo: title)
-        let rows = visibleEntries(size: size)
-        let offset = ColumnScroll.offset(
-            stored: state.scroll, count: entries.count, capacity: rows, selected: state.selected)
-        if entries.isEmpty {
-            grid.write("no scenario files found", at: Position(column: 2, row: 2), style: theme.dim)
-        }
-        for (i, entry) in entries.enumerated().dropFirst(offset).prefix(rows) {
-            let y = 2 + (i - offset) * entryHeight
-            let selected = i == state.selected
-            let marker = selected ? glyphs.pointer : " "
-            var line = "\(marker) \(entry.fileName)"
-            if let t = entry.title { line += "  \(t)" }
-            let lineRect = Rect(x: 0, y: y, width: size.columns, height: 1).intersection(screen)
-            grid.write(
-                truncate(line, toWidth: size.columns, ellipsis: glyphs.ellipsis), at: Position(column: 0, row: y),
-                style: selected ? theme.selected.bolded : theme.heading, clippedTo: lineRect)
-            if let note = entry.firstNote {
-                grid.write(
-                    truncate("    " + note, toWidth: size.columns, ellipsis: glyphs.ellipsis),
-                    at: Position(column: 0, row: y + 1), style: theme.dim)
-            }
-        }
-        let arrows = glyphs == .unicode ? "↑↓" : "Up/Down"
-        let keys = Rect(x: 0, y: size.rows - 1, width: size.columns, height: 1)
-        grid.write(" \(arrows) choose  Enter open  q quit", at: Position(column: 0, row: keys.y), style: theme.dim, clippedTo: keys)
-        return grid
+    // MARK: - Geometry
+
+    /// The list's rows: under the title bar and a blank row, above the key bar.
+    static func listArea(size: Size) -> Rect {
+        Rect(x: 0, y: 2, width: max(0, size.columns), height: max(0, size.rows - 3))
+    }
+
+    /// The diagnostics pane for `diagnostics`: a box over the lower part
+    /// of the list, just above the key bar, as tall as its lines (at most
+    /// leaving the title bar and one entry above it), the rect of its text
+    /// inside, and its lines wrapped to that width.
+    static func paneLayout(
+        _ diagnostics: [String], size: Size, ascii: Bool
+    ) -> (box: Rect, text: Rect, lines: [PaneLine]) {
+        let lines = paneLines(diagnostics, width: size.columns - 4, ascii: ascii)
+        let tallest = size.rows >= 8 ? size.rows - 5 : max(0, size.rows - 2)
+        let height = min(tallest, max(4, lines.count + 2))
+        let box = Rect(x: 0, y: max(0, size.rows - 1 - height), width: max(0, size.columns), height: height)
+        return (box, box.inset(top: 1, left: 2, bottom: 1, right: 2), lines)
     }
 }

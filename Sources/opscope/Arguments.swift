@@ -40,7 +40,7 @@ struct Arguments {
             } else if flags.contains(name), inlineValue == nil {
                 self.flags.insert(name)
             } else {
-                throw UsageError("unknown option '\(argument)'")
+                throw UsageError.unknownOption(argument)
             }
         }
     }
@@ -48,9 +48,16 @@ struct Arguments {
     func value(_ name: String) -> String? { values[name] }
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
-    /// A positive, finite number given to `--name`.
+    /// A positive, finite number given to `--name`, or `fallback` when the
+    /// option is absent.
     func positiveNumber(_ name: String, default fallback: Double) throws(UsageError) -> Double {
-        guard let text = values[name] else { return fallback }
+        try positiveNumber(name) ?? fallback
+    }
+
+    /// A positive, finite number given to `--name`; nil when the option is
+    /// absent (so that a caller can tell "not given" from any value).
+    func positiveNumber(_ name: String) throws(UsageError) -> Double? {
+        guard let text = values[name] else { return nil }
         guard let number = Double(text), number.isFinite, number > 0 else {
             throw UsageError("'--\(name)' needs a positive number, not '\(text)'")
         }

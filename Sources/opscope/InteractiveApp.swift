@@ -8,8 +8,10 @@ import Screen
 
 /// Settings of the interactive view, from the command line.
 struct InteractiveOptions {
-    /// nil: not given (the scenario's `speed`, or 1).
-    var speed: Double?
+    /// `--speed X`, scenario seconds per real second; nil when not given on
+    /// the command line (the view then uses the scenario's own `speed`
+    /// statement, or 1).
+    var speed: Double? = nil
     var startsPaused = false
     /// `--lesson`: pause at each caption (the picker always does).
     var lesson = false
@@ -49,10 +51,10 @@ final class InteractiveApp {
         glyphs = session.isUTF8 && !options.ascii ? .unicode : .ascii
     }
 
-    /// Opens the terminal and shows `scenario`, or the picker over `entries`
+    /// Opens the terminal and shows `scenario`, or the picker over `list`
     /// when no scenario is given. Never returns: the app exits the process.
     static func launch(
-        scenario: Scenario?, title: String, picker entries: [PickerEntry], paths: [String],
+        scenario: Scenario?, title: String, picker list: PickerList, paths: [String],
         options: InteractiveOptions
     ) -> Never {
         let colors = TerminalOptions.colorsAllowed(
@@ -69,7 +71,7 @@ final class InteractiveApp {
         if let scenario {
             app.open(scenario, fromPicker: false)
         } else {
-            app.picker = PickerModel(entries: entries, paths: paths)
+            app.picker = PickerModel(list: list, paths: paths)
             app.redrawNow()
         }
         MainThread.serveForever()
@@ -110,11 +112,12 @@ final class InteractiveApp {
             return
         }
         if var model = picker, scenarioView == nil {
-            let outcome = ScenarioPicker.handle(key, state: &model.state, entries: model.entries, size: session.size)
+            let outcome = ScenarioPicker.handle(
+                key, state: &model.state, list: model.list, size: session.size, glyphs: glyphs)
             picker = model
             switch outcome {
             case .none: return
-            case .redraw: scheduleRedraw()
+            case .redraw, .showDiagnostics: scheduleRedraw()
             case .quit: quit()
             case .open(let index): openFromPicker(index)
             }
@@ -137,13 +140,15 @@ final class InteractiveApp {
         updateFrameTimer()
     }
 
+    /// Reads the file again (it may have changed since the picker listed
+    /// it): one that runs opens; one that cannot shows why in the pane.
     private func openFromPicker(_ index: Int) {
-        guard let model = picker else { return }
-        let path = model.paths[index]
-        guard let file = try? ScenarioLoading.source(at: path) else { return }
-        let result = ScenarioReader.read(file)
-        guard let scenario = result.scenario else {
-            picker?.message = "\(path) has errors: run 'opscope check \(path)'"
+        guard var model = picker, model.paths.indices.contains(index) else { return }
+        let (entry, scenario) = PickerLauncher.read(model.paths[index])
+        guard let scenario else {
+            model.list[entry: index] = entry
+            model.state.pane = PickerPane(entry: index)
+            picker = model
             scheduleRedraw()
             return
         }
@@ -276,21 +281,15 @@ final class InteractiveApp {
     }
 }
 
-/// The picker's data: entries, their paths, its state and a message line.
+/// The picker's data: its list, the path of each entry (numbered as the
+/// list numbers them), and its state.
 @MainActor
 struct PickerModel {
-    var entries: [PickerEntry]
+    var list: PickerList
     var paths: [String]
     var state = PickerState()
-    var message: String?
 
     func render(size: Size, glyphs: GlyphSet, colors: Bool) -> CellGrid {
-        var grid = ScenarioPicker.render(entries: entries, state: state, size: size, glyphs: glyphs, colors: colors)
-        if let message, size.rows > 0 {
-            let row = Rect(x: 0, y: size.rows - 1, width: size.columns, height: 1)
-            grid.fill(row, with: Cell(" ", style: Style(reverse: true)))
-            grid.write(" " + message, at: Position(column: 0, row: size.rows - 1), style: Style(reverse: true), clippedTo: row)
-        }
-        return grid
+        ScenarioPicker.render(list: list, state: state, size: size, glyphs: glyphs, colors: colors)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A subcommand: a name, a one-line abstract, its usage text and a `run`.
-protocol Subcommand {
+protocol Subcommand: Sendable {
     static var name: String { get }
     static var abstract: String { get }
     /// Full help: usage line, description, options.
@@ -22,7 +22,7 @@ enum Opscope {
     static let overview = """
         opscope — watch Foundation's Operation and OperationQueue really run
 
-        USAGE: opscope [FILE] [options]      open a scenario (or pick one) in the interactive view
+        USAGE: opscope [options] [FILE]      open a scenario (or pick one) in the interactive view
                opscope <command> [options]
 
         COMMANDS:
@@ -49,18 +49,24 @@ enum Opscope {
             print("opscope 0.1 (scenario language version 1)")
             return ExitStatus.success
         }
-        guard let command = subcommands.first(where: { $0.name == first }) else {
-            // `opscope FILE [options]` opens the file in the interactive view.
-            if first.hasSuffix(".ops") || FileManager.default.fileExists(atPath: first) {
-                return invoke(RunCommand.self, arguments)
-            }
-            let hint = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
-            return UsageError(hint + "; run 'opscope --help' for the commands").report()
+        if let command = subcommands.first(where: { $0.name == first }) {
+            return invoke(command, Array(arguments.dropFirst()))
         }
-        return invoke(command, Array(arguments.dropFirst()))
+        // `opscope [options] [FILE] [options]`: the interactive view, its
+        // options before or after the file, or with no file (the picker).
+        if first.hasPrefix("-") || first.hasSuffix(".ops") || FileManager.default.fileExists(atPath: first) {
+            return invoke(RunCommand.self, arguments, commandNamed: false)
+        }
+        return UsageError("unknown command '\(first)'; run 'opscope --help' for the commands").report()
     }
 
-    private static func invoke(_ command: any Subcommand.Type, _ arguments: [String]) -> Int32 {
+    /// Runs `command` with `arguments`, or prints its help for `--help`.
+    /// `commandNamed` is false for `opscope [options] FILE`, where an
+    /// unknown option may as well be a command's option given without the
+    /// command: the error then points to the list of commands.
+    private static func invoke(
+        _ command: any Subcommand.Type, _ arguments: [String], commandNamed: Bool = true
+    ) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
             print(command.help)
             return ExitStatus.success
@@ -68,6 +74,9 @@ enum Opscope {
         do {
             return try command.run(arguments)
         } catch {
+            if !commandNamed, error.unknownOption != nil {
+                return UsageError(error.message + "; run 'opscope --help' for the commands").report()
+            }
             return error.report()
         }
     }
@@ -85,7 +94,17 @@ enum ExitStatus {
 /// A wrong command line: one clear line on standard error, exit 2.
 struct UsageError: Error, Equatable {
     var message: String
+    /// The argument, when the error is an option that the command does not know.
+    var unknownOption: String?
+
     init(_ message: String) { self.message = message }
+
+    /// `unknown option '--frobnicate'`.
+    static func unknownOption(_ argument: String) -> UsageError {
+        var error = UsageError("unknown option '\(argument)'")
+        error.unknownOption = argument
+        return error
+    }
 
     func report() -> Int32 {
         StandardError.write("opscope: error: \(message)\n")

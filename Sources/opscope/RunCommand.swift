@@ -7,18 +7,19 @@ enum RunCommand: Subcommand {
     static let name = "run"
     static let abstract = "Open a scenario in the interactive view (also: opscope FILE)"
     static let help = """
-        USAGE: opscope run FILE [--speed X] [--paused] [--ascii] [--no-color]
-               opscope FILE [options]
-               opscope            (choose a scenario from scenarios/)
+        USAGE: opscope run [options] FILE
+               opscope [options] FILE
+               opscope [options]     (choose a scenario from scenarios/)
 
         Runs the scenario on Foundation's real OperationQueues and shows each
         operation moving through Pending, Ready, Executing, Finished and
         Cancelled. Keys cancel operations, suspend and resume queues, change a
         queue's cap and an operation's priority; press ? for the list.
 
-        OPTIONS:
+        OPTIONS (before or after the file):
           --speed X     scenario seconds per real second (default: 1)
           --paused      start with scenario time paused (space resumes)
+          --lesson      open the scenario as a guided lesson
           --ascii       draw with ASCII characters only
           --no-color    no colours (also when NO_COLOR is set)
 
@@ -45,28 +46,33 @@ enum RunCommand: Subcommand {
             throw UsageError(notATerminal)
         }
         MainActor.assumeIsolated {
-            InteractiveApp.launch(scenario: scenario, title: path, picker: [], paths: [], options: options)
+            InteractiveApp.launch(scenario: scenario, title: path, picker: PickerList([]), paths: [], options: options)
         }
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> (Arguments, InteractiveOptions) {
-        let args = try Arguments(arguments, options: ["speed"], flags: ["paused", "ascii", "no-color"])
+        let args = try Arguments(arguments, options: ["speed"], flags: ["paused", "lesson", "ascii", "no-color"])
         var options = InteractiveOptions()
-        options.speed = args.value("speed") == nil ? nil : try args.positiveNumber("speed", default: 1)
+        options.speed = try args.positiveNumber("speed")
         options.startsPaused = args.has("paused")
+        options.lesson = args.has("lesson")
         options.ascii = args.has("ascii")
         options.noColor = args.has("no-color")
         return (args, options)
     }
 }
 
-/// `opscope` without a file: a picker over the scenario library.
+/// `opscope` without a file: a picker over the scenario library, then the
+/// mistakes under a heading of their own.
 enum PickerLauncher {
     /// The library folder: `scenarios/` under the current directory.
     static let libraryFolder = "scenarios"
+    /// The files that must fail `opscope check`, each teaching one rule.
+    static let mistakesFolder = "scenarios/mistakes"
+    static let mistakesHeading = "Mistakes: files that fail `opscope check`, each teaching one rule"
 
     static func launch(options: InteractiveOptions) throws(UsageError) -> Int32 {
-        let paths = libraryPaths()
+        let (list, paths) = catalog()
         guard !paths.isEmpty else {
             throw UsageError(
                 "no scenario files in '\(libraryFolder)/' here; run opscope from the project folder, or give a file: 'opscope FILE'")
@@ -74,28 +80,56 @@ enum PickerLauncher {
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
             throw UsageError(RunCommand.notATerminal)
         }
-        let entries = paths.map(entry)
         MainActor.assumeIsolated {
-            InteractiveApp.launch(scenario: nil, title: "", picker: entries, paths: paths, options: options)
+            InteractiveApp.launch(scenario: nil, title: "", picker: list, paths: paths, options: options)
         }
     }
 
-    /// `scenarios/*.ops` in name order (the library is numbered in teaching order).
-    static func libraryPaths() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: libraryFolder)) ?? []
-        return names.filter { $0.hasSuffix(".ops") }.sorted().map { "\(libraryFolder)/\($0)" }
+    /// The picker's list, and the path of each entry in the order the list
+    /// numbers them: the library, then the mistakes (a section only when
+    /// the folder has files).
+    static func catalog() -> (list: PickerList, paths: [String]) {
+        let library = paths(in: libraryFolder)
+        let mistakes = paths(in: mistakesFolder)
+        var sections = [PickerSection(entries: library.map { read($0).entry })]
+        if !mistakes.isEmpty {
+            sections.append(PickerSection(heading: mistakesHeading, entries: mistakes.map { read($0).entry }))
+        }
+        return (PickerList(sections), library + mistakes)
     }
 
-    /// A picker line: file name, title and first note (read without running).
-    static func entry(_ path: String) -> PickerEntry {
+    /// `folder/*.ops` in name order (the library is numbered in teaching order).
+    static func paths(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".ops") }.sorted().map { "\(folder)/\($0)" }
+    }
+
+    /// Reads `path` without running it: the picker's entry for it, and the
+    /// scenario when it can run. A file with errors, or one that cannot be
+    /// read, has no scenario; its entry carries exactly what
+    /// `opscope check FILE` prints on standard error (without colour), its
+    /// title the first error and its note that error's first note.
+    static func read(_ path: String) -> (entry: PickerEntry, scenario: Scenario?) {
         let name = (path as NSString).lastPathComponent
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return PickerEntry(fileName: name, title: "(cannot read)")
+        let file: SourceFile
+        do {
+            file = try ScenarioLoading.source(at: path)
+        } catch {
+            let entry = PickerEntry(
+                fileName: name, title: "error: \(error.message)", diagnostics: ["opscope: error: \(error.message)"])
+            return (entry, nil)
         }
-        let result = ScenarioReader.read(SourceFile(path: path, bytes: Array(data)))
-        guard let scenario = result.scenario else {
-            return PickerEntry(fileName: name, title: "(has errors: opscope check \(path))")
+        let result = ScenarioReader.read(file)
+        guard let scenario = result.scenario, !result.hasErrors else {
+            let text = DiagnosticPrinter().renderAll(result, file: file, color: false)
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.last == "" { lines.removeLast() }
+            let first = result.diagnostics.first(where: \.isError)
+            let entry = PickerEntry(
+                fileName: name, title: first.map { "error: \($0.message)" }, firstNote: first?.notes.first,
+                diagnostics: lines)
+            return (entry, nil)
         }
-        return PickerEntry(fileName: name, title: scenario.title, firstNote: scenario.notes.first)
+        return (PickerEntry(fileName: name, title: scenario.title, firstNote: scenario.notes.first), scenario)
     }
 }

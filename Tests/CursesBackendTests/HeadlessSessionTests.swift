@@ -57,6 +57,28 @@ import Testing
         #expect(frame > 0 && frame < 512, "one-card frame: \(frame) bytes")
     }
 
+    /// What ncurses writes to turn the mouse on: click tracking (DECSET
+    /// 1000), in SGR format (1006) where terminfo's XM asks for it, and
+    /// never drag (1002) or any-motion (1003) tracking, which would keep
+    /// the terminal from selecting text.
+    @Test(arguments: [("tmux-256color", "\u{1B}[?1000h"), ("xterm-256color", "\u{1B}[?1006;1000h")])
+    func theMouseIsClickTrackingOnly(term: String, enable: String) throws {
+        let session = try TerminalSession.headless(term: term, size: Size(columns: 80, rows: 24))
+        defer { session.close() }
+        let written = String(decoding: session.outputBytes, as: UTF8.self)
+        #expect(written.contains(enable))
+        for motion in ["1002", "1003", "1005", "1015"] {
+            #expect(!written.contains(motion), "\(term): asks for mode \(motion)")
+        }
+    }
+
+    @Test func withoutTheMouseOptionNoMouseModeIsSet() throws {
+        let session = try TerminalSession.headless(
+            term: "xterm-256color", size: Size(columns: 80, rows: 24), options: TerminalOptions(mouse: false))
+        defer { session.close() }
+        #expect(!String(decoding: session.outputBytes, as: UTF8.self).contains("1000h"))
+    }
+
     @Test func wideCharactersReachTheOutput() throws {
         let session = try TerminalSession.headless(term: "xterm-256color", size: Size(columns: 20, rows: 3))
         defer { session.close() }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import opscope
+
 /// The commands, run as processes: exit statuses and what they print.
 @Suite("opscope commands")
 struct CommandTests {
@@ -56,6 +58,74 @@ struct CommandTests {
         #expect(result.status == 2)
         #expect(result.stderr == "opscope: error: standard output is not a terminal; the interactive view needs one (from a script, use 'opscope trace FILE')\n")
         #expect(result.stdout.isEmpty)
+    }
+
+    @Test(
+        "options of the interactive view go before or after the file, or stand alone for the picker",
+        arguments: [
+            ["--paused", "scenarios/01-chain.ops"], ["--speed", "0.25", "scenarios/01-chain.ops"],
+            ["scenarios/01-chain.ops", "--speed", "2"], ["--speed=4", "--ascii", "scenarios/01-chain.ops"],
+            ["--lesson", "scenarios/01-chain.ops", "--no-color"], ["run", "--ascii", "scenarios/01-chain.ops"],
+            ["run", "scenarios/01-chain.ops", "--paused"], ["--paused"], ["--ascii"], ["--lesson", "--no-color"],
+            ["run", "--speed", "8"],
+        ])
+    func interactiveOptionsParse(arguments: [String]) throws {
+        // The view refuses only after the options parsed: no terminal here.
+        let result = try OpscopeBinary.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr == "opscope: error: \(RunCommand.notATerminal)\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test(
+        "a wrong option of the interactive view is refused wherever it stands",
+        arguments: [
+            (["--bogus", "scenarios/01-chain.ops"], "unknown option '--bogus'; run 'opscope --help' for the commands"),
+            (["scenarios/01-chain.ops", "--bogus"], "unknown option '--bogus'; run 'opscope --help' for the commands"),
+            (["--paused", "--bogus"], "unknown option '--bogus'; run 'opscope --help' for the commands"),
+            (["run", "--bogus", "scenarios/01-chain.ops"], "unknown option '--bogus'"),
+            (["--paused=yes", "scenarios/01-chain.ops"], "unknown option '--paused=yes'; run 'opscope --help' for the commands"),
+            (["--speed", "0", "scenarios/01-chain.ops"], "'--speed' needs a positive number, not '0'"),
+            (["scenarios/01-chain.ops", "--speed"], "option '--speed' needs a value"),
+            (["--paused", "a.ops", "b.ops"], "'run' takes one scenario file, not 2"),
+            (["--paused", "frobnicate"], "no such file 'frobnicate'"),
+        ])
+    func interactiveOptionErrors(arguments: [String], message: String) throws {
+        let result = try OpscopeBinary.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr == "opscope: error: \(message)\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("the interactive view's options: --speed is nil unless given, --lesson is a flag")
+    func interactiveOptionValues() throws {
+        let (_, none) = try RunCommand.parse(["x.ops"])
+        #expect(none.speed == nil)
+        #expect(!none.lesson && !none.startsPaused && !none.ascii && !none.noColor)
+        let (args, all) = try RunCommand.parse(["--lesson", "--speed", "0.25", "x.ops", "--paused", "--ascii", "--no-color"])
+        #expect(args.positionals == ["x.ops"])
+        #expect(all.speed == 0.25)
+        #expect(all.lesson && all.startsPaused && all.ascii && all.noColor)
+    }
+
+    @Test("subcommands keep their own options after the file", arguments: [
+        ["trace", "scenarios/01-chain.ops", "--speed", "4"], ["trace", "--speed", "4", "scenarios/01-chain.ops"],
+        ["check", "scenarios/01-chain.ops", "scenarios/02-cap.ops"],
+    ])
+    func subcommandsStillParse(arguments: [String]) throws {
+        let result = try OpscopeBinary.run(arguments)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    }
+
+    @Test("the interactive view's help lists its options, from 'help run' and after any option")
+    func interactiveHelp() throws {
+        let viaHelp = try OpscopeBinary.run(["help", "run"])
+        let afterOption = try OpscopeBinary.run(["--paused", "--help"])
+        #expect(afterOption.status == 0)
+        #expect(afterOption.stdout == viaHelp.stdout)
+        for option in ["--speed X", "--paused", "--lesson", "--ascii", "--no-color"] {
+            #expect(viaHelp.stdout.contains("  \(option) "), "run help misses \(option)")
+        }
     }
 
     @Test("a file with errors prints its diagnostics and does not open the interface")

@@ -178,4 +178,129 @@ struct InterfaceTests {
         try tmux.waitFor(text: "[exit 0]")
         try tmux.waitFor(text: "[terminal restored]")
     }
+
+    @Test("the picker lists the mistakes under their heading; Enter on one shows what check prints, Esc closes it")
+    func pickerShowsAMistakesDiagnostics() throws {
+        let root = OpscopeBinary.packageRoot.path
+        func count(_ folder: String) throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: root + "/" + folder).filter { $0.hasSuffix(".ops") }.count
+        }
+        let total = try count("scenarios") + count("scenarios/mistakes")
+        let tmux = try TmuxSession([])
+        try tmux.waitFor(text: "1 of \(total)")
+        try tmux.send("End")
+        try tmux.waitFor(text: "\(total) of \(total)")
+        try tmux.waitFor(text: "Mistakes: files that fail `opscope check`, each teaching one rule")
+        try tmux.waitFor(text: "Enter show the errors")
+        try tmux.send("Enter")
+        let pane = try tmux.waitFor("the diagnostics pane") { $0.contains("what opscope check says") }
+        let check = try OpscopeBinary.run(["check", "scenarios/mistakes/misspelt-dependency.ops"])
+        for line in check.stderr.split(separator: "\n") {
+            #expect(pane.contains(line.trimmingCharacters(in: .whitespaces)), "the pane misses: \(line)")
+        }
+        #expect(pane.contains("choose a scenario") && !pane.contains("opscope ·"))  // still the picker: no run started
+        try tmux.send("Escape")
+        try tmux.waitFor("the pane to close") { !$0.contains("what opscope check says") && $0.contains("q quit") }
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+
+    /// A terminal type, the mouse modes ncurses turns on for it, and the
+    /// report format it decodes itself; the other format reaches opscope as
+    /// characters and must be recognised too.
+    struct MouseTerminal: Sendable, CustomStringConvertible {
+        var term: String
+        var modes: String
+        var sgrIsNative: Bool
+        var description: String { term }
+    }
+
+    static let mouseTerminals = [
+        MouseTerminal(term: "tmux-256color", modes: "standard=1 button=0 all=0 sgr=0", sgrIsNative: false),
+        MouseTerminal(term: "xterm-256color", modes: "standard=1 button=0 all=0 sgr=1", sgrIsNative: true),
+    ]
+
+    @Test(
+        "click tracking only; a click selects a card or a queue, the wheel scrolls the log; no report reads as keys",
+        arguments: mouseTerminals)
+    func mouse(terminal: MouseTerminal) throws {
+        let names = (1...12).map { String(format: "w%02d", $0) }
+        let (scratch, path) = try Self.scenario(
+            "title \"Mouse\"\nqueue a serial\nqueue b serial\n"
+                + names.enumerated().map { "op \($1) on \($0 % 2 == 0 ? "a" : "b") work 60s\n" }.joined())
+        defer { scratch.remove() }
+        let tmux = try TmuxSession([path, "--paused"], environment: ["TERM": terminal.term])
+        try tmux.waitFor(text: "Inspector: w01")
+        // Button reports only: no drag (1002) or any-motion (1003) tracking.
+        #expect(try tmux.mouseModes() == terminal.modes)
+        func native(_ column: Int, _ row: Int, button: Int = 0, pressOnly: Bool = false) -> [UInt8] {
+            terminal.sgrIsNative
+                ? TmuxSession.sgrClick(column: column, row: row, button: button, pressOnly: pressOnly)
+                : TmuxSession.x10Click(column: column, row: row, button: button, pressOnly: pressOnly)
+        }
+        func foreign(_ column: Int, _ row: Int, button: Int = 0, pressOnly: Bool = false) -> [UInt8] {
+            terminal.sgrIsNative
+                ? TmuxSession.x10Click(column: column, row: row, button: button, pressOnly: pressOnly)
+                : TmuxSession.sgrClick(column: column, row: row, button: button, pressOnly: pressOnly)
+        }
+        /// Where a card's name is drawn: its first row, two cells in.
+        func place(of card: String) throws -> (column: Int, row: Int) {
+            for (row, line) in try tmux.screen().enumerated() {
+                guard let range = line.range(of: "│" + card + " ") else { continue }
+                return (line.distance(from: line.startIndex, to: range.lowerBound) + 2, row)
+            }
+            throw TmuxSession.Failure(description: "no card \(card) on the screen:\n\(try tmux.screenText())")
+        }
+
+        // A click in the format terminfo names, and one in the other format.
+        let w05 = try place(of: "w05")
+        try tmux.sendBytes(native(w05.column, w05.row))
+        try tmux.waitFor(text: "Inspector: w05")
+        let w06 = try place(of: "w06")
+        try tmux.sendBytes(foreign(w06.column, w06.row))
+        try tmux.waitFor(text: "Inspector: w06")
+        // The queue lines: a click on a's line selects queue a.
+        try tmux.sendBytes(native(3, 1))
+        try tmux.waitFor("queue a selected") { $0.components(separatedBy: "\n")[1].hasPrefix("▶ a ") }
+
+        // The wheel over the log goes back to older lines.
+        let lines = try tmux.screen()
+        guard let rule = lines.firstIndex(where: { $0.contains(" Log ") && $0.contains("Inspector") }),
+            let log = lines[rule].range(of: " Log ")
+        else { throw TmuxSession.Failure(description: "no log pane:\n\(lines.joined(separator: "\n"))") }
+        let logColumn = lines[rule].distance(from: lines[rule].startIndex, to: log.upperBound)
+        for _ in 0..<2 { try tmux.sendBytes(native(logColumn, rule + 3, button: 64, pressOnly: true)) }
+        try tmux.waitFor(text: "newer below")
+        try tmux.sendBytes(foreign(logColumn, rule + 3, button: 65, pressOnly: true))
+
+        // Other buttons, motion, releases: nothing, and never "unknown key".
+        try tmux.sendBytes(native(2, 5, button: 2) + foreign(2, 5, button: 2) + native(10, 10, button: 35, pressOnly: true))
+        let w07 = try place(of: "w07")
+        try tmux.sendBytes(foreign(w07.column, w07.row))
+        let screen = try tmux.waitFor("w07 selected") { $0.contains("Inspector: w07") }
+        #expect(!screen.contains("unknown key"))
+        // The '<' of a report that leaked as keys would have halved the speed.
+        #expect(screen.components(separatedBy: "\n")[0].contains("×1 "))
+
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+        try tmux.waitFor(text: "[terminal restored]")
+        #expect(try tmux.mouseModes() == "standard=0 button=0 all=0 sgr=0")
+    }
+
+    @Test("in the picker a click selects an entry and the wheel moves the selection")
+    func pickerMouse() throws {
+        let tmux = try TmuxSession([])
+        try tmux.waitFor(text: "choose a scenario")
+        try tmux.waitFor(text: "1 of ")
+        try tmux.sendBytes(TmuxSession.x10Click(column: 4, row: 6))  // the third entry: two rows each, from row 2
+        try tmux.waitFor(text: "3 of ")
+        try tmux.sendBytes(TmuxSession.sgrClick(column: 4, row: 6, button: 65, pressOnly: true))
+        try tmux.waitFor(text: "4 of ")
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
 }
+

@@ -63,6 +63,40 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", name] + keys)
     }
 
+    /// Sends raw bytes to the program, as a terminal would write them (a
+    /// mouse report, say), through `send-keys -H`.
+    func sendBytes(_ bytes: [UInt8]) throws {
+        try tmux(["send-keys", "-t", name, "-H"] + bytes.map { String(format: "%02x", $0) })
+    }
+
+    /// A press (and, unless `pressOnly`, the release) of `button` (0: the
+    /// primary, 64/65: wheel up/down) at a 0-based column and row, as an
+    /// xterm reports it in X10 format (DECSET 1000): `ESC [ M` and three
+    /// bytes, each 32 + button, column + 1, row + 1.
+    static func x10Click(column: Int, row: Int, button: Int = 0, pressOnly: Bool = false) -> [UInt8] {
+        func report(_ b: Int) -> [UInt8] { [0x1B, 0x5B, 0x4D, UInt8(32 + b), UInt8(33 + column), UInt8(33 + row)] }
+        return report(button) + (pressOnly ? [] : report(3))
+    }
+
+    /// The same in SGR format (DECSET 1006): `ESC [ < b ; x ; y M`, then
+    /// `… m` for the release; x and y 1-based.
+    static func sgrClick(column: Int, row: Int, button: Int = 0, pressOnly: Bool = false) -> [UInt8] {
+        let press = "\u{1B}[<\(button);\(column + 1);\(row + 1)M"
+        let release = pressOnly ? "" : "\u{1B}[<\(button);\(column + 1);\(row + 1)m"
+        return Array((press + release).utf8)
+    }
+
+    /// The mouse modes the program has turned on in its terminal, as tmux
+    /// tracks them for the pane: `standard` is click tracking (1000),
+    /// `button` drag tracking (1002), `all` any-motion tracking (1003),
+    /// `sgr` the SGR format (1006); each 0 or 1.
+    func mouseModes() throws -> String {
+        try tmux([
+            "display-message", "-p", "-t", name,
+            "standard=#{mouse_standard_flag} button=#{mouse_button_flag} all=#{mouse_all_flag} sgr=#{mouse_sgr_flag}",
+        ]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Resizes the program's terminal: sets the size of the pane's
     /// pseudo-terminal, and the kernel sends the program SIGWINCH, as when
     /// a terminal window is resized.
