@@ -4,7 +4,7 @@
 enum CaptionView {
     /// The wrapped lines of the band, at most `ScreenLayout.captionRows`.
     static func lines(_ caption: ShownCaption, frame: FrameInput, width: Int) -> [String] {
-        var text = "\(Wording.seconds(caption.time)) \(frame.glyphs.dash) \(caption.text)"
+        var text = "\(Wording.seconds(caption.time)) \(frame.glyphs.dash) \(Wording.plain(caption.text, glyphs: frame.glyphs))"
         if frame.pausedAtCaption { text += "  (Space continues)" }
         let wrapped = wrap(text, width: max(1, width - 2))
         guard wrapped.count > ScreenLayout.captionRows else { return wrapped }

@@ -12,9 +12,14 @@ public struct RenderedFrame: Sendable, Hashable {
 /// inputs give the same cells; the backend diffs and flushes them.
 public enum InterfaceRenderer {
     public static func render(board: BoardState, state: InterfaceState, frame: FrameInput) -> RenderedFrame {
+        var rendered = draw(board: board, state: state, frame: frame)
+        if frame.ascii { rendered.grid.makeASCII() }
+        return rendered
+    }
+
+    private static func draw(board: BoardState, state: InterfaceState, frame: FrameInput) -> RenderedFrame {
         var grid = CellGrid(size: frame.size)
         var hits = HitMap()
-        defer { if frame.ascii { grid.makeASCII() } }
         guard let layout = layout(board: board, state: state, frame: frame) else {
             TooSmallView.draw(size: frame.size, glyphs: frame.glyphs, into: &grid)
             return RenderedFrame(grid: grid, hitMap: hits)

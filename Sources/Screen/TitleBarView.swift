@@ -38,7 +38,7 @@ enum TitleBarView {
             rightText(board: board, frame: frame, status: status) + " ", toWidth: max(0, rect.width - 12),
             ellipsis: frame.glyphs.ellipsis)
         let rightWidth = displayWidth(right)
-        let left = " opscope \(frame.glyphs.dot) " + (board.scenario.title ?? "untitled scenario")
+        let left = " opscope \(frame.glyphs.dot) " + Wording.plain(board.scenario.title ?? "untitled scenario", glyphs: frame.glyphs)
         grid.write(
             truncate(left, toWidth: max(0, rect.width - rightWidth - 2), ellipsis: frame.glyphs.ellipsis),
             at: Position(column: rect.x, row: rect.y), style: theme.titleBar, clippedTo: row)

@@ -132,10 +132,17 @@ enum Wording {
 /// Splits `text` into lines of at most `width` cells at spaces; a word
 /// longer than a line is cut. Runs of spaces inside a line are kept (the
 /// log aligns with them); the spaces where a line breaks are dropped.
-/// Lines after the first start with `indent` spaces. Never returns an
-/// empty array for text that is not blank.
+/// Lines after the first start with `indent` spaces; the first keeps the
+/// text's own leading spaces. Never returns an empty array for text that
+/// is not blank.
 func wrap(_ text: String, width: Int, indent: Int = 0) -> [String] {
     guard width > 0 else { return [] }
+    let leading = text.prefix { $0 == " " }.count
+    if leading > 0 && leading < width && leading < text.count {
+        var lines = wrap(String(text.dropFirst(leading)), width: width - leading, indent: indent)
+        lines[0] = String(repeating: " ", count: leading) + lines[0]
+        return lines
+    }
     let pad = String(repeating: " ", count: max(0, min(indent, width - 1)))
     // Each word with the spaces before it.
     var pieces: [(gap: String, word: String)] = []

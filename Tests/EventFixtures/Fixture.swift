@@ -66,8 +66,8 @@ public struct Script: Sendable {
     public func id(_ name: String) -> OperationID { scenario.operationID(named: name)! }
     public func qid(_ name: String) -> QueueID { scenario.queueID(named: name)! }
 
-    public mutating func emit(_ kind: LifecycleEvent.Kind) {
-        events.append(LifecycleEvent(seq: nextSeq, time: time, kind: kind))
+    public mutating func emit(_ kind: LifecycleEvent.Kind, thread: ThreadTag? = nil) {
+        events.append(LifecycleEvent(seq: nextSeq, time: time, kind: kind, thread: thread))
         nextSeq += 1
     }
 
@@ -89,6 +89,12 @@ public struct Script: Sendable {
 
     public mutating func ready(_ name: String) { set(name, .isReady, true) }
     public mutating func start(_ name: String) { set(name, .isExecuting, true) }
+
+    /// isExecuting true, announced from `thread` (as the engine does).
+    public mutating func start(_ name: String, thread: Int) {
+        flags[name, default: [:]][.isExecuting] = true
+        emit(.operation(id(name), .isExecuting, old: .bool(false), new: .bool(true)), thread: ThreadTag(thread))
+    }
     public mutating func cancel(_ name: String) { set(name, .isCancelled, true) }
 
     /// isExecuting false (when it was executing), then isFinished true.

@@ -190,6 +190,49 @@ private let judgedByTheEngine: [(String, Key, String?, String?, Action)] = [
         #expect(state.overlay == .none)
     }
 
+    @Test func fFiltersTheLogToTheSelectedOperationAndBack() {
+        var state = InterfaceState(board: running)
+        var f = frame()
+        f.log = [
+                LogEntry(text: "0.000  fetch  isReady true", operation: ids("fetch")),
+                LogEntry(text: "0.000  net  operationCount 0 → 1"),
+                LogEntry(text: "0.000  parse  isReady false", operation: ids("parse")),
+                LogEntry(text: "0.001  fetch  isExecuting false → true", operation: ids("fetch")),
+        ]
+        InterfaceController.select(ids("fetch"), column: 2, state: &state, board: running, frame: f)
+        #expect(InterfaceController.handle(.character("f"), state: &state, board: running, frame: f) == .redraw)
+        #expect(state.logFilter == ids("fetch"))
+        let lines = screen(running, state, f)
+        #expect(lines[15].contains("─ Log of fetch (f: all) ─"))
+        #expect(lines[16].hasSuffix("│0.000  fetch  isReady true"))
+        #expect(lines[17].hasSuffix("│0.001  fetch  isExecuting false →"))
+        #expect(lines[18].hasSuffix("│  true"))  // wrapped whole, not cut
+        _ = InterfaceController.handle(.character("f"), state: &state, board: running, frame: f)
+        #expect(state.logFilter == nil)
+    }
+
+    @Test func mTogglesLessonModeAndMovingTheSelectionClearsTheStatusLine() {
+        var state = InterfaceState(board: running)
+        #expect(InterfaceController.handle(.character("m"), state: &state, board: running, frame: frame()) == .toggleLesson)
+        state.show("something about parse", now: 0)
+        InterfaceController.select(ids("fetch"), column: 2, state: &state, board: running, frame: frame())
+        #expect(state.message == nil)
+    }
+
+    @Test func nShowsOrHidesTheNotesWhereverTheyAre() {
+        var state = InterfaceState(board: running)
+        let narrow = frame(80, 24)
+        #expect(InterfaceRenderer.layout(board: running, state: state, frame: narrow)?.notes == nil)
+        _ = InterfaceController.handle(.character("n"), state: &state, board: running, frame: narrow)
+        #expect(state.notes == .shown)
+        #expect(InterfaceRenderer.layout(board: running, state: state, frame: narrow)?.notesDocked == false)
+        let wide = frame(120, 40)
+        #expect(InterfaceRenderer.layout(board: running, state: state, frame: wide)?.notesDocked == true)
+        _ = InterfaceController.handle(.character("n"), state: &state, board: running, frame: wide)
+        #expect(state.notes == .hidden)
+        #expect(InterfaceRenderer.layout(board: running, state: state, frame: wide)?.notes == nil)
+    }
+
     @Test func logScrollsByPages() {
         var state = InterfaceState(board: running)
         let log = (0..<40).map { "line \($0)" }
