@@ -200,7 +200,7 @@ final class ScenarioView {
             run?.setSpeed(newSpeed)
         case .restart:
             restart()
-            state.show("restarted: new queues and operations, from t=0 (r again to restart)", now: wall)
+            state.show("restarted: a new run, with new queues and operations, from t=0", now: wall)
         case .quit:
             return .quit
         }

@@ -126,7 +126,8 @@ final class TmuxSession {
         throw Failure(description: "timed out waiting for \(what); screen was:\n\(text)")
     }
 
-    func waitFor(text needle: String, timeout: Double = 20) throws {
+    @discardableResult
+    func waitFor(text needle: String, timeout: Double = 20) throws -> String {
         try waitFor("'\(needle)'", timeout: timeout) { $0.contains(needle) }
     }
 
