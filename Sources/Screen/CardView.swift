@@ -1,4 +1,5 @@
 import Board
+import LifecycleEngine
 import ScenarioKit
 
 /// One operation card, `ScreenLayout.cardHeight` (3 or 4) rows:
@@ -6,7 +7,7 @@ import ScenarioKit
 ///     fetch          ⊘     name (bold); ⊘ once cancel() set isCancelled and it has not finished
 ///     work high/UT net     kind first (it must survive a narrow column), priority bucket[/QoS], queue
 ///     ███████░░░░  64%     progress while executing, else a short status
-///     0.601s→1.201s #2     (wide terminals) start, end or duration, the thread that ran it
+///     0.601→1.201s 600ms on #2   (wide terminals) start, end, duration, the thread that ran it
 ///
 /// A card the queue dispatched but no worker thread runs yet ("no thread
 /// yet", ENGINE-NOTES "The thread pool ramps slowly") and a card not added
@@ -83,7 +84,7 @@ enum CardView {
 
     /// The fourth row of a wide card: when it ran and on which thread.
     static func timesText(_ card: OperationCard, glyphs: GlyphSet) -> String {
-        let thread = card.thread.map { $0.isMain ? " main thread" : " thread \($0)" } ?? ""
+        let thread = card.thread.map { " on \($0)" } ?? ""
         switch card.phase {
         case .executing:
             return "from \(Wording.seconds(card.startedAt ?? 0))" + thread
@@ -91,8 +92,8 @@ enum CardView {
             guard let started = card.startedAt, let ended = card.finishedAt else {
                 return card.wasSkipped ? "never ran" : ""
             }
-            return "\(Wording.seconds(started))\(glyphs.arrow)\(Wording.seconds(ended))"
-                + " (\(Wording.duration(ended - started)))" + thread
+            return "\(EventFormatter.seconds(started))\(glyphs.arrow)\(Wording.seconds(ended))"
+                + " \(Wording.duration(ended - started))" + thread
         case .pending, .ready:
             return card.addedAt.map { "added at \(Wording.seconds($0))" } ?? ""
         case .notAdded:

@@ -142,8 +142,9 @@ final class ScenarioView {
         case .ended(let op):
             if let busy = mainThreadBusy, busy.op == op {
                 let seconds = now - busy.since
-                // A hold shorter than a frame froze nothing anyone could see.
-                if seconds >= 0.1, seconds > (mainThreadBlocked?.seconds ?? 0) {
+                // A hold of less than a quarter second froze nothing a
+                // person at the keys notices.
+                if seconds >= 0.25, seconds > (mainThreadBlocked?.seconds ?? 0) {
                     mainThreadBlocked = MainThreadBlock(operation: op, seconds: seconds)
                 }
             }

@@ -121,8 +121,8 @@ let asciiFrame: FrameInput = {
             let rect = layout.columns[column]
             return lines(of: grid, Rect(x: rect.x, y: layout.columnBody.y, width: rect.width, height: 4)).map(trimmed)
         }
-        #expect(card(2) == ["parse", "work normal net", "███████████▍░░░░░░░░░░░  49%", "from 2.001s thread #3"])
-        #expect(card(3) == ["fetch", "work normal net", "✓ 2.001s", "0.001s→2.001s (2s) thread #2"])
+        #expect(card(2) == ["parse", "work normal net", "███████████▍░░░░░░░░░░░  49%", "from 2.001s on #3"])
+        #expect(card(3) == ["fetch", "work normal net", "✓ 2.001s", "0.001→2.001s 2s on #2"])
         #expect(card(4) == ["thumbs", "work low/utility net", "⊘ skipped", "never ran"])
         // Below 160 columns, three rows.
         #expect(InterfaceRenderer.layout(board: ranOnThreads, state: state, frame: frame(159, 60))!.cardHeight == 3)
