@@ -9,7 +9,7 @@ extension ScenarioPicker {
         var grid = CellGrid(size: size)
         let theme = Theme(colors: colors)
         let ascii = glyphs != .unicode
-        let text: (String) -> String = { ascii ? asciiOnly($0) : $0 }
+        let text: (String) -> String = { Wording.plain($0, glyphs: glyphs) }
         let count = list.count
 
         let titleBar = Rect(x: 0, y: 0, width: size.columns, height: 1)
@@ -70,6 +70,7 @@ extension ScenarioPicker {
             keys = " \(arrows) choose  Enter \(opens ? "open" : "show the errors")  q quit"
         }
         grid.write(keys, at: Position(column: 0, row: keyBar.y), style: theme.dim, clippedTo: keyBar)
+        if ascii { grid.makeASCII() }
         return grid
     }
 
@@ -102,10 +103,12 @@ extension ScenarioPicker {
                 continue
             }
             if i + 1 < diagnostics.count, isCaret(diagnostics[i + 1]) {
-                lines.append(.source(ascii ? asciiOnly(untabbed, keepingWidths: true) : untabbed))
+                // Kept as it is: the grid's ASCII pass maps it cell by
+                // cell, so the caret stays under its column.
+                lines.append(.source(untabbed))
                 continue
             }
-            let shown = ascii ? asciiOnly(raw) : raw
+            let shown = ascii ? Wording.plain(raw, glyphs: .ascii) : raw
             guard !shown.isEmpty else {
                 lines.append(.text(""))
                 continue
@@ -129,7 +132,7 @@ extension ScenarioPicker {
         grid.fill(box, with: .blank)
         let title = "\(fileName): what opscope check says"
         grid.drawBox(
-            box, glyphs: glyphs, style: theme.heading, title: ascii ? asciiOnly(title) : title, titleStyle: theme.heading)
+            box, glyphs: glyphs, style: theme.heading, title: Wording.plain(title, glyphs: glyphs), titleStyle: theme.heading)
         let scroll = min(max(0, pane.scroll), max(0, lines.count - inner.height))
         for (i, line) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
             let at = Position(column: inner.x, row: inner.y + i)
@@ -151,45 +154,5 @@ extension ScenarioPicker {
                 " \(footer) ", at: Position(column: box.maxX - width - 2, row: box.maxY - 1), style: theme.heading,
                 clippedTo: box)
         }
-    }
-
-    // MARK: - ASCII mode
-
-    /// `text` with ASCII characters only, for ASCII mode: common typography
-    /// becomes its ASCII look-alike ("→" "->", "…" "...", "—" "-", "×" "x",
-    /// curly quotes straight), combining marks are dropped, anything else
-    /// is "?". With `keepingWidths`, each character becomes exactly as many
-    /// "?" as the cells it takes instead, so that a caret line computed
-    /// for the original still lines up under it.
-    static func asciiOnly(_ text: String, keepingWidths: Bool = false) -> String {
-        guard !text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
-        var out = ""
-        for character in text {
-            if character.isASCII {
-                out.append(character)
-                continue
-            }
-            if keepingWidths {
-                out += String(repeating: "?", count: CharacterWidth.of(character) ?? 1)
-                continue
-            }
-            switch character {
-            case "→": out += "->"
-            case "←": out += "<-"
-            case "…": out += "..."
-            case "—", "–", "−": out += "-"
-            case "×": out += "x"
-            case "‘", "’": out += "'"
-            case "“", "”": out += "\""
-            case "≤": out += "<="
-            case "≥": out += ">="
-            case "✓": out += "v"
-            case "✗": out += "x"
-            default:
-                let base = character.unicodeScalars.first { $0.isASCII }
-                out += base.map { String($0) } ?? (CharacterWidth.of(character) == 0 ? "" : "?")
-            }
-        }
-        return out
     }
 }

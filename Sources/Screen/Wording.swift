@@ -107,18 +107,23 @@ enum Wording {
         }
     }
 
-    /// Text made elsewhere (the event formatter, a scenario's notes) with
-    /// the interface's glyphs: arrows and dashes spelt in ASCII in ASCII mode.
+    /// Text made elsewhere (the event formatter, a scenario's notes, a
+    /// diagnostic) with the interface's glyphs: in ASCII mode, arrows,
+    /// dashes and ellipses spelt in ASCII (one character may take several);
+    /// whatever else is left the grid's ASCII pass maps cell by cell.
     static func plain(_ text: String, glyphs: GlyphSet) -> String {
         guard glyphs.isASCII, !text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
         var out = ""
         for ch in text {
             switch ch {
             case "→": out += glyphs.arrow
-            case "—", "–": out += glyphs.dash
+            case "←": out += "<-"
+            case "—", "–", "−": out += glyphs.dash
             case "…": out += "..."
             case "×": out += glyphs.times
             case "·": out += glyphs.dot
+            case "≤": out += "<="
+            case "≥": out += ">="
             default: out.append(ch)
             }
         }
