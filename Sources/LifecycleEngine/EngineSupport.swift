@@ -78,35 +78,21 @@ struct ScenarioClock {
         anchorReal = real
     }
 
-    mutating func pause(_ real: UInt64) {
-        guard !isPaused else { return }
-        stop(real)
-        isPaused = true
-    }
+    mutating func pause(_ real: UInt64) { set(\.isPaused, true, real) }
+    mutating func resume(_ real: UInt64) { set(\.isPaused, false, real) }
+    mutating func hold(_ real: UInt64) { set(\.isHeld, true, real) }
+    mutating func release(_ real: UInt64) { set(\.isHeld, false, real) }
 
-    mutating func resume(_ real: UInt64) {
-        guard isPaused else { return }
-        isPaused = false
-        if !isStopped { anchorReal = real }
-    }
-
-    mutating func hold(_ real: UInt64) {
-        guard !isHeld else { return }
-        stop(real)
-        isHeld = true
-    }
-
-    mutating func release(_ real: UInt64) {
-        guard isHeld else { return }
-        isHeld = false
-        if !isStopped { anchorReal = real }
-    }
-
-    /// Freezes the reading at `real` (a no-op when already stopped).
-    private mutating func stop(_ real: UInt64) {
-        guard !isStopped else { return }
-        anchorScenario = now(real)
-        anchorReal = real
+    /// Sets one of the two stops at `real`: the reading freezes when the
+    /// first comes on, and moves again from there when the last goes off.
+    private mutating func set(_ stop: WritableKeyPath<ScenarioClock, Bool>, _ on: Bool, _ real: UInt64) {
+        guard self[keyPath: stop] != on else { return }
+        if on && !isStopped {
+            anchorScenario = now(real)
+            anchorReal = real
+        }
+        self[keyPath: stop] = on
+        if !on && !isStopped { anchorReal = real }
     }
 
     mutating func setSpeed(_ newSpeed: Double, _ real: UInt64) {
