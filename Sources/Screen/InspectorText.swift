@@ -33,7 +33,7 @@ enum InspectorText {
         let reasons = board.whyNotRunning(op)
         if let stuck = board.stall?[op] ?? board.outcome?.stuck[op] {
             let formatter = EventFormatter(scenario: board.scenario)
-            out.append(InspectorLine("stuck: \(card.name) \(formatter.stuckText(stuck, waiting: board.stall != nil))" + fix(stuck, board), .reason))
+            out.append(InspectorLine("stuck: \(formatter.stuckText(stuck, waiting: board.stall != nil))" + fix(stuck, board), .reason))
         }
         if reasons.count == 1 {
             out.append(InspectorLine("not running: " + sentence(reasons[0], card: card, board: board), .reason))

@@ -82,8 +82,8 @@ enum StatusLineView {
             return ("read the notes, then Space starts the run", theme.dim)
         case .paused(let atCaption):
             return (atCaption ? "paused at a caption: Space continues" : "paused: Space resumes", theme.dim)
-        case .waiting:
-            return ("the run waits for you: resume the queue, cancel, or change a cap; r restarts", theme.dim)
+        case .waiting(let text, _):
+            return (text, theme.dim)
         case .stuck(_, let expected):
             return (
                 expected

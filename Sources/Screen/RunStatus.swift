@@ -12,8 +12,9 @@ enum RunStatus: Sendable, Hashable {
     case running
     /// Scenario time paused: by Space, or by a caption in lesson mode.
     case paused(atCaption: Bool)
-    /// A stall the user can leave: a queue holds ready work back.
-    case waiting(String)
+    /// A stall the user can leave: a queue holds ready work back. The
+    /// sentence, and a short form for narrow title bars.
+    case waiting(String, short: String)
     /// A stall only a restart leaves: what never finishes.
     case stuck(String, expected: Bool)
     /// Every operation finished and every timed action ran.
@@ -77,10 +78,13 @@ enum RunStatus: Sendable, Hashable {
             let names = suspended.map { scenario[queue: $0].name }
             if suspended.count == 1 {
                 let hint = selectedQueue == suspended[0] ? "s resumes it" : "Tab to it, s resumes it"
-                return .waiting("waiting: \(names[0]) is suspended \(dash) \(hint)\(asExpected)")
+                return .waiting(
+                    "waiting: \(names[0]) is suspended \(dash) \(hint)\(asExpected)",
+                    short: "waiting: \(names[0]) suspended")
             }
             return .waiting(
-                "waiting: \(Wording.list(names)) are suspended \(dash) s resumes the selected one\(asExpected)")
+                "waiting: \(Wording.list(names)) are suspended \(dash) s resumes the selected one\(asExpected)",
+                short: "waiting: \(suspended.count) queues suspended")
         }
         let what: String
         if roots.isEmpty {

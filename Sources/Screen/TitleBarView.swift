@@ -5,15 +5,18 @@ import Board
 /// waiting for the user, stuck, ended, with the verdicts), in reverse
 /// video. The right part is kept whole; the title gives way.
 enum TitleBarView {
-    /// The right part: the clock, the speed, `lesson`, then the state.
-    static func rightText(board: BoardState, frame: FrameInput, status: RunStatus) -> String {
+    /// The right part: the clock, the speed, `lesson`, then the state;
+    /// `short` words the state for a narrow bar (the status line and the
+    /// notes say the rest).
+    static func rightText(board: BoardState, frame: FrameInput, status: RunStatus, short: Bool = false) -> String {
         var parts = ["t=\(Wording.seconds(frame.now))", Wording.speed(frame.speed, glyphs: frame.glyphs)]
-        if frame.lesson { parts.append("lesson") }
+        if frame.lesson && !short { parts.append("lesson") }
         switch status {
-        case .notStarted: parts.append("not started \(frame.glyphs.dash) Space starts it")
+        case .notStarted: parts.append(short ? "not started" : "not started \(frame.glyphs.dash) Space starts it")
         case .running: break
-        case .paused(let atCaption): parts.append(atCaption ? "PAUSED at a caption" : "PAUSED")
-        case .waiting(let text), .stuck(let text, _): parts.append(text)
+        case .paused(let atCaption): parts.append(atCaption && !short ? "PAUSED at a caption" : "PAUSED")
+        case .waiting(let text, let brief): parts.append(short ? brief : text)
+        case .stuck(let text, let expected): parts.append(short ? (expected ? "stuck as expected" : "stuck") : text)
         case .ended: parts.append("ended")
         }
         if let blocked = frame.mainThreadBlocked, frame.mainThreadBusy == nil {
@@ -34,9 +37,12 @@ enum TitleBarView {
         guard !rect.isEmpty else { return }
         let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         grid.fill(row, with: .blank(theme.titleBar))
-        let right = truncate(
-            rightText(board: board, frame: frame, status: status) + " ", toWidth: max(0, rect.width - 12),
-            ellipsis: frame.glyphs.ellipsis)
+        // The whole state when the scenario's title keeps 24 cells, else the short words.
+        var right = rightText(board: board, frame: frame, status: status) + " "
+        if displayWidth(right) > rect.width - 24 {
+            right = rightText(board: board, frame: frame, status: status, short: true) + " "
+        }
+        right = truncate(right, toWidth: max(0, rect.width - 12), ellipsis: frame.glyphs.ellipsis)
         let rightWidth = displayWidth(right)
         let left = " opscope \(frame.glyphs.dot) " + Wording.plain(board.scenario.title ?? "untitled scenario", glyphs: frame.glyphs)
         grid.write(

@@ -48,7 +48,12 @@ import Testing
             s.emit(.stall(Dictionary(uniqueKeysWithValues: (0..<6).map { (OperationID($0), StuckReason.queueSuspended(QueueID(0))) })))
         }
         let status = RunStatus(board: b, frame: frame(), selectedQueue: QueueID(0))
-        #expect(status == .waiting("waiting: downloads is suspended — s resumes it"))
+        #expect(status == .waiting("waiting: downloads is suspended — s resumes it", short: "waiting: downloads suspended"))
+        // At 80 columns the title keeps the short words, the status line the sentence.
+        let lines = screen(b, InterfaceState(board: b), frame(80, 24))
+        #expect(lines[0].hasSuffix("t=0.000s  ×1  waiting: downloads suspended"))
+        #expect(lines[22] == " waiting: downloads is suspended — s resumes it")
+        #expect(screen(b, InterfaceState(board: b), frame(120, 40))[0].hasSuffix("×1  waiting: downloads is suspended — s resumes it"))
         let items = NotesView.items(board: b, frame: frame(), status: status, theme: Theme(colors: false)).map(\.0)
         #expect(Array(items.suffix(2)) == [
             "Waiting for you: nothing can progress until you act",
