@@ -28,7 +28,9 @@ struct InteractiveOptions {
 /// through a wake-up that the run posts when its mailbox fills. A frame timer
 /// runs only while something moves, so a paused or finished run costs no
 /// CPU. A `main` queue's operations run on this same thread between frames,
-/// so a long one freezes the screen, and the screen says so afterwards.
+/// so a long one freezes the screen: the engine calls back as such work
+/// begins, and the app draws that moment before the thread blocks, then
+/// says afterwards how long it was blocked.
 @MainActor
 final class InteractiveApp {
     private let session: TerminalSession
