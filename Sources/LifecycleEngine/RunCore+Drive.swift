@@ -407,8 +407,11 @@ extension RunCore {
         return stallConditionLocked() && seq != stallSeq ? seq : nil
     }
 
+    /// Nothing can progress. Never while the user has paused the run:
+    /// the pause holds the work and the actions that would progress, and a
+    /// run opened paused has not had its chance yet.
     func stallConditionLocked() -> Bool {
-        if closed || lifecycle != .running || unfinishedOps == 0 { return false }
+        if closed || lifecycle != .running || unfinishedOps == 0 || clock.isPaused { return false }
         if workingCount > 0 || asyncTimersPending > 0 || timedActionsLeft > 0 { return false }
         if completionsRun < completionsOwed { return false }
         for q in queues where q.readyWaiting > 0 && (!q.suspended || q.isMain) && q.executing < q.effectiveCap {

@@ -42,7 +42,11 @@ final class ScenarioView {
     private var log: [LogEntry] = []
     private var events: [LifecycleEvent] = []
     private var results: [ExpectationResult]?
+    /// The caption shown, and those reached while the run was already
+    /// paused at it (main-queue work goes on under a pause, several
+    /// captions may share a moment): in lesson mode each gets its Space.
     private var caption: ShownCaption?
+    private var captionsWaiting: [ShownCaption] = []
     private var pausedAtCaption = false
 
     /// The main-queue operation holding the main thread now, since when
@@ -113,8 +117,15 @@ final class ScenarioView {
             case .action(let action, .user, let ignored):
                 state.show(action, ignored: ignored, seq: event.seq, now: wall)
             case .caption(let index, let paused):
-                caption = ShownCaption(text: scenario.captions[index].text, time: event.time)
-                pausedAtCaption = paused
+                let reached = ShownCaption(text: scenario.captions[index].text, time: event.time)
+                if settings.lesson && pausedAtCaption && isPaused {
+                    // Stopped at one the learner has not gone past: this
+                    // one waits for its own Space.
+                    captionsWaiting.append(reached)
+                } else {
+                    caption = reached
+                    pausedAtCaption = paused || (settings.lesson && isPaused)
+                }
             default:
                 break
             }
@@ -215,6 +226,11 @@ final class ScenarioView {
             run.resume()
             run.start()
         } else if run.isPaused {
+            if pausedAtCaption, !captionsWaiting.isEmpty {
+                // The next caption of this moment, still paused.
+                caption = captionsWaiting.removeFirst()
+                return
+            }
             pausedAtCaption = false
             run.resume()
         } else {
@@ -231,6 +247,7 @@ final class ScenarioView {
         log = []
         results = nil
         caption = nil
+        captionsWaiting = []
         pausedAtCaption = false
         mainThreadBusy = nil
         mainThreadBlocked = nil

@@ -78,6 +78,24 @@ struct LibraryInterfaceTests {
         try tmux.waitFor(text: "[terminal restored]")
     }
 
+    @Test("lesson mode: two captions of one moment get a Space each, and a run paused is never declared stuck")
+    func eachCaptionGetsItsSpace() throws {
+        let tmux = try TmuxSession(["--lesson", "--paused", "scenarios/06-forgotten-finish.ops"])
+        try tmux.waitFor(text: "broken is added and Ready at once")
+        Thread.sleep(forTimeInterval: 1)
+        let paused = try tmux.screenText()
+        #expect(paused.contains("(Space continues)"))
+        #expect(!Self.isOver(paused), "a paused run must not be judged stuck")
+        try tmux.send("Space")
+        try tmux.waitFor(text: "broken starts, but it will never post isFinished")
+        try tmux.send("Space")
+        try tmux.waitFor("the stall once the run goes on", timeout: 20) {
+            ($0.components(separatedBy: "\n").first ?? "").contains("stuck as expected")
+        }
+        try tmux.send("q")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+
     @Test("a key that acts on the engine, on an ended run, says the run has ended")
     func keyOnAnEndedRun() throws {
         let tmux = try TmuxSession(["scenarios/01-chain.ops", "--speed", "8"])

@@ -1,0 +1,45 @@
+import Foundation
+import ScenarioKit
+import Testing
+
+/// The library's captions are a teacher's script: each must fire in the
+/// run it belongs to (a caption that never shows is a lesson with a hole).
+/// Every library file has a script and a pace of its own.
+@Suite("the library's captions")
+struct LibraryCaptionTests {
+    static let files = LibraryInterfaceTests.library
+
+    static func scenario(_ path: String) throws -> Scenario {
+        let url = OpscopeBinary.packageRoot.appendingPathComponent(path)
+        let data = try Data(contentsOf: url)
+        let result = ScenarioReader.read(SourceFile(path: path, bytes: Array(data)))
+        return try #require(result.scenario, "\(path) has errors")
+    }
+
+    @Test("every library file has captions and a speed", arguments: files)
+    func everyFileHasAScript(_ path: String) throws {
+        let scenario = try Self.scenario(path)
+        #expect(!scenario.captions.isEmpty, "\(path) has no caption")
+        #expect(scenario.speed != nil, "\(path) has no speed")
+    }
+
+    @Test("each caption fires in its run", arguments: files)
+    func eachCaptionFires(_ path: String) throws {
+        let scenario = try Self.scenario(path)
+        let result = try OpscopeBinary.run(["trace", "--speed", "8", "--format", "jsonl", path], timeout: 120)
+        #expect(result.status == 0, "\(path): \(result.stderr)")
+        var fired: [String: Int] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            guard line.contains(#""kind":"caption""#),
+                let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let text = object["text"] as? String
+            else { continue }
+            fired[text, default: 0] += 1
+        }
+        var expected: [String: Int] = [:]
+        for caption in scenario.captions { expected[caption.text, default: 0] += 1 }
+        for (text, count) in expected {
+            #expect(fired[text] == count, "\(path): \"\(text)\" fired \(fired[text] ?? 0) times, not \(count)")
+        }
+    }
+}
