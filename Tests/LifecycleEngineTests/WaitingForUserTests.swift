@@ -108,6 +108,22 @@ struct WaitingForUserTests {
         #expect(!events.contains(where: Self.isEnd))
     }
 
+    @Test("a run the user paused is never declared stalled; once resumed it is")
+    func noStallWhilePaused() async {
+        var b = ScenarioBuilder()
+        let q = b.queue("q")
+        let forgets = b.async("forgets", on: q, ms: 10, neverFinishes: true)
+        let run = ScenarioRun(
+            scenario: b.scenario, options: RunOptions(speed: 4, startsPaused: true, stallPolicy: .waitsForUser))
+        run.start()
+        try? await Task.sleep(for: .milliseconds(700))
+        #expect(Self.stalls(run.events).isEmpty)
+        run.resume()
+        let events = await Self.waitFor(run) { !Self.stalls($0).isEmpty }
+        run.stop()
+        #expect(Self.stalls(events).map(\.stuck) == [[forgets: .neverPostedFinish]])
+    }
+
     @Test("trace's policy is unchanged: the stall ends the run")
     func endsRunPolicyEnds() async {
         var b = ScenarioBuilder()
