@@ -55,7 +55,8 @@ public enum InterfaceController {
         case .lowerCap: return lowerCap(state: &state, board: board, frame: frame)
         case .defaultCap: return defaultCap(state: &state, board: board, frame: frame)
         case .togglePause:
-            if board.outcome != nil { return refuse(endedRefusal, &state, frame) }
+            // An ended run may still hold a caption to read past.
+            if board.outcome != nil && !frame.pausedAtCaption { return refuse(endedRefusal, &state, frame) }
             return .togglePause
         case .toggleLesson: return .toggleLesson
         case .slower, .faster: return changeSpeed(faster: command == .faster, state: &state, frame: frame)

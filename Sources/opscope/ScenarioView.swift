@@ -180,7 +180,8 @@ final class ScenarioView {
     func frameInput(size: Size, glyphs: GlyphSet, colors: Bool) -> FrameInput {
         FrameInput(
             now: clock, wallClock: ProcessInfo.processInfo.systemUptime, speed: settings.speed,
-            isPaused: isPaused, pausedAtCaption: pausedAtCaption && isPaused, notStarted: !started,
+            isPaused: isPaused, pausedAtCaption: pausedAtCaption && (isPaused || board.outcome != nil),
+            notStarted: !started,
             lesson: settings.lesson, caption: caption, size: size, glyphs: glyphs, colors: colors, log: log,
             expectationResults: results, mainThreadBusy: mainThreadBusy?.op, mainThreadBlocked: mainThreadBlocked)
     }
@@ -225,14 +226,14 @@ final class ScenarioView {
             started = true
             run.resume()
             run.start()
-        } else if run.isPaused {
+        } else if run.isPaused || board.outcome != nil {
             if pausedAtCaption, !captionsWaiting.isEmpty {
                 // The next caption of this moment, still paused.
                 caption = captionsWaiting.removeFirst()
                 return
             }
             pausedAtCaption = false
-            run.resume()
+            if board.outcome == nil { run.resume() }
         } else {
             run.pause()
         }
