@@ -9,29 +9,33 @@ let package = Package(
         .executable(name: "opscope", targets: ["opscope"])
     ],
     targets: [
-        .target(name: "ScenarioKit"),
-        .target(name: "LifecycleEngine", dependencies: ["ScenarioKit"]),
-        .target(name: "Board", dependencies: ["ScenarioKit", "LifecycleEngine"]),
+        // The project's words and widths: text width in cells, "did you
+        // mean", how durations, moments and lists are spelt.
+        .target(name: "TextKit"),
+        .target(name: "ScenarioKit", dependencies: ["TextKit"]),
+        .target(name: "LifecycleEngine", dependencies: ["ScenarioKit", "TextKit"]),
+        .target(name: "Board", dependencies: ["ScenarioKit", "LifecycleEngine", "TextKit"]),
         .systemLibrary(
             name: "CNCurses",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "Screen", dependencies: ["Board", "ScenarioKit", "LifecycleEngine"]),
+        .target(name: "Screen", dependencies: ["Board", "ScenarioKit", "LifecycleEngine", "TextKit"]),
         .target(name: "CursesBackend", dependencies: ["CNCurses", "Screen"]),
         .executableTarget(
             name: "opscope",
             dependencies: ["ScenarioKit", "LifecycleEngine", "Board", "Screen", "CursesBackend"]
         ),
+        .testTarget(name: "TextKitTests", dependencies: ["TextKit"]),
         .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit"]),
         .testTarget(
             name: "LifecycleEngineTests",
-            dependencies: ["LifecycleEngine", "Board", "ScenarioKit"]
+            dependencies: ["LifecycleEngine", "Board", "ScenarioKit", "TextKit"]
         ),
         // Test support shared by the Board and Screen tests (not a test target).
         .target(name: "EventFixtures", dependencies: ["LifecycleEngine", "ScenarioKit"], path: "Tests/EventFixtures"),
         .testTarget(name: "BoardTests", dependencies: ["Board", "LifecycleEngine", "ScenarioKit", "EventFixtures"]),
-        .testTarget(name: "ScreenTests", dependencies: ["Screen", "EventFixtures"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen", "EventFixtures", "TextKit"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Screen"]),
         .testTarget(name: "opscopeTests", dependencies: ["opscope"]),
     ],

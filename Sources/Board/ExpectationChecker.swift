@@ -1,3 +1,4 @@
+import TextKit
 import LifecycleEngine
 import ScenarioKit
 
@@ -175,7 +176,7 @@ public enum ExpectationChecker {
         return "\(scenario.opNames(missing)) never started"
     }
 
-    private static func time(_ stamp: RunHistory.Stamp) -> String { formatSeconds(stamp.time) }
+    private static func time(_ stamp: RunHistory.Stamp) -> String { Spelling.seconds(stamp.time) }
 
     /// A stall reason as a fragment that reads after the operation's name.
     static func describe(_ reason: StuckReason, _ scenario: Scenario) -> String {

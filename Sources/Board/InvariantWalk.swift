@@ -1,3 +1,4 @@
+import TextKit
 import LifecycleEngine
 import ScenarioKit
 
@@ -93,7 +94,7 @@ struct InvariantWalk {
         if let lastTime, event.time < lastTime {
             report(
                 event.seq,
-                "time goes back from \(formatSeconds(lastTime)) to \(formatSeconds(event.time))")
+                "time goes back from \(Spelling.seconds(lastTime)) to \(Spelling.seconds(event.time))")
         }
         lastSeq = event.seq
         lastTime = event.time

@@ -1,3 +1,4 @@
+import TextKit
 import ScenarioKit
 
 /// How an operation ends, as a `final-state` quiz answer names it.
@@ -135,7 +136,7 @@ public enum QuizAnswerParser {
                 continue
             }
             guard let state = FinalState(rawValue: words[1].lowercased()) else {
-                let hint = nearest(to: words[1].lowercased(), in: states).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Suggestion.nearest(to: words[1], in: states, ignoringCase: true).map { " (did you mean '\($0)'?)" } ?? ""
                 messages.append("unknown state '\(words[1])'\(hint): a state is \(stateList)")
                 continue
             }
@@ -154,36 +155,7 @@ public enum QuizAnswerParser {
             return "'\(word)' is a queue, not an operation"
         }
         let names = scenario.operations.map(\.name)
-        let hint = nearest(to: word, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Suggestion.nearest(to: word, in: names, ignoringCase: true).map { " (did you mean '\($0)'?)" } ?? ""
         return "no operation named '\(word)'\(hint)"
-    }
-
-    /// The candidate nearest to `word` by edit distance (case-insensitive),
-    /// when it is close: at most 1 edit up to 4 characters, 2 up to 8, 3
-    /// beyond. Ties go to the earlier candidate.
-    static func nearest(to word: String, in candidates: [String]) -> String? {
-        let source = Array(word.lowercased())
-        let limit = source.count <= 4 ? 1 : source.count <= 8 ? 2 : 3
-        var best: (String, Int)?
-        for candidate in candidates {
-            let d = distance(source, Array(candidate.lowercased()))
-            if d <= limit, d < (best?.1 ?? Int.max) { best = (candidate, d) }
-        }
-        return best?.0
-    }
-
-    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(
-                    previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -1,3 +1,4 @@
+import TextKit
 import LifecycleEngine
 import ScenarioKit
 
@@ -137,7 +138,7 @@ public struct QuizExplainer {
         let fb = timeline[b]
         let nameB = name(b)
         let starts = { (ids: [OperationID]) -> (String, String, String) in
-            let times = ids.map { formatSeconds(self.timeline[$0].started?.time ?? 0) }
+            let times = ids.map { Spelling.seconds(self.timeline[$0].started?.time ?? 0) }
             let list = times.count == 1 ? times[0] : times.dropLast().joined(separator: ", ") + " and " + times.last!
             return ("\(nameB) started after \(self.scenario.opNames(ids))", self.scenario.opNames(ids), list)
         }
@@ -307,7 +308,7 @@ public struct QuizExplainer {
             if !isAddedLater(a) && !isAddedLater(b) {
                 order = "file order"
             } else {
-                order = "\(nameA) at \(formatSeconds(ca.addedAt ?? 0)), \(nameB) at \(formatSeconds(cb.addedAt ?? 0))"
+                order = "\(nameA) at \(Spelling.seconds(ca.addedAt ?? 0)), \(nameB) at \(Spelling.seconds(cb.addedAt ?? 0))"
             }
             return "\(nameA) started before \(nameB): both were ready \(moment); \(nameA) and \(nameB) have the same priority "
                 + "(\(ca.effectivePriority.rawValue)): \(nameA) was added first (\(order))\(tail)"
@@ -406,7 +407,7 @@ public struct QuizExplainer {
             if ids.count == 1 {
                 when = "when \(names) started on \(self.queueName(self.scenario[operation: ids[0]].queue)) at \(self.time(sa))"
             } else {
-                let times = ids.map { formatSeconds(self.timeline[$0].started?.time ?? 0) }
+                let times = ids.map { Spelling.seconds(self.timeline[$0].started?.time ?? 0) }
                 when = "when \(names) started (at \(times.dropLast().joined(separator: ", ")) and \(times.last!))"
             }
             return "\(nameB) started after \(names): \(when), \(nameB) waited: \(reason)"
@@ -543,7 +544,7 @@ public struct QuizExplainer {
     private func isAddedLater(_ op: OperationID) -> Bool { scenario.addedLater.contains(op) }
 
     private func at(_ stamp: RunHistory.Stamp?) -> String { stamp.map { " at \(time($0))" } ?? "" }
-    private func time(_ stamp: RunHistory.Stamp) -> String { formatSeconds(stamp.time) }
+    private func time(_ stamp: RunHistory.Stamp) -> String { Spelling.seconds(stamp.time) }
     private func name(_ op: OperationID) -> String { scenario.opName(op) }
     private func queueName(_ q: QueueID) -> String { scenario.queueName(q) }
 }

@@ -1,3 +1,4 @@
+import TextKit
 import LifecycleEngine
 import ScenarioKit
 
@@ -154,7 +155,7 @@ public enum QuizGrader {
 
         var rows: [QuizGrade.Row] = []
         let name = { (id: OperationID) in scenario[operation: id].name }
-        let time = { (id: OperationID) in formatSeconds(explainer.startTime(of: id) ?? 0) }
+        let time = { (id: OperationID) in Spelling.seconds(explainer.startTime(of: id) ?? 0) }
         for row in alignment.rows {
             switch row {
             case .both(let id):

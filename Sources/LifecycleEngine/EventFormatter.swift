@@ -1,3 +1,4 @@
+import TextKit
 import Foundation
 import ScenarioKit
 
@@ -28,7 +29,7 @@ public struct EventFormatter: Sendable {
     /// One aligned line: `    8    0.002  op          net    fetch  isExecuting  false → true`.
     public func text(_ event: LifecycleEvent) -> String {
         let prefix = pad(String(event.seq), 6, right: true) + "  "
-            + pad(Self.seconds(event.time), 7, right: true) + "  "
+            + pad(Spelling.secondsNumber(event.time), 7, right: true) + "  "
         let (kind, queue, name, what) = textColumns(event)
         return prefix + pad(kind, 10) + "  " + pad(queue, queueWidth) + "  "
             + pad(name, nameWidth) + "  " + what
@@ -42,7 +43,7 @@ public struct EventFormatter: Sendable {
         let what = padded.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         let subject = name.isEmpty ? queue : name
         let body = subject.isEmpty ? kind + "  " + what : subject + "  " + what
-        return Self.seconds(event.time) + "  " + body
+        return Spelling.secondsNumber(event.time) + "  " + body
     }
 
     /// `grouped`: a stall lists operations that share a reason together.
@@ -79,7 +80,7 @@ public struct EventFormatter: Sendable {
             let caption = scenario.captions[index]
             var what = "say " + Self.quote(caption.text)
             switch caption.trigger {
-            case .at(let time): what += "  (at \(Self.durationText(time.seconds)))"
+            case .at(let time): what += "  (at \(Spelling.duration(time)))"
             case .when(let op, let moment): what += "  (when \(opName(op)) \(moment.rawValue))"
             }
             if paused { what += "  paused here (lesson mode)" }
@@ -106,7 +107,7 @@ public struct EventFormatter: Sendable {
 
     /// One JSON object, keys in the order of the language reference.
     public func json(_ event: LifecycleEvent) -> String {
-        var out = "{\"seq\":\(event.seq),\"t\":\(Self.seconds(event.time)),"
+        var out = "{\"seq\":\(event.seq),\"t\":\(Spelling.secondsNumber(event.time)),"
         switch event.kind {
         case .operation(let op, let key, let old, let new):
             let spec = scenario[operation: op]
@@ -194,14 +195,9 @@ public struct EventFormatter: Sendable {
             let names = members[reason]!
             let shown =
                 names.count <= 3
-                ? Self.list(names) : "\(names[0]), \(names[1]) and \(names.count - 2) more"
+                ? Spelling.list(names) : "\(names[0]), \(names[1]) and \(names.count - 2) more"
             return (shown, names.count, reason)
         }
-    }
-
-    /// `a`, `a and b`, `a, b and c`.
-    static func list(_ words: [String]) -> String {
-        words.count <= 1 ? words.first ?? "" : words.dropLast().joined(separator: ", ") + " and " + words.last!
     }
 
     /// An action as the language writes it: `cancel thumbs`, `max net 4`.
@@ -235,8 +231,8 @@ public struct EventFormatter: Sendable {
     private func originText(_ origin: ActionOrigin) -> String {
         switch origin {
         case .timed(let index):
-            let time = index < scenario.actions.count ? scenario.actions[index].time.seconds : 0
-            return "at \(Self.durationText(time))"
+            let time = index < scenario.actions.count ? scenario.actions[index].time : .zero
+            return "at \(Spelling.duration(time))"
         case .completion(let op): return "completion block of \(opName(op))"
         case .user: return "key pressed"
         }
@@ -264,21 +260,6 @@ public struct EventFormatter: Sendable {
     /// `default` or the number, as the language writes a cap.
     public static func capText(_ cap: ConcurrencyCap) -> String {
         cap == .systemDefault ? "default" : String(cap.foundationValue)
-    }
-
-    /// Scenario seconds with three decimals: `1.201`.
-    public static func seconds(_ t: Double) -> String {
-        let millis = Int((max(0, t) * 1000).rounded())
-        let frac = String(millis % 1000)
-        return "\(millis / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
-    }
-
-    /// A time as the language writes it: `500ms`, `1.5s`.
-    public static func durationText(_ seconds: Double) -> String {
-        let millis = Int((seconds * 1000).rounded())
-        if millis % 1000 == 0 { return "\(millis / 1000)s" }
-        if millis < 1000 || millis % 100 != 0 { return "\(millis)ms" }
-        return "\(millis / 1000).\(millis % 1000 / 100)s"
     }
 
     /// A JSON string literal.

@@ -1,3 +1,5 @@
+import TextKit
+
 /// The one place where diagnostics become text.
 ///
 /// ```
@@ -78,28 +80,11 @@ public struct DiagnosticPrinter: Sendable {
             if scalar == "\t" {
                 indent += "\t"
             } else {
-                indent += String(repeating: " ", count: cellWidth(of: scalar))
+                indent += String(repeating: " ", count: CharacterWidth.of(scalar) ?? 1)
             }
         }
         if remaining > 0 { indent += String(repeating: " ", count: remaining) }
         return indent
-    }
-
-    /// Terminal cells taken by `scalar`: 0 for combining marks and
-    /// zero-width characters, 2 for wide East Asian characters and emoji, else 1.
-    static func cellWidth(of scalar: Unicode.Scalar) -> Int {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
     }
 }
 

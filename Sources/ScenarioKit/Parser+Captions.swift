@@ -1,3 +1,5 @@
+import TextKit
+
 extension Parser {
     /// `speed X`: a positive number without a unit, within
     /// `Scenario.speedRange` (the interactive view's own range). "At most

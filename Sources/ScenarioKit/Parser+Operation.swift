@@ -1,3 +1,5 @@
+import TextKit
+
 extension Parser {
     /// `op NAME CLAUSES` and `barrier NAME [on QUEUE] [work DURATION]`.
     ///

@@ -1,3 +1,5 @@
+import TextKit
+
 extension Parser {
     /// `quiz "QUESTION" answer start-order` or `… answer final-state`.
     ///

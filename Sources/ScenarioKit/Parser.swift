@@ -1,3 +1,5 @@
+import TextKit
+
 /// Turns lexed statements into a `SyntaxTree`, collecting every syntax error.
 ///
 /// One statement is one line (continuations joined by the lexer), so

@@ -1,3 +1,5 @@
+import TextKit
+
 /// Prints a `Scenario` as canonical source text.
 ///
 /// Canonical means: one statement per line, sections in a fixed order
@@ -179,19 +181,9 @@ public struct ScenarioPrinter: Sendable {
         }
     }
 
-    /// The shortest spelling of a duration: whole and fractional
-    /// milliseconds below one second (`0ms`, `250ms`, `0.5ms`), seconds
-    /// from one second on (`1s`, `1.5s`, `1.000001s`). Nanosecond precision
-    /// (the language's own); negative durations print as `0ms`.
-    public static func format(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        guard seconds >= 0, attoseconds >= 0 else { return "0ms" }
-        let nanos = attoseconds / 1_000_000_000
-        if seconds >= 1 {
-            return String(seconds) + fraction(nanos, digits: 9) + "s"
-        }
-        return String(nanos / 1_000_000) + fraction(nanos % 1_000_000, digits: 6) + "ms"
-    }
+    /// The shortest spelling of a duration (`Spelling.duration`, the one
+    /// the whole project uses).
+    public static func format(_ duration: Duration) -> String { Spelling.duration(duration) }
 
     /// A speed as the language writes it: `1`, `0.5`, `2.5`, `0.125`: no
     /// `.0` on a whole number, else the shortest decimal that reads back as
@@ -200,15 +192,6 @@ public struct ScenarioPrinter: Sendable {
     public static func speedText(_ speed: Double) -> String {
         if speed == speed.rounded(), abs(speed) < 1e15 { return String(Int(speed)) }
         return String(speed)
-    }
-
-    /// `.5` for (5, 1 digit); empty for 0.
-    private static func fraction(_ value: Int64, digits: Int) -> String {
-        guard value > 0 else { return "" }
-        var text = String(value)
-        text = String(repeating: "0", count: digits - text.count) + text
-        while text.last == "0" { text.removeLast() }
-        return "." + text
     }
 
     /// `"…"` with `"` and `\` escaped, the only escapes the language has.

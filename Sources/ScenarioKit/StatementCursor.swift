@@ -1,3 +1,5 @@
+import TextKit
+
 /// Reads the tokens of one statement, with helpers that either return the
 /// value the grammar needs or throw the diagnostic that says what was
 /// expected (the parser then drops the rest of the statement and resumes at

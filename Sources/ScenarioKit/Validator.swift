@@ -1,3 +1,5 @@
+import TextKit
+
 /// Resolves names and checks meaning: `SyntaxTree` → `Scenario`.
 ///
 /// Collects every error and warning it finds; the scenario is built only

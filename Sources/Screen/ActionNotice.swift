@@ -1,3 +1,4 @@
+import TextKit
 import Board
 import LifecycleEngine
 import ScenarioKit
@@ -36,7 +37,7 @@ public struct ActionNotice: Sendable, Hashable {
         case .cancelAll(let q):
             let name = board[queue: q].name
             let count = board.cards.filter { $0.queue == q && ($0.cancelledSeq ?? 0) > seq }.count
-            return ("cancelAllOperations() on \(name): isCancelled is now true on \(Wording.count(count, "operation"))", false)
+            return ("cancelAllOperations() on \(name): isCancelled is now true on \(Spelling.count(count, "operation"))", false)
         case .suspend(let q):
             let row = board[queue: q]
             return (

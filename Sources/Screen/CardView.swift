@@ -1,3 +1,4 @@
+import TextKit
 import Board
 import LifecycleEngine
 import ScenarioKit
@@ -69,10 +70,10 @@ enum CardView {
             let barWidth = max(0, width - 5)
             return (glyphs.progressBar(fraction, width: barWidth) + fit("", 5 - percent.count) + percent, false)
         case .finished:
-            return ("\(glyphs.check) " + Wording.seconds(card.finishedAt ?? 0), false)
+            return ("\(glyphs.check) " + Spelling.seconds(card.finishedAt ?? 0), false)
         case .cancelled:
             if card.wasSkipped { return ("\(glyphs.cancelled) skipped", false) }
-            return ("\(glyphs.cancelled) " + Wording.seconds(card.finishedAt ?? 0), false)
+            return ("\(glyphs.cancelled) " + Spelling.seconds(card.finishedAt ?? 0), false)
         case .notAdded:
             return ("not added yet", true)
         case .pending, .ready:
@@ -87,15 +88,15 @@ enum CardView {
         let thread = card.thread.map { " on \($0)" } ?? ""
         switch card.phase {
         case .executing:
-            return "from \(Wording.seconds(card.startedAt ?? 0))" + thread
+            return "from \(Spelling.seconds(card.startedAt ?? 0))" + thread
         case .finished, .cancelled:
             guard let started = card.startedAt, let ended = card.finishedAt else {
                 return card.wasSkipped ? "never ran" : ""
             }
-            return "\(EventFormatter.seconds(started))\(glyphs.arrow)\(Wording.seconds(ended))"
-                + " \(Wording.duration(ended - started))" + thread
+            return "\(Spelling.secondsNumber(started))\(glyphs.arrow)\(Spelling.seconds(ended))"
+                + " \(Spelling.duration(seconds: ended - started))" + thread
         case .pending, .ready:
-            return card.addedAt.map { "added at \(Wording.seconds($0))" } ?? ""
+            return card.addedAt.map { "added at \(Spelling.seconds($0))" } ?? ""
         case .notAdded:
             return ""
         }

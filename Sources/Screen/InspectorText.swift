@@ -1,3 +1,4 @@
+import TextKit
 import Board
 import LifecycleEngine
 import ScenarioKit
@@ -71,7 +72,7 @@ enum InspectorText {
 
     /// `work 1.5s`, `blocks 0.5s + 1s`, `async 2s`, `barrier 0.2s`.
     static func what(_ spec: OperationSpec) -> String {
-        let d = { (x: Duration) in EventFormatter.durationText(x.seconds) }
+        let d = Spelling.duration(_:)
         switch spec.body {
         case .work(let x): return "work \(d(x))"
         case .blocks(let xs): return "blocks " + xs.map(d).joined(separator: " + ")
@@ -112,7 +113,7 @@ enum InspectorText {
                 other.queue == card.queue && other.id != card.id && other.phase == .ready
                     && (other.isBarrier || other.effectivePriority > card.effectivePriority)
             }.count
-            let ops = Wording.count(count, "ready operation")
+            let ops = Spelling.count(count, "ready operation")
             return higher == count
                 ? "behind \(count) higher-priority \(count == 1 ? "ready operation" : "ready operations")"
                 : "behind \(ops) that the queue takes first (higher priority or added earlier)"

@@ -1,3 +1,4 @@
+import TextKit
 import Board
 
 /// The bottom row: the keys that matter now, `? help  q quit  Space pause …`,

@@ -1,3 +1,4 @@
+import TextKit
 import Board
 import LifecycleEngine
 import ScenarioKit
@@ -83,7 +84,7 @@ enum RunStatus: Sendable, Hashable {
                     short: "waiting: \(names[0]) suspended")
             }
             return .waiting(
-                "waiting: \(Wording.list(names)) are suspended \(dash) s resumes the selected one\(asExpected)",
+                "waiting: \(Spelling.list(names)) are suspended \(dash) s resumes the selected one\(asExpected)",
                 short: "waiting: \(suspended.count) queues suspended")
         }
         let what: String

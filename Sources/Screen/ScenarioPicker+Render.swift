@@ -1,3 +1,4 @@
+import TextKit
 extension ScenarioPicker {
     /// The whole picker screen: the title bar with the highlighted entry's
     /// place ("12 of 31"), the list under its section headings, the key

@@ -1,3 +1,4 @@
+import TextKit
 import Board
 
 /// The top row: `opscope · Image pipeline` on the left; on the right the
@@ -9,7 +10,7 @@ enum TitleBarView {
     /// `short` words the state for a narrow bar (the status line and the
     /// notes say the rest).
     static func rightText(board: BoardState, frame: FrameInput, status: RunStatus, short: Bool = false) -> String {
-        var parts = ["t=\(Wording.seconds(frame.now))", Wording.speed(frame.speed, glyphs: frame.glyphs)]
+        var parts = ["t=\(Spelling.seconds(frame.now))", Wording.speed(frame.speed, glyphs: frame.glyphs)]
         if frame.lesson && !short { parts.append("lesson") }
         switch status {
         case .notStarted: parts.append(short ? "not started" : "not started \(frame.glyphs.dash) Space starts it")

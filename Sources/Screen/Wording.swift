@@ -1,3 +1,4 @@
+import TextKit
 import Board
 import LifecycleEngine
 import ScenarioKit
@@ -12,18 +13,12 @@ enum Wording {
         return sign + String(speed)
     }
 
-    /// Scenario seconds as the clock shows them: `1.234s`.
-    static func seconds(_ t: Double) -> String { EventFormatter.seconds(t) + "s" }
-
     /// Real seconds, to a tenth: `2.0s` (the clock says scenario time;
     /// this says how long a person waited).
     static func realSeconds(_ seconds: Double) -> String {
         let tenths = Int((max(0, seconds) * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)s"
     }
-
-    /// A length of scenario time as the language writes it: `600ms`, `1.5s`.
-    static func duration(_ seconds: Double) -> String { EventFormatter.durationText(seconds) }
 
     /// `2 running · cap 4`, `1 running · cap: system decides`,
     /// `1 running · serial (main queue)`.
@@ -95,16 +90,7 @@ enum Wording {
 
     /// `fetch`, `fetch and auth`, `a, b and c`.
     static func names(_ ids: [OperationID], in scenario: Scenario) -> String {
-        list(ids.map { scenario[operation: $0].name })
-    }
-
-    /// `a`, `a and b`, `a, b and c`; `nothing` for none.
-    static func list(_ words: [String]) -> String {
-        switch words.count {
-        case 0: return "nothing"
-        case 1: return words[0]
-        default: return words.dropLast().joined(separator: ", ") + " and " + words.last!
-        }
+        Spelling.list(ids.map { scenario[operation: $0].name })
     }
 
     /// Text made elsewhere (the event formatter, a scenario's notes, a
@@ -130,8 +116,6 @@ enum Wording {
         return out
     }
 
-    /// `1 operation`, `3 operations`.
-    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 }
 
 /// Splits `text` into lines of at most `width` cells at spaces; a word

@@ -1,3 +1,4 @@
+import TextKit
 import Board
 import Dispatch
 import Foundation
@@ -183,7 +184,7 @@ enum QuizSession {
         scenario: Scenario, answer: QuizAnswer, events: [LifecycleEvent], timedOutAfter limit: Double?
     ) {
         var out = ""
-        let end = EventFormatter.seconds(events.last?.time ?? 0)
+        let end = Spelling.secondsNumber(events.last?.time ?? 0)
         switch events.last?.kind {
         case .end(.completed):
             out += "The run completed at \(end)s.\n\n"

@@ -1,3 +1,4 @@
+import TextKit
 import Board
 import Dispatch
 import Foundation
@@ -102,7 +103,7 @@ struct TraceReport {
         var outcome: RunOutcome?
         if case .end(let end) = events.last?.kind { outcome = end }
         var lines: [String] = [""]
-        let endTime = EventFormatter.seconds(events.last?.time ?? 0)
+        let endTime = Spelling.secondsNumber(events.last?.time ?? 0)
         switch outcome {
         case .completed:
             lines.append("run completed at \(endTime)s")

@@ -1,3 +1,4 @@
+import TextKit
 import LifecycleEngine
 import ScenarioKit
 import Testing
@@ -88,14 +89,5 @@ import Testing
         #expect(
             line
                 == "1.000  stall  nothing can progress until you act — dl1, dl2 and 3 more: its queue downloads is suspended; forgets: it never posted isFinished")
-    }
-
-    static let durations: [(Double, String)] = [
-        (0.5, "500ms"), (1.0, "1s"), (1.5, "1.5s"), (0.25, "250ms"), (12.0, "12s"), (1.25, "1250ms"),
-    ]
-
-    @Test(arguments: durations)
-    func durationsAsTheLanguageWritesThem(seconds: Double, text: String) {
-        #expect(EventFormatter.durationText(seconds) == text)
     }
 }

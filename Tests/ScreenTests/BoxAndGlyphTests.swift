@@ -1,3 +1,4 @@
+import TextKit
 import Testing
 
 @testable import Screen

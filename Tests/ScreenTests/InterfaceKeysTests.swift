@@ -1,3 +1,4 @@
+import TextKit
 import Board
 import Testing
 

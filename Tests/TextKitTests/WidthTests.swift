@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Screen
+import TextKit
 
 @Suite struct WidthTests {
     @Test(arguments: [

@@ -1,8 +1,9 @@
-/// "Did you mean …?": the nearest word by edit distance.
+/// "Did you mean …?": the nearest word by edit distance. The one
+/// suggester of the project: diagnostics, the quiz's answers, the command line.
 ///
 /// Runs only for a word that is already known to be wrong, so its cost
 /// (one distance per candidate) is paid on the error path only.
-enum Suggestion {
+public enum Suggestion {
     /// The candidate nearest to `word`, or nil when none is close enough.
     ///
     /// Distance is optimal string alignment (insertions, deletions,
@@ -10,14 +11,18 @@ enum Suggestion {
     /// Unicode scalars. Allowed: 1 edit for words of up to 4 scalars, 2 up
     /// to 8, 3 beyond, and never as many edits as the word has scalars (so
     /// `a` does not suggest `b`). Ties go to the earlier candidate, which
-    /// is the one declared first.
-    static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
-        let source = Array(word.unicodeScalars)
+    /// is the one declared first. `ignoringCase` compares lower-cased
+    /// words (and still answers the candidate as written).
+    public static func nearest(
+        to word: String, in candidates: some Sequence<String>, ignoringCase: Bool = false
+    ) -> String? {
+        let fold = { (text: String) in ignoringCase ? text.lowercased() : text }
+        let source = Array(fold(word).unicodeScalars)
         let limit = min(threshold(for: source.count), max(source.count - 1, 0))
         guard limit > 0 else { return nil }
         var best: (word: String, distance: Int)?
         for candidate in candidates where candidate != word {
-            let target = Array(candidate.unicodeScalars)
+            let target = Array(fold(candidate).unicodeScalars)
             let bound = min(best.map { $0.distance - 1 } ?? limit, limit)
             if abs(target.count - source.count) > bound { continue }
             let d = distance(source, target)
