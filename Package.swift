@@ -13,14 +13,15 @@ let package = Package(
         // mean", how durations, moments and lists are spelt.
         .target(name: "TextKit"),
         .target(name: "ScenarioKit", dependencies: ["TextKit"]),
-        .target(name: "LifecycleEngine", dependencies: ["ScenarioKit", "TextKit"]),
-        .target(name: "Board", dependencies: ["ScenarioKit", "LifecycleEngine", "TextKit"]),
+        .target(name: "RunEvents", dependencies: ["ScenarioKit", "TextKit"]),
+        .target(name: "LifecycleEngine", dependencies: ["ScenarioKit", "RunEvents", "TextKit"]),
+        .target(name: "Board", dependencies: ["ScenarioKit", "RunEvents", "TextKit"]),
         .systemLibrary(
             name: "CNCurses",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "Screen", dependencies: ["Board", "ScenarioKit", "LifecycleEngine", "TextKit"]),
+        .target(name: "Screen", dependencies: ["Board", "ScenarioKit", "RunEvents", "TextKit"]),
         .target(name: "CursesBackend", dependencies: ["CNCurses", "Screen"]),
         .executableTarget(
             name: "opscope",
@@ -30,12 +31,12 @@ let package = Package(
         .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit"]),
         .testTarget(
             name: "LifecycleEngineTests",
-            dependencies: ["LifecycleEngine", "Board", "ScenarioKit", "TextKit"]
+            dependencies: ["LifecycleEngine", "RunEvents", "Board", "ScenarioKit", "TextKit"]
         ),
         // Test support shared by the Board and Screen tests (not a test target).
-        .target(name: "EventFixtures", dependencies: ["LifecycleEngine", "ScenarioKit"], path: "Tests/EventFixtures"),
-        .testTarget(name: "BoardTests", dependencies: ["Board", "LifecycleEngine", "ScenarioKit", "EventFixtures"]),
-        .testTarget(name: "ScreenTests", dependencies: ["Screen", "EventFixtures", "TextKit"]),
+        .target(name: "EventFixtures", dependencies: ["RunEvents", "ScenarioKit"], path: "Tests/EventFixtures"),
+        .testTarget(name: "BoardTests", dependencies: ["Board", "RunEvents", "ScenarioKit", "EventFixtures"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen", "EventFixtures", "TextKit", "RunEvents"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Screen"]),
         .testTarget(name: "opscopeTests", dependencies: ["opscope"]),
     ],

@@ -1,4 +1,4 @@
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// Everything the interface draws, reduced from the event stream.

@@ -1,5 +1,5 @@
 import TextKit
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// Judges a scenario's `expect` claims against the events of a run, and

@@ -1,4 +1,4 @@
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// Checks that an event stream obeys the rules of the real engine and of

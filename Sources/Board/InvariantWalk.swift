@@ -1,5 +1,5 @@
 import TextKit
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// The state `InvariantChecker` keeps while it walks a stream, one event at

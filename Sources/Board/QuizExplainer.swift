@@ -1,5 +1,5 @@
 import TextKit
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// Finds the rule that decided each fact a quiz asks about, from the run's

@@ -1,5 +1,5 @@
 import TextKit
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// The verdict on a quiz answer: the score, a table of the answer beside

@@ -1,4 +1,4 @@
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// What the quiz explanations need from a run, gathered in one pass over

@@ -1,4 +1,4 @@
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// The facts about a finished (or interrupted) run that expectations are

@@ -1,3 +1,4 @@
+import RunEvents
 import Foundation
 import ScenarioKit
 #if canImport(Glibc)

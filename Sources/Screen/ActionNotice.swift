@@ -1,6 +1,6 @@
 import TextKit
 import Board
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// What the status line says after a key reached the engine: made from the

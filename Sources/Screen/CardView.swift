@@ -1,6 +1,6 @@
 import TextKit
 import Board
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// One operation card, `ScreenLayout.cardHeight` (3 or 4) rows:

@@ -1,6 +1,6 @@
 import TextKit
 import Board
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// One paragraph of the inspector, before wrapping.

@@ -1,5 +1,5 @@
 import Board
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// The commands that reach the run. They say nothing themselves: what the

@@ -1,4 +1,4 @@
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// One line of the log pane: an observer notification (or action, caption,

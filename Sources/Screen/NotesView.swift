@@ -1,5 +1,5 @@
 import Board
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// The scenario's notes and its expectations, in a pane: docked beside the

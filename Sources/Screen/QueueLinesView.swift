@@ -1,6 +1,6 @@
 import TextKit
 import Board
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// One row per queue: `▶ net  2 running · cap 4  5 in queue  SUSPENDED`. The

@@ -1,6 +1,6 @@
 import TextKit
 import Board
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// Where the run is, in the words the title bar, the key bar and the

@@ -1,6 +1,6 @@
 import TextKit
 import Board
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// Small pieces of text the views share, so a thing is called the same

@@ -1,3 +1,4 @@
+import RunEvents
 import Board
 import CursesBackend
 import Foundation

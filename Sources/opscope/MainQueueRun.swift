@@ -1,3 +1,4 @@
+import RunEvents
 import Dispatch
 import LifecycleEngine
 import ScenarioKit

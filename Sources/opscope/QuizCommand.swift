@@ -1,3 +1,4 @@
+import RunEvents
 import TextKit
 import Board
 import Dispatch

@@ -1,3 +1,4 @@
+import RunEvents
 import Board
 import Foundation
 import LifecycleEngine

@@ -1,6 +1,6 @@
 import EventFixtures
 import Board
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Testing
 

@@ -1,7 +1,7 @@
 /// Shared by the Board and Screen tests: scenarios declared by name and
 /// hand-made event streams (`Script`), so a test reads like the run it
 /// stands for.
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// An operation declared by name in a test scenario.

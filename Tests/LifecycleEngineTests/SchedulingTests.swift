@@ -1,3 +1,4 @@
+import RunEvents
 import Foundation
 import LifecycleEngine
 import ScenarioKit

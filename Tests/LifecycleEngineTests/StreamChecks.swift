@@ -1,3 +1,4 @@
+import RunEvents
 import LifecycleEngine
 import ScenarioKit
 

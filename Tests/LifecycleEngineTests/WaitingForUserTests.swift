@@ -1,3 +1,4 @@
+import RunEvents
 import Foundation
 @testable import LifecycleEngine
 import ScenarioKit

@@ -1,7 +1,7 @@
 import Board
 import EventFixtures
 import Foundation
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Board
 import EventFixtures
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Testing
 

@@ -1,6 +1,6 @@
 import Board
 import EventFixtures
-import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Testing
 
