@@ -161,7 +161,7 @@ public enum ExpectationChecker {
         case .completed:
             return (true, "\(name) had not finished when the run ended")
         case .stalled(let reasons):
-            let why = reasons[op].map { " (\(describe($0, scenario)))" } ?? ""
+            let why = reasons[op].map { " (\($0.clause(in: scenario)))" } ?? ""
             return (true, "\(name) had not finished when the run stalled\(why)")
         }
     }
@@ -177,18 +177,4 @@ public enum ExpectationChecker {
     }
 
     private static func time(_ stamp: RunHistory.Stamp) -> String { Spelling.seconds(stamp.time) }
-
-    /// A stall reason as a fragment that reads after the operation's name.
-    static func describe(_ reason: StuckReason, _ scenario: Scenario) -> String {
-        switch reason {
-        case .waitsFor(let dep, let root) where dep == root:
-            "waits for \(scenario.opName(root)), which never finishes"
-        case .waitsFor(let dep, let root):
-            "waits for \(scenario.opName(dep)), which waits for \(scenario.opName(root)), which never finishes"
-        case .queueSuspended(let q):
-            "its queue \(scenario.queueName(q)) is suspended"
-        case .neverPostedFinish:
-            "it never posted isFinished"
-        }
-    }
 }

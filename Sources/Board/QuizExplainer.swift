@@ -509,16 +509,7 @@ public struct QuizExplainer {
         guard case .stalled(let stuck) = timeline.outcome, let reason = stuck[op] else {
             return timeline.outcome == nil && timeline[op].finished == nil ? "the run was stopped before it ended" : nil
         }
-        switch reason {
-        case .waitsFor(let dep, let root) where dep == root:
-            return "it waits for \(name(root)), which never finishes"
-        case .waitsFor(let dep, let root):
-            return "it waits for \(name(dep)), which waits for \(name(root)), which never finishes"
-        case .queueSuspended(let q):
-            return "its queue \(queueName(q)) is suspended and nothing resumes it"
-        case .neverPostedFinish:
-            return "it never posted isFinished"
-        }
+        return reason.clause(in: scenario)
     }
 
     private func causeText(_ cause: (action: Action, origin: ActionOrigin)?) -> String {

@@ -163,25 +163,24 @@ extension RunCore {
     private func apply(_ action: Action, origin: ActionOrigin) {
         switch action {
         case .cancel(let id):
-            guard let i = validOp(id) else { return recordAction(action, origin, "no such operation") }
+            guard let i = validOp(id) else { return recordAction(action, origin, .noSuchOperation) }
             lock.lock()
             let r = records[i]
-            let reason: String? =
-                kinds[i] == .barrier
-                ? "a barrier cannot be cancelled on its own (cancel-all cancels it while it waits)"
-                : r.phase == .finished ? "already finished"
-                : (r.cancelled || r.heldCancel) ? "already cancelled" : nil
+            let reason: ActionRefusal? =
+                kinds[i] == .barrier ? .barrierHasNoHandle
+                : r.phase == .finished ? .alreadyFinished
+                : (r.cancelled || r.heldCancel) ? .alreadyCancelled : nil
             emit(.action(action, origin: origin, ignored: reason), lockedNow())
             let op = ops[i]
             unlockAndNotify()
             if reason == nil { op.cancel() }
 
         case .cancelAll(let qid):
-            guard let q = validQueue(qid) else { return recordAction(action, origin, "no such queue") }
+            guard let q = validQueue(qid) else { return recordAction(action, origin, .noSuchQueue) }
             let queue = realQueues[q]
             if scenario.queues[q].isMain {
                 queue.cancelAllOperations()
-                return recordAction(action, origin, "OperationQueue.main ignores cancelAllOperations")
+                return recordAction(action, origin, .mainQueueIgnores(.cancelAllOperations))
             }
             lock.lock()
             let t = lockedNow()
@@ -203,7 +202,7 @@ extension RunCore {
             queue.cancelAllOperations()
 
         case .suspend(let qid), .resume(let qid):
-            guard let q = validQueue(qid) else { return recordAction(action, origin, "no such queue") }
+            guard let q = validQueue(qid) else { return recordAction(action, origin, .noSuchQueue) }
             let value: Bool
             if case .suspend = action { value = true } else { value = false }
             let queue = realQueues[q]
@@ -212,13 +211,13 @@ extension RunCore {
                 queue.isSuspended = value
                 let after = queue.isSuspended
                 return recordAction(
-                    action, origin, before == after ? "OperationQueue.main ignores isSuspended" : nil)
+                    action, origin, before == after ? .mainQueueIgnores(.isSuspended) : nil)
             }
             lock.lock()
             let t = lockedNow()
             let old = queues[q].suspended
             if old == value {
-                emit(.action(action, origin: origin, ignored: value ? "already suspended" : "not suspended"), t)
+                emit(.action(action, origin: origin, ignored: value ? .alreadySuspended : .notSuspended), t)
                 unlockAndNotify()
                 return
             }
@@ -229,10 +228,10 @@ extension RunCore {
             queue.isSuspended = value
 
         case .setCap(let qid, let cap):
-            guard let q = validQueue(qid) else { return recordAction(action, origin, "no such queue") }
+            guard let q = validQueue(qid) else { return recordAction(action, origin, .noSuchQueue) }
             let value = cap.foundationValue
             if value < -1 || value == 0 {
-                return recordAction(action, origin, "a cap must be at least 1")
+                return recordAction(action, origin, .capBelowOne)
             }
             let queue = realQueues[q]
             if scenario.queues[q].isMain {
@@ -241,13 +240,13 @@ extension RunCore {
                 let after = queue.maxConcurrentOperationCount
                 return recordAction(
                     action, origin,
-                    before == after ? "OperationQueue.main ignores maxConcurrentOperationCount" : nil)
+                    before == after ? .mainQueueIgnores(.maxConcurrentOperationCount) : nil)
             }
             lock.lock()
             let t = lockedNow()
             let old = queues[q].cap
             if old == value {
-                emit(.action(action, origin: origin, ignored: "unchanged"), t)
+                emit(.action(action, origin: origin, ignored: .unchanged), t)
                 unlockAndNotify()
                 return
             }
@@ -258,14 +257,14 @@ extension RunCore {
             queue.maxConcurrentOperationCount = value
 
         case .setPriority(let id, let level):
-            guard let i = validOp(id) else { return recordAction(action, origin, "no such operation") }
+            guard let i = validOp(id) else { return recordAction(action, origin, .noSuchOperation) }
             lock.lock()
             let t = lockedNow()
             let old = records[i].priority
-            let reason: String? =
-                kinds[i] == .barrier ? "a barrier has no queuePriority"
-                : records[i].phase == .finished ? "already finished"
-                : old == level ? "unchanged" : nil
+            let reason: ActionRefusal? =
+                kinds[i] == .barrier ? .barrierHasNoPriority
+                : records[i].phase == .finished ? .alreadyFinished
+                : old == level ? .unchanged : nil
             emit(.action(action, origin: origin, ignored: reason), t)
             if reason == nil {
                 emit(.operation(OperationID(i), .queuePriority, old: .priority(old), new: .priority(level)), t)
@@ -276,14 +275,14 @@ extension RunCore {
             if reason == nil { op.queuePriority = level.foundation }
 
         case .add(let id):
-            guard let i = validOp(id) else { return recordAction(action, origin, "no such operation") }
+            guard let i = validOp(id) else { return recordAction(action, origin, .noSuchOperation) }
             lock.lock()
             let t = lockedNow()
             if records[i].phase != .notAdded {
                 emit(
                     .action(
                         action, origin: origin,
-                        ignored: "already added (adding an operation twice would stop the program)"), t)
+                        ignored: .alreadyAdded), t)
                 unlockAndNotify()
                 return
             }
@@ -308,7 +307,7 @@ extension RunCore {
         id.index >= 0 && id.index < queues.count ? id.index : nil
     }
 
-    private func recordAction(_ action: Action, _ origin: ActionOrigin, _ ignored: String?) {
+    private func recordAction(_ action: Action, _ origin: ActionOrigin, _ ignored: ActionRefusal?) {
         lock.lock()
         emit(.action(action, origin: origin, ignored: ignored), lockedNow())
         unlockAndNotify()

@@ -73,7 +73,7 @@ public struct EventFormatter: Sendable {
                     "completion block ran on thread \(thread)")
         case .action(let action, let origin, let ignored):
             var what = actionText(action) + "  (" + originText(origin) + ")"
-            if let ignored { what += "  ignored: " + ignored }
+            if let ignored { what += "  ignored: " + ignored.text }
             return ("action", "", "", what)
         case .caption(let index, let paused):
             guard scenario.captions.indices.contains(index) else { return ("caption", "", "", "#\(index)") }
@@ -131,7 +131,7 @@ public struct EventFormatter: Sendable {
                 out += ",\"origin\":\"completion\",\"by\":\(Self.quote(scenario[operation: op].name))"
             case .user: out += ",\"origin\":\"user\""
             }
-            if let ignored { out += ",\"ignored\":\(Self.quote(ignored))" }
+            if let ignored { out += ",\"ignored\":\(Self.quote(ignored.text))" }
         case .caption(let index, let paused):
             out += "\"kind\":\"caption\""
             if scenario.captions.indices.contains(index) {
@@ -163,19 +163,9 @@ public struct EventFormatter: Sendable {
 
     // MARK: - Pieces
 
-    /// Why an operation is stuck, as a clause that reads after its name.
-    /// `waiting`: the run waits for the user, who may resume the queue.
+    /// Why an operation is stuck (`StuckReason.clause`).
     public func stuckText(_ reason: StuckReason, waiting: Bool = false) -> String {
-        switch reason {
-        case .neverPostedFinish:
-            return "it never posted isFinished"
-        case .queueSuspended(let q):
-            return "its queue \(queueName(q)) is suspended" + (waiting ? "" : " and nothing resumes it")
-        case .waitsFor(let dep, let root):
-            let depName = scenario[operation: dep].name
-            if dep == root { return "waits for \(depName), which never finishes" }
-            return "waits for \(depName), which waits for \(scenario[operation: root].name), which never finishes"
-        }
+        reason.clause(in: scenario, waiting: waiting)
     }
 
     /// The stuck operations grouped by the text of their reason, in the
@@ -201,17 +191,7 @@ public struct EventFormatter: Sendable {
     }
 
     /// An action as the language writes it: `cancel thumbs`, `max net 4`.
-    public func actionText(_ action: Action) -> String {
-        switch action {
-        case .cancel(let op): "cancel \(opName(op))"
-        case .cancelAll(let q): "cancel-all \(queueName(q))"
-        case .suspend(let q): "suspend \(queueName(q))"
-        case .resume(let q): "resume \(queueName(q))"
-        case .setCap(let q, let cap): "max \(queueName(q)) \(Self.capText(cap))"
-        case .setPriority(let op, let level): "priority \(opName(op)) \(level.rawValue)"
-        case .add(let op): "add \(opName(op))"
-        }
-    }
+    public func actionText(_ action: Action) -> String { ScenarioPrinter.actionText(action, in: scenario) }
 
     private func actionJSON(_ action: Action) -> String {
         switch action {

@@ -40,7 +40,7 @@ public struct LifecycleEvent: Sendable, Hashable {
         case completion(OperationID, thread: ThreadTag)
         /// An action was performed (from an `at` line, a completion block
         /// or the user). `ignored` says why the engine ignored it, if it did.
-        case action(Action, origin: ActionOrigin, ignored: String?)
+        case action(Action, origin: ActionOrigin, ignored: ActionRefusal?)
         /// The run reached a caption of the scenario (`Scenario.captions`
         /// index): an `at` caption's time, or the moment a `when` caption
         /// waits for (announced right after that moment's event).
@@ -117,7 +117,8 @@ public enum RunOutcome: Sendable, Hashable {
     case stalled([OperationID: StuckReason])
 }
 
-/// Why an unfinished operation can never finish.
+/// Why an unfinished operation can never finish (its words:
+/// `StuckReason.clause`).
 public enum StuckReason: Sendable, Hashable {
     /// It waits (directly or through others) for `root`, which never finishes.
     case waitsFor(OperationID, root: OperationID)
@@ -125,4 +126,7 @@ public enum StuckReason: Sendable, Hashable {
     case queueSuspended(QueueID)
     /// An asynchronous operation that never posted `isFinished`.
     case neverPostedFinish
+    /// The run cannot tell: the operation is unfinished and none of the
+    /// reasons above holds. Said as such rather than guessed.
+    case unknown
 }

@@ -11,13 +11,13 @@ import ScenarioKit
 public struct ActionNotice: Sendable, Hashable {
     public var action: Action
     /// Why the engine ignored it; nil when it applied it.
-    public var ignored: String?
+    public var ignored: ActionRefusal?
     /// `seq` of the action's event.
     public var seq: Int
     /// Real seconds, like `TransientMessage.expiresAt`.
     public var expiresAt: Double
 
-    public init(action: Action, ignored: String?, seq: Int, expiresAt: Double) {
+    public init(action: Action, ignored: ActionRefusal?, seq: Int, expiresAt: Double) {
         self.action = action
         self.ignored = ignored
         self.seq = seq
@@ -29,7 +29,7 @@ public struct ActionNotice: Sendable, Hashable {
         let scenario = board.scenario
         let formatter = EventFormatter(scenario: scenario)
         if let ignored {
-            return ("\(formatter.actionText(action)): ignored \(glyphs.dash) \(ignored)", true)
+            return (ignored.sentence(for: action, in: scenario, dash: glyphs.dash), true)
         }
         switch action {
         case .cancel(let op):

@@ -33,15 +33,6 @@ extension InterfaceController {
         guard let op = state.selectedOperation else { return refuse("no operation selected", &state, frame) }
         let card = board[operation: op]
         let name = card.name
-        if card.isBarrier {
-            return refuse("\(name) is a barrier: it has no queuePriority (it runs before every ready operation)", &state, frame)
-        }
-        switch card.phase {
-        case .executing, .finished, .cancelled:
-            return refuse("the priority of \(name) no longer matters: it already started", &state, frame)
-        case .notAdded, .pending, .ready:
-            break
-        }
         let levels = PriorityLevel.allCases.sorted()
         let current = card.queuePriority ?? .normal
         let index = levels.firstIndex(of: current)! + step
@@ -49,7 +40,12 @@ extension InterfaceController {
             let word = step > 0 ? "highest" : "lowest"
             return refuse("\(name) is already \(current.rawValue), the \(word) queuePriority", &state, frame)
         }
-        return .perform(.setPriority(op, levels[index]))
+        let action = Action.setPriority(op, levels[index])
+        if card.isBarrier { return refuse(.barrierHasNoPriority, action, &state, board, frame) }
+        switch card.phase {
+        case .executing, .finished, .cancelled: return refuse(.alreadyStarted, action, &state, board, frame)
+        case .notAdded, .pending, .ready: return .perform(action)
+        }
     }
 
     /// The selected queue, or a refusal when there is none.
@@ -81,9 +77,7 @@ extension InterfaceController {
     static func lowerCap(state: inout InterfaceState, board: BoardState, frame: FrameInput) -> InterfaceOutcome {
         guard let row = selectedQueue(&state, board) else { return refuse("no queue selected", &state, frame) }
         guard let n = row.limit else { return .perform(.setCap(row.id, .limit(max(1, row.executing)))) }
-        guard n > 1 else {
-            return refuse("the cap of \(row.name) is already 1: a cap of 0 would stall the queue", &state, frame)
-        }
+        guard n > 1 else { return refuse(.capBelowOne, .setCap(row.id, .limit(0)), &state, board, frame) }
         return .perform(.setCap(row.id, .limit(n - 1)))
     }
 

@@ -1,3 +1,4 @@
+import RunEvents
 import Board
 import ScenarioKit
 
@@ -188,6 +189,14 @@ public enum InterfaceController {
         }
         state.logScroll = 0
         return .redraw
+    }
+
+    /// Refuses `action` for a reason the engine would give too, in its words.
+    static func refuse(
+        _ reason: ActionRefusal, _ action: Action, _ state: inout InterfaceState, _ board: BoardState,
+        _ frame: FrameInput
+    ) -> InterfaceOutcome {
+        refuse(reason.refusal(of: action, in: board.scenario), &state, frame)
     }
 
     /// Leaves a refusal message and asks for a redraw to show it.

@@ -1,3 +1,4 @@
+import RunEvents
 import Board
 import ScenarioKit
 
@@ -100,7 +101,7 @@ public struct InterfaceState: Sendable, Hashable {
     }
 
     /// Shows what the engine did with an action from a key (its event).
-    public mutating func show(_ action: Action, ignored: String?, seq: Int, now: Double) {
+    public mutating func show(_ action: Action, ignored: ActionRefusal?, seq: Int, now: Double) {
         notice = ActionNotice(
             action: action, ignored: ignored, seq: seq, expiresAt: now + TransientMessage.lifetime)
         message = nil

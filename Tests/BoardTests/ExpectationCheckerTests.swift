@@ -91,7 +91,7 @@ private let claimCases: [ClaimCase] = [
     ClaimCase(testDescription: "skipped but never cancelled", claim: .skipped(n("idle")), held: false,
               explanation: "idle was never cancelled"),
     ClaimCase(testDescription: "stuck held, with the reason", claim: .stuck(n("render")), held: true,
-              explanation: "render had not finished when the run stalled (waits for save, which never finishes)"),
+              explanation: "render had not finished when the run stalled (it waits for save, which never finishes)"),
     ClaimCase(testDescription: "stuck held, never posted finish", claim: .stuck(n("save")), held: true,
               explanation: "save had not finished when the run stalled (it never posted isFinished)"),
     ClaimCase(testDescription: "stuck but finished", claim: .stuck(n("fetch")), held: false,

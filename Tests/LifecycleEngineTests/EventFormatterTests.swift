@@ -46,10 +46,10 @@ import Testing
          ##"{"seq":10,"t":2.000,"kind":"completion","op":"parse","thread":"#3"}"##),
         (event(11, 0.5, .action(.setCap(net, .systemDefault), origin: .timed(0), ignored: nil)),
          #"{"seq":11,"t":0.500,"kind":"action","action":"max","target":"net","value":"default","origin":"at"}"#),
-        (event(12, 0.5, .action(.cancel(fetch), origin: .user, ignored: "already finished")),
+        (event(12, 0.5, .action(.cancel(fetch), origin: .user, ignored: .alreadyFinished)),
          #"{"seq":12,"t":0.500,"kind":"action","action":"cancel","target":"fetch","origin":"user","ignored":"already finished"}"#),
         (event(13, 3, .end(.stalled([parse: .waitsFor(fetch, root: fetch), fetch: .neverPostedFinish]))),
-         #"{"seq":13,"t":3.000,"kind":"end","status":"stalled","stuck":{"fetch":"it never posted isFinished","parse":"waits for fetch, which never finishes"}}"#),
+         #"{"seq":13,"t":3.000,"kind":"end","status":"stalled","stuck":{"fetch":"it never posted isFinished","parse":"it waits for fetch, which never finishes"}}"#),
     ]
 
     @Test(arguments: jsonCases)

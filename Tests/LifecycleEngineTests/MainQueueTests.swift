@@ -39,12 +39,16 @@ final class Once: @unchecked Sendable {
         run.start()
         let events = await run.ended(timeout: 10)
         run.stop()
-        let reasons = events.compactMap { e -> String? in
+        let reasons = events.compactMap { e -> ActionRefusal? in
             if case .action(_, _, let why) = e.kind { return why }
             return nil
         }
-        #expect(reasons.count == 3)
-        #expect(reasons.allSatisfy { $0.hasPrefix("OperationQueue.main ignores") })
+        #expect(
+            reasons == [
+                .mainQueueIgnores(.isSuspended), .mainQueueIgnores(.maxConcurrentOperationCount),
+                .mainQueueIgnores(.cancelAllOperations),
+            ])
+        #expect(reasons.allSatisfy { $0.text.hasPrefix("OperationQueue.main ignores") })
         #expect(!events.contains { if case .queue(_, .isSuspended, _, _) = $0.kind { return true }; return false })
     }
 

@@ -9,17 +9,17 @@ import Testing
 /// The status line after a key: what the engine did, from the action's
 /// event and the board as it is now — never what the key hoped for.
 @Suite struct ActionNoticeTests {
-    static func notice(_ action: Action, ignored: String? = nil, seq: Int = 0) -> ActionNotice {
+    static func notice(_ action: Action, ignored: ActionRefusal? = nil, seq: Int = 0) -> ActionNotice {
         ActionNotice(action: action, ignored: ignored, seq: seq, expiresAt: 10)
     }
 
     @Test func anIgnoredActionSaysWhatTheEngineSaid() {
         let b = board()
-        let text = Self.notice(.suspend(QueueID(2)), ignored: "OperationQueue.main ignores isSuspended")
+        let text = Self.notice(.suspend(QueueID(2)), ignored: .mainQueueIgnores(.isSuspended))
             .text(board: b, glyphs: .unicode)
         #expect(text.text == "suspend ui: ignored — OperationQueue.main ignores isSuspended")
         #expect(text.refused)
-        let ascii = Self.notice(.cancel(OperationID(0)), ignored: "already finished").text(board: b, glyphs: .ascii)
+        let ascii = Self.notice(.cancel(OperationID(0)), ignored: .alreadyFinished).text(board: b, glyphs: .ascii)
         #expect(ascii.text == "cancel fetch: ignored - already finished")
     }
 

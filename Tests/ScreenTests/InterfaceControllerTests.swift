@@ -43,11 +43,11 @@ struct Refusal: CustomTestStringConvertible, Sendable {
 
 private let refusals: [Refusal] = [
     Refusal(testDescription: "lower a cap of 1", key: .character("-"), op: nil, queue: "disk",
-            message: "the cap of disk is already 1: a cap of 0 would stall the queue"),
+            message: "max disk 0: a cap must be at least 1 (0 would stall the queue)"),
     Refusal(testDescription: "priority of a started operation", key: .character("p"), op: "fetch", queue: nil,
-            message: "the priority of fetch no longer matters: it already started"),
+            message: "priority fetch high: its priority no longer matters once it started"),
     Refusal(testDescription: "priority of a barrier", key: .character("p"), op: "flush", queue: nil,
-            message: "flush is a barrier: it has no queuePriority (it runs before every ready operation)"),
+            message: "priority flush high: a barrier has no queuePriority (it runs before every ready operation)"),
     Refusal(testDescription: "unknown key", key: .character("x"), op: nil, queue: nil,
             message: "unknown key x: press ? for help"),
     Refusal(testDescription: "unknown function key", key: .function(5), op: nil, queue: nil,

@@ -64,7 +64,7 @@ struct TraceTests {
         #expect(expected.status == 0, "stdout: \(expected.stdout)")
         #expect(expected.stdout.contains("run stalled at"))
         #expect(expected.stdout.contains("broken: it never posted isFinished"))
-        #expect(expected.stdout.contains("next: waits for broken, which never finishes"))
+        #expect(expected.stdout.contains("next: it waits for broken, which never finishes"))
 
         let scratch = try ScratchFiles()
         defer { scratch.remove() }

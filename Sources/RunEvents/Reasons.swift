@@ -1,0 +1,91 @@
+import ScenarioKit
+
+/// Why an action did nothing: the engine ignored it (an `ignored` action
+/// event), or the interface would not ask for it. One value, one renderer:
+/// the trace, the JSON stream and the interface say each reason in the
+/// same words.
+public enum ActionRefusal: Sendable, Hashable {
+    case noSuchOperation
+    case noSuchQueue
+    /// `cancel` of a barrier: `addBarrierBlock` gives no handle.
+    case barrierHasNoHandle
+    /// `priority` of a barrier.
+    case barrierHasNoPriority
+    case alreadyFinished
+    case alreadyCancelled
+    /// A priority change for an operation that already started.
+    case alreadyStarted
+    case alreadySuspended
+    case notSuspended
+    /// The value asked for is the value it has.
+    case unchanged
+    /// A cap below 1 (0 would stall the queue; below −1 Foundation traps).
+    case capBelowOne
+    /// `add` of an operation already added (Foundation would stop the program).
+    case alreadyAdded
+    /// `OperationQueue.main` ignores this property or method.
+    case mainQueueIgnores(MainQueueIgnored)
+
+    public enum MainQueueIgnored: String, Sendable, Hashable {
+        case isSuspended
+        case maxConcurrentOperationCount
+        case cancelAllOperations
+    }
+
+    /// The reason as a clause: `already finished`, `OperationQueue.main
+    /// ignores isSuspended` (what follows `ignored:` in a trace line).
+    public var text: String {
+        switch self {
+        case .noSuchOperation: "no such operation"
+        case .noSuchQueue: "no such queue"
+        case .barrierHasNoHandle: "a barrier cannot be cancelled on its own (cancel-all cancels it while it waits)"
+        case .barrierHasNoPriority: "a barrier has no queuePriority (it runs before every ready operation)"
+        case .alreadyFinished: "already finished"
+        case .alreadyCancelled: "already cancelled"
+        case .alreadyStarted: "its priority no longer matters once it started"
+        case .alreadySuspended: "already suspended"
+        case .notSuspended: "not suspended"
+        case .unchanged: "unchanged"
+        case .capBelowOne: "a cap must be at least 1 (0 would stall the queue)"
+        case .alreadyAdded: "already added (adding an operation twice would stop the program)"
+        case .mainQueueIgnores(.cancelAllOperations): "OperationQueue.main ignores cancelAllOperations"
+        case .mainQueueIgnores(let property): "OperationQueue.main ignores \(property.rawValue)"
+        }
+    }
+
+    /// The engine ignored `action`: `cancel fetch: ignored — already finished`.
+    public func sentence(for action: Action, in scenario: Scenario, dash: String = "—") -> String {
+        "\(ScenarioPrinter.actionText(action, in: scenario)): ignored \(dash) \(text)"
+    }
+
+    /// The interface did not ask for `action`: `max disk 0: a cap must be at least 1 …`.
+    public func refusal(of action: Action, in scenario: Scenario) -> String {
+        "\(ScenarioPrinter.actionText(action, in: scenario)): \(text)"
+    }
+}
+
+extension StuckReason {
+    /// Why it is stuck, as a clause that stands after a colon or in
+    /// parentheses: `it waits for fetch, which never finishes`, `its queue
+    /// net is suspended and nothing resumes it`. `waiting`: the run waits
+    /// for the user, who may resume the queue (so nothing is said of what
+    /// resumes it).
+    public func clause(in scenario: Scenario, waiting: Bool = false) -> String {
+        func name(_ op: OperationID) -> String {
+            scenario.operations.indices.contains(op.index) ? scenario[operation: op].name : "operation #\(op.index)"
+        }
+        switch self {
+        case .neverPostedFinish:
+            return "it never posted isFinished"
+        case .queueSuspended(let q):
+            let queue = scenario.queues.indices.contains(q.index) ? scenario[queue: q].name : "queue #\(q.index)"
+            return "its queue \(queue) is suspended" + (waiting ? "" : " and nothing resumes it")
+        case .waitsFor(let dep, let root) where dep == root:
+            return "it waits for \(name(dep)), which never finishes"
+        case .waitsFor(let dep, let root):
+            return "it waits for \(name(dep)), which waits for \(name(root)), which never finishes"
+        case .unknown:
+            return "it is unfinished, for a reason the run cannot tell"
+        }
+    }
+}
