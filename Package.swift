@@ -16,16 +16,18 @@ let package = Package(
         .target(name: "RunEvents", dependencies: ["ScenarioKit", "TextKit"]),
         .target(name: "LifecycleEngine", dependencies: ["ScenarioKit", "RunEvents", "TextKit"]),
         .target(name: "Board", dependencies: ["ScenarioKit", "RunEvents", "TextKit"]),
+        // Judging a run: its expectations, a learner's quiz answer.
+        .target(name: "Grading", dependencies: ["Board", "ScenarioKit", "RunEvents", "TextKit"]),
         .systemLibrary(
             name: "CNCurses",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "Screen", dependencies: ["Board", "ScenarioKit", "RunEvents", "TextKit"]),
+        .target(name: "Screen", dependencies: ["Board", "Grading", "ScenarioKit", "RunEvents", "TextKit"]),
         .target(name: "CursesBackend", dependencies: ["CNCurses", "Screen"]),
         .executableTarget(
             name: "opscope",
-            dependencies: ["ScenarioKit", "LifecycleEngine", "Board", "Screen", "CursesBackend"]
+            dependencies: ["ScenarioKit", "RunEvents", "LifecycleEngine", "Board", "Grading", "Screen", "CursesBackend", "TextKit"]
         ),
         .testTarget(name: "TextKitTests", dependencies: ["TextKit"]),
         .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit"]),
@@ -36,7 +38,8 @@ let package = Package(
         // Test support shared by the Board and Screen tests (not a test target).
         .target(name: "EventFixtures", dependencies: ["RunEvents", "ScenarioKit"], path: "Tests/EventFixtures"),
         .testTarget(name: "BoardTests", dependencies: ["Board", "RunEvents", "ScenarioKit", "EventFixtures"]),
-        .testTarget(name: "ScreenTests", dependencies: ["Screen", "EventFixtures", "TextKit", "RunEvents"]),
+        .testTarget(name: "GradingTests", dependencies: ["Grading", "Board", "RunEvents", "ScenarioKit", "EventFixtures"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen", "EventFixtures", "TextKit", "RunEvents", "Grading"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Screen"]),
         .testTarget(name: "opscopeTests", dependencies: ["opscope"]),
     ],

@@ -80,5 +80,5 @@ public struct OperationCard: Sendable, Hashable {
 
     /// Rank among the ready operations of a queue: barriers first, then
     /// the priority buckets (ENGINE-NOTES "Scheduling").
-    var schedulingRank: Int { isBarrier ? Int.max : effectivePriority.rawPriority }
+    public var schedulingRank: Int { isBarrier ? Int.max : effectivePriority.rawPriority }
 }

@@ -71,15 +71,12 @@ extension StuckReason {
     /// for the user, who may resume the queue (so nothing is said of what
     /// resumes it).
     public func clause(in scenario: Scenario, waiting: Bool = false) -> String {
-        func name(_ op: OperationID) -> String {
-            scenario.operations.indices.contains(op.index) ? scenario[operation: op].name : "operation #\(op.index)"
-        }
+        let name = scenario.opName
         switch self {
         case .neverPostedFinish:
             return "it never posted isFinished"
         case .queueSuspended(let q):
-            let queue = scenario.queues.indices.contains(q.index) ? scenario[queue: q].name : "queue #\(q.index)"
-            return "its queue \(queue) is suspended" + (waiting ? "" : " and nothing resumes it")
+            return "its queue \(scenario.queueName(q)) is suspended" + (waiting ? "" : " and nothing resumes it")
         case .waitsFor(let dep, let root) where dep == root:
             return "it waits for \(name(dep)), which never finishes"
         case .waitsFor(let dep, let root):

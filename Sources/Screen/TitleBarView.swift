@@ -1,3 +1,4 @@
+import Grading
 import TextKit
 import Board
 

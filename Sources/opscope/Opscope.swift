@@ -1,3 +1,4 @@
+import Grading
 import Foundation
 
 /// A subcommand: a name, a one-line abstract, its usage text and a `run`.

@@ -1,3 +1,4 @@
+import Grading
 import RunEvents
 import Board
 import Foundation

@@ -1,3 +1,4 @@
+import Grading
 import RunEvents
 import TextKit
 import Board

@@ -1,3 +1,4 @@
+import Grading
 import Board
 import EventFixtures
 import Foundation

@@ -1,3 +1,4 @@
+import Board
 import ScenarioKit
 
 /// A scenario as plain text for a person about to answer its quiz: the

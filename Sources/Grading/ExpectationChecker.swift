@@ -1,3 +1,4 @@
+import Board
 import TextKit
 import RunEvents
 import ScenarioKit
@@ -22,7 +23,7 @@ public enum ExpectationChecker {
     public static func evaluate(
         _ scenario: Scenario, events: [LifecycleEvent], outcome: RunOutcome? = nil
     ) -> [ExpectationResult] {
-        var history = RunHistory(scenario: scenario, events: events)
+        var history = RunTimeline(scenario: scenario, events: events)
         if let outcome { history.outcome = outcome }
         return scenario.expectations.map { expectation in
             let (held, explanation) = judge(expectation.claim, scenario, history)
@@ -50,7 +51,7 @@ public enum ExpectationChecker {
     // MARK: - Claims
 
     private static func judge(
-        _ claim: Claim, _ scenario: Scenario, _ history: RunHistory
+        _ claim: Claim, _ scenario: Scenario, _ history: RunTimeline
     ) -> (Bool, String) {
         let name = scenario.opName
         switch claim {
@@ -81,7 +82,7 @@ public enum ExpectationChecker {
     }
 
     private static func before(
-        _ a: OperationID, _ b: OperationID, _ scenario: Scenario, _ history: RunHistory
+        _ a: OperationID, _ b: OperationID, _ scenario: Scenario, _ history: RunTimeline
     ) -> (Bool, String) {
         let (nameA, nameB) = (scenario.opName(a), scenario.opName(b))
         guard let started = history[b].started else { return (false, "\(nameB) never started") }
@@ -95,7 +96,7 @@ public enum ExpectationChecker {
     }
 
     private static func order(
-        _ ids: [OperationID], _ scenario: Scenario, _ history: RunHistory
+        _ ids: [OperationID], _ scenario: Scenario, _ history: RunTimeline
     ) -> (Bool, String) {
         if let missing = neverStarted(ids, scenario, history) { return (false, missing) }
         let actual = ids.sorted { history[$0].started!.seq < history[$1].started!.seq }
@@ -106,7 +107,7 @@ public enum ExpectationChecker {
     }
 
     private static func concurrent(
-        _ ids: [OperationID], _ scenario: Scenario, _ history: RunHistory
+        _ ids: [OperationID], _ scenario: Scenario, _ history: RunTimeline
     ) -> (Bool, String) {
         if let missing = neverStarted(ids, scenario, history) { return (false, missing) }
         let names = scenario.opNames(ids)
@@ -116,7 +117,7 @@ public enum ExpectationChecker {
     }
 
     private static func cancelled(
-        _ op: OperationID, _ scenario: Scenario, _ history: RunHistory
+        _ op: OperationID, _ scenario: Scenario, _ history: RunTimeline
     ) -> (Bool, String) {
         let facts = history[op]
         let name = scenario.opName(op)
@@ -133,7 +134,7 @@ public enum ExpectationChecker {
     }
 
     private static func skipped(
-        _ op: OperationID, _ scenario: Scenario, _ history: RunHistory
+        _ op: OperationID, _ scenario: Scenario, _ history: RunTimeline
     ) -> (Bool, String) {
         let facts = history[op]
         let name = scenario.opName(op)
@@ -151,7 +152,7 @@ public enum ExpectationChecker {
     }
 
     private static func stuck(
-        _ op: OperationID, _ scenario: Scenario, _ history: RunHistory
+        _ op: OperationID, _ scenario: Scenario, _ history: RunTimeline
     ) -> (Bool, String) {
         let name = scenario.opName(op)
         if let f = history[op].finished { return (false, "\(name) finished at \(time(f))") }
@@ -169,12 +170,12 @@ public enum ExpectationChecker {
     // MARK: - Wording
 
     private static func neverStarted(
-        _ ids: [OperationID], _ scenario: Scenario, _ history: RunHistory
+        _ ids: [OperationID], _ scenario: Scenario, _ history: RunTimeline
     ) -> String? {
         let missing = ids.filter { history[$0].started == nil }
         guard !missing.isEmpty else { return nil }
         return "\(scenario.opNames(missing)) never started"
     }
 
-    private static func time(_ stamp: RunHistory.Stamp) -> String { Spelling.seconds(stamp.time) }
+    private static func time(_ stamp: RunTimeline.Stamp) -> String { Spelling.seconds(stamp.time) }
 }

@@ -1,17 +1,6 @@
+import Board
 import TextKit
 import ScenarioKit
-
-/// How an operation ends, as a `final-state` quiz answer names it.
-public enum FinalState: String, Sendable, Hashable, CaseIterable {
-    /// Finished, not cancelled.
-    case finished
-    /// Started, then cancelled: it finished with `isCancelled` true.
-    case cancelled
-    /// Cancelled before it started: its work never ran.
-    case skipped
-    /// Never finished.
-    case stuck
-}
 
 /// A learner's answer to a scenario's quiz, names resolved.
 public enum QuizAnswer: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import Board
 import TextKit
 import RunEvents
 import ScenarioKit
@@ -13,11 +14,11 @@ import ScenarioKit
 /// scenario seconds (`0.200s`).
 public struct QuizExplainer {
     let scenario: Scenario
-    let timeline: QuizTimeline
+    let timeline: RunTimeline
 
     public init(scenario: Scenario, events: [LifecycleEvent]) {
         self.scenario = scenario
-        timeline = QuizTimeline(scenario: scenario, events: events)
+        timeline = RunTimeline(scenario: scenario, events: events)
     }
 
     /// The operations that started, in the order they started (barriers included).
@@ -52,7 +53,7 @@ public struct QuizExplainer {
     /// either order is right. Never on the main queue (one thread).
     public func startedTogether(_ first: OperationID, _ second: OperationID) -> Bool {
         guard let sa = timeline[first].started, let sb = timeline[second].started, sb.seq > sa.seq,
-            sb.time - sa.time < Self.tieWindow, let board = timeline[first].boardBeforeStart
+            sb.time - sa.time < Self.tieWindow, let board = timeline.boardBeforeStart(of: first)
         else { return false }
         let queue = scenario[operation: second].queue
         guard !board[queue: queue].isMain, !board[queue: scenario[operation: first].queue].isMain else { return false }
@@ -171,7 +172,7 @@ public struct QuizExplainer {
     /// dispatched `a` (up to the cap) before `b` became ready.
     private func dispatchedFirst(_ b: OperationID, after a: OperationID) -> (key: String, text: ([OperationID]) -> String)? {
         guard scenario[operation: a].queue == scenario[operation: b].queue,
-            let board = timeline[a].boardBeforeStart
+            let board = timeline.boardBeforeStart(of: a)
         else { return nil }
         let (ca, cb) = (board[operation: a], board[operation: b])
         let bFirst = cb.schedulingRank > ca.schedulingRank
@@ -194,7 +195,7 @@ public struct QuizExplainer {
     /// Both were ready when `a` started: the queues decided.
     private func queueReason(_ a: OperationID, _ b: OperationID) -> String {
         guard let sa = timeline[a].started else { return "\(name(a)) never started" }
-        guard let board = timeline[a].boardBeforeStart else { return "\(name(a)) started first, at \(time(sa))" }
+        guard let board = timeline.boardBeforeStart(of: a) else { return "\(name(a)) started first, at \(time(sa))" }
         if scenario[operation: a].queue != scenario[operation: b].queue {
             return crossQueue(a, b, board: board)
         }
@@ -367,7 +368,7 @@ public struct QuizExplainer {
     /// the same thing held it back share one sentence.
     private func crossQueueWait(_ b: OperationID, after a: OperationID) -> (key: String, text: ([OperationID]) -> String)? {
         guard scenario[operation: a].queue != scenario[operation: b].queue,
-            let sa = timeline[a].started, let board = timeline[a].boardBeforeStart
+            let sa = timeline[a].started, let board = timeline.boardBeforeStart(of: a)
         else { return nil }
         let qb = board[operation: b].queue
         let row = board[queue: qb]
@@ -487,7 +488,7 @@ public struct QuizExplainer {
 
     /// Among what `op` waits for (its dependencies; on its queue, the
     /// barrier ordering), the one that finished last before `seq`.
-    private func lastPrerequisite(of op: OperationID, before seq: Int) -> (OperationID, RunHistory.Stamp)? {
+    private func lastPrerequisite(of op: OperationID, before seq: Int) -> (OperationID, RunTimeline.Stamp)? {
         var candidates = scenario[operation: op].dependencies
         let spec = scenario[operation: op]
         if let added = timeline[op].added {
@@ -497,7 +498,7 @@ public struct QuizExplainer {
                 if other.isBarrier || spec.isBarrier { candidates.append(id) }
             }
         }
-        var best: (OperationID, RunHistory.Stamp)?
+        var best: (OperationID, RunTimeline.Stamp)?
         for id in candidates {
             guard let f = timeline[id].finished, f.seq <= seq else { continue }
             if f.seq > (best?.1.seq ?? Int.min) { best = (id, f) }
@@ -512,7 +513,7 @@ public struct QuizExplainer {
         return reason.clause(in: scenario)
     }
 
-    private func causeText(_ cause: (action: Action, origin: ActionOrigin)?) -> String {
+    private func causeText(_ cause: RunTimeline.Cause?) -> String {
         guard let cause else { return "" }
         let text = ScenarioPrinter.actionText(cause.action, in: scenario)
         switch cause.origin {
@@ -534,8 +535,8 @@ public struct QuizExplainer {
 
     private func isAddedLater(_ op: OperationID) -> Bool { scenario.addedLater.contains(op) }
 
-    private func at(_ stamp: RunHistory.Stamp?) -> String { stamp.map { " at \(time($0))" } ?? "" }
-    private func time(_ stamp: RunHistory.Stamp) -> String { Spelling.seconds(stamp.time) }
+    private func at(_ stamp: RunTimeline.Stamp?) -> String { stamp.map { " at \(time($0))" } ?? "" }
+    private func time(_ stamp: RunTimeline.Stamp) -> String { Spelling.seconds(stamp.time) }
     private func name(_ op: OperationID) -> String { scenario.opName(op) }
     private func queueName(_ q: QueueID) -> String { scenario.queueName(q) }
 }

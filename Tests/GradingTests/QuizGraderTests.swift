@@ -1,3 +1,4 @@
+import Grading
 import EventFixtures
 import Board
 import RunEvents

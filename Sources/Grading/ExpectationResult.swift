@@ -1,3 +1,4 @@
+import Board
 import ScenarioKit
 
 /// The verdict on one `expect` line after a run.

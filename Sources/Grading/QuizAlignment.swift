@@ -1,3 +1,4 @@
+import Board
 import ScenarioKit
 
 /// A start-order answer lined up with the run's real order the way a diff

@@ -1,3 +1,4 @@
+import Board
 import TextKit
 import RunEvents
 import ScenarioKit
