@@ -1,0 +1,62 @@
+import Board
+import RunEvents
+import ScenarioKit
+import TextKit
+
+extension QuizExplainer {
+    // MARK: - Pieces
+
+    /// Among what `op` waits for (its dependencies; on its queue, the
+    /// barrier ordering), the one that finished last before `seq`.
+    func lastPrerequisite(of op: OperationID, before seq: Int) -> (OperationID, RunTimeline.Stamp)? {
+        var candidates = scenario[operation: op].dependencies
+        let spec = scenario[operation: op]
+        if let added = timeline[op].added {
+            for (i, other) in scenario.operations.enumerated() where other.queue == spec.queue {
+                let id = OperationID(i)
+                guard id != op, let otherAdded = timeline[id].added, otherAdded.seq < added.seq else { continue }
+                if other.isBarrier || spec.isBarrier { candidates.append(id) }
+            }
+        }
+        var best: (OperationID, RunTimeline.Stamp)?
+        for id in candidates {
+            guard let f = timeline[id].finished, f.seq <= seq else { continue }
+            if f.seq > (best?.1.seq ?? Int.min) { best = (id, f) }
+        }
+        return best
+    }
+
+    func stallReason(_ op: OperationID) -> String? {
+        guard case .stalled(let stuck) = timeline.outcome, let reason = stuck[op] else {
+            return timeline.outcome == nil && timeline[op].finished == nil ? "the run was stopped before it ended" : nil
+        }
+        return reason.clause(in: scenario)
+    }
+
+    func causeText(_ cause: RunTimeline.Cause?) -> String {
+        guard let cause else { return "" }
+        let text = ScenarioPrinter.actionText(cause.action, in: scenario)
+        switch cause.origin {
+        case .timed(let i) where scenario.actions.indices.contains(i):
+            return " (by 'at \(ScenarioPrinter.format(scenario.actions[i].time)) \(text)')"
+        case .timed:
+            return " (by '\(text)')"
+        case .completion(let by):
+            return " (by \(name(by))'s completion block: '\(text)')"
+        case .user:
+            return " (by a key press: '\(text)')"
+        }
+    }
+
+    func addActionText(_ op: OperationID) -> String {
+        guard let timed = scenario.actions.first(where: { $0.action == .add(op) }) else { return "" }
+        return " (by 'at \(ScenarioPrinter.format(timed.time)) add \(name(op))')"
+    }
+
+    func isAddedLater(_ op: OperationID) -> Bool { scenario.addedLater.contains(op) }
+
+    func at(_ stamp: RunTimeline.Stamp?) -> String { stamp.map { " at \(time($0))" } ?? "" }
+    func time(_ stamp: RunTimeline.Stamp) -> String { Spelling.seconds(stamp.time) }
+    func name(_ op: OperationID) -> String { scenario.opName(op) }
+    func queueName(_ q: QueueID) -> String { scenario.queueName(q) }
+}

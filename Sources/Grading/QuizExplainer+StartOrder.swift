@@ -1,0 +1,325 @@
+import Board
+import RunEvents
+import ScenarioKit
+import TextKit
+
+/// Why one operation started before another: dependencies and barriers,
+/// what held the later one back, and the queues' own decisions.
+extension QuizExplainer {
+    /// What held an operation back while others started: operations that
+    /// started while the same thing held it back share one sentence.
+    enum HeldBack: Hashable {
+        /// It was added to its queue only after they started.
+        case addedLater
+        /// It became ready only after they started (nothing it waits for explains why).
+        case becameReadyLater
+        /// It was waiting for this dependency (or barrier).
+        case waitingFor(OperationID)
+        /// Its queue had dispatched as many as its cap before it became ready.
+        case capFilledByDispatched
+        /// On a queue of its own, these held it back there.
+        case onItsOwnQueue([NotRunningReason])
+    }
+
+    /// A dependency (direct or through others), or a barrier of the queue.
+    func structuralReason(_ a: OperationID, _ b: OperationID) -> String? {
+        let (fa, fb) = (timeline[a], timeline[b])
+        let (nameA, nameB) = (name(a), name(b))
+        let after = "\(nameB) started after \(nameA)"
+        let (specA, specB) = (scenario[operation: a], scenario[operation: b])
+        if let path = timeline.dependencyPath(from: b, to: a) {
+            if path.count == 2 {
+                return "\(after) because it depends on \(nameA) (it became ready only when \(nameA) finished\(at(fa.finished)))"
+            }
+            let via = path[1]
+            let chain = path.map(name).joined(separator: " → ")
+            return "\(after) because it depends on \(nameA) through \(scenario.opNames(Array(path[1..<(path.count - 1)]))) "
+                + "(\(chain)): it became ready only when \(name(via)) finished\(at(timeline[via].finished))"
+        }
+        if specA.queue == specB.queue, let addA = fa.added, let addB = fb.added, addA.seq < addB.seq {
+            let q = queueName(specA.queue)
+            if specA.isBarrier {
+                return "\(after): \(nameA) is a barrier of \(q) and \(nameB) was added after it, "
+                    + "so \(nameB) waited for the barrier to finish\(at(fa.finished))"
+            }
+            if specB.isBarrier {
+                return "\(after): \(nameB) is a barrier of \(q), so it waited for everything added to \(q) before it, \(nameA) included"
+            }
+        }
+        return nil
+    }
+
+    /// `b` could not start yet when `a` started: it was added later, or
+    /// not ready. The key tells reasons apart; the text takes the
+    /// operations that started meanwhile.
+    func lateStart(_ b: OperationID, after a: OperationID) -> (key: HeldBack, text: ([OperationID]) -> String)? {
+        guard let sa = timeline[a].started else { return nil }
+        let fb = timeline[b]
+        let nameB = name(b)
+        let starts = { (ids: [OperationID]) -> (String, String, String) in
+            let times = ids.map { Spelling.seconds(self.timeline[$0].started?.time ?? 0) }
+            let list = times.count == 1 ? times[0] : times.dropLast().joined(separator: ", ") + " and " + times.last!
+            return ("\(nameB) started after \(self.scenario.opNames(ids))", self.scenario.opNames(ids), list)
+        }
+        if let addB = fb.added, addB.seq > sa.seq {
+            let where_ = "\(queueName(scenario[operation: b].queue)) only at \(time(addB))\(addActionText(b))"
+            return (.addedLater, { ids in
+                let (after, names, times) = starts(ids)
+                return "\(after): \(nameB) was added to \(where_), when \(names) had already started (at \(times))"
+            })
+        }
+        guard let readyB = fb.ready, readyB.seq > sa.seq else { return nil }
+        guard case let (d, finished)? = lastPrerequisite(of: b, before: readyB.seq) else {
+            return (.becameReadyLater, { ids in
+                let (after, names, times) = starts(ids)
+                return "\(after): \(nameB) became ready only at \(self.time(readyB)), after \(names) had started (at \(times))"
+            })
+        }
+        let what = scenario[operation: d].isBarrier ? "the barrier \(name(d))" : "its dependency \(name(d))"
+        let how = timeline[d].cancelledWhenFinished
+            ? "was cancelled and finished at \(time(finished)) (a cancelled dependency counts as finished)"
+            : "finished at \(time(finished))"
+        return (.waitingFor(d), { ids in
+            let (after, names, times) = starts(ids)
+            return "\(after): \(nameB) was waiting for \(what), which \(how); \(names) had started at \(times)"
+        })
+    }
+
+    /// `a` and `b` were ready on one queue when `a` started and `b` comes
+    /// first in the queue's order, yet `a` started first: Foundation had
+    /// dispatched `a` (up to the cap) before `b` became ready.
+    func dispatchedFirst(_ b: OperationID, after a: OperationID) -> (key: HeldBack, text: ([OperationID]) -> String)? {
+        guard scenario[operation: a].queue == scenario[operation: b].queue,
+            let board = timeline.boardBeforeStart(of: a)
+        else { return nil }
+        let (ca, cb) = (board[operation: a], board[operation: b])
+        let bFirst = cb.schedulingRank > ca.schedulingRank
+            || (cb.schedulingRank == ca.schedulingRank && (cb.addedSeq ?? Int.max) < (ca.addedSeq ?? Int.max))
+        guard bFirst, let dispatched = dispatchedAhead(of: b, including: a) else { return nil }
+        let row = board[queue: cb.queue]
+        let nameB = name(b)
+        let became = timeline[b].ready?.seq == timeline[b].added?.seq ? "was added" : "became ready"
+        let when = timeline[b].ready.map(time) ?? "?"
+        let notes = qosNotes([b], board: board)
+        let tail = notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")
+        return (.capFilledByDispatched, { ids in
+            "\(self.scenario.opNames(ids)) started before \(nameB): when \(nameB) \(became) at \(when), "
+                + "\(row.name) had already dispatched \(self.scenario.opNames(dispatched)), as many as its cap (\(row.limit ?? 0)): "
+                + "dispatched operations count against the cap while they wait for a worker thread (synchronous work holds "
+                + "a thread; the pool grows about one thread a second), so \(nameB) had to wait for one of them to finish\(tail)"
+        })
+    }
+
+    /// Both were ready when `a` started: the queues decided.
+    func queueReason(_ a: OperationID, _ b: OperationID) -> String {
+        guard let sa = timeline[a].started else { return "\(name(a)) never started" }
+        guard let board = timeline.boardBeforeStart(of: a) else { return "\(name(a)) started first, at \(time(sa))" }
+        if scenario[operation: a].queue != scenario[operation: b].queue {
+            return crossQueue(a, b, board: board)
+        }
+        return sameQueue(a, b, board: board)
+    }
+
+    // MARK: - The queues' decisions
+
+    /// A and B on one queue, both ready when A started.
+    func sameQueue(_ a: OperationID, _ b: OperationID, board: BoardState) -> String {
+        let (ca, cb) = (board[operation: a], board[operation: b])
+        let (nameA, nameB) = (name(a), name(b))
+        let q = cb.queue
+        let row = board[queue: q]
+        let sa = timeline[a].started!
+        let moment = momentText(a, b, queue: q, before: sa.seq)
+        var notes = qosNotes([a, b], board: board)
+        if let lost = lostPriorityNote(b, board: board, before: sa.seq) { notes.append(lost) }
+        let tail = notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")
+
+        if ca.isBarrier && !cb.isBarrier {
+            return "\(nameA) started before \(nameB): both were ready \(moment), and a queue runs a barrier before any other operation\(tail)"
+        }
+        if ca.schedulingRank > cb.schedulingRank {
+            let has = ca.priorityFromQoS || cb.priorityFromQoS ? "is in the higher priority bucket" : "has the higher queuePriority"
+            return "\(nameA) started before \(nameB): both were ready \(moment), and \(nameA) \(has) "
+                + "(\(ca.effectivePriority.rawValue) against \(cb.effectivePriority.rawValue))\(tail)"
+        }
+        if ca.schedulingRank == cb.schedulingRank, let addA = ca.addedSeq, let addB = cb.addedSeq, addA < addB {
+            let order: String
+            if !isAddedLater(a) && !isAddedLater(b) {
+                order = "file order"
+            } else {
+                order = "\(nameA) at \(Spelling.seconds(ca.addedAt ?? 0)), \(nameB) at \(Spelling.seconds(cb.addedAt ?? 0))"
+            }
+            return "\(nameA) started before \(nameB): both were ready \(moment); \(nameA) and \(nameB) have the same priority "
+                + "(\(ca.effectivePriority.rawValue)): \(nameA) was added first (\(order))\(tail)"
+        }
+        if row.isMain {
+            return "\(nameA) started before \(nameB): both were ready \(moment); the main queue runs one operation at a time "
+                + "on the main thread, and it took \(nameA) first\(tail)"
+        }
+        let free = row.limit.map { $0 - row.executing } ?? Int.max
+        if !row.holdsBack && free >= 2 {
+            return "\(nameB) was dispatched but waited for a worker thread (synchronous work holds a thread; "
+                + "the pool grows about one thread a second), and \(nameA) got one first\(tail)"
+        }
+        return "\(nameA) started before \(nameB): both were ready \(moment), and the engine took \(nameA) first\(tail)"
+    }
+
+    /// The operations of `b`'s queue that Foundation had dispatched when
+    /// `b` became ready, when they filled its cap and `a` was one of them;
+    /// nil otherwise. The stream shows only those executing; the others
+    /// are the next ready ones in the queue's order (barriers, bucket,
+    /// insertion), which is how Foundation dispatched them.
+    func dispatchedAhead(of b: OperationID, including a: OperationID) -> [OperationID]? {
+        guard let readyA = timeline[a].ready, let readyB = timeline[b].ready, readyA.seq < readyB.seq else { return nil }
+        let board = timeline.board(through: readyB.seq)
+        let q = board[operation: b].queue
+        guard let limit = board[queue: q].limit, !board[queue: q].holdsBack else { return nil }
+        let waiting = board.cards.filter {
+            $0.queue == q && $0.id != b && !$0.isFinished && ($0.isExecuting || $0.phase == .ready)
+        }
+        let ordered = waiting.sorted { x, y in
+            if x.isExecuting != y.isExecuting { return x.isExecuting }
+            if x.schedulingRank != y.schedulingRank { return x.schedulingRank > y.schedulingRank }
+            return (x.addedSeq ?? Int.max) < (y.addedSeq ?? Int.max)
+        }
+        let dispatched = ordered.prefix(limit).map(\.id)
+        guard dispatched.count == limit, dispatched.contains(a) else { return nil }
+        return dispatched.sorted()
+    }
+
+    /// A and B on different queues, both ready when A started: why B's
+    /// queue did not start B yet.
+    func crossQueue(_ a: OperationID, _ b: OperationID, board: BoardState) -> String {
+        let (nameA, nameB) = (name(a), name(b))
+        let sa = timeline[a].started!
+        if let sb = timeline[b].started, sb.time - sa.time < 0.02,
+            board.whyNotRunning(b) == [.dispatchedWaitingForThread], !board[queue: board[operation: b].queue].isMain
+        {
+            return "\(nameA) and \(nameB) are on different queues and both were ready: they started at about the same time "
+                + "(\(time(sa)) and \(time(sb))), and nothing in the scenario orders them"
+        }
+        return "\(nameB) started after \(nameA): they are on different queues, and \(nameA) started first, at \(time(sa))"
+    }
+
+    /// `a` and `b` on different queues, both ready when `a` started: what
+    /// held `b` back on its own queue then. Operations that started while
+    /// the same thing held it back share one sentence.
+    func crossQueueWait(_ b: OperationID, after a: OperationID) -> (key: HeldBack, text: ([OperationID]) -> String)? {
+        guard scenario[operation: a].queue != scenario[operation: b].queue,
+            let sa = timeline[a].started, let board = timeline.boardBeforeStart(of: a)
+        else { return nil }
+        let qb = board[operation: b].queue
+        let row = board[queue: qb]
+        var parts: [String] = []
+        for reason in board.whyNotRunning(b) {
+            switch reason {
+            case .queueSuspended:
+                let resumed = timeline.nextResume(qb, after: sa.seq).map { " (it resumed at \(time($0)))" } ?? ""
+                parts.append("its queue \(row.name) was suspended\(resumed)")
+            case .queueAtCap(let executing, _):
+                let running = board.cards.filter { $0.queue == qb && $0.isExecuting }.map(\.name)
+                parts.append(
+                    "its queue \(row.name) was at its cap (\(executing) running: \(running.joined(separator: ", ")))")
+            case .behindHigherPriority(let count, _, _):
+                parts.append(
+                    "\(count) ready operation\(count == 1 ? "" : "s") of \(row.name) went first (higher priority, or added earlier)")
+            case .dispatchedWaitingForThread:
+                if row.isMain {
+                    parts.append("the main queue runs its operations only when the main thread is free")
+                } else if let sb = timeline[b].started, sb.time - sa.time < 0.02 {
+                    return nil
+                } else {
+                    parts.append(
+                        "it was dispatched but waited for a worker thread (synchronous work holds a thread; "
+                            + "the pool grows about one thread a second)")
+                }
+            case .notAdded, .waitingFor:
+                break
+            }
+        }
+        guard !parts.isEmpty else { return nil }
+        let reason = parts.joined(separator: ", and ")
+        let nameB = name(b)
+        return (.onItsOwnQueue(board.whyNotRunning(b)), { ids in
+            let names = self.scenario.opNames(ids)
+            let when: String
+            if ids.count == 1 {
+                when = "when \(names) started on \(self.queueName(self.scenario[operation: ids[0]].queue)) at \(self.time(sa))"
+            } else {
+                let times = ids.map { Spelling.seconds(self.timeline[$0].started?.time ?? 0) }
+                when = "when \(names) started (at \(times.dropLast().joined(separator: ", ")) and \(times.last!))"
+            }
+            return "\(nameB) started after \(names): \(when), \(nameB) waited: \(reason)"
+        })
+    }
+
+    /// The latest thing before `seq` that let the queue pick: "when q
+    /// resumed at 0.100s", "when x finished at 0.200s, freeing q's only
+    /// slot", or "at 0.000s".
+    func momentText(_ a: OperationID, _ b: OperationID, queue q: QueueID, before seq: Int) -> String {
+        let own = [timeline[a].ready, timeline[a].added, timeline[b].ready, timeline[b].added]
+            .compactMap { $0 }.filter { $0.seq < seq }
+        let latestOwn = own.max { $0.seq < $1.seq }
+        if case let (stamp, moment)? = timeline.lastQueueMoment(q, before: seq, after: latestOwn?.seq ?? 0) {
+            let qName = queueName(q)
+            switch moment {
+            case .resumed:
+                return "when \(qName) resumed at \(time(stamp))"
+            case .capChanged(let n):
+                return "when the cap of \(qName) was changed to \(n < 0 ? "default" : String(n)) at \(time(stamp))"
+            case .slotFreed(let x):
+                let slot: String
+                switch scenario[queue: q].cap {
+                case _ where scenario[queue: q].isMain: slot = "the main queue's only slot"
+                case .limit(1): slot = "\(qName)'s only slot"
+                case .limit(let n): slot = "a slot of \(qName) (cap \(n))"
+                case .systemDefault: slot = "a slot of \(qName)"
+                }
+                return "when \(name(x)) finished at \(time(stamp)), freeing \(slot)"
+            }
+        }
+        return "at \(latestOwn.map(time) ?? "0.000s")"
+    }
+
+    /// "QoS userInitiated put x in the high bucket (…)" for operations whose
+    /// QoS chose the bucket, and the opposite note for those on a queue
+    /// whose cap was 1 when they were added.
+    func qosNotes(_ ids: [OperationID], board: BoardState) -> [String] {
+        var picked: [String] = []
+        var ignored: [String] = []
+        for id in ids {
+            let spec = scenario[operation: id]
+            let card = board[operation: id]
+            guard let qos = spec.qos, spec.priority == nil, !spec.isBarrier else { continue }
+            if card.priorityFromQoS {
+                picked.append("QoS \(qos.rawValue) put \(spec.name) in the \(card.effectivePriority.rawValue) bucket")
+            } else if qos.impliedPriority != .normal, card.queuePriority == nil {
+                ignored.append(spec.name)
+            }
+        }
+        var notes: [String] = []
+        if !picked.isEmpty {
+            notes.append(
+                picked.joined(separator: " and ")
+                    + " (this Foundation turns QoS into priority when no priority is set and the cap is not 1)")
+        }
+        if !ignored.isEmpty {
+            let names = ignored.joined(separator: " and ")
+            notes.append(
+                "the QoS of \(names) did not pick a bucket: the queue's cap was 1 when \(ignored.count == 1 ? "it was" : "they were") added "
+                    + "(this Foundation turns QoS into priority only when no priority is set and the cap is not 1)")
+        }
+        return notes
+    }
+
+    /// A priority change of `op` that Foundation announced but lost.
+    func lostPriorityNote(_ op: OperationID, board: BoardState, before seq: Int) -> String? {
+        let card = board[operation: op]
+        guard card.priorityChangesLost,
+            case let (stamp, level)? = timeline[op].priorityChanges.last(where: { $0.0.seq < seq })
+        else { return nil }
+        return "\(card.name)'s change to priority \(level.rawValue) at \(time(stamp)) was lost: it was added to a serial queue "
+            + "with no explicit priority, and this Foundation then looks for it in its QoS's bucket"
+    }
+
+}
