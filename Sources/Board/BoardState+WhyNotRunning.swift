@@ -20,6 +20,7 @@ extension BoardState {
         }
         let waits = unfinishedPrerequisites(of: op)
         if !waits.isEmpty && !card.isCancelled { return [.waitingFor(waits)] }
+        if card.isCancelled, let held = heldBehindDispatchBarrier(card, waits) { return [.waitingFor(held)] }
 
         let row = queues[card.queue.index]
         var reasons: [NotRunningReason] = []
@@ -38,6 +39,19 @@ extension BoardState {
                     count: ahead, bucket: card.effectivePriority, fromQoS: card.priorityFromQoS))
         }
         return reasons.isEmpty ? [.dispatchedWaitingForThread] : reasons
+    }
+
+    /// A cancelled operation is ready at once, whatever it waited for; what
+    /// still holds it back is a barrier's dispatch order. A cancelled
+    /// barrier is dispatched as a barrier behind the work of its queue that
+    /// is running (and finishes when that returns); an operation added
+    /// after an unfinished barrier runs only after it. nil: nothing does.
+    private func heldBehindDispatchBarrier(_ card: OperationCard, _ prerequisites: [OperationID]) -> [OperationID]? {
+        let held =
+            card.isBarrier
+            ? prerequisites.filter { cards[$0.index].isExecuting }
+            : prerequisites.filter { cards[$0.index].isBarrier }
+        return held.isEmpty ? nil : held
     }
 
     /// `other` gets a slot before `card`: a higher rank, or the same rank

@@ -189,7 +189,7 @@ extension RunCore {
     func currentValue(operation i: Int, _ key: OperationKey) -> KeyValue {
         lock.lock()
         defer { lock.unlock() }
-        let r = records[i]
+        let r = model.records[i]
         switch key {
         case .isReady: return .bool(r.phase != .notAdded && r.phase != .pending)
         case .isExecuting: return .bool(r.phase == .executing)
@@ -203,16 +203,16 @@ extension RunCore {
         lock.lock()
         defer { lock.unlock() }
         switch key {
-        case .isSuspended: return .bool(queues[q].suspended)
-        case .maxConcurrentOperationCount: return .int(queues[q].cap)
-        case .operationCount: return .int(queues[q].operationCount)
+        case .isSuspended: return .bool(model.queues[q].suspended)
+        case .maxConcurrentOperationCount: return .int(model.queues[q].cap)
+        case .operationCount: return .int(model.queues[q].operationCount)
         }
     }
 
     func threadTag(of i: Int) -> ThreadTag? {
         lock.lock()
         defer { lock.unlock() }
-        let t = records[i].thread
+        let t = model.records[i].thread
         return t < 0 ? nil : ThreadTag(Int(t))
     }
 }

@@ -1,5 +1,5 @@
-import RunEvents
 import Foundation
+import RunEvents
 import ScenarioKit
 
 extension RunCore {
@@ -7,24 +7,38 @@ extension RunCore {
 
     /// Makes the real queues and operations, with priorities, QoS,
     /// completion blocks and dependencies (a dependency on a barrier is a
-    /// dependency on its hidden gate).
+    /// dependency on its hidden gate). The model's records learn the
+    /// dependencies at the same time.
     func build() {
         lock.lock()
-        var records = self.records
+        var records = model.records
         lock.unlock()
         var realQueues: [OperationQueue] = []
-        for spec in scenario.queues {
+        var backingQueues: [DispatchQueue?] = []
+        for (q, spec) in scenario.queues.enumerated() {
             if spec.isMain {
                 realQueues.append(OperationQueue.main)
+                backingQueues.append(nil)
                 continue
             }
-            let q = OperationQueue()
-            q.name = spec.name
+            let queue = OperationQueue()
+            queue.name = spec.name
             let cap = spec.cap.foundationValue
-            q.maxConcurrentOperationCount = cap == 0 ? 1 : max(cap, -1)
-            if let qos = spec.qos { q.qualityOfService = qos.foundation }
-            if spec.startsSuspended { q.isSuspended = true }
-            realQueues.append(q)
+            queue.maxConcurrentOperationCount = cap == 0 ? 1 : max(cap, -1)
+            if let qos = spec.qos { queue.qualityOfService = qos.foundation }
+            var backing: DispatchQueue? = nil
+            if model.queues[q].hasBarriers {
+                // An empty barrier block, on the still empty queue, makes
+                // Foundation build the dispatch queue it runs the queue's
+                // operations on: the run needs it to see when a cancelled
+                // barrier really finishes. Before any operation, it delays
+                // none.
+                queue.addBarrierBlock {}
+                backing = Self.dispatchQueue(of: queue)
+            }
+            if spec.startsSuspended { queue.isSuspended = true }
+            realQueues.append(queue)
+            backingQueues.append(backing)
         }
         var ops: [Operation] = []
         var gates: [Operation?] = []
@@ -47,10 +61,7 @@ extension RunCore {
                 op = g
             }
             if !spec.isBarrier {
-                if let p = spec.priority {
-                    op.queuePriority = p.foundation
-                    records[i].priority = p
-                }
+                if let p = spec.priority { op.queuePriority = p.foundation }
                 if let qos = spec.qos { op.qualityOfService = qos.foundation }
                 if spec.completion != nil {
                     op.completionBlock = { [self] in self.completionRan(i) }
@@ -70,11 +81,26 @@ extension RunCore {
             }
         }
         lock.lock()
-        self.records = records
+        model.records = records
         self.ops = ops
         self.gates = gates
         self.realQueues = realQueues
+        self.backingQueues = backingQueues
         lock.unlock()
+    }
+
+    /// The dispatch queue an `OperationQueue` runs its operations on, read
+    /// from Foundation's own property (it has no public name); nil where
+    /// this Foundation has none by that name.
+    static func dispatchQueue(of queue: OperationQueue) -> DispatchQueue? {
+        var mirror: Mirror? = Mirror(reflecting: queue)
+        while let m = mirror {
+            for child in m.children where child.label == "__backingQueue" {
+                if let dispatch = child.value as? DispatchQueue { return dispatch }
+            }
+            mirror = m.superclassMirror
+        }
+        return nil
     }
 
     /// `created` → `running`: builds the queues and operations, announces
@@ -84,29 +110,15 @@ extension RunCore {
     /// wholly before (and the run never starts) or wholly after the adds.
     func start() {
         actionLock.lock()
+        defer { actionLock.unlock() }
         lock.lock()
-        guard lifecycle == .created else {
+        guard model.lifecycle == .created else {
             lock.unlock()
-            actionLock.unlock()
             return
         }
         lock.unlock()
         build()
-        lock.lock()
-        lifecycle = .running
-        clock.start(monotonicNanoseconds())
-        let t = lockedNow()
-        // The configuration, as changes from what a new OperationQueue has.
-        for (q, spec) in scenario.queues.enumerated() {
-            let cap = queues[q].cap
-            if cap != OperationQueue.defaultMaxConcurrentOperationCount {
-                emit(.queue(QueueID(q), .maxConcurrentOperationCount, old: .int(-1), new: .int(cap)), t)
-            }
-            if spec.startsSuspended && !spec.isMain {
-                emit(.queue(QueueID(q), .isSuspended, old: .bool(false), new: .bool(true)), t)
-            }
-        }
-        unlockAndNotify()
+        guard withModel({ model, real in model.start(real: real) }) else { return }
         // Announced in chunks under one lock each, each announcement
         // before its operation's add; the adds stay one at a time, in file
         // order, as the language says.
@@ -116,26 +128,25 @@ extension RunCore {
         while from < initial.count {
             let chunk = initial[from..<min(from + 64, initial.count)]
             from = chunk.endIndex
-            lock.lock()
-            let t = lockedNow()
-            for i in chunk { addLocked(i, t) }
-            unlockAndNotify()
-            for i in chunk {
-                let queue = realQueues[Int(queueOf[i])]
-                if kinds[i] == .barrier {
-                    queue.addBarrierBlock { [self] in self.runBarrier(i) }
-                } else {
-                    queue.addOperation(ops[i])
-                }
+            withModel { model, real in
+                for i in chunk { model.add(i, real: real) }
             }
+            for i in chunk { addToQueue(i) }
         }
-        lock.lock()
-        checkCompletedLocked(lockedNow())
-        unlockAndNotify()
-        actionLock.unlock()
+        withModel { model, real in model.checkCompleted(model.stamp(real)) }
         let thread = Thread { [self] in self.schedulerLoop() }
         thread.name = "opscope scheduler"
         thread.start()
+    }
+
+    /// The Foundation call that adds operation (or barrier) `i`.
+    func addToQueue(_ i: Int) {
+        let queue = realQueues[Int(model.queueOf[i])]
+        if model.kinds[i] == .barrier {
+            queue.addBarrierBlock { [self] in self.runBarrier(i) }
+        } else {
+            queue.addOperation(ops[i])
+        }
     }
 
     // MARK: - Actions
@@ -147,249 +158,131 @@ extension RunCore {
         actionLock.lock()
         defer { actionLock.unlock() }
         lock.lock()
-        guard lifecycle == .running, !closed else {
+        guard model.lifecycle == .running, !model.log.isClosed else {
             lock.unlock()
             return false
         }
-        // A run waiting for the user after a stall: time moves on from
-        // the moment it stopped, with this action.
-        clock.release(monotonicNanoseconds())
-        lock.unlock()
-        apply(action, origin: origin)
+        let first = model.log.events.count
+        let effect = model.perform(action, origin: origin, real: realTime())
+        unlockAndNotify(observingFrom: first)
+        apply(effect, of: action, origin: origin)
         return true
     }
 
-    /// The body of `perform`, under `actionLock`: announce, then apply.
-    private func apply(_ action: Action, origin: ActionOrigin) {
-        switch action {
-        case .cancel(let id):
-            guard let i = validOp(id) else { return recordAction(action, origin, .noSuchOperation) }
-            lock.lock()
-            let r = records[i]
-            let reason: ActionRefusal? =
-                kinds[i] == .barrier ? .barrierHasNoHandle
-                : r.phase == .finished ? .alreadyFinished
-                : (r.cancelled || r.heldCancel) ? .alreadyCancelled : nil
-            emit(.action(action, origin: origin, ignored: reason), lockedNow())
-            let op = ops[i]
-            unlockAndNotify()
-            if reason == nil { op.cancel() }
-
-        case .cancelAll(let qid):
-            guard let q = validQueue(qid) else { return recordAction(action, origin, .noSuchQueue) }
-            let queue = realQueues[q]
-            if scenario.queues[q].isMain {
-                queue.cancelAllOperations()
-                return recordAction(action, origin, .mainQueueIgnores(.cancelAllOperations))
-            }
-            lock.lock()
-            let t = lockedNow()
-            emit(.action(action, origin: origin, ignored: nil), t)
-            // Foundation cancels a waiting barrier too: its block never
-            // runs. Announce that here, before the engine can release
-            // what waits for it, and open the barrier's gate.
-            var gatesToOpen: [Operation] = []
-            for b32 in queues[q].pendingBarriers {
-                let b = Int(b32)
-                let phase = records[b].phase
-                guard phase == .pending || phase == .ready else { continue }
-                cancelBeforeStartLocked(b, t)
-                finishLocked(b, t)
-                if let gate = takeGateLocked(b) { gatesToOpen.append(gate) }
-            }
-            unlockAndNotify()
-            for gate in gatesToOpen { gate.start() }
-            queue.cancelAllOperations()
-
-        case .suspend(let qid), .resume(let qid):
-            guard let q = validQueue(qid) else { return recordAction(action, origin, .noSuchQueue) }
-            let value: Bool
-            if case .suspend = action { value = true } else { value = false }
-            let queue = realQueues[q]
-            if scenario.queues[q].isMain {
-                let before = queue.isSuspended
-                queue.isSuspended = value
-                let after = queue.isSuspended
-                return recordAction(
-                    action, origin, before == after ? .mainQueueIgnores(.isSuspended) : nil)
-            }
-            lock.lock()
-            let t = lockedNow()
-            let old = queues[q].suspended
-            if old == value {
-                emit(.action(action, origin: origin, ignored: value ? .alreadySuspended : .notSuspended), t)
-                unlockAndNotify()
-                return
-            }
-            emit(.action(action, origin: origin, ignored: nil), t)
-            emit(.queue(QueueID(q), .isSuspended, old: .bool(old), new: .bool(value)), t)
-            queues[q].suspended = value
-            unlockAndNotify()
-            queue.isSuspended = value
-
-        case .setCap(let qid, let cap):
-            guard let q = validQueue(qid) else { return recordAction(action, origin, .noSuchQueue) }
-            let value = cap.foundationValue
-            if value < -1 || value == 0 {
-                return recordAction(action, origin, .capBelowOne)
-            }
-            let queue = realQueues[q]
-            if scenario.queues[q].isMain {
-                let before = queue.maxConcurrentOperationCount
-                queue.maxConcurrentOperationCount = value
-                let after = queue.maxConcurrentOperationCount
-                return recordAction(
-                    action, origin,
-                    before == after ? .mainQueueIgnores(.maxConcurrentOperationCount) : nil)
-            }
-            lock.lock()
-            let t = lockedNow()
-            let old = queues[q].cap
-            if old == value {
-                emit(.action(action, origin: origin, ignored: .unchanged), t)
-                unlockAndNotify()
-                return
-            }
-            emit(.action(action, origin: origin, ignored: nil), t)
-            emit(.queue(QueueID(q), .maxConcurrentOperationCount, old: .int(old), new: .int(value)), t)
-            queues[q].cap = value
-            unlockAndNotify()
-            queue.maxConcurrentOperationCount = value
-
-        case .setPriority(let id, let level):
-            guard let i = validOp(id) else { return recordAction(action, origin, .noSuchOperation) }
-            lock.lock()
-            let t = lockedNow()
-            let old = records[i].priority
-            let reason: ActionRefusal? =
-                kinds[i] == .barrier ? .barrierHasNoPriority
-                : records[i].phase == .finished ? .alreadyFinished
-                : old == level ? .unchanged : nil
-            emit(.action(action, origin: origin, ignored: reason), t)
-            if reason == nil {
-                emit(.operation(OperationID(i), .queuePriority, old: .priority(old), new: .priority(level)), t)
-                records[i].priority = level
-            }
-            let op = ops[i]
-            unlockAndNotify()
-            if reason == nil { op.queuePriority = level.foundation }
-
-        case .add(let id):
-            guard let i = validOp(id) else { return recordAction(action, origin, .noSuchOperation) }
-            lock.lock()
-            let t = lockedNow()
-            if records[i].phase != .notAdded {
-                emit(
-                    .action(
-                        action, origin: origin,
-                        ignored: .alreadyAdded), t)
-                unlockAndNotify()
-                return
-            }
-            emit(.action(action, origin: origin, ignored: nil), t)
-            let queue = realQueues[Int(queueOf[i])]
-            addLocked(i, t)
-            let op = ops[i]
-            unlockAndNotify()
-            if kinds[i] == .barrier {
-                queue.addBarrierBlock { [self] in self.runBarrier(i) }
-            } else {
-                queue.addOperation(op)
-            }
+    /// The Foundation side of an action the model recorded.
+    private func apply(_ effect: RunModel.Effect, of action: Action, origin: ActionOrigin) {
+        switch effect {
+        case .none:
+            break
+        case .cancel(let i):
+            opObject(i)?.cancel()
+        case .cancelAll(let q, let barriers, let suspended):
+            // The probes go first, so that each runs just before Foundation's
+            // own dispatch of the cancelled barrier (see watchRealFinish).
+            if !suspended { watchRealFinish(of: barriers, on: q) }
+            realQueues[q].cancelAllOperations()
+        case .setSuspended(let q, let value, let barriers):
+            if !value { watchRealFinish(of: barriers, on: q) }
+            realQueues[q].isSuspended = value
+        case .setCap(let q, let value):
+            realQueues[q].maxConcurrentOperationCount = value
+        case .setPriority(let i, let level):
+            opObject(i)?.queuePriority = level.foundation
+        case .add(let i):
+            addToQueue(i)
+        case .tryOnMainQueue:
+            tryOnMainQueue(action, origin: origin)
         }
     }
 
-    private func validOp(_ id: OperationID) -> Int? {
-        id.index >= 0 && id.index < kinds.count ? id.index : nil
+    /// `OperationQueue.main` ignores suspension, caps and cancel-all: ask
+    /// it, and record what it did.
+    private func tryOnMainQueue(_ action: Action, origin: ActionOrigin) {
+        let queue = OperationQueue.main
+        var ignored: ActionRefusal?
+        switch action {
+        case .cancelAll:
+            queue.cancelAllOperations()
+            ignored = .mainQueueIgnores(.cancelAllOperations)
+        case .suspend, .resume:
+            let value: Bool
+            if case .suspend = action { value = true } else { value = false }
+            let before = queue.isSuspended
+            queue.isSuspended = value
+            ignored = before == queue.isSuspended ? .mainQueueIgnores(.isSuspended) : nil
+        case .setCap(_, let cap):
+            let before = queue.maxConcurrentOperationCount
+            queue.maxConcurrentOperationCount = cap.foundationValue
+            ignored = before == queue.maxConcurrentOperationCount ? .mainQueueIgnores(.maxConcurrentOperationCount) : nil
+        default:
+            ignored = nil
+        }
+        withModel { model, real in model.recordMainQueueAction(action, origin: origin, ignored: ignored, real: real) }
     }
 
-    private func validQueue(_ id: QueueID) -> Int? {
-        id.index >= 0 && id.index < queues.count ? id.index : nil
-    }
-
-    private func recordAction(_ action: Action, _ origin: ActionOrigin, _ ignored: ActionRefusal?) {
-        lock.lock()
-        emit(.action(action, origin: origin, ignored: ignored), lockedNow())
-        unlockAndNotify()
+    /// Foundation finishes a cancelled barrier when it dispatches it: as a
+    /// dispatch barrier behind every block dispatched before it (what runs
+    /// before it returns). A probe, a dispatch barrier of the run's own,
+    /// put on the same dispatch queue just before Foundation's, runs at
+    /// that moment, and nothing dispatched after it runs before the probe
+    /// returns: the barrier's `isFinished` is announced there. Where the
+    /// dispatch queue is unknown, at once.
+    func watchRealFinish(of barriers: [Int], on q: Int) {
+        for b in barriers {
+            if let dispatch = backingQueues[q] {
+                dispatch.async(flags: .barrier) { [self] in self.barrierReallyFinished(b) }
+            } else {
+                barrierReallyFinished(b)
+            }
+        }
     }
 
     // MARK: - Scheduler
 
     /// One dedicated thread (never the global pool, which simulated work
     /// starves): runs `at` actions and announces `at` captions at their
-    /// scenario times (file order for ties, before timers due at the same
-    /// time), fires the timers that end async operations, and decides
-    /// stalls (debounced). A caption still to come neither keeps the run
-    /// going nor holds off a stall.
+    /// scenario times, fires the timers that end async operations, and
+    /// decides stalls (debounced: the condition must hold, with no new
+    /// event, across 200 ms of real time, so that transient engine states
+    /// pass).
     func schedulerLoop() {
-        let actions = scenario.actions
-        let actionTimes = actions.map { $0.time.seconds }
-        let captionTimes = timedCaptions.map { scenario.captions[$0].time!.seconds }
-        var nextCaption = 0
         var probeSeq = -1
         var probeReal: UInt64 = 0
         schedulerCondition.lock()
         while true {
             lock.lock()
-            let done = closed || lifecycle == .stopped
-            let now = lockedNow()
-            let paused = clock.isStopped
-            let speed = clock.speed
+            let done = model.log.isClosed || model.lifecycle == .stopped
+            let now = model.now(realTime())
+            let paused = model.clock.isStopped
+            let speed = model.clock.speed
+            let next = model.nextScheduled()
+            let engineWork = model.hasEngineWorkScheduled
+            if let next, next.due <= now, !paused { model.take(next.item) }
             lock.unlock()
             if done { break }
-            let actionDue = nextTimedAction < actions.count ? actionTimes[nextTimedAction] : .infinity
-            let timerDue = timers.first?.due ?? .infinity
-            let captionDue = nextCaption < captionTimes.count ? captionTimes[nextCaption] : .infinity
-            let engineDue = min(actionDue, timerDue)
-            let due = min(engineDue, captionDue)
-            if due <= now && !paused {
-                let captionFirst =
-                    captionDue <= timerDue
-                    && (captionDue < actionDue
-                        || (captionDue == actionDue
-                            && scenario.captions[timedCaptions[nextCaption]].location
-                                < actions[nextTimedAction].location))
-                if captionFirst {
-                    let index = timedCaptions[nextCaption]
-                    nextCaption += 1
-                    schedulerCondition.unlock()
-                    lock.lock()
-                    captionLocked(index, lockedNow())
-                    unlockAndNotify()
-                    schedulerCondition.lock()
-                } else if actionDue <= timerDue {
-                    let index = nextTimedAction
-                    nextTimedAction += 1
-                    schedulerCondition.unlock()
-                    perform(actions[index].action, origin: .timed(index))
-                    lock.lock()
-                    timedActionsLeft -= 1
-                    checkCompletedLocked(lockedNow())
-                    unlockAndNotify()
-                    schedulerCondition.lock()
-                } else if let entry = timers.pop() {
-                    schedulerCondition.unlock()
-                    asyncFinish(Int(entry.op))
-                    schedulerCondition.lock()
-                }
+            if let next, next.due <= now, !paused {
+                schedulerCondition.unlock()
+                fire(next.item)
+                schedulerCondition.lock()
                 continue
             }
             var wait = 0.2
-            if due.isFinite && !paused { wait = min(wait, max((due - now) / speed, 0.0005)) }
+            if let next, !paused { wait = min(wait, max((next.due - now) / speed, 0.0005)) }
             _ = schedulerCondition.wait(until: Date(timeIntervalSinceNow: wait))
-            // Stall: the condition must hold, with no new event, across
-            // at least 200 ms real (transient engine states pass).
-            if engineDue == .infinity {
+            if !engineWork {
                 // Never hold schedulerCondition here: the end wakes sleepers.
                 schedulerCondition.unlock()
                 defer { schedulerCondition.lock() }
-                if let s = stallProbe() {
-                    let real = monotonicNanoseconds()
+                lock.lock()
+                let probe = model.stallProbe
+                lock.unlock()
+                if let s = probe {
+                    let real = realTime()
                     if s != probeSeq {
                         probeSeq = s
                         probeReal = real
                     } else if real - probeReal >= 200_000_000 {
-                        declareStall(ifStillAt: s)
+                        withModel { model, real in model.declareStall(ifStillAt: s, real: real) }
                     }
                 } else {
                     probeSeq = -1
@@ -399,122 +292,32 @@ extension RunCore {
         schedulerCondition.unlock()
     }
 
-    /// The current sequence number when nothing can progress, else nil.
-    /// O(queues) from counters.
-    func stallProbe() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        return stallConditionLocked() && seq != stallSeq ? seq : nil
-    }
-
-    /// Nothing can progress. Never while the user has paused the run:
-    /// the pause holds the work and the actions that would progress, and a
-    /// run opened paused has not had its chance yet.
-    func stallConditionLocked() -> Bool {
-        if closed || lifecycle != .running || unfinishedOps == 0 || clock.isPaused { return false }
-        if workingCount > 0 || asyncTimersPending > 0 || timedActionsLeft > 0 { return false }
-        if completionsRun < completionsOwed { return false }
-        for q in queues where q.readyWaiting > 0 && (!q.suspended || q.isMain) && q.executing < q.effectiveCap {
-            return false
+    private func fire(_ item: RunModel.Scheduled) {
+        switch item {
+        case .action(let index):
+            perform(scenario.actions[index].action, origin: .timed(index))
+            withModel { model, real in model.timedActionDone(real: real) }
+        case .caption(let index):
+            withModel { model, real in model.caption(index, model.stamp(real)) }
+        case .timer(let op):
+            asyncFinish(Int(op))
         }
-        return true
-    }
-
-    /// Announces the stall found at `s` if nothing happened since: the end
-    /// of the run, or (`.waitsForUser`) a `.stall` event, with scenario
-    /// time held until the next action.
-    func declareStall(ifStillAt s: Int) {
-        lock.lock()
-        if seq == s && stallConditionLocked() {
-            let t = lockedNow()
-            switch stallPolicy {
-            case .endsRun:
-                endLocked(.stalled(stuckReasonsLocked()), t)
-            case .waitsForUser:
-                emit(.stall(stuckReasonsLocked()), t)
-                stallSeq = seq
-                clock.hold(monotonicNanoseconds())
-            }
-        }
-        unlockAndNotify()
-    }
-
-    /// Why each unfinished operation can never finish. Iterative (chains
-    /// can be thousands long), memoised.
-    func stuckReasonsLocked() -> [OperationID: StuckReason] {
-        var result: [OperationID: StuckReason] = [:]
-        var root = [Int32](repeating: -1, count: records.count)
-        func directReason(_ i: Int) -> StuckReason? {
-            let r = records[i]
-            let q = Int(queueOf[i])
-            switch r.phase {
-            case .executing:
-                return .neverPostedFinish
-            case .ready, .notAdded:
-                if queues[q].suspended && !queues[q].isMain { return .queueSuspended(QueueID(q)) }
-                // Its queue's slots are held by operations that never finish.
-                for j in records.indices
-                where queueOf[j] == queueOf[i] && records[j].phase == .executing {
-                    return .waitsFor(OperationID(j), root: OperationID(j))
-                }
-                return .queueSuspended(QueueID(q))
-            default:
-                return nil
-            }
-        }
-        func firstUnfinished(_ i: Int) -> Int? {
-            for d in records[i].waitsOn where records[Int(d)].phase != .finished { return Int(d) }
-            return nil
-        }
-        for i in records.indices where records[i].phase != .finished {
-            if let reason = directReason(i) {
-                result[OperationID(i)] = reason
-                continue
-            }
-            guard let direct = firstUnfinished(i) else {
-                result[OperationID(i)] = .queueSuspended(QueueID(Int(queueOf[i])))
-                continue
-            }
-            // Follow the chain to an operation stuck for a direct reason.
-            var chain: [Int] = []
-            var cur = direct
-            var found = -1
-            var steps = 0
-            while steps <= records.count {
-                steps += 1
-                if root[cur] >= 0 { found = Int(root[cur]); break }
-                if directReason(cur) != nil { found = cur; break }
-                chain.append(cur)
-                guard let next = firstUnfinished(cur) else { found = cur; break }
-                cur = next
-            }
-            if found < 0 { found = cur }
-            for c in chain { root[c] = Int32(found) }
-            result[OperationID(i)] = .waitsFor(OperationID(direct), root: OperationID(found))
-        }
-        return result
     }
 
     // MARK: - Control
 
     func pause() {
-        lock.lock()
-        clock.pause(monotonicNanoseconds())
-        lock.unlock()
+        withModel { model, real in model.clock.pause(real) }
         wakeSleepers()
     }
 
     func resume() {
-        lock.lock()
-        clock.resume(monotonicNanoseconds())
-        lock.unlock()
+        withModel { model, real in model.clock.resume(real) }
         wakeSleepers()
     }
 
     func setSpeed(_ speed: Double) {
-        lock.lock()
-        clock.setSpeed(speed, monotonicNanoseconds())
-        lock.unlock()
+        withModel { model, real in model.clock.setSpeed(speed, real) }
         wakeSleepers()
     }
 
@@ -522,16 +325,13 @@ extension RunCore {
         lock.lock()
         defer { lock.unlock() }
         mailboxSignalled = false
-        guard taken < log.count else { return [] }
-        let out = Array(log[taken...])
-        taken = log.count
-        return out
+        return model.log.takeNew()
     }
 
     func allEvents() -> [LifecycleEvent] {
         lock.lock()
         defer { lock.unlock() }
-        return log
+        return model.log.events
     }
 
     func waitForEnd(timeout: Double) -> Bool {
@@ -545,44 +345,29 @@ extension RunCore {
         return ended
     }
 
+    // MARK: - Stop
+
     /// Ends the run: closes the stream, cancels what is left, resumes
     /// suspended queues, lets never-finishing async operations go and wakes
-    /// every sleeper, so that no engine thread stays blocked.
+    /// every sleeper, so that no engine thread stays blocked. A run stopped
+    /// before it started never built anything: nothing of Foundation's to
+    /// cancel, resume or release.
     func stop() {
         actionLock.lock()
+        defer { actionLock.unlock() }
         lock.lock()
-        let was = lifecycle
-        lifecycle = .stopped
-        switch was {
-        case .stopped:
-            lock.unlock()
-            actionLock.unlock()
-            return
-        case .created:
-            // Never started: no queue or operation was built, nothing of
-            // Foundation's to cancel, resume or release.
-            closed = true
-            endSignalPending = true
-            unlockAndNotify()
-            actionLock.unlock()
-            return
-        case .running:
-            break
+        let was = model.stop()
+        var openGates: [Operation] = []
+        if was == .running {
+            for i in model.records.indices where model.kinds[i] == .barrier && model.takeGate(i) {
+                if let gate = gates[i] { openGates.append(gate) }
+            }
         }
-        closed = true
-        endSignalPending = true
         let ops = self.ops
         let queues = self.realQueues
-        let gates = self.gates
-        var openGates: [Operation] = []
-        for i in records.indices where kinds[i] == .barrier {
-            if let g = takeGateLocked(i) { openGates.append(g) }
-        }
         unlockAndNotify()
+        guard was == .running else { return }
         wakeSleepers()
-        schedulerCondition.lock()
-        timers.removeAll()
-        schedulerCondition.unlock()
         for (q, queue) in queues.enumerated() where !scenario.queues[q].isMain {
             queue.cancelAllOperations()
         }
@@ -590,12 +375,9 @@ extension RunCore {
         for op in ops {
             guard let a = op as? AsyncOperation else { continue }
             a.cancel()
-            if a.state.load(ordering: .acquiring) != AsyncOperation.finished {
-                let wasExecuting = a.state.load(ordering: .acquiring) == AsyncOperation.executing
-                if wasExecuting {
-                    a.state.store(AsyncOperation.finished, ordering: .releasing)
-                    a.post(executing: true, finished: true)
-                }
+            if a.state.load(ordering: .acquiring) == AsyncOperation.executing {
+                a.state.store(AsyncOperation.finished, ordering: .releasing)
+                a.post(executing: true, finished: true)
             }
         }
         for (q, queue) in queues.enumerated() where !scenario.queues[q].isMain {
@@ -604,12 +386,10 @@ extension RunCore {
         // Gates of barriers that never ran: their dependents were cancelled
         // above and no longer wait, but open them so nothing holds on.
         for g in openGates where !g.isFinished && g.isReady { g.start() }
-        _ = gates
         // The operations are NOT released here: Foundation keeps unretained
         // pointers to dependents in each dependency (__downDependencies),
         // so freeing a finished (e.g. cancelled) dependent while its
         // dependency can still finish is a use-after-free in Foundation.
-        actionLock.unlock()
         releaseWhenFoundationIsDone(attempt: 0)
     }
 
@@ -620,7 +400,7 @@ extension RunCore {
     /// keeps them for good, since Foundation may still touch them.
     private func releaseWhenFoundationIsDone(attempt: Int) {
         lock.lock()
-        let allFinished = records.allSatisfy { $0.phase == .finished }
+        let allFinished = model.records.allSatisfy { $0.phase == .finished }
         let queues = realQueues
         lock.unlock()
         guard allFinished else { return }

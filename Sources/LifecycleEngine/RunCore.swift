@@ -1,251 +1,123 @@
-import RunEvents
 import Foundation
+import RunEvents
 import ScenarioKit
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Where an operation is in its life, as the run has announced it.
-enum Phase: UInt8 {
-    case notAdded, pending, ready, executing, finished
-}
-
-enum OperationKind: UInt8 {
-    case work, blocks, async, barrier
-}
-
-/// The run's bookkeeping for one operation; only touched under the lock.
-struct OperationRecord {
-    var phase: Phase = .notAdded
-    var cancelled = false
-    var heldCancel = false
-    var gateStarted = false
-    var priority: PriorityLevel = .normal
-    var thread: Int16 = -1
-    /// Unfinished dependencies as the run derives them (declared ones, and
-    /// the barriers of its queue it implicitly waits for).
-    var unfinishedDeps: Int32 = 0
-    /// Operations whose count drops when this one finishes.
-    var dependents: [Int32] = []
-    /// Everything this operation waits for (for stall reasons).
-    var waitsOn: [Int32] = []
-}
-
-struct QueueRecord {
-    var cap: Int
-    var suspended: Bool
-    let isMain: Bool
-    let hasBarriers: Bool
-    var operationCount = 0
-    var executing = 0
-    /// Added, announced ready, not started.
-    var readyWaiting = 0
-    /// Operations added to this queue (kept only when it has barriers).
-    var members: [Int32] = []
-    /// Barriers added whose block has not begun.
-    var pendingBarriers: [Int32] = []
-
-    var effectiveCap: Int { isMain ? 1 : (cap < 0 ? Int.max : cap) }
-}
-
-/// The life of a run: `start()` moves it from `created` to `running` (and
-/// only then are Foundation's queues and operations built), `stop()` from
-/// either to `stopped`, for good. A run stopped before it started never
-/// built anything, so stopping it touches no Foundation object.
-enum Lifecycle {
-    case created, running, stopped
-}
-
-/// The engine of one run: real operations and queues, the state derived
-/// from their announcements, the event log, the clock and the scheduler.
+/// The shell of one run around its pure `RunModel`: the one lock, the
+/// threads, the real-time source, the observers, and every call into
+/// Foundation (the real queues and operations, built from the scenario).
+/// The operations report their facts here (`syncMainBegins`, `asyncStart`,
+/// …); the shell reads the real time, lets the model turn the fact into
+/// events under the lock, and makes the Foundation calls the model asks
+/// for after releasing it.
 ///
-/// Lock order: `actionLock` → `condition` / `schedulerCondition` → `lock`. `lock` is innermost and
-/// never held while waiting.
+/// Lock order: `actionLock` → `workCondition` / `schedulerCondition` →
+/// `lock`. `lock` is innermost and never held while waiting for anything
+/// or calling an observer.
 final class RunCore: @unchecked Sendable {
     let scenario: Scenario
+    /// Guards `model`, `observation`, `pendingCallbacks`, `mailboxSignalled`,
+    /// `endAnnounced`, `threads`, `nextThreadNumber`, and the Foundation
+    /// objects (`ops`, `gates`, `realQueues`, `backingQueues`), which
+    /// `build()` sets before the run starts and the release clears after it.
     let lock = EngineLock()
-    /// Sleepers (simulated work, the scheduler) wait on it; pause, resume,
-    /// speed changes, new timers and stop broadcast it.
-    let condition = NSCondition()
-    /// The scheduler thread waits on it for timed actions and timers.
+    /// Simulated work sleeps on it; pause, resume, speed changes and stop
+    /// broadcast it. Guards nothing of its own.
+    let workCondition = NSCondition()
+    /// The scheduler thread sleeps on it; a new timer, pause, resume, speed
+    /// changes and the end signal it. Guards nothing of its own.
     let schedulerCondition = NSCondition()
-    /// Serialises actions so "announce, then apply" pairs never interleave.
+    /// Serialises actions (and the start and stop), so that an action's
+    /// announcement and its Foundation call never interleave with
+    /// another's. Recursive: an observer called back on the acting thread
+    /// (observers run there, right after the announcement) may act on the
+    /// run in turn.
     let actionLock = NSRecursiveLock()
+    /// `waitForEnd` sleeps on it. Guards `endSignalled`.
     let endCondition = NSCondition()
     let onEvents: (@Sendable () -> Void)?
-    let stallPolicy: StallPolicy
     let onMainThreadWork: (@Sendable (MainThreadWork) -> Void)?
+    /// Real time, monotonic nanoseconds: the model turns it into scenario time.
+    let realTime: @Sendable () -> UInt64
 
-    // Static facts, by operation index.
-    let kinds: [OperationKind]
-    let queueOf: [Int32]
-    let durations: [Double]
-    let hasCompletion: [Bool]
-    let neverFinishes: [Bool]
-    let ignoresCancel: [Bool]
-    /// `when` captions by operation index: the moment and the caption's
-    /// index. Empty when the scenario has none (the hot path then skips).
-    let whenCaptions: [Int: [(moment: CaptionMoment, caption: Int)]]
-    /// `at` captions (indices into `scenario.captions`) in the order the
-    /// run reaches them.
-    let timedCaptions: [Int]
-
-    // Under `lock`.
-    var records: [OperationRecord]
-    var queues: [QueueRecord]
-    var log: [LifecycleEvent] = []
-    var taken = 0
-    var mailboxSignalled = false
-    var seq = 0
-    var clock: ScenarioClock
-    /// Where the run is in its life (see `Lifecycle`).
-    var lifecycle = Lifecycle.created
-    /// No more events are recorded (the run ended or was stopped).
-    var closed = false
-    var endSignalPending = false
-    /// Lesson mode: a caption pauses scenario time.
-    var pausesAtCaptions: Bool
-    /// `seq` of the last `.stall` announced (`StallPolicy.waitsForUser`),
-    /// so that the same stall is not announced twice; -1 before any.
-    var stallSeq = -1
-    var unfinishedOps: Int
-    /// Sync operations (and barrier blocks) doing simulated work.
-    var workingCount = 0
-    /// Async operations executing that a timer will finish.
-    var asyncTimersPending = 0
-    var timedActionsLeft: Int
-    var completionsOwed = 0
-    var completionsRun = 0
-    var threads: [(pthread_t, Int16)] = []
-    var nextThreadNumber: Int16 = 1
+    var model: RunModel
     var observation = ObserverRegistry()
     var pendingCallbacks: [() -> Void] = []
-
-    // Set once in `build()`.
+    var mailboxSignalled = false
+    /// The close of the stream was passed on to `waitForEnd` and the sleepers.
+    var endAnnounced = false
+    /// Under `endCondition`.
+    var endSignalled = false
+    var threads: [(pthread_t, Int16)] = []
+    var nextThreadNumber: Int16 = 1
     var ops: [Operation] = []
     var gates: [Operation?] = []
     var realQueues: [OperationQueue] = []
+    /// The dispatch queue Foundation runs each queue's operations on
+    /// (nil for the main queue, and where it could not be found).
+    var backingQueues: [DispatchQueue?] = []
 
-    // Under `schedulerCondition`.
-    var timers = TimerHeap()
-    var nextTimedAction = 0
-    var endSignalled = false
-
-    init(scenario: Scenario, options: RunOptions, onEvents: (@Sendable () -> Void)?) {
+    init(
+        scenario: Scenario, options: RunOptions, onEvents: (@Sendable () -> Void)?,
+        realTime: @escaping @Sendable () -> UInt64 = { monotonicNanoseconds() }
+    ) {
         self.scenario = scenario
         self.onEvents = onEvents
-        stallPolicy = options.stallPolicy
         onMainThreadWork = options.onMainThreadWork
-        let specs = scenario.operations
-        kinds = specs.map {
-            switch $0.body {
-            case .work: .work
-            case .blocks: .blocks
-            case .async: .async
-            case .barrier: .barrier
-            }
-        }
-        queueOf = specs.map { Int32($0.queue.index) }
-        durations = specs.map { $0.body.totalDuration.seconds }
-        hasCompletion = specs.map { $0.completion != nil && !$0.isBarrier }
-        neverFinishes = specs.map { $0.neverFinishes && $0.body.isAsync }
-        ignoresCancel = specs.map { $0.ignoresCancel }
-        var whens: [Int: [(moment: CaptionMoment, caption: Int)]] = [:]
-        var timed: [Int] = []
-        for (index, caption) in scenario.captions.enumerated() {
-            switch caption.trigger {
-            case .when(let op, let moment): whens[op.index, default: []].append((moment, index))
-            case .at: timed.append(index)
-            }
-        }
-        whenCaptions = whens
-        timedCaptions = timed.sorted {
-            let (a, b) = (scenario.captions[$0].time!, scenario.captions[$1].time!)
-            return a != b ? a < b : $0 < $1
-        }
-        pausesAtCaptions = options.pausesAtCaptions
-        records = [OperationRecord](repeating: OperationRecord(), count: specs.count)
-        var barrierQueues = Set<Int>()
-        for s in specs where s.isBarrier { barrierQueues.insert(s.queue.index) }
-        queues = scenario.queues.enumerated().map { i, q in
-            QueueRecord(
-                cap: q.isMain ? 1 : max(q.cap.foundationValue == 0 ? 1 : q.cap.foundationValue, -1),
-                suspended: q.isMain ? false : q.startsSuspended, isMain: q.isMain,
-                hasBarriers: barrierQueues.contains(i))
-        }
-        clock = ScenarioClock(speed: options.speed, paused: options.startsPaused)
-        unfinishedOps = specs.count
-        timedActionsLeft = scenario.actions.count
-        // Roughly six events an operation; reserving avoids copying a
-        // large log while operations wait for the lock.
-        log.reserveCapacity(min(specs.count * 6 + scenario.queues.count * 4 + 64, 4_000_000))
+        self.realTime = realTime
+        model = RunModel(scenario: scenario, options: options)
     }
 
-    // MARK: - Lock and recording
-
-    @inline(__always) func lockedNow() -> Double { clock.now(monotonicNanoseconds()) }
+    // MARK: - The lock
 
     /// Releases the lock, then tells the consumer the mailbox has events
-    /// (only when it went from empty to non-empty), wakes `waitForEnd`,
-    /// and runs observer callbacks collected under the lock.
-    @inline(__always) func unlockAndNotify() {
+    /// (only when it went from empty to non-empty), runs the observer
+    /// callbacks collected under the lock, and wakes `waitForEnd` and every
+    /// sleeper when the stream closed.
+    func unlockAndNotify(observingFrom first: Int? = nil) {
+        if let first, observation.count > 0 {
+            for event in model.log.events[first...] {
+                observation.collect(event.kind, seq: event.seq, time: event.time, into: &pendingCallbacks)
+            }
+        }
         var notify = false
-        if !mailboxSignalled && log.count > taken && onEvents != nil {
+        if !mailboxSignalled && model.log.hasNew && onEvents != nil {
             mailboxSignalled = true
             notify = true
         }
-        let signalEnd = endSignalPending
-        endSignalPending = false
+        let signalEnd = model.log.isClosed && !endAnnounced
+        if signalEnd { endAnnounced = true }
         var callbacks: [() -> Void] = []
         if !pendingCallbacks.isEmpty { swap(&callbacks, &pendingCallbacks) }
         lock.unlock()
         if notify { onEvents?() }
         for callback in callbacks { callback() }
-        if signalEnd {
-            endCondition.lock()
-            endSignalled = true
-            endCondition.broadcast()
-            endCondition.unlock()
-            wakeSleepers()
-        }
+        if signalEnd { signalTheEnd() }
     }
 
-    @inline(__always) func emit(_ kind: LifecycleEvent.Kind, _ t: Double, thread: ThreadTag? = nil) {
-        if closed { return }
-        seq &+= 1
-        log.append(LifecycleEvent(seq: seq, time: t, kind: kind, thread: thread))
-        if observation.count > 0 { observation.collect(kind, seq: seq, time: t, into: &pendingCallbacks) }
-        if !whenCaptions.isEmpty, case .operation(let op, let key, _, .bool(true)) = kind {
-            captionsLocked(for: op.index, key, t)
-        }
+    /// Locks, runs `body` on the model with the real time, and notifies.
+    @discardableResult
+    func withModel<T>(_ body: (inout RunModel, UInt64) -> T) -> T {
+        lock.lock()
+        let first = model.log.events.count
+        let result = body(&model, realTime())
+        unlockAndNotify(observingFrom: first)
+        return result
     }
 
-    /// The `when` captions of operation `i` whose moment `key` becoming
-    /// true is, in file order.
-    func captionsLocked(for i: Int, _ key: OperationKey, _ t: Double) {
-        guard let captions = whenCaptions[i] else { return }
-        let moment: CaptionMoment
-        switch key {
-        case .isReady: moment = .ready
-        case .isExecuting: moment = .starts
-        case .isFinished: moment = .finishes
-        case .isCancelled: moment = .cancelled
-        case .queuePriority: return
-        }
-        for entry in captions where entry.moment == moment { captionLocked(entry.caption, t) }
+    private func signalTheEnd() {
+        endCondition.lock()
+        endSignalled = true
+        endCondition.broadcast()
+        endCondition.unlock()
+        wakeSleepers()
     }
 
-    /// Announces caption `index`; in lesson mode, scenario time pauses here.
-    func captionLocked(_ index: Int, _ t: Double) {
-        let pause = pausesAtCaptions && !clock.isPaused
-        if pause { clock.pause(monotonicNanoseconds()) }
-        emit(.caption(index, paused: pause), t)
-    }
-
-    @inline(__always) func emitOp(_ i: Int, _ key: OperationKey, _ old: Bool?, _ new: Bool, _ t: Double) {
-        emit(.operation(OperationID(i), key, old: old.map(KeyValue.bool), new: .bool(new)), t)
-    }
-
+    /// The tag of the calling thread: 0 for the main thread, others 1, 2, …
+    /// in the order the run first sees them. Under the lock.
     func threadTagLocked() -> Int16 {
         let me = pthread_self()
         for (thread, tag) in threads where pthread_equal(thread, me) != 0 { return tag }
@@ -260,144 +132,10 @@ final class RunCore: @unchecked Sendable {
         return tag
     }
 
-    // MARK: - Announcements (all under the lock)
-
-    /// Adds operation `i` to the run's model: derives its readiness
-    /// (including implicit waits for barriers of its queue) and announces
-    /// its initial `isReady` and the queue's `operationCount`.
-    func addLocked(_ i: Int, _ t: Double) {
-        let q = Int(queueOf[i])
-        if kinds[i] == .barrier {
-            var preds: [Int32] = []
-            for m in queues[q].members where records[Int(m)].phase != .finished {
-                preds.append(m)
-                records[Int(m)].dependents.append(Int32(i))
-            }
-            queues[q].members = preds
-            records[i].unfinishedDeps = records[i].cancelled ? 0 : Int32(preds.count)
-            records[i].waitsOn = preds
-            queues[q].pendingBarriers.removeAll { records[Int($0)].phase.rawValue >= Phase.executing.rawValue }
-            queues[q].pendingBarriers.append(Int32(i))
-        } else if queues[q].hasBarriers {
-            if !records[i].cancelled {
-                for b in queues[q].pendingBarriers
-                where records[Int(b)].phase.rawValue < Phase.executing.rawValue {
-                    records[i].unfinishedDeps += 1
-                    records[Int(b)].dependents.append(Int32(i))
-                    records[i].waitsOn.append(b)
-                }
-            }
-        }
-        if queues[q].hasBarriers { queues[q].members.append(Int32(i)) }
-        let ready = records[i].unfinishedDeps == 0
-        records[i].phase = ready ? .ready : .pending
-        if ready { queues[q].readyWaiting += 1 }
-        emitOp(i, .isReady, nil, ready, t)
-        if kinds[i] != .barrier {
-            let n = queues[q].operationCount
-            queues[q].operationCount = n + 1
-            emit(.queue(QueueID(q), .operationCount, old: .int(n), new: .int(n + 1)), t)
-        }
-    }
-
-    /// Marks operation `i` executing and announces it.
-    func beginLocked(_ i: Int, _ t: Double) {
-        let q = Int(queueOf[i])
-        switch records[i].phase {
-        case .pending:
-            // The engine started it although the run still counted a
-            // barrier it does not really wait for (see DECISIONS in the
-            // report): it is ready in the engine's eyes, say so first.
-            records[i].unfinishedDeps = 0
-            emitOp(i, .isReady, false, true, t)
-        case .ready:
-            queues[q].readyWaiting -= 1
-        default:
-            break
-        }
-        records[i].phase = .executing
-        let thread = threadTagLocked()
-        records[i].thread = thread
-        queues[q].executing += 1
-        if kinds[i] == .async {
-            if !neverFinishes[i] { asyncTimersPending += 1 }
-        } else {
-            workingCount += 1
-        }
-        emit(
-            .operation(OperationID(i), .isExecuting, old: .bool(false), new: .bool(true)), t,
-            thread: ThreadTag(Int(thread)))
-    }
-
-    /// Announces the finish of operation `i` and releases its dependents'
-    /// readiness; then checks whether the run completed.
-    func finishLocked(_ i: Int, _ t: Double) {
-        let q = Int(queueOf[i])
-        let phase = records[i].phase
-        if phase == .finished { return }
-        if phase == .executing {
-            emitOp(i, .isExecuting, true, false, t)
-            queues[q].executing -= 1
-            if kinds[i] == .async {
-                if !neverFinishes[i] { asyncTimersPending -= 1 }
-            } else {
-                workingCount -= 1
-            }
-        } else if phase == .ready {
-            queues[q].readyWaiting -= 1
-        }
-        records[i].phase = .finished
-        emitOp(i, .isFinished, false, true, t)
-        if kinds[i] != .barrier && phase != .notAdded {
-            let n = queues[q].operationCount
-            queues[q].operationCount = n - 1
-            emit(.queue(QueueID(q), .operationCount, old: .int(n), new: .int(n - 1)), t)
-        }
-        unfinishedOps -= 1
-        if hasCompletion[i] { completionsOwed += 1 }
-        let dependents = records[i].dependents
-        if !dependents.isEmpty {
-            records[i].dependents = []
-            for d32 in dependents {
-                let d = Int(d32)
-                guard records[d].unfinishedDeps > 0 else { continue }
-                records[d].unfinishedDeps -= 1
-                if records[d].unfinishedDeps == 0 && records[d].phase == .pending {
-                    records[d].phase = .ready
-                    queues[Int(queueOf[d])].readyWaiting += 1
-                    emitOp(d, .isReady, false, true, t)
-                }
-            }
-        }
-        checkCompletedLocked(t)
-    }
-
-    /// A cancel of an operation that has not started: announce
-    /// `isCancelled`, then `isReady` if it was not ready (Foundation's
-    /// `cancel()` zeroes its unfinished dependencies).
-    func cancelBeforeStartLocked(_ i: Int, _ t: Double) {
-        records[i].cancelled = true
-        emitOp(i, .isCancelled, false, true, t)
-        records[i].unfinishedDeps = 0
-        if records[i].phase == .pending {
-            records[i].phase = .ready
-            queues[Int(queueOf[i])].readyWaiting += 1
-            emitOp(i, .isReady, false, true, t)
-        }
-    }
-
-    func checkCompletedLocked(_ t: Double) {
-        if !closed && lifecycle == .running && unfinishedOps == 0 && timedActionsLeft == 0
-            && completionsRun == completionsOwed
-        {
-            endLocked(.completed, t)
-        }
-    }
-
-    func endLocked(_ outcome: RunOutcome, _ t: Double) {
-        emit(.end(outcome), t)
-        closed = true
-        endSignalPending = true
+    func opObject(_ i: Int) -> Operation? {
+        lock.lock()
+        defer { lock.unlock() }
+        return i < ops.count ? ops[i] : nil
     }
 
     // MARK: - Hooks called by the operations
@@ -407,35 +145,28 @@ final class RunCore: @unchecked Sendable {
     /// that first. (The cancel that set the window bit announced under
     /// this lock, so this comes after its `isCancelled`.)
     func syncCancelledBeforeStart(_ i: Int) {
-        lock.lock()
-        if records[i].phase != .finished && records[i].phase != .executing {
-            finishLocked(i, lockedNow())
+        withModel { model, real in
+            if model.records[i].phase != .finished && model.records[i].phase != .executing {
+                model.finish(i, real: real)
+            }
         }
-        unlockAndNotify()
     }
 
     /// Returns the scenario time at which the work began.
     func syncMainBegins(_ i: Int, _ op: EngineCancellable) -> Double {
         lock.lock()
-        let t = lockedNow()
-        beginLocked(i, t)
-        if records[i].heldCancel {
-            // A cancel that landed between our look at the flag and the
-            // engine's: applied now, as a cancel of a running operation.
-            records[i].heldCancel = false
-            records[i].cancelled = true
-            emitOp(i, .isCancelled, false, true, t)
-            op.engineCancel()
-        }
-        unlockAndNotify()
+        let first = model.log.events.count
+        let (t, held) = model.begin(i, thread: threadTagLocked(), real: realTime())
+        // A cancel that landed between our look at the flag and the
+        // engine's: applied now, as a cancel of a running operation.
+        if held { op.engineCancel() }
+        unlockAndNotify(observingFrom: first)
         mainThreadWork(.began(OperationID(i)))
         return t
     }
 
     func syncMainEnds(_ i: Int) {
-        lock.lock()
-        finishLocked(i, lockedNow())
-        unlockAndNotify()
+        withModel { model, real in model.finish(i, real: real) }
         mainThreadWork(.ended(OperationID(i)))
     }
 
@@ -446,57 +177,59 @@ final class RunCore: @unchecked Sendable {
 
     func blockPhase(_ i: Int, _ n: Int, _ phase: BlockPhase) -> Double {
         lock.lock()
-        let t = lockedNow()
-        emit(.block(OperationID(i), index: n, phase: phase, thread: ThreadTag(Int(threadTagLocked()))), t)
-        unlockAndNotify()
+        let first = model.log.events.count
+        let t = model.block(i, n, phase, thread: threadTagLocked(), real: realTime())
+        unlockAndNotify(observingFrom: first)
         return t
     }
 
     func asyncStart(_ i: Int, _ op: AsyncOperation) {
         lock.lock()
-        let t = lockedNow()
+        let first = model.log.events.count
+        let real = realTime()
         var postExecuting = false
         var postFinished = false
-        var due: Double? = nil
-        if lifecycle == .stopped {
+        var timerSet = false
+        if model.lifecycle == .stopped {
             // The run was stopped: let it go at once, unannounced.
             op.state.store(AsyncOperation.finished, ordering: .releasing)
             postFinished = true
-        } else if records[i].phase == .finished {
+        } else if model.records[i].phase == .finished {
             // Nothing: already finished (cannot happen through the queue).
-        } else if records[i].cancelled {
-            finishLocked(i, t)
+        } else if model.records[i].cancelled {
+            model.finish(i, real: real)
             op.state.store(AsyncOperation.finished, ordering: .releasing)
             postFinished = true
         } else {
-            beginLocked(i, t)
+            model.begin(i, thread: threadTagLocked(), real: real)
             op.state.store(AsyncOperation.executing, ordering: .releasing)
             postExecuting = true
-            if !neverFinishes[i] {
-                if durations[i] <= 0 {
-                    finishLocked(i, t)
+            if !model.neverFinishes[i] {
+                if model.durations[i] <= 0 {
+                    model.finish(i, real: real)
                     op.state.store(AsyncOperation.finished, ordering: .releasing)
                     postFinished = true
                 } else {
-                    due = t + durations[i]
+                    timerSet = true
                 }
             }
         }
-        unlockAndNotify()
+        unlockAndNotify(observingFrom: first)
         op.post(executing: postExecuting, finished: postFinished)
-        if let due { addTimer(due: due, op: i) }
+        if timerSet { signalScheduler() }
     }
 
     func asyncFinish(_ i: Int) {
         guard let op = opObject(i) as? AsyncOperation else { return }
         lock.lock()
+        let first = model.log.events.count
         var post = false
-        if records[i].phase == .executing {
-            finishLocked(i, lockedNow())
+        if model.records[i].phase == .executing {
+            model.finish(i, real: realTime())
             op.state.store(AsyncOperation.finished, ordering: .releasing)
             post = true
         }
-        unlockAndNotify()
+        unlockAndNotify(observingFrom: first)
         if post { op.post(executing: true, finished: true) }
     }
 
@@ -504,109 +237,96 @@ final class RunCore: @unchecked Sendable {
     /// action, from `cancelAllOperations()`, from stop).
     func cancel(_ i: Int, _ op: EngineCancellable) {
         lock.lock()
-        if lifecycle == .stopped {
+        if model.lifecycle == .stopped {
             lock.unlock()
             op.engineCancel()
             return
         }
-        let t = lockedNow()
+        let first = model.log.events.count
+        let real = realTime()
         var postAsync: AsyncOperation? = nil
-        let r = records[i]
-        if r.phase == .finished || r.cancelled || r.heldCancel {
-            // Nothing to do: Foundation's cancel() would be a no-op or a repeat.
-        } else if kinds[i] == .async {
-            if r.phase == .executing {
-                records[i].cancelled = true
-                emitOp(i, .isCancelled, false, true, t)
-                op.engineCancel()
-                if !neverFinishes[i] && !ignoresCancel[i], let a = op as? AsyncOperation {
-                    finishLocked(i, t)
-                    a.state.store(AsyncOperation.finished, ordering: .releasing)
-                    postAsync = a
-                }
+        switch model.cancelKind(i) {
+        case .nothing:
+            break  // Foundation's cancel() would be a no-op or a repeat.
+        case .whileExecuting(let finishesAsync):
+            model.cancelWhileExecuting(i, real: real)
+            op.engineCancel()
+            if finishesAsync, let a = op as? AsyncOperation {
+                model.finish(i, real: real)
+                a.state.store(AsyncOperation.finished, ordering: .releasing)
+                postAsync = a
+            }
+        case .beforeStart:
+            if let window = op as? StartWindow, !window.claimCancelBeforeStart() {
+                // start() got in first: hold the cancel until main() begins.
+                model.records[i].heldCancel = true
             } else {
-                cancelBeforeStartLocked(i, t)
+                model.cancelBeforeStart(i, real: real)
                 op.engineCancel()
             }
-        } else if r.phase == .executing {
-            records[i].cancelled = true
-            emitOp(i, .isCancelled, false, true, t)
-            op.engineCancel()
-        } else if let window = op as? StartWindow, !window.claimCancelBeforeStart() {
-            // start() got in first: hold the cancel until main() begins.
-            records[i].heldCancel = true
-        } else {
-            cancelBeforeStartLocked(i, t)
-            op.engineCancel()
         }
-        unlockAndNotify()
+        unlockAndNotify(observingFrom: first)
         postAsync?.post(executing: true, finished: true)
     }
 
     func completionRan(_ i: Int) {
         lock.lock()
-        emit(.completion(OperationID(i), thread: ThreadTag(Int(threadTagLocked()))), lockedNow())
-        unlockAndNotify()
+        let first = model.log.events.count
+        model.completionRan(i, thread: threadTagLocked(), real: realTime())
+        unlockAndNotify(observingFrom: first)
         for action in scenario.operations[i].completion ?? [] {
             perform(action, origin: .completion(OperationID(i)))
         }
-        lock.lock()
-        completionsRun += 1
-        checkCompletedLocked(lockedNow())
-        unlockAndNotify()
+        withModel { model, real in model.completionReturned(real: real) }
     }
 
     /// The block given to `addBarrierBlock`.
     func runBarrier(_ i: Int) {
         lock.lock()
-        if lifecycle == .stopped || records[i].phase == .finished {
-            // Cancelled by cancel-all before its block began: the run
-            // already announced its finish and opened its gate.
+        if model.lifecycle == .stopped || model.records[i].phase == .finished {
+            // Stopped, or cancelled by cancel-all before its block began.
             lock.unlock()
             return
         }
-        let t = lockedNow()
-        beginLocked(i, t)
-        unlockAndNotify()
+        let first = model.log.events.count
+        let (t, _) = model.begin(i, thread: threadTagLocked(), real: realTime())
+        unlockAndNotify(observingFrom: first)
         mainThreadWork(.began(OperationID(i)))
-        if durations[i] > 0 {
-            simulate(until: t + durations[i], op: nil, cooperative: false)
+        if model.durations[i] > 0 {
+            simulate(until: t + model.durations[i], op: nil, cooperative: false)
         }
-        lock.lock()
-        finishLocked(i, lockedNow())
-        let gate = takeGateLocked(i)
-        unlockAndNotify()
+        let gate: Operation? = withModel { model, real in
+            model.finish(i, real: real)
+            return model.takeGate(i) ? self.gates[i] : nil
+        }
         mainThreadWork(.ended(OperationID(i)))
         gate?.start()
     }
 
-    /// The hidden gate of barrier `i`, if it has not been started yet.
-    func takeGateLocked(_ i: Int) -> Operation? {
-        if records[i].gateStarted { return nil }
-        records[i].gateStarted = true
-        return gates[i]
+    /// A cancelled barrier's real finish: Foundation runs it as a dispatch
+    /// barrier behind what was dispatched before it, and the probe the run
+    /// put just ahead of it has now run (see `watchRealFinish`).
+    func barrierReallyFinished(_ b: Int) {
+        let gate: Operation? = withModel { model, real in
+            model.barrierReallyFinished(b, real: real) ? self.gates[b] : nil
+        }
+        gate?.start()
     }
 
-    func opObject(_ i: Int) -> Operation? {
-        lock.lock()
-        defer { lock.unlock() }
-        return i < ops.count ? ops[i] : nil
-    }
-
-    // MARK: - Simulated work and timers
+    // MARK: - Simulated work
 
     /// Sleeps, in slices of at most 10 ms real, until scenario time reaches
     /// `end`; returns early when `op` is cancelled (if cooperative) or the
     /// run stops. Holds while paused (waits on the condition, no polling).
     func simulate(until end: Double, op: Operation?, cooperative: Bool) {
-        condition.lock()
+        workCondition.lock()
         while true {
             if cooperative, let op, op.isCancelled { break }
             lock.lock()
-            let isStopped = lifecycle == .stopped
-            let t = lockedNow()
-            let paused = clock.isStopped
-            let speed = clock.speed
+            let isStopped = model.lifecycle == .stopped
+            let t = model.now(realTime())
+            let paused = model.clock.isStopped
+            let speed = model.clock.speed
             lock.unlock()
             if isStopped || t >= end { break }
             if paused && Thread.isMainThread {
@@ -615,18 +335,18 @@ final class RunCore: @unchecked Sendable {
                 // keys, including the one that resumes: the screen would
                 // freeze for good. Such work runs out its remaining time in
                 // real time at the current speed instead.
-                condition.unlock()
+                workCondition.unlock()
                 finishInRealTime((end - t) / speed, op: op, cooperative: cooperative)
                 return
             }
             if paused {
-                condition.wait()
+                workCondition.wait()
                 continue
             }
             let real = min(0.01, (end - t) / speed)
-            _ = condition.wait(until: Date(timeIntervalSinceNow: max(real, 0.0001)))
+            _ = workCondition.wait(until: Date(timeIntervalSinceNow: max(real, 0.0001)))
         }
-        condition.unlock()
+        workCondition.unlock()
     }
 
     /// Sleeps `seconds` of real time in slices of 10 ms, returning early on
@@ -636,25 +356,25 @@ final class RunCore: @unchecked Sendable {
         while DispatchTime.now().uptimeNanoseconds < deadline {
             if cooperative, let op, op.isCancelled { return }
             lock.lock()
-            let isStopped = lifecycle == .stopped
+            let isStopped = model.lifecycle == .stopped
             lock.unlock()
             if isStopped { return }
             Thread.sleep(forTimeInterval: 0.01)
         }
     }
 
-    func addTimer(due: Double, op: Int) {
+    /// Wakes the scheduler (a new timer may be due earlier).
+    func signalScheduler() {
         schedulerCondition.lock()
-        timers.push(due: due, op: Int32(op))
         schedulerCondition.signal()
         schedulerCondition.unlock()
     }
 
     /// Wakes simulated work and the scheduler (pause, resume, speed, stop, end).
     func wakeSleepers() {
-        condition.lock()
-        condition.broadcast()
-        condition.unlock()
+        workCondition.lock()
+        workCondition.broadcast()
+        workCondition.unlock()
         schedulerCondition.lock()
         schedulerCondition.broadcast()
         schedulerCondition.unlock()

@@ -109,14 +109,14 @@ public final class ScenarioRun: @unchecked Sendable {
     public var hasEnded: Bool {
         core.lock.lock()
         defer { core.lock.unlock() }
-        return core.closed
+        return core.model.log.isClosed
     }
 
     /// The current scenario time, in scenario seconds.
     public var now: Double {
         core.lock.lock()
         defer { core.lock.unlock() }
-        return core.lockedNow()
+        return core.model.now(core.realTime())
     }
 
     /// Performs an action (from the interface: origin `.user`). Recorded as
@@ -136,12 +136,12 @@ public final class ScenarioRun: @unchecked Sendable {
     public var isPaused: Bool {
         core.lock.lock()
         defer { core.lock.unlock() }
-        return core.clock.isPaused
+        return core.model.clock.isPaused
     }
     public var speed: Double {
         core.lock.lock()
         defer { core.lock.unlock() }
-        return core.clock.speed
+        return core.model.clock.speed
     }
     public func setSpeed(_ speed: Double) { core.setSpeed(speed) }
 
@@ -150,11 +150,11 @@ public final class ScenarioRun: @unchecked Sendable {
         get {
             core.lock.lock()
             defer { core.lock.unlock() }
-            return core.pausesAtCaptions
+            return core.model.pausesAtCaptions
         }
         set {
             core.lock.lock()
-            core.pausesAtCaptions = newValue
+            core.model.pausesAtCaptions = newValue
             core.lock.unlock()
         }
     }

@@ -151,6 +151,11 @@ enum InspectorText {
             notes.append(
                 "addBarrierBlock: waits for what was added before it; what is added later waits for it; "
                     + "not counted in operationCount; no handle to cancel it")
+            if card.isCancelled && !card.isFinished {
+                notes.append(
+                    "cancelled while it waited: its block never runs, and Foundation finishes it only when "
+                        + "what runs before it on its queue returns")
+            }
         }
         if card.cancelRequestedWhileExecuting {
             notes.append("cancel() while it runs only sets isCancelled; it ends when its work checks the flag")

@@ -57,6 +57,32 @@ import Testing
         #expect(s.finished("x")! < s.started("later")!)
     }
 
+    /// Checked against plain Foundation (the real barrier operation's
+    /// flags, 20 runs): cancelAllOperations cancels a waiting barrier at
+    /// once, and Foundation finishes it only when the synchronous work
+    /// before it returns; what was added after it finishes after it.
+    @Test(arguments: 0..<10) func aCancelledBarrierFinishesWhenTheWorkBeforeItReturns(_ round: Int) async {
+        var b = ScenarioBuilder()
+        let q = b.queue("q", cap: .limit(3))
+        b.work("w", on: q, ms: 400, ignoresCancel: true)
+        b.barrier("flush", on: q)
+        b.work("after", on: q, ms: 100)
+        b.at(100, .cancelAll(q))
+        let s = await runChecked(b, speed: 4)
+        #expect(s.outcome == RunOutcome.completed)
+        guard let cancelled = s.seq("flush", .isCancelled), let wDone = s.finished("w"),
+            let flushDone = s.finished("flush"), let afterDone = s.finished("after")
+        else {
+            Issue.record("missing events")
+            return
+        }
+        #expect(s.started("flush") == nil, "its block never runs")
+        #expect(cancelled < wDone)
+        #expect(wDone < flushDone, "announced when Foundation finishes it, not at the cancel")
+        #expect(flushDone < afterDone)
+        #expect((s.time("flush", .isFinished) ?? 0) >= (s.time("w", .isFinished) ?? 1))
+    }
+
     @Test(arguments: 0..<20) func completionBlocksRunAfterTheFinishAlsoWhenCancelled(_ round: Int) async {
         var b = ScenarioBuilder()
         let q = b.queue("q", cap: .limit(1))

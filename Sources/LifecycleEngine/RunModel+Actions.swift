@@ -1,0 +1,149 @@
+import RunEvents
+import ScenarioKit
+
+/// Actions (from an `at` line, a completion block, a key): what the engine
+/// would ignore and why (`ActionRefusal`), the announcement, and what the
+/// shell must then do in Foundation (`Effect`). Announce, then apply: the
+/// shell makes the Foundation call after the model recorded it.
+extension RunModel {
+    /// The Foundation call an action leaves for the shell.
+    enum Effect: Equatable {
+        case none
+        /// `cancel()` on the operation (which comes back as its cancel).
+        case cancel(Int)
+        /// `cancelAllOperations()` on the queue. `barriers`: waiting
+        /// barriers it cancels, whose real finish the shell must watch for
+        /// (now, or on resume when the queue is suspended).
+        case cancelAll(Int, barriers: [Int], queueSuspended: Bool)
+        /// `isSuspended = value`. `barriers`: cancelled barriers that a
+        /// resume lets Foundation finish (their finish to watch for).
+        case setSuspended(Int, Bool, barriers: [Int])
+        /// `maxConcurrentOperationCount = value`.
+        case setCap(Int, Int)
+        case setPriority(Int, PriorityLevel)
+        /// Add the operation (or barrier) to its queue.
+        case add(Int)
+        /// `OperationQueue.main` ignores suspension, caps and cancel-all,
+        /// but the engine, not the model, is asked: the shell tries it and
+        /// reports what Foundation did (`recordMainQueueAction`).
+        case tryOnMainQueue
+    }
+
+    /// Records `action` and returns what Foundation must be told. A run
+    /// waiting for the user after a stall goes on, from the moment it
+    /// stopped, with this action.
+    mutating func perform(_ action: Action, origin: ActionOrigin, real: UInt64) -> Effect {
+        clock.release(real)
+        let t = stamp(real)
+        func record(_ refusal: ActionRefusal?) { emit(.action(action, origin: origin, ignored: refusal), t) }
+        func refuse(_ refusal: ActionRefusal) -> Effect {
+            record(refusal)
+            return .none
+        }
+        switch action {
+        case .cancel(let id):
+            guard let i = validOperation(id) else { return refuse(.noSuchOperation) }
+            let r = records[i]
+            let refusal: ActionRefusal? =
+                kinds[i] == .barrier ? .barrierHasNoHandle
+                : r.phase == .finished ? .alreadyFinished
+                : (r.cancelled || r.heldCancel) ? .alreadyCancelled : nil
+            record(refusal)
+            return refusal == nil ? .cancel(i) : .none
+
+        case .cancelAll(let id):
+            guard let q = validQueue(id) else { return refuse(.noSuchQueue) }
+            if queues[q].isMain { return .tryOnMainQueue }
+            record(nil)
+            // Foundation cancels a waiting barrier too: its block never
+            // runs. It becomes ready at once, but Foundation finishes it
+            // only when what was dispatched before it returns.
+            var barriers: [Int] = []
+            for b32 in queues[q].pendingBarriers {
+                let b = Int(b32)
+                guard records[b].phase == .pending || records[b].phase == .ready, !records[b].cancelled else { continue }
+                cancelBeforeStart(b, real: real)
+                records[b].awaitsRealFinish = true
+                barriers.append(b)
+            }
+            return .cancelAll(q, barriers: barriers, queueSuspended: queues[q].suspended)
+
+        case .suspend(let id), .resume(let id):
+            guard let q = validQueue(id) else { return refuse(.noSuchQueue) }
+            if queues[q].isMain { return .tryOnMainQueue }
+            let value: Bool
+            if case .suspend = action { value = true } else { value = false }
+            let old = queues[q].suspended
+            guard old != value else { return refuse(value ? .alreadySuspended : .notSuspended) }
+            record(nil)
+            emit(.queue(QueueID(q), .isSuspended, old: .bool(old), new: .bool(value)), t)
+            queues[q].suspended = value
+            let released = value ? [] : queues[q].pendingBarriers.map(Int.init).filter { records[$0].awaitsRealFinish }
+            return .setSuspended(q, value, barriers: released)
+
+        case .setCap(let id, let cap):
+            guard let q = validQueue(id) else { return refuse(.noSuchQueue) }
+            let value = cap.foundationValue
+            if value < -1 || value == 0 { return refuse(.capBelowOne) }
+            if queues[q].isMain { return .tryOnMainQueue }
+            let old = queues[q].cap
+            guard old != value else { return refuse(.unchanged) }
+            record(nil)
+            emit(.queue(QueueID(q), .maxConcurrentOperationCount, old: .int(old), new: .int(value)), t)
+            queues[q].cap = value
+            return .setCap(q, value)
+
+        case .setPriority(let id, let level):
+            guard let i = validOperation(id) else { return refuse(.noSuchOperation) }
+            let old = records[i].priority
+            let refusal: ActionRefusal? =
+                kinds[i] == .barrier ? .barrierHasNoPriority
+                : records[i].phase == .finished ? .alreadyFinished
+                : old == level ? .unchanged : nil
+            record(refusal)
+            guard refusal == nil else { return .none }
+            emit(.operation(OperationID(i), .queuePriority, old: .priority(old), new: .priority(level)), t)
+            records[i].priority = level
+            return .setPriority(i, level)
+
+        case .add(let id):
+            guard let i = validOperation(id) else { return refuse(.noSuchOperation) }
+            guard records[i].phase == .notAdded else { return refuse(.alreadyAdded) }
+            record(nil)
+            add(i, real: real)
+            return .add(i)
+        }
+    }
+
+    /// What Foundation did with an action on `OperationQueue.main`:
+    /// `ignored` when the property did not change (it never does there).
+    mutating func recordMainQueueAction(
+        _ action: Action, origin: ActionOrigin, ignored: ActionRefusal?, real: UInt64
+    ) {
+        emit(.action(action, origin: origin, ignored: ignored), stamp(real))
+    }
+
+    /// A cancelled barrier's real finish, as the shell saw it come: its
+    /// `isFinished`, its dependents released. True when its gate (the
+    /// hidden operation other queues' dependents wait on) is to be opened.
+    mutating func barrierReallyFinished(_ b: Int, real: UInt64) -> Bool {
+        guard records[b].phase != .finished else { return false }
+        finish(b, real: real)
+        return takeGate(b)
+    }
+
+    /// True once per barrier: the first to ask opens its gate.
+    mutating func takeGate(_ b: Int) -> Bool {
+        if records[b].gateOpened { return false }
+        records[b].gateOpened = true
+        return true
+    }
+
+    private func validOperation(_ id: OperationID) -> Int? {
+        id.index >= 0 && id.index < kinds.count ? id.index : nil
+    }
+
+    private func validQueue(_ id: QueueID) -> Int? {
+        id.index >= 0 && id.index < queues.count ? id.index : nil
+    }
+}

@@ -1,0 +1,196 @@
+import RunEvents
+import ScenarioKit
+
+/// What each fact of an operation's life implies: its announcements, its
+/// queue's counts, its dependents' readiness (derived here, inside the
+/// dependency's finish, so that it precedes the engine's decision to start
+/// them), and whether the run completed.
+extension RunModel {
+    /// Operation `i` is added to its queue: its readiness is derived
+    /// (including implicit waits for barriers of its queue) and announced
+    /// as the initial `isReady`, then the queue's `operationCount`.
+    mutating func add(_ i: Int, real: UInt64) {
+        let t = stamp(real)
+        let q = Int(queueOf[i])
+        if kinds[i] == .barrier {
+            var preds: [Int32] = []
+            for m in queues[q].members where records[Int(m)].phase != .finished {
+                preds.append(m)
+                records[Int(m)].dependents.append(Int32(i))
+            }
+            queues[q].members = preds
+            records[i].unfinishedDeps = records[i].cancelled ? 0 : Int32(preds.count)
+            records[i].waitsOn = preds
+            queues[q].pendingBarriers.removeAll { records[Int($0)].phase.rawValue >= Phase.executing.rawValue }
+            queues[q].pendingBarriers.append(Int32(i))
+        } else if queues[q].hasBarriers, !records[i].cancelled {
+            for b in queues[q].pendingBarriers where records[Int(b)].phase.rawValue < Phase.executing.rawValue {
+                records[i].unfinishedDeps += 1
+                records[Int(b)].dependents.append(Int32(i))
+                records[i].waitsOn.append(b)
+            }
+        }
+        if queues[q].hasBarriers { queues[q].members.append(Int32(i)) }
+        let ready = records[i].unfinishedDeps == 0
+        records[i].phase = ready ? .ready : .pending
+        if ready { queues[q].readyWaiting += 1 }
+        emitOp(i, .isReady, nil, ready, t)
+        if kinds[i] != .barrier {
+            let n = queues[q].operationCount
+            queues[q].operationCount = n + 1
+            emit(.queue(QueueID(q), .operationCount, old: .int(n), new: .int(n + 1)), t)
+        }
+    }
+
+    /// Operation `i` begins executing on `thread` (the shell's tag for
+    /// it). A cancel held back by the start window is applied now, as a
+    /// cancel of a running operation: true when the shell must pass it on
+    /// to Foundation. Returns the scenario time of the start.
+    @discardableResult
+    mutating func begin(_ i: Int, thread: Int16, real: UInt64) -> (t: Double, applyHeldCancel: Bool) {
+        let t = stamp(real)
+        let q = Int(queueOf[i])
+        switch records[i].phase {
+        case .pending:
+            // The engine started it although the run still counted a
+            // barrier it does not really wait for: it is ready in the
+            // engine's eyes, so say so first.
+            records[i].unfinishedDeps = 0
+            emitOp(i, .isReady, false, true, t)
+        case .ready:
+            queues[q].readyWaiting -= 1
+        default:
+            break
+        }
+        records[i].phase = .executing
+        records[i].thread = thread
+        queues[q].executing += 1
+        if kinds[i] == .async {
+            if !neverFinishes[i] {
+                asyncTimersPending += 1
+                if durations[i] > 0 { timers.push(due: t + durations[i], op: Int32(i)) }
+            }
+        } else {
+            workingCount += 1
+        }
+        emit(
+            .operation(OperationID(i), .isExecuting, old: .bool(false), new: .bool(true)), t,
+            thread: ThreadTag(Int(thread)))
+        guard records[i].heldCancel else { return (t, false) }
+        records[i].heldCancel = false
+        records[i].cancelled = true
+        emitOp(i, .isCancelled, false, true, t)
+        return (t, true)
+    }
+
+    /// Operation `i` finishes: announced, its dependents' readiness
+    /// released; then the run may be complete.
+    mutating func finish(_ i: Int, real: UInt64) {
+        let t = stamp(real)
+        let q = Int(queueOf[i])
+        let phase = records[i].phase
+        if phase == .finished { return }
+        if phase == .executing {
+            emitOp(i, .isExecuting, true, false, t)
+            queues[q].executing -= 1
+            if kinds[i] == .async {
+                if !neverFinishes[i] { asyncTimersPending -= 1 }
+            } else {
+                workingCount -= 1
+            }
+        } else if phase == .ready {
+            queues[q].readyWaiting -= 1
+        }
+        records[i].phase = .finished
+        records[i].awaitsRealFinish = false
+        emitOp(i, .isFinished, false, true, t)
+        if kinds[i] != .barrier && phase != .notAdded {
+            let n = queues[q].operationCount
+            queues[q].operationCount = n - 1
+            emit(.queue(QueueID(q), .operationCount, old: .int(n), new: .int(n - 1)), t)
+        }
+        unfinishedOps -= 1
+        if hasCompletion[i] { completionsOwed += 1 }
+        let dependents = records[i].dependents
+        if !dependents.isEmpty {
+            records[i].dependents = []
+            for d32 in dependents {
+                let d = Int(d32)
+                guard records[d].unfinishedDeps > 0 else { continue }
+                records[d].unfinishedDeps -= 1
+                if records[d].unfinishedDeps == 0 && records[d].phase == .pending {
+                    records[d].phase = .ready
+                    queues[Int(queueOf[d])].readyWaiting += 1
+                    emitOp(d, .isReady, false, true, t)
+                }
+            }
+        }
+        checkCompleted(t)
+    }
+
+    /// A cancel of an operation that has not started: `isCancelled`, then
+    /// `isReady` if it was not ready (Foundation's `cancel()` zeroes its
+    /// unfinished dependencies).
+    mutating func cancelBeforeStart(_ i: Int, real: UInt64) {
+        let t = stamp(real)
+        records[i].cancelled = true
+        emitOp(i, .isCancelled, false, true, t)
+        records[i].unfinishedDeps = 0
+        if records[i].phase == .pending {
+            records[i].phase = .ready
+            queues[Int(queueOf[i])].readyWaiting += 1
+            emitOp(i, .isReady, false, true, t)
+        }
+    }
+
+    /// A cancel of an executing operation: the flag only.
+    mutating func cancelWhileExecuting(_ i: Int, real: UInt64) {
+        records[i].cancelled = true
+        emitOp(i, .isCancelled, false, true, stamp(real))
+    }
+
+    /// What `cancel()` of operation `i` is, in the run's eyes.
+    enum CancelKind {
+        /// Nothing to announce: finished, already cancelled, or held.
+        case nothing
+        /// Executing: only the flag; an asynchronous one that checks the
+        /// flag then finishes at once.
+        case whileExecuting(finishesAsync: Bool)
+        /// Not started: cancel before start (for a synchronous operation,
+        /// once the start window is claimed).
+        case beforeStart
+    }
+
+    func cancelKind(_ i: Int) -> CancelKind {
+        let r = records[i]
+        if r.phase == .finished || r.cancelled || r.heldCancel { return .nothing }
+        if r.phase == .executing {
+            return .whileExecuting(finishesAsync: kinds[i] == .async && !neverFinishes[i] && !ignoresCancel[i])
+        }
+        return .beforeStart
+    }
+
+    /// One execution block of a `blocks` operation started or returned.
+    mutating func block(_ i: Int, _ n: Int, _ phase: BlockPhase, thread: Int16, real: UInt64) -> Double {
+        let t = stamp(real)
+        emit(.block(OperationID(i), index: n, phase: phase, thread: ThreadTag(Int(thread))), t)
+        return t
+    }
+
+    /// Operation `i`'s completion block ran on `thread` (its actions follow).
+    mutating func completionRan(_ i: Int, thread: Int16, real: UInt64) {
+        emit(.completion(OperationID(i), thread: ThreadTag(Int(thread))), stamp(real))
+    }
+
+    /// A completion block returned (after its actions): the run may be complete.
+    mutating func completionReturned(real: UInt64) {
+        completionsRun += 1
+        checkCompleted(stamp(real))
+    }
+
+    /// A timed action ran: the run may be complete.
+    mutating func timedActionDone(real: UInt64) {
+        timedActionsLeft -= 1
+        checkCompleted(stamp(real))
+    }
+}

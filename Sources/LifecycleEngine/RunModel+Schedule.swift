@@ -1,0 +1,52 @@
+import RunEvents
+import ScenarioKit
+
+/// What comes next in scenario time: an `at` action, an `at` caption, a
+/// timer that ends an asynchronous operation. The shell's scheduler
+/// thread sleeps until the earliest and hands it back here.
+extension RunModel {
+    enum Scheduled: Equatable {
+        /// `scenario.actions[index]`.
+        case action(Int)
+        /// `scenario.captions[index]`, an `at` caption.
+        case caption(Int)
+        /// The earliest timer: the asynchronous operation it ends.
+        case timer(Int32)
+    }
+
+    /// The earliest item and its scenario time, nil when nothing is to
+    /// come. Ties: actions and captions in source order (file order), both
+    /// before timers due at the same time.
+    func nextScheduled() -> (item: Scheduled, due: Double)? {
+        let actions = scenario.actions
+        let actionDue = nextTimedAction < actions.count ? actions[nextTimedAction].time.seconds : .infinity
+        let captionDue =
+            nextCaption < timedCaptions.count ? scenario.captions[timedCaptions[nextCaption]].time!.seconds : .infinity
+        let timerDue = timers.first?.due ?? .infinity
+        let due = min(actionDue, captionDue, timerDue)
+        guard due.isFinite else { return nil }
+        if captionDue == due && captionDue <= timerDue
+            && (captionDue < actionDue
+                || scenario.captions[timedCaptions[nextCaption]].location < actions[nextTimedAction].location)
+        {
+            return (.caption(timedCaptions[nextCaption]), due)
+        }
+        if actionDue == due { return (.action(nextTimedAction), due) }
+        return (.timer(timers.first!.op), due)
+    }
+
+    /// Whether an action or a timer is still to come (captions do not keep
+    /// a run going, nor hold off a stall).
+    var hasEngineWorkScheduled: Bool {
+        nextTimedAction < scenario.actions.count || !timers.isEmpty
+    }
+
+    /// Takes `item` off the schedule (the shell then performs it).
+    mutating func take(_ item: Scheduled) {
+        switch item {
+        case .action: nextTimedAction += 1
+        case .caption: nextCaption += 1
+        case .timer: _ = timers.pop()
+        }
+    }
+}

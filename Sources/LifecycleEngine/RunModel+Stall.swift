@@ -1,0 +1,118 @@
+import RunEvents
+import ScenarioKit
+
+/// When nothing can progress, and why each unfinished operation is stuck:
+/// pure functions of the model, linear in operations and dependencies.
+extension RunModel {
+    /// Nothing can progress: no simulated work, no timer, no timed action
+    /// or completion block to come, and no queue with room for a ready
+    /// operation. Never while the user has paused the run (the pause holds
+    /// the work and the actions that would progress; a run opened paused
+    /// has not had its chance yet). O(queues), from counters.
+    var stallCondition: Bool {
+        if log.isClosed || lifecycle != .running || unfinishedOps == 0 || clock.isPaused { return false }
+        if workingCount > 0 || asyncTimersPending > 0 || timedActionsLeft > 0 { return false }
+        if completionsRun < completionsOwed { return false }
+        for q in queues where q.readyWaiting > 0 && (!q.suspended || q.isMain) && q.executing < q.effectiveCap {
+            return false
+        }
+        return true
+    }
+
+    /// The stall found at `seq`, if nothing happened since: the end of the
+    /// run (`.endsRun`), or a `.stall` event with scenario time held until
+    /// the next action (`.waitsForUser`). Returns whether it was declared.
+    @discardableResult
+    mutating func declareStall(ifStillAt seq: Int, real: UInt64) -> Bool {
+        guard log.seq == seq, seq != stallSeq, stallCondition else { return false }
+        let t = stamp(real)
+        switch stallPolicy {
+        case .endsRun:
+            end(.stalled(stuckReasons()), t)
+        case .waitsForUser:
+            emit(.stall(stuckReasons()), t)
+            stallSeq = log.seq
+            clock.hold(real)
+        }
+        return true
+    }
+
+    /// The sequence number to watch when nothing can progress (a stall
+    /// declared only if it still holds, unchanged, a while later); nil
+    /// otherwise, or when this stall was already announced.
+    var stallProbe: Int? {
+        stallCondition && log.seq != stallSeq ? log.seq : nil
+    }
+
+    /// Why each unfinished operation can never finish, as far as the run
+    /// can tell, and `.unknown` where it cannot: never a reason that does
+    /// not hold. Linear: each operation's chain of waits is followed once.
+    func stuckReasons() -> [OperationID: StuckReason] {
+        // Per queue, the first executing operation: what holds its slots.
+        var holder = [Int](repeating: -1, count: queues.count)
+        for i in records.indices where records[i].phase == .executing {
+            let q = Int(queueOf[i])
+            if holder[q] < 0 { holder[q] = i }
+        }
+        // Reasons that need no other operation's.
+        func direct(_ i: Int) -> StuckReason? {
+            let r = records[i]
+            let q = Int(queueOf[i])
+            switch r.phase {
+            case .executing:
+                return neverFinishes[i] ? .neverPostedFinish : .unknown
+            case .ready:
+                if queues[q].suspended && !queues[q].isMain { return .queueSuspended(QueueID(q)) }
+                if queues[q].executing >= queues[q].effectiveCap, holder[q] >= 0 {
+                    return .waitsFor(OperationID(holder[q]), root: OperationID(holder[q]))
+                }
+                return .unknown
+            case .notAdded:
+                return .unknown
+            case .pending, .finished:
+                return nil
+            }
+        }
+        func firstUnfinished(_ i: Int) -> Int? {
+            for d in records[i].waitsOn where records[Int(d)].phase != .finished { return Int(d) }
+            return nil
+        }
+        // root[i]: the operation stuck for a direct reason that i's waits
+        // end at (-1: not known yet).
+        var root = [Int32](repeating: -1, count: records.count)
+        var result: [OperationID: StuckReason] = [:]
+        for i in records.indices where records[i].phase != .finished {
+            if let reason = direct(i) {
+                result[OperationID(i)] = reason
+                root[i] = Int32(i)
+                continue
+            }
+            guard let first = firstUnfinished(i) else {
+                result[OperationID(i)] = .unknown
+                continue
+            }
+            // Follow the chain to a known root, remembering the way.
+            var chain = [i]
+            var current = first
+            var found = -1
+            // Waits have no cycles (the validator rejects them; barriers
+            // wait only for what came before): the walk ends.
+            while found < 0 {
+                if root[current] >= 0 {
+                    found = Int(root[current])
+                } else if direct(current) != nil {
+                    found = current
+                } else if let next = firstUnfinished(current), chain.count <= records.count {
+                    chain.append(current)
+                    current = next
+                } else {
+                    found = current
+                }
+            }
+            for c in chain { root[c] = Int32(found) }
+            root[current] = Int32(found)
+            result[OperationID(i)] = .waitsFor(OperationID(first), root: OperationID(found))
+        }
+        return result
+    }
+}

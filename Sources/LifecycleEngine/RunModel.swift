@@ -1,0 +1,255 @@
+import RunEvents
+import ScenarioKit
+
+/// The rules of a run, as a value: what each fact of the engine (an
+/// operation added, begun, finished, cancelled before it started; an
+/// action; a caption reached) implies for the operations, the queues and
+/// the stream. No locks, threads, Foundation or clock reading: time comes
+/// in as a real-time reading (`real`, monotonic nanoseconds) that the
+/// model's own `ScenarioClock` turns into scenario seconds; every event
+/// goes into `log`.
+///
+/// The shell (`RunCore`) holds it under one lock, reads the real time,
+/// makes the calls into Foundation and reports the engine's facts back
+/// here. Tests drive it directly, with made-up times.
+struct RunModel {
+    /// Where an operation is, as the run has announced it.
+    enum Phase: UInt8 {
+        case notAdded, pending, ready, executing, finished
+    }
+
+    enum Kind: UInt8 {
+        case work, blocks, async, barrier
+    }
+
+    /// The run's bookkeeping for one operation.
+    struct Record {
+        var phase: Phase = .notAdded
+        var cancelled = false
+        /// A cancel that lost the race with `start()`: applied when `main()` begins.
+        var heldCancel = false
+        /// A barrier cancelled while it waited: Foundation finishes it only
+        /// when what runs before it returns (`barrierReallyFinished`).
+        var awaitsRealFinish = false
+        var gateOpened = false
+        var priority: PriorityLevel = .normal
+        var thread: Int16 = -1
+        /// Unfinished dependencies as the run derives them (declared ones,
+        /// and the barriers of its queue it implicitly waits for).
+        var unfinishedDeps: Int32 = 0
+        /// Operations whose count drops when this one finishes.
+        var dependents: [Int32] = []
+        /// Everything this operation waits for (for stall reasons).
+        var waitsOn: [Int32] = []
+    }
+
+    struct QueueState {
+        /// `maxConcurrentOperationCount` (−1: the system decides).
+        var cap: Int
+        var suspended: Bool
+        let isMain: Bool
+        let hasBarriers: Bool
+        var operationCount = 0
+        var executing = 0
+        /// Added, announced ready, not started.
+        var readyWaiting = 0
+        /// Operations added to this queue (kept only when it has barriers).
+        var members: [Int32] = []
+        /// Barriers added whose block has not begun.
+        var pendingBarriers: [Int32] = []
+
+        var effectiveCap: Int { isMain ? 1 : (cap < 0 ? Int.max : cap) }
+    }
+
+    /// Where the run is in its life: `start` moves it from `created` to
+    /// `running`, `stop` from either to `stopped`, for good.
+    enum Lifecycle {
+        case created, running, stopped
+    }
+
+    let scenario: Scenario
+    let stallPolicy: StallPolicy
+
+    // Static facts, by operation index.
+    let kinds: [Kind]
+    let queueOf: [Int32]
+    /// Simulated work, scenario seconds.
+    let durations: [Double]
+    let hasCompletion: [Bool]
+    let neverFinishes: [Bool]
+    let ignoresCancel: [Bool]
+    /// `when` captions by operation index: the moment and the caption's
+    /// index. Empty when the scenario has none (the hot path then skips).
+    let whenCaptions: [Int: [(moment: CaptionMoment, caption: Int)]]
+    /// `at` captions (indices into `scenario.captions`) in the order the
+    /// run reaches them.
+    let timedCaptions: [Int]
+
+    var records: [Record]
+    var queues: [QueueState]
+    var clock: ScenarioClock
+    var log: EventLog
+    var lifecycle = Lifecycle.created
+    var unfinishedOps: Int
+    /// Sync operations (and barrier blocks) doing simulated work.
+    var workingCount = 0
+    /// Async operations executing that a timer will finish.
+    var asyncTimersPending = 0
+    var timedActionsLeft: Int
+    var completionsOwed = 0
+    var completionsRun = 0
+    /// Lesson mode: a caption pauses scenario time.
+    var pausesAtCaptions: Bool
+    /// `seq` of the last `.stall` announced, so that the same stall is not
+    /// announced twice; -1 before any.
+    var stallSeq = -1
+    /// The timers that end asynchronous operations.
+    var timers = TimerHeap()
+    /// The next `scenario.actions` and `timedCaptions` entries to come.
+    var nextTimedAction = 0
+    var nextCaption = 0
+    /// The real-time reading of the fact being recorded (see `stamp`).
+    private(set) var reading: UInt64 = 0
+
+    init(scenario: Scenario, options: RunOptions) {
+        self.scenario = scenario
+        stallPolicy = options.stallPolicy
+        let specs = scenario.operations
+        kinds = specs.map {
+            switch $0.body {
+            case .work: .work
+            case .blocks: .blocks
+            case .async: .async
+            case .barrier: .barrier
+            }
+        }
+        queueOf = specs.map { Int32($0.queue.index) }
+        durations = specs.map { $0.body.totalDuration.seconds }
+        hasCompletion = specs.map { $0.completion != nil && !$0.isBarrier }
+        neverFinishes = specs.map { $0.neverFinishes && $0.body.isAsync }
+        ignoresCancel = specs.map { $0.ignoresCancel }
+        var whens: [Int: [(moment: CaptionMoment, caption: Int)]] = [:]
+        var timed: [Int] = []
+        for (index, caption) in scenario.captions.enumerated() {
+            switch caption.trigger {
+            case .when(let op, let moment): whens[op.index, default: []].append((moment, index))
+            case .at: timed.append(index)
+            }
+        }
+        whenCaptions = whens
+        timedCaptions = timed.sorted {
+            let (a, b) = (scenario.captions[$0].time!, scenario.captions[$1].time!)
+            return a != b ? a < b : $0 < $1
+        }
+        pausesAtCaptions = options.pausesAtCaptions
+        records = [Record](repeating: Record(), count: specs.count)
+        var barrierQueues = Set<Int>()
+        for s in specs where s.isBarrier { barrierQueues.insert(s.queue.index) }
+        queues = scenario.queues.enumerated().map { i, q in
+            QueueState(
+                cap: q.isMain ? 1 : max(q.cap.foundationValue == 0 ? 1 : q.cap.foundationValue, -1),
+                suspended: q.isMain ? false : q.startsSuspended, isMain: q.isMain,
+                hasBarriers: barrierQueues.contains(i))
+        }
+        clock = ScenarioClock(speed: options.speed, paused: options.startsPaused)
+        unfinishedOps = specs.count
+        timedActionsLeft = scenario.actions.count
+        // Roughly six events an operation.
+        log = EventLog(capacity: min(specs.count * 6 + scenario.queues.count * 4 + 64, 4_000_000))
+        for (i, spec) in specs.enumerated() where !spec.isBarrier {
+            if let p = spec.priority { records[i].priority = p }
+        }
+    }
+
+    // MARK: - Recording
+
+    @inline(__always) func now(_ real: UInt64) -> Double { clock.now(real) }
+
+    /// The scenario time of a fact read at `real`, remembered for what the
+    /// fact sets off (a caption pausing the clock).
+    @inline(__always) mutating func stamp(_ real: UInt64) -> Double {
+        reading = real
+        return clock.now(real)
+    }
+
+    /// Records one event; a `when` caption whose moment it is follows it.
+    @inline(__always) mutating func emit(_ kind: LifecycleEvent.Kind, _ t: Double, thread: ThreadTag? = nil) {
+        if log.isClosed { return }
+        log.append(kind, at: t, thread: thread)
+        if !whenCaptions.isEmpty, case .operation(let op, let key, _, .bool(true)) = kind {
+            captions(for: op.index, key, t)
+        }
+    }
+
+    @inline(__always) mutating func emitOp(_ i: Int, _ key: OperationKey, _ old: Bool?, _ new: Bool, _ t: Double) {
+        emit(.operation(OperationID(i), key, old: old.map(KeyValue.bool), new: .bool(new)), t)
+    }
+
+    /// The `when` captions of operation `i` whose moment `key` becoming
+    /// true is, in file order.
+    private mutating func captions(for i: Int, _ key: OperationKey, _ t: Double) {
+        guard let captions = whenCaptions[i] else { return }
+        let moment: CaptionMoment
+        switch key {
+        case .isReady: moment = .ready
+        case .isExecuting: moment = .starts
+        case .isFinished: moment = .finishes
+        case .isCancelled: moment = .cancelled
+        case .queuePriority: return
+        }
+        for entry in captions where entry.moment == moment { caption(entry.caption, t) }
+    }
+
+    /// Announces caption `index`; in lesson mode, scenario time pauses here.
+    mutating func caption(_ index: Int, _ t: Double) {
+        let pause = pausesAtCaptions && !clock.isPaused
+        if pause { clock.pause(reading) }
+        emit(.caption(index, paused: pause), t)
+    }
+
+    // MARK: - The run's life
+
+    /// `created` → `running`: scenario time starts at `real`, and each
+    /// queue's configuration is announced as changes from what a new
+    /// `OperationQueue` has. False when the run was not `created`.
+    mutating func start(real: UInt64) -> Bool {
+        guard lifecycle == .created else { return false }
+        lifecycle = .running
+        clock.start(real)
+        let t = stamp(real)
+        for (q, spec) in scenario.queues.enumerated() {
+            let cap = queues[q].cap
+            if cap != -1 {
+                emit(.queue(QueueID(q), .maxConcurrentOperationCount, old: .int(-1), new: .int(cap)), t)
+            }
+            if spec.startsSuspended && !spec.isMain {
+                emit(.queue(QueueID(q), .isSuspended, old: .bool(false), new: .bool(true)), t)
+            }
+        }
+        return true
+    }
+
+    /// Either state → `stopped`: the stream closes. Returns what it was.
+    mutating func stop() -> Lifecycle {
+        let was = lifecycle
+        lifecycle = .stopped
+        log.close()
+        return was
+    }
+
+    /// Ends the run with `outcome`: the last event.
+    mutating func end(_ outcome: RunOutcome, _ t: Double) {
+        emit(.end(outcome), t)
+        log.close()
+    }
+
+    /// Completed: everything finished, every timed action ran, every owed
+    /// completion block ran.
+    mutating func checkCompleted(_ t: Double) {
+        if !log.isClosed && lifecycle == .running && unfinishedOps == 0 && timedActionsLeft == 0
+            && completionsRun == completionsOwed
+        {
+            end(.completed, t)
+        }
+    }
+}
