@@ -6,7 +6,8 @@ import PackageDescription
 let package = Package(
     name: "opscope",
     products: [
-        .executable(name: "opscope", targets: ["opscope"])
+        .executable(name: "opscope", targets: ["opscope"]),
+        .executable(name: "opscope-bench", targets: ["opscope-bench"]),
     ],
     targets: [
         // The project's words and widths: text width in cells, "did you
@@ -25,9 +26,31 @@ let package = Package(
         ),
         .target(name: "Screen", dependencies: ["Board", "Grading", "ScenarioKit", "RunEvents", "TextKit"]),
         .target(name: "CursesBackend", dependencies: ["CNCurses", "Screen"]),
+        // What the executables share: arguments, errors and exit statuses,
+        // loading a file, spawning a process, serving the main queue.
+        .target(name: "CommandSupport", dependencies: ["ScenarioKit", "RunEvents", "LifecycleEngine"]),
+        // The interactive view: the terminal session, a scenario's run on
+        // the board, the picker.
+        .target(
+            name: "Interactive",
+            dependencies: [
+                "CommandSupport", "ScenarioKit", "RunEvents", "LifecycleEngine", "Board", "Grading", "Screen",
+                "CursesBackend", "TextKit",
+            ]),
         .executableTarget(
             name: "opscope",
-            dependencies: ["ScenarioKit", "RunEvents", "LifecycleEngine", "Board", "Grading", "Screen", "CursesBackend", "TextKit"]
+            dependencies: [
+                "CommandSupport", "Interactive", "ScenarioKit", "RunEvents", "LifecycleEngine", "Board", "Grading",
+                "Screen", "TextKit",
+            ]
+        ),
+        // The project's speed and memory figures (a release build).
+        .executableTarget(
+            name: "opscope-bench",
+            dependencies: [
+                "CommandSupport", "ScenarioKit", "RunEvents", "LifecycleEngine", "Board", "Screen", "CursesBackend",
+                "TextKit",
+            ]
         ),
         .testTarget(name: "TextKitTests", dependencies: ["TextKit"]),
         .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit"]),
@@ -41,7 +64,7 @@ let package = Package(
         .testTarget(name: "GradingTests", dependencies: ["Grading", "Board", "RunEvents", "ScenarioKit", "EventFixtures"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "EventFixtures", "TextKit", "RunEvents", "Grading"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Screen"]),
-        .testTarget(name: "opscopeTests", dependencies: ["opscope"]),
+        .testTarget(name: "opscopeTests", dependencies: ["opscope", "CommandSupport", "Interactive", "ScenarioKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

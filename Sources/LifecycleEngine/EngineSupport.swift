@@ -40,7 +40,7 @@ final class EngineLock: @unchecked Sendable {
 }
 
 extension PriorityLevel {
-    var foundation: Operation.QueuePriority {
+    package var foundation: Operation.QueuePriority {
         switch self {
         case .veryLow: .veryLow
         case .low: .low
@@ -52,7 +52,7 @@ extension PriorityLevel {
 }
 
 extension QoSLevel {
-    var foundation: QualityOfService {
+    package var foundation: QualityOfService {
         switch self {
         case .userInteractive: .userInteractive
         case .userInitiated: .userInitiated

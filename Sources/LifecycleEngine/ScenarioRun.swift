@@ -58,7 +58,7 @@ public enum MainThreadWork: Sendable, Hashable {
 /// work is simulated, observes them through a KVO-shaped API and records
 /// every announcement, stamped with a sequence number and the scenario
 /// time under one lock, in one causally ordered stream.
-public final class ScenarioRun: @unchecked Sendable {
+public final class ScenarioRun: Sendable {
     public let scenario: Scenario
     let core: RunCore
 

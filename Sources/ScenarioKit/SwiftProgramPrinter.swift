@@ -33,7 +33,7 @@ public struct SwiftProgramPrinter: Sendable {
 
 /// The state of writing one program: the scenario, the identifiers chosen
 /// for its names, and the lines written so far.
-private struct ProgramWriter {
+struct ProgramWriter {
     let scenario: Scenario
     let sourceName: String?
     var lines: [String] = []
@@ -93,14 +93,14 @@ private struct ProgramWriter {
     }
 
     /// Writes `text` as a comment the first time `topic` comes up.
-    private mutating func explainOnce(_ topic: String, _ text: String, indent: String = "    ") {
+    mutating func explainOnce(_ topic: String, _ text: String, indent: String = "    ") {
         guard explained.insert(topic).inserted else { return }
         lines += SwiftIdentifiers.comment(text, indent: indent, width: 76 - indent.count)
     }
 
     // MARK: Header and support code
 
-    private mutating func header() {
+    mutating func header() {
         lines += SwiftIdentifiers.comment(scenario.title ?? "An opscope scenario")
         for note in scenario.notes {
             lines.append("//")
@@ -137,7 +137,7 @@ private struct ProgramWriter {
         lines.append("")
     }
 
-    private mutating func supportCode() {
+    mutating func supportCode() {
         let ops = scenario.operations
         var parts = [SwiftProgramPrinter.printing, SwiftProgramPrinter.simulatedWork]
         var operationParts: [String] = []
@@ -171,7 +171,7 @@ private struct ProgramWriter {
 
     // MARK: Queues
 
-    private mutating func queues() {
+    mutating func queues() {
         lines += ["", "    // MARK: Queues"]
         for (index, queue) in scenario.queues.enumerated() {
             let name = queueNames[index]
@@ -217,7 +217,7 @@ private struct ProgramWriter {
 
     // MARK: Operations
 
-    private mutating func operations() {
+    mutating func operations() {
         lines += ["", "    // MARK: Operations"]
         for (index, op) in scenario.operations.enumerated() {
             let name = operationNames[index]
@@ -291,14 +291,14 @@ private struct ProgramWriter {
     // MARK: Captions
 
     /// The `when` captions of the operation at `index`, as comments.
-    private mutating func whenCaptions(of index: Int) {
+    mutating func whenCaptions(of index: Int) {
         for caption in scenario.captions {
             if case .when(let op, _) = caption.trigger, op.index == index { captionComment(caption) }
         }
     }
 
     /// One caption as a comment; the first one also says what captions are.
-    private mutating func captionComment(_ caption: Caption) {
+    mutating func captionComment(_ caption: Caption) {
         explainOnce("captions", SwiftProgramPrinter.captionsExplanation)
         lines += SwiftIdentifiers.comment(
             SwiftProgramPrinter.captionText(caption, in: scenario), indent: "    ", width: 72)
@@ -306,7 +306,7 @@ private struct ProgramWriter {
 
     // MARK: Dependencies and completion blocks
 
-    private mutating func configuration() {
+    mutating func configuration() {
         let withDependencies = scenario.operations.indices.filter { !scenario.operations[$0].dependencies.isEmpty }
         if !withDependencies.isEmpty {
             lines += ["", "    // MARK: Dependencies", ""]
@@ -343,143 +343,4 @@ private struct ProgramWriter {
     }
 
     // MARK: Adding and timed actions
-
-    private mutating func addAtTimeZero() {
-        lines += ["", "    // MARK: Start", ""]
-        lines += SwiftIdentifiers.comment(
-            "Time zero. Operations are added in file order: among ready operations of the same priority, a queue "
-                + "starts the one added first. A queue may start an operation as soon as it is added.",
-            indent: "    ", width: 72)
-        if !scenario.actions.isEmpty {
-            lines.append("    let t0 = DispatchTime.now()  // the timed actions count from here")
-        }
-        let later = scenario.addedLater
-        for index in scenario.operations.indices where !later.contains(OperationID(index)) {
-            lines += addCode(index, indent: "    ")
-        }
-    }
-
-    private func addCode(_ index: Int, indent: String) -> [String] {
-        let op = scenario.operations[index]
-        let queue = queueNames[op.queue.index]
-        if let block = barrierBlocks[index] {
-            return ["\(indent)\(queue).addBarrierBlock(\(block))"]
-        }
-        return ["\(indent)\(queue).addOperation(\(operationNames[index]))"]
-    }
-
-    /// Swift statements performing `action`.
-    private func actionCode(_ action: Action, indent: String) -> [String] {
-        switch action {
-        case .cancel(let id):
-            return ["\(indent)\(operationNames[id.index]).cancel()  // only sets isCancelled; the operation decides what to do"]
-        case .cancelAll(let id):
-            return ["\(indent)\(queueNames[id.index]).cancelAllOperations()  // cancel() on each operation still in the queue"]
-        case .suspend(let id):
-            return ["\(indent)\(queueNames[id.index]).isSuspended = true  // starts nothing more; running operations go on"]
-        case .resume(let id):
-            return ["\(indent)\(queueNames[id.index]).isSuspended = false"]
-        case .setCap(let id, .systemDefault):
-            return ["\(indent)\(queueNames[id.index]).maxConcurrentOperationCount = OperationQueue.defaultMaxConcurrentOperationCount"]
-        case .setCap(let id, .limit(let n)):
-            return ["\(indent)\(queueNames[id.index]).maxConcurrentOperationCount = \(n)  // a lower cap stops nothing that runs"]
-        case .setPriority(let id, let level):
-            return ["\(indent)\(operationNames[id.index]).queuePriority = .\(level.rawValue)"]
-        case .add(let id):
-            return addCode(id.index, indent: indent)
-        }
-    }
-
-    /// The timed actions, with the `at` captions as comments before the
-    /// actions of their time (or of the next time).
-    private mutating func timedActions() {
-        let captions = scenario.timedCaptions.compactMap { caption in
-            caption.time.map { (time: $0, caption: caption) }
-        }
-        guard !scenario.actions.isEmpty || !captions.isEmpty else { return }
-        if scenario.actions.isEmpty {
-            lines += ["", "    // MARK: Timed captions", ""]
-        } else {
-            let mark = captions.isEmpty ? "Timed actions" : "Timed actions and captions"
-            lines += ["", "    // MARK: \(mark)", ""]
-            lines += SwiftIdentifiers.comment(
-                "Scheduled on a serial queue of their own, never on the global pool: synchronous operations block "
-                    + "its worker threads, and a timer there could fire late.", indent: "    ", width: 72)
-            lines.append("    let timeline = DispatchQueue(label: \"scenario.timeline\")")
-        }
-        var nextCaption = 0
-        var index = 0
-        let actions = scenario.actions
-        while index < actions.count {
-            let time = actions[index].time
-            while nextCaption < captions.count, captions[nextCaption].time <= time {
-                captionComment(captions[nextCaption].caption)
-                nextCaption += 1
-            }
-            var group: [Action] = []
-            while index < actions.count && actions[index].time == time {
-                group.append(actions[index].action)
-                index += 1
-            }
-            let event = "at \(ScenarioPrinter.format(time))"
-            events.append(event)
-            lines.append("    timeline.asyncAfter(deadline: t0 + \(SwiftIdentifiers.seconds(time))) {")
-            for action in group {
-                let text = "\(event): \(ScenarioPrinter.actionText(action, in: scenario))"
-                lines.append("        say(\(SwiftIdentifiers.stringLiteral(text)))")
-                lines += actionCode(action, indent: "        ")
-            }
-            lines.append("        tally.mark(\(SwiftIdentifiers.stringLiteral(event)))")
-            lines.append("    }")
-        }
-        for timed in captions[nextCaption...] { captionComment(timed.caption) }
-    }
-
-    private mutating func ending() {
-        let work = scenario.operations.reduce(Duration.zero) { $0 + $1.body.totalDuration }
-        let lastAction = scenario.actions.last?.time ?? .zero
-        let timeout = SwiftIdentifiers.seconds(lastAction + work + .seconds(2))
-        let operations = scenario.operations.indices
-            .filter { !scenario.operations[$0].isBarrier }
-            .map { operationNames[$0] }
-        lines += ["", "    // MARK: Wait for the end", ""]
-        lines += SwiftIdentifiers.comment(
-            "Gives up after \(timeout)s: the last timed action plus all the work done one piece after another, "
-                + "plus 2s.", indent: "    ", width: 72)
-        lines.append("    waitForTheEnd(")
-        lines.append("        [\(operations.joined(separator: ", "))],")
-        lines.append("        events: [\(events.map(SwiftIdentifiers.stringLiteral).joined(separator: ", "))],")
-        lines.append("        tally: tally, timeout: \(timeout))")
-    }
-
-    // MARK: Expectations
-
-    private mutating func expectations() {
-        guard !scenario.expectations.isEmpty else { return }
-        lines += ["", "// MARK: - What the scenario expects", "//"]
-        lines += SwiftIdentifiers.comment(
-            "opscope checks these claims after a run (`opscope trace FILE`); compare them with what this program "
-                + "prints.")
-        lines.append("//")
-        for expectation in scenario.expectations {
-            let text = ScenarioPrinter.claimText(expectation.claim, in: scenario)
-            lines.append("//   expect \(text)")
-            lines.append("//       \(gloss(expectation.claim))")
-        }
-    }
-
-    private func gloss(_ claim: Claim) -> String {
-        func op(_ id: OperationID) -> String { scenario[operation: id].name }
-        switch claim {
-        case .before(let a, let b): return "\(op(a)) finishes before \(op(b)) starts"
-        case .order: return "they start in exactly this order"
-        case .concurrent(let ids): return "at some moment \(ids.map(op).joined(separator: ", ")) all execute at once"
-        case .peak(let q, let n):
-            return "at most \(n) of \(scenario[queue: q].name)'s operations execute at once, and \(n) do at some moment"
-        case .finished(let id): return "\(op(id)) finishes without being cancelled"
-        case .cancelled(let id): return "\(op(id)) ends cancelled"
-        case .skipped(let id): return "\(op(id)) is cancelled before it starts: its work never runs"
-        case .stuck(let id): return "\(op(id)) never finishes"
-        }
-    }
 }

@@ -1,3 +1,4 @@
+import CommandSupport
 /// `opscope help [COMMAND]`.
 enum HelpCommand: Subcommand {
     static let name = "help"

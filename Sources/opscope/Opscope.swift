@@ -1,3 +1,4 @@
+import CommandSupport
 import Grading
 import Foundation
 
@@ -17,7 +18,7 @@ protocol Subcommand: Sendable {
 enum Opscope {
     static let subcommands: [any Subcommand.Type] = [
         RunCommand.self, CheckCommand.self, TraceCommand.self, ListCommand.self, SwiftCommand.self, QuizCommand.self,
-        BenchCommand.self, HelpCommand.self,
+        HelpCommand.self,
     ]
 
     static let overview = """
@@ -83,45 +84,3 @@ enum Opscope {
     }
 }
 
-/// Exit statuses shared by every command (SCENARIO-LANGUAGE.md, "Exit status").
-enum ExitStatus {
-    static let success: Int32 = 0
-    /// A claim failed, or the run stalled on an operation no `expect stuck` names.
-    static let failed: Int32 = 1
-    /// A file has errors, or the command line is wrong.
-    static let usage: Int32 = 2
-}
-
-/// A wrong command line: one clear line on standard error, exit 2.
-struct UsageError: Error, Equatable {
-    var message: String
-    /// The argument, when the error is an option that the command does not know.
-    var unknownOption: String?
-
-    init(_ message: String) { self.message = message }
-
-    /// `unknown option '--frobnicate'`.
-    static func unknownOption(_ argument: String) -> UsageError {
-        var error = UsageError("unknown option '\(argument)'")
-        error.unknownOption = argument
-        return error
-    }
-
-    func report() -> Int32 {
-        StandardError.write("opscope: error: \(message)\n")
-        return ExitStatus.usage
-    }
-}
-
-enum StandardError {
-    static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
-    }
-}
-
-/// Whether to colour text written to a stream: only on a terminal, and
-/// never when `NO_COLOR` is set (https://no-color.org).
-func wantsColor(fileDescriptor: Int32) -> Bool {
-    if let value = ProcessInfo.processInfo.environment["NO_COLOR"], !value.isEmpty { return false }
-    return isatty(fileDescriptor) == 1
-}

@@ -1,3 +1,4 @@
+import CommandSupport
 import Grading
 import RunEvents
 import TextKit
@@ -146,7 +147,7 @@ enum QuizCommand: Subcommand {
     }
 
     private static func report(_ error: QuizAnswerError) -> Int32 {
-        for message in error.messages { StandardError.write("opscope: error: \(message)\n") }
+        for message in error.messages { ErrorLine.write(message) }
         return ExitStatus.usage
     }
 

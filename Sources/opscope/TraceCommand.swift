@@ -1,3 +1,4 @@
+import CommandSupport
 import Grading
 import RunEvents
 import TextKit

@@ -1,3 +1,4 @@
+import CommandSupport
 import Foundation
 
 // The executable stays thin: every subcommand is a small type in this

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Hands the main thread over to the main dispatch queue for good.
-enum MainThread {
+package enum MainThread {
     /// Serves the main dispatch queue on the main thread until the process
     /// exits.
     ///
@@ -10,7 +10,7 @@ enum MainThread {
     /// operations would not run on the main thread (`Thread.isMainThread`
     /// is false there). The main run loop drains the main queue on the main
     /// thread itself, and sleeps while there is nothing to do.
-    static func serveForever() -> Never {
+    package static func serveForever() -> Never {
         while true {
             _ = RunLoop.main.run(mode: .default, before: .distantFuture)
         }

@@ -1,3 +1,4 @@
+import CommandSupport
 import Board
 import CursesBackend
 import Dispatch
@@ -7,16 +8,18 @@ import ScenarioKit
 import Screen
 
 /// Settings of the interactive view, from the command line.
-struct InteractiveOptions {
+package struct InteractiveOptions {
     /// `--speed X`, scenario seconds per real second; nil when not given on
     /// the command line (the view then uses the scenario's own `speed`
     /// statement, or 1).
-    var speed: Double? = nil
-    var startsPaused = false
+    package var speed: Double? = nil
+    package var startsPaused = false
     /// `--lesson`: pause at each caption (the picker always does).
-    var lesson = false
-    var ascii = false
-    var noColor = false
+    package var lesson = false
+    package var ascii = false
+    package var noColor = false
+
+    package init() {}
 }
 
 /// The interactive view: one terminal session, showing either the scenario
@@ -32,7 +35,7 @@ struct InteractiveOptions {
 /// begins, and the app draws that moment before the thread blocks, then
 /// says afterwards how long it was blocked.
 @MainActor
-final class InteractiveApp {
+package final class InteractiveApp {
     private let session: TerminalSession
     private let options: InteractiveOptions
     private let glyphs: GlyphSet
@@ -55,7 +58,7 @@ final class InteractiveApp {
 
     /// Opens the terminal and shows `scenario`, or the picker over `list`
     /// when no scenario is given. Never returns: the app exits the process.
-    static func launch(
+    package static func launch(
         scenario: Scenario?, title: String, picker list: PickerList, paths: [String],
         options: InteractiveOptions
     ) -> Never {
@@ -65,7 +68,7 @@ final class InteractiveApp {
         do {
             session = try TerminalSession.open(options: TerminalOptions(colors: colors))
         } catch {
-            StandardError.write("opscope: error: cannot start the interface: \(error)\n")
+            ErrorLine.write("cannot start the interface: \(error)")
             exit(ExitStatus.usage)
         }
         let app = InteractiveApp(session: session, options: options)
@@ -286,12 +289,12 @@ final class InteractiveApp {
 /// The picker's data: its list, the path of each entry (numbered as the
 /// list numbers them), and its state.
 @MainActor
-struct PickerModel {
-    var list: PickerList
-    var paths: [String]
-    var state = PickerState()
+package struct PickerModel {
+    package var list: PickerList
+    package var paths: [String]
+    package var state = PickerState()
 
-    func render(size: Size, glyphs: GlyphSet, colors: Bool) -> CellGrid {
+    package func render(size: Size, glyphs: GlyphSet, colors: Bool) -> CellGrid {
         ScenarioPicker.render(list: list, state: state, size: size, glyphs: glyphs, colors: colors)
     }
 }

@@ -1,3 +1,4 @@
+import CommandSupport
 import RunEvents
 import Board
 import CursesBackend
@@ -7,10 +8,11 @@ import ScenarioKit
 import Screen
 
 /// Frame cost, bytes on the wire, start-up and idle CPU of the interface.
+@MainActor
 enum InterfaceBench {
     static func run(report: BenchReport, rounds: Int) {
         report.section("interface")
-        MainActor.assumeIsolated { frames(report: report, rounds: rounds) }
+        frames(report: report, rounds: rounds)
         startupAndIdle(report: report)
     }
 
@@ -121,7 +123,7 @@ enum InterfaceBench {
         let marker = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-first-frame-\(getpid())").path
         try? FileManager.default.removeItem(atPath: marker)
         let socket = "opscope-bench-\(getpid())"
-        let command = "OPSCOPE_FIRST_FRAME_FILE=\(marker) \(Measure.selfPath) run --paused scenarios/01-chain.ops"
+        let command = "OPSCOPE_FIRST_FRAME_FILE=\(marker) \(Measure.opscopePath) run --paused scenarios/01-chain.ops"
         _ = try? Spawn.run(tmux, ["-L", socket, "new-session", "-d", "-x", "200", "-y", "50", command])
         defer { _ = try? Spawn.run(tmux, ["-L", socket, "kill-server"]) }
         var contents: String?
@@ -150,29 +152,3 @@ enum InterfaceBench {
     }
 }
 
-/// CPU time of a process, from /proc (clock ticks, 100 per second here).
-enum ProcessCPU {
-    static func seconds(of pid: Int32) -> Double? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        // After the command: state is field 3, utime 14, stime 15 (1-based).
-        guard fields.count > 13, let utime = Double(fields[11]), let stime = Double(fields[12]) else { return nil }
-        return (utime + stime) / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
-
-    /// Seconds since this process started, from /proc/self/stat's start
-    /// time (10 ms resolution) and the boot-time clock.
-    static func sinceProcessStart() -> Double? {
-        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
-        var now = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &now)
-        let uptime = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-        return uptime - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
-}

@@ -2,9 +2,9 @@ import Foundation
 import ScenarioKit
 
 /// Reads a scenario file from disk and runs it through the language.
-enum ScenarioLoading {
+package enum ScenarioLoading {
     /// The bytes of `path`, or a usage error naming the path.
-    static func source(at path: String) throws(UsageError) -> SourceFile {
+    package static func source(at path: String) throws(UsageError) -> SourceFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw UsageError("no such file '\(path)'")
@@ -20,7 +20,7 @@ enum ScenarioLoading {
 
     /// Reads `file`, writes its diagnostics to standard error (coloured on a
     /// terminal), and returns the result.
-    static func read(_ file: SourceFile) -> ParseResult {
+    package static func read(_ file: SourceFile) -> ParseResult {
         let result = ScenarioReader.read(file)
         if !result.diagnostics.isEmpty {
             let printer = DiagnosticPrinter()

@@ -12,11 +12,11 @@ import ScenarioKit
 /// the main thread to the main queue (`MainThread.serveForever()`), so a
 /// scenario queue declared `main` is OperationQueue.main on the main thread.
 @MainActor
-final class MainQueueRun {
-    typealias Batch = @MainActor ([LifecycleEvent]) -> Void
+package final class MainQueueRun {
+    package typealias Batch = @MainActor ([LifecycleEvent]) -> Void
     /// Called once with the whole stream, and the limit (real seconds)
     /// when the run did not end within it.
-    typealias End = @MainActor ([LifecycleEvent], _ timedOutAfter: Double?) -> Void
+    package typealias End = @MainActor ([LifecycleEvent], _ timedOutAfter: Double?) -> Void
 
     private var run: ScenarioRun?
     private var events: [LifecycleEvent] = []
@@ -33,7 +33,7 @@ final class MainQueueRun {
     /// Starts the run. `onBatch` gets each batch of events in order;
     /// `onEnd` is called once, after the `.end` event or the time limit.
     @discardableResult
-    static func start(
+    package static func start(
         _ scenario: Scenario, speed: Double, timeLimit: Double? = nil,
         onBatch: @escaping Batch = { _ in }, onEnd: @escaping End
     ) -> MainQueueRun {

@@ -1,3 +1,4 @@
+import CommandSupport
 import Grading
 import RunEvents
 import Board
@@ -14,14 +15,14 @@ import Screen
 /// the user after a stall (`StallPolicy.waitsForUser`): a suspended queue
 /// is the run waiting for a key, not its end.
 @MainActor
-final class ScenarioView {
-    enum KeyResult {
+package final class ScenarioView {
+    package enum KeyResult {
         case `continue`
         case quit
     }
 
     /// How the view opens a scenario.
-    struct Settings {
+    package struct Settings {
         /// Scenario seconds per real second.
         var speed: Double
         /// Open paused at t=0 (Space starts).
@@ -30,7 +31,7 @@ final class ScenarioView {
         var lesson: Bool
     }
 
-    let scenario: Scenario
+    package let scenario: Scenario
     private let formatter: EventFormatter
     private var settings: Settings
     private var run: ScenarioRun?
@@ -56,7 +57,7 @@ final class ScenarioView {
     private var mainThreadBusy: (op: OperationID, since: Double)?
     private var mainThreadBlocked: MainThreadBlock?
 
-    init(scenario: Scenario, settings: Settings) {
+    package init(scenario: Scenario, settings: Settings) {
         self.scenario = scenario
         self.settings = settings
         formatter = EventFormatter(scenario: scenario)
@@ -67,7 +68,7 @@ final class ScenarioView {
     /// due at once, waits for Space). `wake` is called from engine threads
     /// when events wait; `mainThreadWork` on the main thread as a main-queue
     /// operation's work begins and ends there.
-    func start(
+    package func start(
         wake: @escaping @Sendable () -> Void, mainThreadWork: @escaping @Sendable (MainThreadWork) -> Void
     ) {
         self.wake = wake
@@ -91,7 +92,7 @@ final class ScenarioView {
     /// dependency, added at time 0. Pause cannot hold it — the main thread
     /// must go on reading keys — so a run opened paused waits for Space
     /// before it starts at all.
-    static func mainThreadWorkAtOnce(_ scenario: Scenario) -> Bool {
+    package static func mainThreadWorkAtOnce(_ scenario: Scenario) -> Bool {
         let later = scenario.addedLater
         return scenario.operations.indices.contains { i in
             let spec = scenario.operations[i]
@@ -100,14 +101,14 @@ final class ScenarioView {
     }
 
     /// Ends the run and releases its threads.
-    func stop() {
+    package func stop() {
         run?.stop()
     }
 
     /// Takes the events the engine recorded since last time into the board
     /// and the log. Returns whether there were any.
     @discardableResult
-    func drain() -> Bool {
+    package func drain() -> Bool {
         guard let run else { return false }
         let batch = run.takeEvents()
         guard !batch.isEmpty else { return false }
@@ -147,7 +148,7 @@ final class ScenarioView {
     /// Called on the main thread as a main-queue operation's work begins
     /// (the caller draws right after: the last frame before the main thread
     /// blocks) and ends.
-    func mainThread(_ work: MainThreadWork) {
+    package func mainThread(_ work: MainThreadWork) {
         let now = ProcessInfo.processInfo.systemUptime
         switch work {
         case .began(let op):
@@ -168,7 +169,7 @@ final class ScenarioView {
     private var isPaused: Bool { run?.isPaused ?? true }
 
     /// Something on screen changes with time: the clock of a live run.
-    var isMoving: Bool {
+    package var isMoving: Bool {
         started && !isPaused && board.outcome == nil && board.stall == nil
     }
 
@@ -179,7 +180,7 @@ final class ScenarioView {
         return run?.now ?? 0
     }
 
-    func frameInput(size: Size, glyphs: GlyphSet, colors: Bool) -> FrameInput {
+    package func frameInput(size: Size, glyphs: GlyphSet, colors: Bool) -> FrameInput {
         FrameInput(
             now: clock, wallClock: ProcessInfo.processInfo.systemUptime, speed: settings.speed,
             isPaused: isPaused, pausedAtCaption: pausedAtCaption && (isPaused || board.outcome != nil),
@@ -188,11 +189,11 @@ final class ScenarioView {
             expectationResults: results, mainThreadBusy: mainThreadBusy?.op, mainThreadBlocked: mainThreadBlocked)
     }
 
-    func render(frame: FrameInput) -> CellGrid {
+    package func render(frame: FrameInput) -> CellGrid {
         InterfaceRenderer.render(board: board, state: state, frame: frame).grid
     }
 
-    func handle(_ key: Key, frame: FrameInput) -> KeyResult {
+    package func handle(_ key: Key, frame: FrameInput) -> KeyResult {
         let wall = frame.wallClock
         switch InterfaceController.handle(key, state: &state, board: board, frame: frame) {
         case .none, .redraw:

@@ -1,3 +1,4 @@
+import CommandSupport
 import Board
 import Dispatch
 import Foundation
@@ -5,6 +6,7 @@ import LifecycleEngine
 import ScenarioKit
 
 /// opscope's observed run against the bare engine, on the same graph.
+@MainActor
 enum EngineBench {
     static func run(report: BenchReport, rounds: Int) {
         report.section("engine (observed run against bare OperationQueue, alternated)")

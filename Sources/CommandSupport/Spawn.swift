@@ -8,14 +8,14 @@ import Foundation
 /// /dev/null; standard output too, unless captured. Capture only from
 /// commands that start no server: a server inherits the first client's
 /// descriptors, and a pipe there would never reach end-of-file.
-enum Spawn {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+package enum Spawn {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Returns the exit status (128 + signal when killed) and what the
     /// program printed on standard output when `captureOutput`.
-    static func run(_ path: String, _ arguments: [String], captureOutput: Bool = false) throws -> (Int32, String) {
+    package static func run(_ path: String, _ arguments: [String], captureOutput: Bool = false) throws -> (Int32, String) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

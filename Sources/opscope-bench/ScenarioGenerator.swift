@@ -1,3 +1,4 @@
+import CommandSupport
 /// Generates large scenario texts for the benchmark.
 enum ScenarioGenerator {
     /// `count` zero-work operations on one default-cap queue, no dependencies.

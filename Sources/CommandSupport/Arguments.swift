@@ -1,14 +1,14 @@
 /// A tiny parser for `--flag`, `--option VALUE` / `--option=VALUE` and
 /// positional arguments. Unknown options are errors, never ignored.
-struct Arguments {
-    var positionals: [String] = []
+package struct Arguments {
+    package var positionals: [String] = []
     private var values: [String: String] = [:]
     private var flags: Set<String> = []
 
     /// - Parameters:
     ///   - options: names (without `--`) that take a value.
     ///   - flags: names that take none.
-    init(_ arguments: [String], options: Set<String> = [], flags: Set<String> = []) throws(UsageError) {
+    package init(_ arguments: [String], options: Set<String> = [], flags: Set<String> = []) throws(UsageError) {
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -45,18 +45,18 @@ struct Arguments {
         }
     }
 
-    func value(_ name: String) -> String? { values[name] }
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    package func value(_ name: String) -> String? { values[name] }
+    package func has(_ flag: String) -> Bool { flags.contains(flag) }
 
     /// A positive, finite number given to `--name`, or `fallback` when the
     /// option is absent.
-    func positiveNumber(_ name: String, default fallback: Double) throws(UsageError) -> Double {
+    package func positiveNumber(_ name: String, default fallback: Double) throws(UsageError) -> Double {
         try positiveNumber(name) ?? fallback
     }
 
     /// A positive, finite number given to `--name`; nil when the option is
     /// absent (so that a caller can tell "not given" from any value).
-    func positiveNumber(_ name: String) throws(UsageError) -> Double? {
+    package func positiveNumber(_ name: String) throws(UsageError) -> Double? {
         guard let text = values[name] else { return nil }
         guard let number = Double(text), number.isFinite, number > 0 else {
             throw UsageError("'--\(name)' needs a positive number, not '\(text)'")

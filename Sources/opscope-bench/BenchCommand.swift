@@ -1,16 +1,18 @@
+import CommandSupport
 import Board
 import Foundation
 import LifecycleEngine
 import ScenarioKit
 
-/// `opscope bench`: the project's speed and memory figures, measured on this
+/// `opscope-bench`: the project's speed and memory figures, measured on this
 /// machine against Foundation's bare engine. Meant for a release build:
-/// `swift run -c release opscope bench`.
-enum BenchCommand: Subcommand {
+/// `swift build -c release && .build/release/opscope-bench`.
+@MainActor
+enum BenchCommand {
     static let name = "bench"
     static let abstract = "Measure opscope against the bare engine (use a release build)"
     static let help = """
-        USAGE: opscope bench [--quick] [--only engine|language|interface]
+        USAGE: opscope-bench [--quick] [--only engine|language|interface]
 
         Measures, on this machine:
           engine     100,000 zero-work operations observed by opscope (operations,
@@ -50,7 +52,8 @@ enum BenchCommand: Subcommand {
 
 /// Prints figures as they are measured, each against its target.
 /// Used from the main thread only (the benchmark is sequential).
-final class BenchReport: @unchecked Sendable {
+@MainActor
+final class BenchReport {
     private(set) var allTargetsMet = true
 
     func line(_ text: String) {
@@ -99,13 +102,15 @@ enum Measure {
         String(format: seconds < 0.01 ? "%.3f ms" : "%.1f ms", seconds * 1000)
     }
 
-    /// The path of this very executable, to run it as a process.
-    static var selfPath: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    /// The `opscope` executable built beside this one, to run it as a process.
+    static var opscopePath: String {
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return (me as NSString).deletingLastPathComponent + "/opscope"
     }
 }
 
 /// Parsing and `check`.
+@MainActor
 enum LanguageBench {
     static func run(report: BenchReport, rounds: Int) {
         report.section("language")
@@ -129,7 +134,7 @@ enum LanguageBench {
         }
         var walls: [Double] = []
         for _ in 0..<max(5, rounds) {
-            walls.append(Measure.seconds { _ = try? Spawn.run(Measure.selfPath, ["check", small]) })
+            walls.append(Measure.seconds { _ = try? Spawn.run(Measure.opscopePath, ["check", small]) })
         }
         let wall = Measure.median(walls)
         report.figure("'opscope check' of a small file, wall (median)", Measure.ms(wall), target: "< 50 ms", met: wall < 0.05)

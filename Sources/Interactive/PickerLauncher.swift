@@ -1,0 +1,80 @@
+import CommandSupport
+import Foundation
+import ScenarioKit
+import Screen
+
+/// `opscope` without a file: a picker over the scenario library, then the
+/// mistakes under a heading of their own.
+package enum PickerLauncher {
+    /// Why the interactive view refuses to start from a script.
+    package static let notATerminal =
+        "standard output is not a terminal; the interactive view needs one (from a script, use 'opscope trace FILE')"
+
+    /// The library folder: `scenarios/` under the current directory.
+    package static let libraryFolder = "scenarios"
+    /// The files that must fail `opscope check`, each teaching one rule.
+    package static let mistakesFolder = "scenarios/mistakes"
+    package static let mistakesHeading = "Mistakes: files that fail `opscope check`, each teaching one rule"
+
+    package static func launch(options: InteractiveOptions) throws(UsageError) -> Int32 {
+        let (list, paths) = catalog()
+        guard !paths.isEmpty else {
+            throw UsageError(
+                "no scenario files in '\(libraryFolder)/' here; run opscope from the project folder, or give a file: 'opscope FILE'")
+        }
+        guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+            throw UsageError(notATerminal)
+        }
+        MainActor.assumeIsolated {
+            InteractiveApp.launch(scenario: nil, title: "", picker: list, paths: paths, options: options)
+        }
+    }
+
+    /// The picker's list, and the path of each entry in the order the list
+    /// numbers them: the library, then the mistakes (a section only when
+    /// the folder has files).
+    package static func catalog() -> (list: PickerList, paths: [String]) {
+        let library = paths(in: libraryFolder)
+        let mistakes = paths(in: mistakesFolder)
+        var sections = [PickerSection(entries: library.map { read($0).entry })]
+        if !mistakes.isEmpty {
+            sections.append(PickerSection(heading: mistakesHeading, entries: mistakes.map { read($0).entry }))
+        }
+        return (PickerList(sections), library + mistakes)
+    }
+
+    /// `folder/*.ops` in name order (the library is numbered in teaching order).
+    package static func paths(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".ops") }.sorted().map { "\(folder)/\($0)" }
+    }
+
+    /// Reads `path` without running it: the picker's entry for it, and the
+    /// scenario when it can run. A file with errors, or one that cannot be
+    /// read, has no scenario; its entry carries exactly what
+    /// `opscope check FILE` prints on standard error (without colour), its
+    /// title the first error and its note that error's first note.
+    package static func read(_ path: String) -> (entry: PickerEntry, scenario: Scenario?) {
+        let name = (path as NSString).lastPathComponent
+        let file: SourceFile
+        do {
+            file = try ScenarioLoading.source(at: path)
+        } catch {
+            let entry = PickerEntry(
+                fileName: name, title: "error: \(error.message)", diagnostics: [ErrorLine.text(error.message)])
+            return (entry, nil)
+        }
+        let result = ScenarioReader.read(file)
+        guard let scenario = result.scenario, !result.hasErrors else {
+            let text = DiagnosticPrinter().renderAll(result, file: file, color: false)
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.last == "" { lines.removeLast() }
+            let first = result.diagnostics.first(where: \.isError)
+            let entry = PickerEntry(
+                fileName: name, title: first.map { "error: \($0.message)" }, firstNote: first?.notes.first,
+                diagnostics: lines)
+            return (entry, nil)
+        }
+        return (PickerEntry(fileName: name, title: scenario.title, firstNote: scenario.notes.first), scenario)
+    }
+}

@@ -1,0 +1,142 @@
+/// The program's second half: the adds at time zero, the timed actions,
+/// the wait for the end, the expectations as comments.
+extension ProgramWriter {
+    mutating func addAtTimeZero() {
+        lines += ["", "    // MARK: Start", ""]
+        lines += SwiftIdentifiers.comment(
+            "Time zero. Operations are added in file order: among ready operations of the same priority, a queue "
+                + "starts the one added first. A queue may start an operation as soon as it is added.",
+            indent: "    ", width: 72)
+        if !scenario.actions.isEmpty {
+            lines.append("    let t0 = DispatchTime.now()  // the timed actions count from here")
+        }
+        let later = scenario.addedLater
+        for index in scenario.operations.indices where !later.contains(OperationID(index)) {
+            lines += addCode(index, indent: "    ")
+        }
+    }
+
+    func addCode(_ index: Int, indent: String) -> [String] {
+        let op = scenario.operations[index]
+        let queue = queueNames[op.queue.index]
+        if let block = barrierBlocks[index] {
+            return ["\(indent)\(queue).addBarrierBlock(\(block))"]
+        }
+        return ["\(indent)\(queue).addOperation(\(operationNames[index]))"]
+    }
+
+    /// Swift statements performing `action`.
+    func actionCode(_ action: Action, indent: String) -> [String] {
+        switch action {
+        case .cancel(let id):
+            return ["\(indent)\(operationNames[id.index]).cancel()  // only sets isCancelled; the operation decides what to do"]
+        case .cancelAll(let id):
+            return ["\(indent)\(queueNames[id.index]).cancelAllOperations()  // cancel() on each operation still in the queue"]
+        case .suspend(let id):
+            return ["\(indent)\(queueNames[id.index]).isSuspended = true  // starts nothing more; running operations go on"]
+        case .resume(let id):
+            return ["\(indent)\(queueNames[id.index]).isSuspended = false"]
+        case .setCap(let id, .systemDefault):
+            return ["\(indent)\(queueNames[id.index]).maxConcurrentOperationCount = OperationQueue.defaultMaxConcurrentOperationCount"]
+        case .setCap(let id, .limit(let n)):
+            return ["\(indent)\(queueNames[id.index]).maxConcurrentOperationCount = \(n)  // a lower cap stops nothing that runs"]
+        case .setPriority(let id, let level):
+            return ["\(indent)\(operationNames[id.index]).queuePriority = .\(level.rawValue)"]
+        case .add(let id):
+            return addCode(id.index, indent: indent)
+        }
+    }
+
+    /// The timed actions, with the `at` captions as comments before the
+    /// actions of their time (or of the next time).
+    mutating func timedActions() {
+        let captions = scenario.timedCaptions.compactMap { caption in
+            caption.time.map { (time: $0, caption: caption) }
+        }
+        guard !scenario.actions.isEmpty || !captions.isEmpty else { return }
+        if scenario.actions.isEmpty {
+            lines += ["", "    // MARK: Timed captions", ""]
+        } else {
+            let mark = captions.isEmpty ? "Timed actions" : "Timed actions and captions"
+            lines += ["", "    // MARK: \(mark)", ""]
+            lines += SwiftIdentifiers.comment(
+                "Scheduled on a serial queue of their own, never on the global pool: synchronous operations block "
+                    + "its worker threads, and a timer there could fire late.", indent: "    ", width: 72)
+            lines.append("    let timeline = DispatchQueue(label: \"scenario.timeline\")")
+        }
+        var nextCaption = 0
+        var index = 0
+        let actions = scenario.actions
+        while index < actions.count {
+            let time = actions[index].time
+            while nextCaption < captions.count, captions[nextCaption].time <= time {
+                captionComment(captions[nextCaption].caption)
+                nextCaption += 1
+            }
+            var group: [Action] = []
+            while index < actions.count && actions[index].time == time {
+                group.append(actions[index].action)
+                index += 1
+            }
+            let event = "at \(ScenarioPrinter.format(time))"
+            events.append(event)
+            lines.append("    timeline.asyncAfter(deadline: t0 + \(SwiftIdentifiers.seconds(time))) {")
+            for action in group {
+                let text = "\(event): \(ScenarioPrinter.actionText(action, in: scenario))"
+                lines.append("        say(\(SwiftIdentifiers.stringLiteral(text)))")
+                lines += actionCode(action, indent: "        ")
+            }
+            lines.append("        tally.mark(\(SwiftIdentifiers.stringLiteral(event)))")
+            lines.append("    }")
+        }
+        for timed in captions[nextCaption...] { captionComment(timed.caption) }
+    }
+
+    mutating func ending() {
+        let work = scenario.operations.reduce(Duration.zero) { $0 + $1.body.totalDuration }
+        let lastAction = scenario.actions.last?.time ?? .zero
+        let timeout = SwiftIdentifiers.seconds(lastAction + work + .seconds(2))
+        let operations = scenario.operations.indices
+            .filter { !scenario.operations[$0].isBarrier }
+            .map { operationNames[$0] }
+        lines += ["", "    // MARK: Wait for the end", ""]
+        lines += SwiftIdentifiers.comment(
+            "Gives up after \(timeout)s: the last timed action plus all the work done one piece after another, "
+                + "plus 2s.", indent: "    ", width: 72)
+        lines.append("    waitForTheEnd(")
+        lines.append("        [\(operations.joined(separator: ", "))],")
+        lines.append("        events: [\(events.map(SwiftIdentifiers.stringLiteral).joined(separator: ", "))],")
+        lines.append("        tally: tally, timeout: \(timeout))")
+    }
+
+    // MARK: Expectations
+
+    mutating func expectations() {
+        guard !scenario.expectations.isEmpty else { return }
+        lines += ["", "// MARK: - What the scenario expects", "//"]
+        lines += SwiftIdentifiers.comment(
+            "opscope checks these claims after a run (`opscope trace FILE`); compare them with what this program "
+                + "prints.")
+        lines.append("//")
+        for expectation in scenario.expectations {
+            let text = ScenarioPrinter.claimText(expectation.claim, in: scenario)
+            lines.append("//   expect \(text)")
+            lines.append("//       \(gloss(expectation.claim))")
+        }
+    }
+
+    func gloss(_ claim: Claim) -> String {
+        func op(_ id: OperationID) -> String { scenario[operation: id].name }
+        switch claim {
+        case .before(let a, let b): return "\(op(a)) finishes before \(op(b)) starts"
+        case .order: return "they start in exactly this order"
+        case .concurrent(let ids): return "at some moment \(ids.map(op).joined(separator: ", ")) all execute at once"
+        case .peak(let q, let n):
+            return "at most \(n) of \(scenario[queue: q].name)'s operations execute at once, and \(n) do at some moment"
+        case .finished(let id): return "\(op(id)) finishes without being cancelled"
+        case .cancelled(let id): return "\(op(id)) ends cancelled"
+        case .skipped(let id): return "\(op(id)) is cancelled before it starts: its work never runs"
+        case .stuck(let id): return "\(op(id)) never finishes"
+        }
+    }
+}

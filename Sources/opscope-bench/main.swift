@@ -1,0 +1,14 @@
+import CommandSupport
+import Foundation
+
+/// `opscope-bench [--quick] [--only engine|language|interface]`.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(BenchCommand.help)
+    exit(ExitStatus.success)
+}
+do throws(UsageError) {
+    exit(try BenchCommand.run(arguments))
+} catch {
+    exit(error.report())
+}
