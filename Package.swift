@@ -21,7 +21,6 @@ let package = Package(
         .target(name: "Grading", dependencies: ["Board", "ScenarioKit", "RunEvents", "TextKit"]),
         .systemLibrary(
             name: "CNCurses",
-            pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "Screen", dependencies: ["Board", "Grading", "ScenarioKit", "RunEvents", "TextKit"]),
@@ -61,7 +60,8 @@ let package = Package(
         // Test support shared by the Board and Screen tests (not a test target).
         .target(name: "EventFixtures", dependencies: ["RunEvents", "ScenarioKit"], path: "Tests/EventFixtures"),
         .testTarget(name: "BoardTests", dependencies: ["Board", "RunEvents", "ScenarioKit", "EventFixtures"]),
-        .testTarget(name: "GradingTests", dependencies: ["Grading", "Board", "RunEvents", "ScenarioKit", "EventFixtures"]),
+        .testTarget(
+            name: "GradingTests", dependencies: ["Grading", "Board", "RunEvents", "ScenarioKit", "EventFixtures"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "EventFixtures", "TextKit", "RunEvents", "Grading"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Screen"]),
         .testTarget(name: "opscopeTests", dependencies: ["opscope", "CommandSupport", "Interactive", "ScenarioKit"]),

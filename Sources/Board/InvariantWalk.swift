@@ -1,6 +1,6 @@
-import TextKit
 import RunEvents
 import ScenarioKit
+import TextKit
 
 /// The state `InvariantChecker` keeps while it walks a stream, one event at
 /// a time. Kept apart from the public entry point so each rule reads as one

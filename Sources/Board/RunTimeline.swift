@@ -278,7 +278,9 @@ public struct RunTimeline: Sendable {
 
     /// The last moment of `queue` before `seq` (a resume, a cap change, a
     /// freed slot), if any came after `floor`.
-    public func lastQueueMoment(_ queue: QueueID, before seq: Int, after floor: Int) -> (stamp: Stamp, moment: QueueMoment)? {
+    public func lastQueueMoment(_ queue: QueueID, before seq: Int, after floor: Int) -> (
+        stamp: Stamp, moment: QueueMoment
+    )? {
         queueMoments[queue.index].last { $0.stamp.seq < seq && $0.stamp.seq > floor }
     }
 

@@ -1,6 +1,6 @@
-import RunEvents
 import Dispatch
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// A run of a scenario whose events are taken on the main queue, for the

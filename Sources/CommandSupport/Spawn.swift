@@ -15,7 +15,9 @@ package enum Spawn {
 
     /// Returns the exit status (128 + signal when killed) and what the
     /// program printed on standard output when `captureOutput`.
-    package static func run(_ path: String, _ arguments: [String], captureOutput: Bool = false) throws -> (Int32, String) {
+    package static func run(_ path: String, _ arguments: [String], captureOutput: Bool = false) throws -> (
+        Int32, String
+    ) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -32,7 +34,7 @@ package enum Spawn {
         }
         closeInheritedDescriptors(&actions)
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         // The child starts with every signal at its default action and none
         // blocked: both survive exec, and a tmux server that inherited a
         // blocked SIGTERM could not stop itself on kill-server.

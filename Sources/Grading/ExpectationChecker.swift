@@ -1,7 +1,7 @@
 import Board
-import TextKit
 import RunEvents
 import ScenarioKit
+import TextKit
 
 /// Judges a scenario's `expect` claims against the events of a run, and
 /// turns the verdicts into `opscope trace`'s exit status.
@@ -148,7 +148,9 @@ public enum ExpectationChecker {
         guard let f = facts.finished else {
             return (true, "\(name) was cancelled at \(time(c)) before it started and never ran (nor finished)")
         }
-        return (true, "\(name) was cancelled at \(time(c)) before it started and finished at \(time(f)) without running")
+        return (
+            true, "\(name) was cancelled at \(time(c)) before it started and finished at \(time(f)) without running"
+        )
     }
 
     private static func stuck(

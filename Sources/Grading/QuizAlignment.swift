@@ -45,7 +45,8 @@ struct QuizAlignment: Sendable, Hashable {
         var longest = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
-                longest[i][j] = answer[i] == run[j]
+                longest[i][j] =
+                    answer[i] == run[j]
                     ? longest[i + 1][j + 1] + 1 : max(longest[i + 1][j], longest[i][j + 1])
             }
         }

@@ -1,6 +1,6 @@
 import Board
-import TextKit
 import ScenarioKit
+import TextKit
 
 /// A learner's answer to a scenario's quiz, names resolved.
 public enum QuizAnswer: Sendable, Hashable {
@@ -107,7 +107,8 @@ public enum QuizAnswerParser {
             .map { $0.split { $0.isWhitespace || $0 == ":" }.map(String.init) }
             .filter { !$0.isEmpty }
         guard !entries.isEmpty else {
-            return .failure(QuizAnswerError(["the answer is empty: give each operation a state, like 'fetch finished'"]))
+            return .failure(
+                QuizAnswerError(["the answer is empty: give each operation a state, like 'fetch finished'"]))
         }
         let states = FinalState.allCases.map(\.rawValue)
         let stateList = "finished, cancelled, skipped or stuck"
@@ -121,11 +122,14 @@ public enum QuizAnswerParser {
                 messages.append(
                     words.count == 1
                         ? "'\(name)' needs a state: \(stateList)"
-                        : "'\(words.joined(separator: " "))' is not 'NAME STATE': separate the operations with commas or newlines")
+                        : "'\(words.joined(separator: " "))' is not 'NAME STATE': separate the operations with commas or newlines"
+                )
                 continue
             }
             guard let state = FinalState(rawValue: words[1].lowercased()) else {
-                let hint = Suggestion.nearest(to: words[1], in: states, ignoringCase: true).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint =
+                    Suggestion.nearest(to: words[1], in: states, ignoringCase: true).map { " (did you mean '\($0)'?)" }
+                    ?? ""
                 messages.append("unknown state '\(words[1])'\(hint): a state is \(stateList)")
                 continue
             }

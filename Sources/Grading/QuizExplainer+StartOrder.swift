@@ -29,11 +29,13 @@ extension QuizExplainer {
         let (specA, specB) = (scenario[operation: a], scenario[operation: b])
         if let path = timeline.dependencyPath(from: b, to: a) {
             if path.count == 2 {
-                return "\(after) because it depends on \(nameA) (it became ready only when \(nameA) finished\(at(fa.finished)))"
+                return
+                    "\(after) because it depends on \(nameA) (it became ready only when \(nameA) finished\(at(fa.finished)))"
             }
             let via = path[1]
             let chain = path.map(name).joined(separator: " → ")
-            return "\(after) because it depends on \(nameA) through \(scenario.opNames(Array(path[1..<(path.count - 1)]))) "
+            return
+                "\(after) because it depends on \(nameA) through \(scenario.opNames(Array(path[1..<(path.count - 1)]))) "
                 + "(\(chain)): it became ready only when \(name(via)) finished\(at(timeline[via].finished))"
         }
         if specA.queue == specB.queue, let addA = fa.added, let addB = fb.added, addA.seq < addB.seq {
@@ -43,7 +45,8 @@ extension QuizExplainer {
                     + "so \(nameB) waited for the barrier to finish\(at(fa.finished))"
             }
             if specB.isBarrier {
-                return "\(after): \(nameB) is a barrier of \(q), so it waited for everything added to \(q) before it, \(nameA) included"
+                return
+                    "\(after): \(nameB) is a barrier of \(q), so it waited for everything added to \(q) before it, \(nameA) included"
             }
         }
         return nil
@@ -58,31 +61,42 @@ extension QuizExplainer {
         let nameB = name(b)
         let starts = { (ids: [OperationID]) -> (String, String, String) in
             let times = ids.map { Spelling.seconds(self.timeline[$0].started?.time ?? 0) }
-            let list = times.count == 1 ? times[0] : times.dropLast().joined(separator: ", ") + " and " + times.last!
+            let list = Spelling.list(times)
             return ("\(nameB) started after \(self.scenario.opNames(ids))", self.scenario.opNames(ids), list)
         }
         if let addB = fb.added, addB.seq > sa.seq {
-            let where_ = "\(queueName(scenario[operation: b].queue)) only at \(time(addB))\(addActionText(b))"
-            return (.addedLater, { ids in
-                let (after, names, times) = starts(ids)
-                return "\(after): \(nameB) was added to \(where_), when \(names) had already started (at \(times))"
-            })
+            let place = "\(queueName(scenario[operation: b].queue)) only at \(time(addB))\(addActionText(b))"
+            return (
+                .addedLater,
+                { ids in
+                    let (after, names, times) = starts(ids)
+                    return "\(after): \(nameB) was added to \(place), when \(names) had already started (at \(times))"
+                }
+            )
         }
         guard let readyB = fb.ready, readyB.seq > sa.seq else { return nil }
-        guard case let (d, finished)? = lastPrerequisite(of: b, before: readyB.seq) else {
-            return (.becameReadyLater, { ids in
-                let (after, names, times) = starts(ids)
-                return "\(after): \(nameB) became ready only at \(self.time(readyB)), after \(names) had started (at \(times))"
-            })
+        guard case (let d, let finished)? = lastPrerequisite(of: b, before: readyB.seq) else {
+            return (
+                .becameReadyLater,
+                { ids in
+                    let (after, names, times) = starts(ids)
+                    return
+                        "\(after): \(nameB) became ready only at \(self.time(readyB)), after \(names) had started (at \(times))"
+                }
+            )
         }
         let what = scenario[operation: d].isBarrier ? "the barrier \(name(d))" : "its dependency \(name(d))"
-        let how = timeline[d].cancelledWhenFinished
+        let how =
+            timeline[d].cancelledWhenFinished
             ? "was cancelled and finished at \(time(finished)) (a cancelled dependency counts as finished)"
             : "finished at \(time(finished))"
-        return (.waitingFor(d), { ids in
-            let (after, names, times) = starts(ids)
-            return "\(after): \(nameB) was waiting for \(what), which \(how); \(names) had started at \(times)"
-        })
+        return (
+            .waitingFor(d),
+            { ids in
+                let (after, names, times) = starts(ids)
+                return "\(after): \(nameB) was waiting for \(what), which \(how); \(names) had started at \(times)"
+            }
+        )
     }
 
     /// `a` and `b` were ready on one queue when `a` started and `b` comes
@@ -93,7 +107,8 @@ extension QuizExplainer {
             let board = timeline.boardBeforeStart(of: a)
         else { return nil }
         let (ca, cb) = (board[operation: a], board[operation: b])
-        let bFirst = cb.schedulingRank > ca.schedulingRank
+        let bFirst =
+            cb.schedulingRank > ca.schedulingRank
             || (cb.schedulingRank == ca.schedulingRank && (cb.addedSeq ?? Int.max) < (ca.addedSeq ?? Int.max))
         guard bFirst, let dispatched = dispatchedAhead(of: b, including: a) else { return nil }
         let row = board[queue: cb.queue]
@@ -102,12 +117,15 @@ extension QuizExplainer {
         let when = timeline[b].ready.map(time) ?? "?"
         let notes = qosNotes([b], board: board)
         let tail = notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")
-        return (.capFilledByDispatched, { ids in
-            "\(self.scenario.opNames(ids)) started before \(nameB): when \(nameB) \(became) at \(when), "
-                + "\(row.name) had already dispatched \(self.scenario.opNames(dispatched)), as many as its cap (\(row.limit ?? 0)): "
-                + "dispatched operations count against the cap while they wait for a worker thread (synchronous work holds "
-                + "a thread; the pool grows about one thread a second), so \(nameB) had to wait for one of them to finish\(tail)"
-        })
+        return (
+            .capFilledByDispatched,
+            { ids in
+                "\(self.scenario.opNames(ids)) started before \(nameB): when \(nameB) \(became) at \(when), "
+                    + "\(row.name) had already dispatched \(self.scenario.opNames(dispatched)), as many as its cap (\(row.limit ?? 0)): "
+                    + "dispatched operations count against the cap while they wait for a worker thread (synchronous work holds "
+                    + "a thread; the pool grows about one thread a second), so \(nameB) had to wait for one of them to finish\(tail)"
+            }
+        )
     }
 
     /// Both were ready when `a` started: the queues decided.
@@ -135,10 +153,13 @@ extension QuizExplainer {
         let tail = notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")
 
         if ca.isBarrier && !cb.isBarrier {
-            return "\(nameA) started before \(nameB): both were ready \(moment), and a queue runs a barrier before any other operation\(tail)"
+            return
+                "\(nameA) started before \(nameB): both were ready \(moment), and a queue runs a barrier before any other operation\(tail)"
         }
         if ca.schedulingRank > cb.schedulingRank {
-            let has = ca.priorityFromQoS || cb.priorityFromQoS ? "is in the higher priority bucket" : "has the higher queuePriority"
+            let has =
+                ca.priorityFromQoS || cb.priorityFromQoS
+                ? "is in the higher priority bucket" : "has the higher queuePriority"
             return "\(nameA) started before \(nameB): both were ready \(moment), and \(nameA) \(has) "
                 + "(\(ca.effectivePriority.rawValue) against \(cb.effectivePriority.rawValue))\(tail)"
         }
@@ -147,13 +168,16 @@ extension QuizExplainer {
             if !isAddedLater(a) && !isAddedLater(b) {
                 order = "file order"
             } else {
-                order = "\(nameA) at \(Spelling.seconds(ca.addedAt ?? 0)), \(nameB) at \(Spelling.seconds(cb.addedAt ?? 0))"
+                order =
+                    "\(nameA) at \(Spelling.seconds(ca.addedAt ?? 0)), \(nameB) at \(Spelling.seconds(cb.addedAt ?? 0))"
             }
-            return "\(nameA) started before \(nameB): both were ready \(moment); \(nameA) and \(nameB) have the same priority "
+            return
+                "\(nameA) started before \(nameB): both were ready \(moment); \(nameA) and \(nameB) have the same priority "
                 + "(\(ca.effectivePriority.rawValue)): \(nameA) was added first (\(order))\(tail)"
         }
         if row.isMain {
-            return "\(nameA) started before \(nameB): both were ready \(moment); the main queue runs one operation at a time "
+            return
+                "\(nameA) started before \(nameB): both were ready \(moment); the main queue runs one operation at a time "
                 + "on the main thread, and it took \(nameA) first\(tail)"
         }
         let free = row.limit.map { $0 - row.executing } ?? Int.max
@@ -170,7 +194,9 @@ extension QuizExplainer {
     /// are the next ready ones in the queue's order (barriers, bucket,
     /// insertion), which is how Foundation dispatched them.
     func dispatchedAhead(of b: OperationID, including a: OperationID) -> [OperationID]? {
-        guard let readyA = timeline[a].ready, let readyB = timeline[b].ready, readyA.seq < readyB.seq else { return nil }
+        guard let readyA = timeline[a].ready, let readyB = timeline[b].ready, readyA.seq < readyB.seq else {
+            return nil
+        }
         let board = timeline.board(through: readyB.seq)
         let q = board[operation: b].queue
         guard let limit = board[queue: q].limit, !board[queue: q].holdsBack else { return nil }
@@ -195,10 +221,12 @@ extension QuizExplainer {
         if let sb = timeline[b].started, sb.time - sa.time < 0.02,
             board.whyNotRunning(b) == [.dispatchedWaitingForThread], !board[queue: board[operation: b].queue].isMain
         {
-            return "\(nameA) and \(nameB) are on different queues and both were ready: they started at about the same time "
+            return
+                "\(nameA) and \(nameB) are on different queues and both were ready: they started at about the same time "
                 + "(\(time(sa)) and \(time(sb))), and nothing in the scenario orders them"
         }
-        return "\(nameB) started after \(nameA): they are on different queues, and \(nameA) started first, at \(time(sa))"
+        return
+            "\(nameB) started after \(nameA): they are on different queues, and \(nameA) started first, at \(time(sa))"
     }
 
     /// `a` and `b` on different queues, both ready when `a` started: what
@@ -222,7 +250,8 @@ extension QuizExplainer {
                     "its queue \(row.name) was at its cap (\(executing) running: \(running.joined(separator: ", ")))")
             case .behindHigherPriority(let count, _, _):
                 parts.append(
-                    "\(count) ready operation\(count == 1 ? "" : "s") of \(row.name) went first (higher priority, or added earlier)")
+                    "\(count) ready operation\(count == 1 ? "" : "s") of \(row.name) went first (higher priority, or added earlier)"
+                )
             case .dispatchedWaitingForThread:
                 if row.isMain {
                     parts.append("the main queue runs its operations only when the main thread is free")
@@ -240,17 +269,21 @@ extension QuizExplainer {
         guard !parts.isEmpty else { return nil }
         let reason = parts.joined(separator: ", and ")
         let nameB = name(b)
-        return (.onItsOwnQueue(board.whyNotRunning(b)), { ids in
-            let names = self.scenario.opNames(ids)
-            let when: String
-            if ids.count == 1 {
-                when = "when \(names) started on \(self.queueName(self.scenario[operation: ids[0]].queue)) at \(self.time(sa))"
-            } else {
-                let times = ids.map { Spelling.seconds(self.timeline[$0].started?.time ?? 0) }
-                when = "when \(names) started (at \(times.dropLast().joined(separator: ", ")) and \(times.last!))"
+        return (
+            .onItsOwnQueue(board.whyNotRunning(b)),
+            { ids in
+                let names = self.scenario.opNames(ids)
+                let when: String
+                if ids.count == 1 {
+                    when =
+                        "when \(names) started on \(self.queueName(self.scenario[operation: ids[0]].queue)) at \(self.time(sa))"
+                } else {
+                    let times = ids.map { Spelling.seconds(self.timeline[$0].started?.time ?? 0) }
+                    when = "when \(names) started (at \(Spelling.list(times)))"
+                }
+                return "\(nameB) started after \(names): \(when), \(nameB) waited: \(reason)"
             }
-            return "\(nameB) started after \(names): \(when), \(nameB) waited: \(reason)"
-        })
+        )
     }
 
     /// The latest thing before `seq` that let the queue pick: "when q
@@ -260,7 +293,7 @@ extension QuizExplainer {
         let own = [timeline[a].ready, timeline[a].added, timeline[b].ready, timeline[b].added]
             .compactMap { $0 }.filter { $0.seq < seq }
         let latestOwn = own.max { $0.seq < $1.seq }
-        if case let (stamp, moment)? = timeline.lastQueueMoment(q, before: seq, after: latestOwn?.seq ?? 0) {
+        if case (let stamp, let moment)? = timeline.lastQueueMoment(q, before: seq, after: latestOwn?.seq ?? 0) {
             let qName = queueName(q)
             switch moment {
             case .resumed:
@@ -316,9 +349,10 @@ extension QuizExplainer {
     func lostPriorityNote(_ op: OperationID, board: BoardState, before seq: Int) -> String? {
         let card = board[operation: op]
         guard card.priorityChangesLost,
-            case let (stamp, level)? = timeline[op].priorityChanges.last(where: { $0.0.seq < seq })
+            case (let stamp, let level)? = timeline[op].priorityChanges.last(where: { $0.0.seq < seq })
         else { return nil }
-        return "\(card.name)'s change to priority \(level.rawValue) at \(time(stamp)) was lost: it was added to a serial queue "
+        return
+            "\(card.name)'s change to priority \(level.rawValue) at \(time(stamp)) was lost: it was added to a serial queue "
             + "with no explicit priority, and this Foundation then looks for it in its QoS's bucket"
     }
 

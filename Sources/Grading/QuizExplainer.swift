@@ -1,7 +1,7 @@
 import Board
-import TextKit
 import RunEvents
 import ScenarioKit
+import TextKit
 
 /// Finds the rule that decided each fact a quiz asks about, from the run's
 /// events and the scenario (ENGINE-NOTES.md, "Scheduling"): readiness
@@ -108,7 +108,8 @@ public struct QuizExplainer {
         let f = timeline[op]
         let opName = name(op)
         if let c = f.cancelled, f.started == nil {
-            var text = "\(opName) never started: it was cancelled at \(time(c))\(causeText(f.cancelCause)) before it started "
+            var text =
+                "\(opName) never started: it was cancelled at \(time(c))\(causeText(f.cancelCause)) before it started "
                 + "(a cancelled operation finishes without running)"
             if f.finished == nil, let reason = stallReason(op) { text += "; it never finished either: \(reason)" }
             return text
@@ -131,7 +132,8 @@ public struct QuizExplainer {
         if !cancelledDeps.isEmpty {
             let names = scenario.opNames(cancelledDeps)
             let verb = cancelledDeps.count == 1 ? "was" : "were"
-            return "\(opName) started at \(time(s)) although \(names) \(verb) cancelled: a cancelled dependency counts as finished"
+            return
+                "\(opName) started at \(time(s)) although \(names) \(verb) cancelled: a cancelled dependency counts as finished"
         }
         return "\(opName) started at \(time(s)); you left it out"
     }
@@ -148,11 +150,13 @@ public struct QuizExplainer {
             let cancelledDeps = spec.dependencies.filter { timeline[$0].cancelledWhenFinished }
             if !cancelledDeps.isEmpty {
                 let verb = cancelledDeps.count == 1 ? "was" : "were"
-                return "it ran and finished at \(finished) although \(scenario.opNames(cancelledDeps)) \(verb) cancelled: "
+                return
+                    "it ran and finished at \(finished) although \(scenario.opNames(cancelledDeps)) \(verb) cancelled: "
                     + "a cancelled dependency counts as finished"
             }
             if let c = f.cancelled {
-                return "it finished at \(finished), before the cancel at \(time(c)) came: cancelling a finished operation changes nothing"
+                return
+                    "it finished at \(finished), before the cancel at \(time(c)) came: cancelling a finished operation changes nothing"
             }
             return "it ran and finished at \(finished), and nothing cancelled it"
         case .cancelled:
@@ -167,13 +171,16 @@ public struct QuizExplainer {
             } else {
                 stop = "its work checks isCancelled and stopped early"
             }
-            return "it started at \(started) and was cancelled at \(cancelled)\(causeText(f.cancelCause)) while it was executing: "
+            return
+                "it started at \(started) and was cancelled at \(cancelled)\(causeText(f.cancelCause)) while it was executing: "
                 + "cancel only sets the flag; \(stop), finishing at \(finished) with isCancelled true"
         case .skipped:
-            var text = "it was cancelled at \(f.cancelled.map(time) ?? "?")\(causeText(f.cancelCause)) before it started: "
+            var text =
+                "it was cancelled at \(f.cancelled.map(time) ?? "?")\(causeText(f.cancelCause)) before it started: "
                 + "a cancelled operation finishes without running"
             if f.finished == nil {
-                text += "; it never finished either (\(stallReason(op) ?? "the run ended first")), so stuck is right too"
+                text +=
+                    "; it never finished either (\(stallReason(op) ?? "the run ended first")), so stuck is right too"
             }
             return text
         case .stuck:

@@ -1,7 +1,7 @@
 import Board
-import TextKit
 import RunEvents
 import ScenarioKit
+import TextKit
 
 /// The verdict on a quiz answer: the score, a table of the answer beside
 /// the run, and one explanation per difference (`QuizExplainer` finds the
@@ -60,7 +60,8 @@ public struct QuizGrade: Sendable, Hashable {
         guard kind == .startOrder else { return "\(score) of \(total) right" }
         guard extraNames > 0 else { return "\(score) of \(total) in the right order" }
         let what = extraNames == 1 ? "an operation" : "operations"
-        return "\(score) of \(total) (\(inOrder) in the right order, less \(extraNames) for naming \(what) that never started)"
+        return
+            "\(score) of \(total) (\(inOrder) in the right order, less \(extraNames) for naming \(what) that never started)"
     }
 
     /// The report `opscope quiz` prints after the run.
@@ -166,7 +167,8 @@ public enum QuizGrader {
                 rows.append(QuizGrade.Row(label: "", yours: name(id), actual: "—", time: "", right: false, note: note))
             case .runOnly(let id):
                 let note = answer.contains(id) ? "out of place" : "left out"
-                rows.append(QuizGrade.Row(label: "", yours: "—", actual: name(id), time: time(id), right: false, note: note))
+                rows.append(
+                    QuizGrade.Row(label: "", yours: "—", actual: name(id), time: time(id), right: false, note: note))
             }
         }
 
@@ -255,7 +257,8 @@ public enum QuizGrader {
             let yours = given[id]
             let right = yours.map { explainer.acceptableStates(of: id).contains($0) } ?? false
             rows.append(
-                QuizGrade.Row(label: name, yours: yours?.rawValue ?? "—", actual: actual.rawValue, time: "", right: right))
+                QuizGrade.Row(
+                    label: name, yours: yours?.rawValue ?? "—", actual: actual.rawValue, time: "", right: right))
             if !right {
                 let versus = yours.map { "not \($0.rawValue)" } ?? "you gave no state"
                 explanations.append("\(name): \(actual.rawValue), \(versus) — \(explainer.howItEnded(id))")

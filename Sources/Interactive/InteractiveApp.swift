@@ -1,5 +1,5 @@
-import CommandSupport
 import Board
+import CommandSupport
 import CursesBackend
 import Dispatch
 import Foundation
@@ -247,7 +247,8 @@ package final class InteractiveApp {
         if let view = scenarioView, view.isMoving {
             guard frameTimer == nil else { return }
             let timer = DispatchSource.makeTimerSource(queue: .main)
-            timer.schedule(deadline: .now() + .milliseconds(50), repeating: .milliseconds(50), leeway: .milliseconds(10))
+            timer.schedule(
+                deadline: .now() + .milliseconds(50), repeating: .milliseconds(50), leeway: .milliseconds(10))
             timer.setEventHandler { [weak self] in
                 MainActor.assumeIsolated { self?.tick() }
             }

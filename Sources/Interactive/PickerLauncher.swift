@@ -20,7 +20,8 @@ package enum PickerLauncher {
         let (list, paths) = catalog()
         guard !paths.isEmpty else {
             throw UsageError(
-                "no scenario files in '\(libraryFolder)/' here; run opscope from the project folder, or give a file: 'opscope FILE'")
+                "no scenario files in '\(libraryFolder)/' here; run opscope from the project folder, or give a file: 'opscope FILE'"
+            )
         }
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
             throw UsageError(notATerminal)

@@ -1,9 +1,9 @@
-import CommandSupport
-import Grading
-import RunEvents
 import Board
+import CommandSupport
 import Foundation
+import Grading
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Screen
 

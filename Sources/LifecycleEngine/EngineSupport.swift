@@ -1,7 +1,8 @@
 import Foundation
 import ScenarioKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The run's one lock: every announcement is stamped and appended under it.

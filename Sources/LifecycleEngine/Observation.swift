@@ -1,5 +1,5 @@
-import RunEvents
 import Foundation
+import RunEvents
 import ScenarioKit
 
 /// KVO's `NSKeyValueObservingOptions`, for the run's operations and queues.

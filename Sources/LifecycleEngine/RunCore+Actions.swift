@@ -67,7 +67,8 @@ extension RunCore {
         case .setCap(_, let cap):
             let before = queue.maxConcurrentOperationCount
             queue.maxConcurrentOperationCount = cap.foundationValue
-            ignored = before == queue.maxConcurrentOperationCount ? .mainQueueIgnores(.maxConcurrentOperationCount) : nil
+            ignored =
+                before == queue.maxConcurrentOperationCount ? .mainQueueIgnores(.maxConcurrentOperationCount) : nil
         default:
             ignored = nil
         }

@@ -3,7 +3,7 @@ import RunEvents
 import ScenarioKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The shell of one run around its pure `RunModel`: the one lock, the

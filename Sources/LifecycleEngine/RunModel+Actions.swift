@@ -45,9 +45,11 @@ extension RunModel {
             guard let i = validOperation(id) else { return refuse(.noSuchOperation) }
             let r = records[i]
             let refusal: ActionRefusal? =
-                kinds[i] == .barrier ? .barrierHasNoHandle
-                : r.phase == .finished ? .alreadyFinished
-                : (r.cancelled || r.heldCancel) ? .alreadyCancelled : nil
+                kinds[i] == .barrier
+                ? .barrierHasNoHandle
+                : r.phase == .finished
+                    ? .alreadyFinished
+                    : (r.cancelled || r.heldCancel) ? .alreadyCancelled : nil
             record(refusal)
             return refusal == nil ? .cancel(i) : .none
 
@@ -61,7 +63,9 @@ extension RunModel {
             var barriers: [Int] = []
             for b32 in queues[q].pendingBarriers {
                 let b = Int(b32)
-                guard records[b].phase == .pending || records[b].phase == .ready, !records[b].cancelled else { continue }
+                guard records[b].phase == .pending || records[b].phase == .ready, !records[b].cancelled else {
+                    continue
+                }
                 cancelBeforeStart(b, real: real)
                 records[b].awaitsRealFinish = true
                 barriers.append(b)
@@ -97,9 +101,11 @@ extension RunModel {
             guard let i = validOperation(id) else { return refuse(.noSuchOperation) }
             let old = records[i].priority
             let refusal: ActionRefusal? =
-                kinds[i] == .barrier ? .barrierHasNoPriority
-                : records[i].phase == .finished ? .alreadyFinished
-                : old == level ? .unchanged : nil
+                kinds[i] == .barrier
+                ? .barrierHasNoPriority
+                : records[i].phase == .finished
+                    ? .alreadyFinished
+                    : old == level ? .unchanged : nil
             record(refusal)
             guard refusal == nil else { return .none }
             emit(.operation(OperationID(i), .queuePriority, old: .priority(old), new: .priority(level)), t)

@@ -1,6 +1,6 @@
-import RunEvents
 import Dispatch
 import Foundation
+import RunEvents
 import ScenarioKit
 
 /// How a run is driven.

@@ -26,7 +26,9 @@ struct TimerHeap {
             if Self.less(items[i], items[parent]) {
                 items.swapAt(i, parent)
                 i = parent
-            } else { break }
+            } else {
+                break
+            }
         }
     }
 
@@ -36,7 +38,8 @@ struct TimerHeap {
         let top = items.removeLast()
         var i = 0
         while true {
-            let l = 2 * i + 1, r = l + 1
+            let l = 2 * i + 1
+            let r = l + 1
             var m = i
             if l < items.count && Self.less(items[l], items[m]) { m = l }
             if r < items.count && Self.less(items[r], items[m]) { m = r }

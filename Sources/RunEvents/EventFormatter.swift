@@ -1,6 +1,6 @@
-import TextKit
 import Foundation
 import ScenarioKit
+import TextKit
 
 /// Turns events into the two trace formats: aligned text for people and
 /// JSON Lines for scripts (SCENARIO-LANGUAGE.md, "The event stream").
@@ -28,7 +28,8 @@ public struct EventFormatter: Sendable {
 
     /// One aligned line: `    8    0.002  op          net    fetch  isExecuting  false → true`.
     public func text(_ event: LifecycleEvent) -> String {
-        let prefix = pad(String(event.seq), 6, right: true) + "  "
+        let prefix =
+            pad(String(event.seq), 6, right: true) + "  "
             + pad(Spelling.secondsNumber(event.time), 7, right: true) + "  "
         let (kind, queue, name, what) = textColumns(event)
         return prefix + pad(kind, 10) + "  " + pad(queue, queueWidth) + "  "
@@ -58,19 +59,25 @@ public struct EventFormatter: Sendable {
                 change = "\(textValue(new))  (initial: added to its queue)"
             }
             if let thread = event.thread { change += "  on thread \(thread)" }
-            return (spec.isBarrier ? "barrier" : "op", queueName(spec.queue), spec.name,
-                    pad(key.rawValue, 14) + "  " + change)
+            return (
+                spec.isBarrier ? "barrier" : "op", queueName(spec.queue), spec.name,
+                pad(key.rawValue, 14) + "  " + change
+            )
         case .queue(let q, let key, let old, let new):
             let change = old.map { "\(textValue($0)) → \(textValue(new))" } ?? textValue(new)
             return ("queue", queueName(q), "", pad(key.rawValue, 14) + "  " + change)
         case .block(let op, let index, let phase, let thread):
             let spec = scenario[operation: op]
-            return ("block", queueName(spec.queue), spec.name,
-                    "execution block \(index + 1) \(phase.rawValue) on thread \(thread)")
+            return (
+                "block", queueName(spec.queue), spec.name,
+                "execution block \(index + 1) \(phase.rawValue) on thread \(thread)"
+            )
         case .completion(let op, let thread):
             let spec = scenario[operation: op]
-            return ("completion", queueName(spec.queue), spec.name,
-                    "completion block ran on thread \(thread)")
+            return (
+                "completion", queueName(spec.queue), spec.name,
+                "completion block ran on thread \(thread)"
+            )
         case .action(let action, let origin, let ignored):
             var what = actionText(action) + "  (" + originText(origin) + ")"
             if let ignored { what += "  ignored: " + ignored.text }
@@ -86,9 +93,12 @@ public struct EventFormatter: Sendable {
             if paused { what += "  paused here (lesson mode)" }
             return ("caption", "", "", what)
         case .stall(let stuck):
-            let parts = grouped
+            let parts =
+                grouped
                 ? stuckGroups(stuck, waiting: true).map { "\($0.names): \($0.reason)" }
-                : stuck.keys.sorted().map { op in "\(scenario[operation: op].name): \(stuckText(stuck[op]!, waiting: true))" }
+                : stuck.keys.sorted().map { op in
+                    "\(scenario[operation: op].name): \(stuckText(stuck[op]!, waiting: true))"
+                }
             return ("stall", "", "", "nothing can progress until you act — " + parts.joined(separator: "; "))
         case .end(let outcome):
             switch outcome {

@@ -28,21 +28,24 @@ extension Diagnostic {
 
     /// Something after the closing quote of a caption's text.
     public static func textAfterCaption(_ found: String, at location: SourceLocation) -> Diagnostic {
-        .error("unexpected '\(found)' after the caption's text", at: location,
+        .error(
+            "unexpected '\(found)' after the caption's text", at: location,
             notes: ["a caption is one quoted string: put all of its text inside the quotes"])
     }
 
     public static func unknownCaptionMoment(_ word: String, suggestion: String?, at location: SourceLocation)
         -> Diagnostic
     {
-        .error("unknown moment '\(word)'", at: location,
+        .error(
+            "unknown moment '\(word)'", at: location,
             notes: suggestion.map { ["did you mean '\($0)'?"] }
                 ?? ["moments are ready, starts, finishes and cancelled"])
     }
 
     /// `when 1s say …`: a time where the operation should be.
     public static func whenNeedsOperation(found: String, at location: SourceLocation) -> Diagnostic {
-        .error("expected an operation after 'when', found '\(found)'", at: location,
+        .error(
+            "expected an operation after 'when', found '\(found)'", at: location,
             notes: ["a caption at a time is written 'at \(found) say \"…\"'"])
     }
 

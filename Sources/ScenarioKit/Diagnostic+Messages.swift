@@ -21,7 +21,8 @@ extension Diagnostic {
 
     public static func invalidUTF8(_ byte: UInt8, at location: SourceLocation) -> Diagnostic {
         let hex = String(byte, radix: 16, uppercase: true)
-        return .error("invalid UTF-8 byte 0x\(hex.count == 1 ? "0" : "")\(hex)", at: location,
+        return .error(
+            "invalid UTF-8 byte 0x\(hex.count == 1 ? "0" : "")\(hex)", at: location,
             notes: ["a scenario file must be UTF-8 text"])
     }
 
@@ -42,7 +43,8 @@ extension Diagnostic {
     }
 
     public static func unknownEscape(_ escape: String, at location: SourceLocation) -> Diagnostic {
-        .error("unknown escape '\(escape)' in string", at: location,
+        .error(
+            "unknown escape '\(escape)' in string", at: location,
             notes: ["the only escapes are '\\\"' and '\\\\'"])
     }
 
@@ -96,14 +98,16 @@ extension Diagnostic {
         "a statement starts with title, note, speed, queue, op, barrier, at, when, expect or quiz"
 
     public static func expectedStatement(found: String, at location: SourceLocation) -> Diagnostic {
-        .error("expected a statement, found '\(found)'", at: location,
+        .error(
+            "expected a statement, found '\(found)'", at: location,
             notes: [statementsNote])
     }
 
     public static func unknownStatement(_ word: String, suggestion: String?, at location: SourceLocation)
         -> Diagnostic
     {
-        .error("unknown statement '\(word)'", at: location,
+        .error(
+            "unknown statement '\(word)'", at: location,
             notes: suggestion.map { ["did you mean '\($0)'?"] }
                 ?? [statementsNote])
     }
@@ -129,7 +133,8 @@ extension Diagnostic {
     public static func unknownPriority(_ word: String, suggestion: String?, at location: SourceLocation)
         -> Diagnostic
     {
-        .error("unknown priority '\(word)'", at: location,
+        .error(
+            "unknown priority '\(word)'", at: location,
             notes: suggestion.map { ["did you mean '\($0)'?"] }
                 ?? ["priorities are veryLow, low, normal, high and veryHigh"])
     }
@@ -137,7 +142,8 @@ extension Diagnostic {
     public static func unknownQoS(_ word: String, suggestion: String?, at location: SourceLocation)
         -> Diagnostic
     {
-        .error("unknown quality of service '\(word)'", at: location,
+        .error(
+            "unknown quality of service '\(word)'", at: location,
             notes: suggestion.map { ["did you mean '\($0)'?"] }
                 ?? ["qualities of service are userInteractive, userInitiated, default, utility and background"])
     }
@@ -145,16 +151,20 @@ extension Diagnostic {
     public static func unknownAction(_ word: String, suggestion: String?, at location: SourceLocation)
         -> Diagnostic
     {
-        .error("unknown action '\(word)'", at: location,
+        .error(
+            "unknown action '\(word)'", at: location,
             notes: suggestion.map { ["did you mean '\($0)'?"] }
-                ?? ["actions are cancel, cancel-all, suspend, resume, max, priority and add; "
-                    + "'say \"TEXT\"' shows a caption"])
+                ?? [
+                    "actions are cancel, cancel-all, suspend, resume, max, priority and add; "
+                        + "'say \"TEXT\"' shows a caption"
+                ])
     }
 
     public static func unknownClaim(_ word: String, suggestion: String?, at location: SourceLocation)
         -> Diagnostic
     {
-        .error("unknown claim '\(word)'", at: location,
+        .error(
+            "unknown claim '\(word)'", at: location,
             notes: suggestion.map { ["did you mean '\($0)'?"] }
                 ?? ["claims are A before B, order, concurrent, peak, finished, cancelled, skipped and stuck"])
     }
@@ -162,7 +172,8 @@ extension Diagnostic {
     public static func duplicateClause(_ word: String, first: SourceLocation, at location: SourceLocation)
         -> Diagnostic
     {
-        .error("'\(word)' is given twice", at: location,
+        .error(
+            "'\(word)' is given twice", at: location,
             notes: ["first given at line \(first.line), column \(first.column)"])
     }
 
@@ -179,17 +190,20 @@ extension Diagnostic {
     }
 
     public static func missingBody(_ name: String, at location: SourceLocation) -> Diagnostic {
-        .error("operation '\(name)' has no body", at: location,
+        .error(
+            "operation '\(name)' has no body", at: location,
             notes: ["add 'work DURATION', 'blocks DURATION, …', 'blocks N x DURATION' or 'async DURATION'"])
     }
 
     public static func neverFinishesNeedsAsync(at location: SourceLocation) -> Diagnostic {
-        .error("'never-finishes' needs an 'async' body", at: location,
+        .error(
+            "'never-finishes' needs an 'async' body", at: location,
             notes: ["only an asynchronous operation posts isFinished itself"])
     }
 
     public static func clauseNotAllowedOnBarrier(_ word: String, at location: SourceLocation) -> Diagnostic {
-        .error("'\(word)' is not allowed on a barrier", at: location,
+        .error(
+            "'\(word)' is not allowed on a barrier", at: location,
             notes: ["a barrier takes only 'on QUEUE' and 'work DURATION'"])
     }
 
@@ -204,12 +218,14 @@ extension Diagnostic {
     }
 
     public static func optionIgnoredByMainQueue(_ option: String, at location: SourceLocation) -> Diagnostic {
-        .error("'\(option)' cannot be used with 'main'", at: location,
+        .error(
+            "'\(option)' cannot be used with 'main'", at: location,
             notes: ["OperationQueue.main ignores \(mainQueueProperty(option))"])
     }
 
     public static func zeroCap(at location: SourceLocation) -> Diagnostic {
-        .error("a cap of 0 would stall the queue without saying so", at: location,
+        .error(
+            "a cap of 0 would stall the queue without saying so", at: location,
             notes: ["use 1 or more, or 'default'"])
     }
 
@@ -226,27 +242,32 @@ extension Diagnostic {
     }
 
     /// The note of every completion-action error: what a completion block can do.
-    static let completionActionsNote = "a completion block can cancel OP, cancel-all QUEUE, suspend QUEUE or resume QUEUE"
+    static let completionActionsNote =
+        "a completion block can cancel OP, cancel-all QUEUE, suspend QUEUE or resume QUEUE"
 
     public static func unknownCompletionAction(_ word: String, suggestion: String?, at location: SourceLocation)
         -> Diagnostic
     {
-        .error("unknown completion action '\(word)'", at: location,
+        .error(
+            "unknown completion action '\(word)'", at: location,
             notes: suggestion.map { ["did you mean '\($0)'?"] } ?? [completionActionsNote])
     }
 
     public static func actionNotAllowedInCompletion(_ word: String, at location: SourceLocation) -> Diagnostic {
-        .error("a completion block cannot '\(word)'", at: location,
+        .error(
+            "a completion block cannot '\(word)'", at: location,
             notes: [completionActionsNote, "use 'at TIME \(word) …' instead"])
     }
 
     public static func completionTakesOneAction(at location: SourceLocation) -> Diagnostic {
-        .error("'completion' takes one action", at: location,
+        .error(
+            "'completion' takes one action", at: location,
             notes: ["use 'at TIME' actions, or another operation's completion, for more"])
     }
 
     public static func actionOutsideCompletion(_ word: String, at location: SourceLocation) -> Diagnostic {
-        .error("'\(word)' is an action, not a clause", at: location,
+        .error(
+            "'\(word)' is an action, not a clause", at: location,
             notes: ["write 'completion \(word) …' to have the completion block do it"])
     }
 
@@ -266,7 +287,8 @@ extension Diagnostic {
     public static func unknownQuizKind(_ word: String, suggestion: String?, at location: SourceLocation)
         -> Diagnostic
     {
-        .error("unknown kind of answer '\(word)'", at: location,
+        .error(
+            "unknown kind of answer '\(word)'", at: location,
             notes: suggestion.map { ["did you mean '\($0)'?"] } ?? ["a quiz asks for start-order or final-state"])
     }
 
@@ -281,9 +303,12 @@ extension Diagnostic {
     public static func duplicateName(
         _ name: String, firstKind: String, firstLine: Int, at location: SourceLocation
     ) -> Diagnostic {
-        .error("'\(name)' is already declared", at: location,
-            notes: ["'\(name)' is first declared as \(firstKind) on line \(firstLine)",
-                "queues and operations share one namespace"])
+        .error(
+            "'\(name)' is already declared", at: location,
+            notes: [
+                "'\(name)' is first declared as \(firstKind) on line \(firstLine)",
+                "queues and operations share one namespace",
+            ])
     }
 
     public static func unknownQueue(name: String, suggestion: String?, at location: SourceLocation) -> Diagnostic {
@@ -315,7 +340,8 @@ extension Diagnostic {
     /// `path` starts and ends with the same name: `a → b → c → a`, where
     /// `x → y` reads "x waits for y".
     public static func dependencyCycle(path: [String], at location: SourceLocation) -> Diagnostic {
-        .error("dependency cycle: \(path.joined(separator: " → "))", at: location,
+        .error(
+            "dependency cycle: \(path.joined(separator: " → "))", at: location,
             notes: ["every operation in a cycle waits forever"])
     }
 
@@ -324,17 +350,22 @@ extension Diagnostic {
     }
 
     public static func secondMainQueue(first: String, firstLine: Int, at location: SourceLocation) -> Diagnostic {
-        .error("only one queue can be 'main'", at: location,
+        .error(
+            "only one queue can be 'main'", at: location,
             notes: ["'\(first)' is already the main queue (line \(firstLine))"])
     }
 
     public static func addedTwice(_ name: String, firstLine: Int, at location: SourceLocation) -> Diagnostic {
-        .error("'\(name)' is added twice", at: location,
-            notes: ["it is first added on line \(firstLine); Foundation stops the program when an operation is added twice"])
+        .error(
+            "'\(name)' is added twice", at: location,
+            notes: [
+                "it is first added on line \(firstLine); Foundation stops the program when an operation is added twice"
+            ])
     }
 
     public static func cancelBarrier(_ name: String, at location: SourceLocation) -> Diagnostic {
-        .error("'\(name)' is a barrier: it cannot be cancelled on its own", at: location,
+        .error(
+            "'\(name)' is a barrier: it cannot be cancelled on its own", at: location,
             notes: ["'cancel-all QUEUE' cancels a barrier that has not started"])
     }
 
@@ -357,7 +388,9 @@ extension Diagnostic {
     }
 
     public static func priorityOnMainQueue(_ name: String, at location: SourceLocation) -> Diagnostic {
-        .warning("'priority' on '\(name)' only picks which ready operation of the main queue runs next: it runs one at a time", at: location)
+        .warning(
+            "'priority' on '\(name)' only picks which ready operation of the main queue runs next: it runs one at a time",
+            at: location)
     }
 
     /// `dependency` is the direct dependency; `root` the `never-finishes`
@@ -374,22 +407,26 @@ extension Diagnostic {
     }
 
     public static func mainQueueIgnoresAction(_ action: String, at location: SourceLocation) -> Diagnostic {
-        .warning("the main queue ignores '\(action)'", at: location,
+        .warning(
+            "the main queue ignores '\(action)'", at: location,
             notes: ["OperationQueue.main ignores \(mainQueueProperty(action)) on this Foundation"])
     }
 
     public static func cancelsItselfOnCompletion(_ name: String, at location: SourceLocation) -> Diagnostic {
-        .warning("'\(name)' cancels itself in its own completion block", at: location,
+        .warning(
+            "'\(name)' cancels itself in its own completion block", at: location,
             notes: ["the completion block runs after '\(name)' finished: cancel() does nothing then"])
     }
 
     public static func startsSuspendedNeverResumed(_ queue: String, at location: SourceLocation) -> Diagnostic {
-        .warning("queue '\(queue)' starts suspended and is never resumed", at: location,
+        .warning(
+            "queue '\(queue)' starts suspended and is never resumed", at: location,
             notes: ["its operations will stall"])
     }
 
     public static func suspendedNeverResumed(_ queue: String, at location: SourceLocation) -> Diagnostic {
-        .warning("queue '\(queue)' is suspended here and never resumed afterwards", at: location,
+        .warning(
+            "queue '\(queue)' is suspended here and never resumed afterwards", at: location,
             notes: ["its operations will stall"])
     }
 }

@@ -57,7 +57,8 @@ public struct DiagnosticPrinter: Sendable {
         let location = diagnostic.location
         let label =
             diagnostic.isError ? style("error:", "1;31") : style("warning:", "1;35")
-        var text = style("\(path):\(location.line):\(location.column):", "1") + " " + label + " "
+        var text =
+            style("\(path):\(location.line):\(location.column):", "1") + " " + label + " "
             + style(diagnostic.message, "1") + "\n"
         if let source = lines.text(ofLine: location.line) {
             text += source + "\n"

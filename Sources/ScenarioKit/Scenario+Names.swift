@@ -1,5 +1,4 @@
 import TextKit
-import ScenarioKit
 
 extension Scenario {
     /// The name of an operation for messages; a placeholder for an index the

@@ -29,17 +29,27 @@ extension ProgramWriter {
     func actionCode(_ action: Action, indent: String) -> [String] {
         switch action {
         case .cancel(let id):
-            return ["\(indent)\(operationNames[id.index]).cancel()  // only sets isCancelled; the operation decides what to do"]
+            return [
+                "\(indent)\(operationNames[id.index]).cancel()  // only sets isCancelled; the operation decides what to do"
+            ]
         case .cancelAll(let id):
-            return ["\(indent)\(queueNames[id.index]).cancelAllOperations()  // cancel() on each operation still in the queue"]
+            return [
+                "\(indent)\(queueNames[id.index]).cancelAllOperations()  // cancel() on each operation still in the queue"
+            ]
         case .suspend(let id):
-            return ["\(indent)\(queueNames[id.index]).isSuspended = true  // starts nothing more; running operations go on"]
+            return [
+                "\(indent)\(queueNames[id.index]).isSuspended = true  // starts nothing more; running operations go on"
+            ]
         case .resume(let id):
             return ["\(indent)\(queueNames[id.index]).isSuspended = false"]
         case .setCap(let id, .systemDefault):
-            return ["\(indent)\(queueNames[id.index]).maxConcurrentOperationCount = OperationQueue.defaultMaxConcurrentOperationCount"]
+            return [
+                "\(indent)\(queueNames[id.index]).maxConcurrentOperationCount = OperationQueue.defaultMaxConcurrentOperationCount"
+            ]
         case .setCap(let id, .limit(let n)):
-            return ["\(indent)\(queueNames[id.index]).maxConcurrentOperationCount = \(n)  // a lower cap stops nothing that runs"]
+            return [
+                "\(indent)\(queueNames[id.index]).maxConcurrentOperationCount = \(n)  // a lower cap stops nothing that runs"
+            ]
         case .setPriority(let id, let level):
             return ["\(indent)\(operationNames[id.index]).queuePriority = .\(level.rawValue)"]
         case .add(let id):

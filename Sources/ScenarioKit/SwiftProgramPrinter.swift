@@ -190,7 +190,8 @@ struct ProgramWriter {
             switch queue.cap {
             case .systemDefault:
                 lines.append("    // No cap of its own: the system decides how many operations run at once.")
-                lines.append("    \(name).maxConcurrentOperationCount = OperationQueue.defaultMaxConcurrentOperationCount")
+                lines.append(
+                    "    \(name).maxConcurrentOperationCount = OperationQueue.defaultMaxConcurrentOperationCount")
             case .limit(1):
                 lines += SwiftIdentifiers.comment(
                     "Serial: one operation at a time; among the ready ones, the highest queuePriority first, then "
@@ -227,7 +228,9 @@ struct ProgramWriter {
             case .work(let d):
                 let seconds = SwiftIdentifiers.seconds(d)
                 if op.ignoresCancel {
-                    lines.append("    // \(op.name): \(ScenarioPrinter.format(d)) of synchronous work that never checks isCancelled.")
+                    lines.append(
+                        "    // \(op.name): \(ScenarioPrinter.format(d)) of synchronous work that never checks isCancelled."
+                    )
                     lines.append("    let \(name) = NonCooperativeWork(\(literal), seconds: \(seconds))")
                 } else {
                     lines.append("    // \(op.name): \(ScenarioPrinter.format(d)) of synchronous work.")
@@ -235,24 +238,33 @@ struct ProgramWriter {
                 }
             case .blocks(let ds):
                 let list = ds.map(SwiftIdentifiers.seconds).joined(separator: ", ")
-                lines.append("    // \(op.name): a BlockOperation with \(ds.count) execution block\(ds.count == 1 ? "" : "s").")
+                lines.append(
+                    "    // \(op.name): a BlockOperation with \(ds.count) execution block\(ds.count == 1 ? "" : "s").")
                 let cancelArgument = op.ignoresCancel ? ", checksCancellation: false" : ""
-                lines.append("    let \(name) = makeBlockOperation(\(literal), blockSeconds: [\(list)]\(cancelArgument))")
+                lines.append(
+                    "    let \(name) = makeBlockOperation(\(literal), blockSeconds: [\(list)]\(cancelArgument))")
             case .async(let d):
                 let seconds = SwiftIdentifiers.seconds(d)
                 if op.neverFinishes {
-                    lines.append("    // \(op.name): an asynchronous operation with the bug: it never posts isFinished.")
+                    lines.append(
+                        "    // \(op.name): an asynchronous operation with the bug: it never posts isFinished.")
                     lines.append("    let \(name) = ForgetfulAsyncOperation(\(literal), seconds: \(seconds))")
                 } else if op.ignoresCancel {
-                    lines.append("    // \(op.name): asynchronous, \(ScenarioPrinter.format(d)); cancel() does not end it early.")
-                    lines.append("    let \(name) = AsyncOperation(\(literal), seconds: \(seconds), stopsWhenCancelled: false)")
+                    lines.append(
+                        "    // \(op.name): asynchronous, \(ScenarioPrinter.format(d)); cancel() does not end it early."
+                    )
+                    lines.append(
+                        "    let \(name) = AsyncOperation(\(literal), seconds: \(seconds), stopsWhenCancelled: false)")
                 } else {
-                    lines.append("    // \(op.name): asynchronous, it finishes \(ScenarioPrinter.format(d)) after it starts.")
+                    lines.append(
+                        "    // \(op.name): asynchronous, it finishes \(ScenarioPrinter.format(d)) after it starts.")
                     lines.append("    let \(name) = AsyncOperation(\(literal), seconds: \(seconds))")
                 }
             case .barrier(let d):
                 let queue = scenario[queue: op.queue].name
-                lines.append("    // \(op.name): a barrier on \(queue), \(d == .zero ? "an instant block" : ScenarioPrinter.format(d) + " of work").")
+                lines.append(
+                    "    // \(op.name): a barrier on \(queue), \(d == .zero ? "an instant block" : ScenarioPrinter.format(d) + " of work")."
+                )
                 var arguments = "\(literal), seconds: \(SwiftIdentifiers.seconds(d)), tally: tally"
                 if let standIn = barrierStandIns[index] {
                     lines.append("    let \(standIn) = BlockOperation()")
@@ -312,7 +324,8 @@ struct ProgramWriter {
             lines += ["", "    // MARK: Dependencies", ""]
             lines += SwiftIdentifiers.comment(
                 "An operation stays pending (isReady is false) until every operation it depends on has finished; a "
-                    + "cancelled dependency counts as finished. Dependencies may cross queues.", indent: "    ", width: 72)
+                    + "cancelled dependency counts as finished. Dependencies may cross queues.", indent: "    ",
+                width: 72)
             for index in withDependencies {
                 for dependency in scenario.operations[index].dependencies {
                     let target = barrierStandIns[dependency.index] ?? operationNames[dependency.index]
@@ -334,7 +347,8 @@ struct ProgramWriter {
             lines.append("        say(\(SwiftIdentifiers.stringLiteral("completion block of " + op.name)))")
             for action in op.completion ?? [] {
                 let text = ScenarioPrinter.actionText(action, in: scenario)
-                lines.append("        say(\(SwiftIdentifiers.stringLiteral("completion block of \(op.name): \(text)")))")
+                lines.append(
+                    "        say(\(SwiftIdentifiers.stringLiteral("completion block of \(op.name): \(text)")))")
                 lines += actionCode(action, indent: "        ")
             }
             lines.append("        tally.mark(\(SwiftIdentifiers.stringLiteral(event)))")

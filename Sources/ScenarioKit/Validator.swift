@@ -116,7 +116,8 @@ struct Validator {
         for syntax in tree.queues {
             if let main = syntax.main {
                 if let mainQueue {
-                    report(.secondMainQueue(first: mainQueue.name.text, firstLine: mainQueue.name.location.line, at: main))
+                    report(
+                        .secondMainQueue(first: mainQueue.name.text, firstLine: mainQueue.name.location.line, at: main))
                 } else {
                     mainQueue = syntax
                 }

@@ -1,7 +1,7 @@
-import TextKit
 import Board
 import RunEvents
 import ScenarioKit
+import TextKit
 
 /// What the status line says after a key reached the engine: made from the
 /// action's event (and whether the engine ignored it), and worded from
@@ -27,7 +27,6 @@ public struct ActionNotice: Sendable, Hashable {
     /// The line, and whether it reports a refusal.
     public func text(board: BoardState, glyphs: GlyphSet) -> (text: String, refused: Bool) {
         let scenario = board.scenario
-        let formatter = EventFormatter(scenario: scenario)
         if let ignored {
             return (ignored.sentence(for: action, in: scenario, dash: glyphs.dash), true)
         }
@@ -37,7 +36,10 @@ public struct ActionNotice: Sendable, Hashable {
         case .cancelAll(let q):
             let name = board[queue: q].name
             let count = board.cards.filter { $0.queue == q && ($0.cancelledSeq ?? 0) > seq }.count
-            return ("cancelAllOperations() on \(name): isCancelled is now true on \(Spelling.count(count, "operation"))", false)
+            return (
+                "cancelAllOperations() on \(name): isCancelled is now true on \(Spelling.count(count, "operation"))",
+                false
+            )
         case .suspend(let q):
             let row = board[queue: q]
             return (
@@ -56,7 +58,8 @@ public struct ActionNotice: Sendable, Hashable {
             let card = board[operation: op]
             var text = "queuePriority of \(card.name) is \(level.rawValue)"
             if card.priorityChangesLost {
-                text += ": Foundation filed it under normal when it was added (serial queue, no priority), "
+                text +=
+                    ": Foundation filed it under normal when it was added (serial queue, no priority), "
                     + "so it will not move"
             }
             return (text, false)

@@ -1,7 +1,7 @@
-import TextKit
 import Board
 import RunEvents
 import ScenarioKit
+import TextKit
 
 /// One operation card, `ScreenLayout.cardHeight` (3 or 4) rows:
 ///
@@ -26,7 +26,9 @@ enum CardView {
         let detail = detailText(card, spec: spec, board: board, width: width, glyphs: glyphs)
         let (status, dim) = statusRow(card, board: board, now: now, width: width, glyphs: glyphs)
         var rows = [name, detail, truncate(status, toWidth: width, ellipsis: glyphs.ellipsis)]
-        if height >= 4 { rows.append(truncate(timesText(card, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis)) }
+        if height >= 4 {
+            rows.append(truncate(timesText(card, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis))
+        }
         return (rows, dim)
     }
 

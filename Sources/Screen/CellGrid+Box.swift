@@ -1,4 +1,5 @@
 import TextKit
+
 extension CellGrid {
     /// Draws a frame on the outer cells of `rect` with the glyphs of `glyphs`,
     /// and an optional title on the top edge (after the corner, truncated to

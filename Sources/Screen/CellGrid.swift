@@ -1,4 +1,5 @@
 import TextKit
+
 /// An off-screen grid of cells, `size.columns` × `size.rows`, the frame a view
 /// renders into. Pure value: views draw a whole frame into a fresh grid, the
 /// backend compares it with the previous one (`diff(from:)`) and writes only

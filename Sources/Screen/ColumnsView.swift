@@ -1,6 +1,6 @@
-import TextKit
 import Board
 import ScenarioKit
+import TextKit
 
 /// The five columns Pending | Ready | Executing | Finished | Cancelled:
 /// a header row (`Ready 7 ↑2 ↓3`: the count and the cards scrolled out of

@@ -1,5 +1,5 @@
-import Grading
 import Board
+import Grading
 import ScenarioKit
 
 /// The values of one frame that are not interface state: what the loop
@@ -46,7 +46,8 @@ public struct FrameInput: Sendable {
     public init(
         now: Double = 0, wallClock: Double? = nil, speed: Double = 1, isPaused: Bool = false,
         pausedAtCaption: Bool = false, notStarted: Bool = false, lesson: Bool = false,
-        caption: ShownCaption? = nil, size: Size, glyphs: GlyphSet = .unicode, colors: Bool = true, log: [LogEntry] = [],
+        caption: ShownCaption? = nil, size: Size, glyphs: GlyphSet = .unicode, colors: Bool = true,
+        log: [LogEntry] = [],
         expectationResults: [ExpectationResult]? = nil, mainThreadBusy: OperationID? = nil,
         mainThreadBlocked: MainThreadBlock? = nil
     ) {

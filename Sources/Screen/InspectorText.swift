@@ -1,7 +1,7 @@
-import TextKit
 import Board
 import RunEvents
 import ScenarioKit
+import TextKit
 
 /// One paragraph of the inspector, before wrapping.
 struct InspectorLine: Sendable, Hashable {
@@ -34,13 +34,17 @@ enum InspectorText {
         let reasons = board.whyNotRunning(op)
         if let stuck = board.stall?[op] ?? board.outcome?.stuck[op] {
             let formatter = EventFormatter(scenario: board.scenario)
-            out.append(InspectorLine("stuck: \(formatter.stuckText(stuck, waiting: board.stall != nil))" + fix(stuck, board), .reason))
+            out.append(
+                InspectorLine(
+                    "stuck: \(formatter.stuckText(stuck, waiting: board.stall != nil))" + fix(stuck, board), .reason))
         }
         if reasons.count == 1 {
             out.append(InspectorLine("not running: " + sentence(reasons[0], card: card, board: board), .reason))
         } else if !reasons.isEmpty {
             out.append(InspectorLine("not running:", .reason))
-            for reason in reasons { out.append(InspectorLine("  " + sentence(reason, card: card, board: board), .reason)) }
+            for reason in reasons {
+                out.append(InspectorLine("  " + sentence(reason, card: card, board: board), .reason))
+            }
         }
         out.append(
             InspectorLine(

@@ -13,7 +13,9 @@ enum InspectorView {
         let title = name.map { "Inspector: \($0)" } ?? "Inspector"
         let content = PaneView.frame(rect, title: title, glyphs: frame.glyphs, theme: theme, into: &grid)
         guard let op = state.selectedOperation else {
-            grid.write("no operation selected", at: Position(column: content.x, row: content.y), style: theme.dim, clippedTo: content)
+            grid.write(
+                "no operation selected", at: Position(column: content.x, row: content.y), style: theme.dim,
+                clippedTo: content)
             return
         }
         let items = InspectorText.lines(board: board, op: op, now: frame.now).map { line -> (String, Style) in

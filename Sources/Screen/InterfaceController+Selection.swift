@@ -27,7 +27,8 @@ extension InterfaceController {
             return refuse("no operation to select", &state, frame)
         }
         guard let target = columns.nearestNonEmpty(from: place.column, step: step) else { return .none }
-        let capacity = InterfaceRenderer.layout(board: board, state: state, frame: frame)
+        let capacity =
+            InterfaceRenderer.layout(board: board, state: state, frame: frame)
             .map(ColumnsView.capacity) ?? 1
         let offset = ColumnScroll.offset(
             stored: state.columnScroll[place.column], count: columns.ids[place.column].count, capacity: capacity,

@@ -50,7 +50,8 @@ extension InterfaceController {
         guard next != current else { return .none }
         state.columnScroll[c] = next
         if let selected, selected < next || selected >= next + capacity {
-            select(ids[selected < next ? next : next + capacity - 1], column: c, state: &state, board: board, frame: frame)
+            select(
+                ids[selected < next ? next : next + capacity - 1], column: c, state: &state, board: board, frame: frame)
         }
         return .redraw
     }

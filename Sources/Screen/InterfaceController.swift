@@ -1,5 +1,5 @@
-import RunEvents
 import Board
+import RunEvents
 import ScenarioKit
 
 /// Turns one key into a change of the interface state and an outcome the
@@ -69,7 +69,9 @@ public enum InterfaceController {
         case .logOlder, .logNewer:
             return scrollLog(by: command == .logOlder ? 1 : -1, page: true, state: &state, board: board, frame: frame)
         case .scrollHome, .scrollEnd:
-            return scrollLog(by: command == .scrollHome ? Int.max / 2 : -(Int.max / 2), page: false, state: &state, board: board, frame: frame)
+            return scrollLog(
+                by: command == .scrollHome ? Int.max / 2 : -(Int.max / 2), page: false, state: &state, board: board,
+                frame: frame)
         case .filterLog:
             return filterLog(state: &state, board: board, frame: frame)
         case .toggleNotes:

@@ -44,7 +44,8 @@ public enum InterfaceRenderer {
         for separator in layout.paneSeparators {
             grid.drawBox(separator, glyphs: frame.glyphs, style: theme.rule)
             // Where the separator meets the panes' rule, keep the rule whole.
-            grid.write(frame.glyphs.horizontal, at: Position(column: separator.x, row: separator.y - 1), style: theme.rule)
+            grid.write(
+                frame.glyphs.horizontal, at: Position(column: separator.x, row: separator.y - 1), style: theme.rule)
         }
         if let dock = layout.dockSeparator { grid.drawBox(dock, glyphs: frame.glyphs, style: theme.rule) }
         StatusLineView.draw(
@@ -75,7 +76,8 @@ public enum InterfaceRenderer {
         let first = QueueLinesView.firstShown(
             count: board.queues.count, rows: layout.queues.height, selected: state.selectedQueue?.index)
         for (i, row) in board.queues.dropFirst(first).prefix(layout.queues.height).enumerated() {
-            hits.add(Rect(x: layout.queues.x, y: layout.queues.y + i, width: layout.queues.width, height: 1), .queue(row.id))
+            hits.add(
+                Rect(x: layout.queues.x, y: layout.queues.y + i, width: layout.queues.width, height: 1), .queue(row.id))
         }
         for (_, cards) in ColumnsView.slots(board: board, state: state, layout: layout) {
             for (id, rect) in cards { hits.add(rect.intersection(layout.columnBody), .card(id)) }

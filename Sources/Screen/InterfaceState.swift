@@ -1,5 +1,5 @@
-import RunEvents
 import Board
+import RunEvents
 import ScenarioKit
 
 /// The interface state that persists from frame to frame: what is selected,
@@ -67,7 +67,8 @@ public struct InterfaceState: Sendable, Hashable {
         if let op = selectedOperation, let place = columns.locate(op) {
             selectedColumn = place.column
         } else {
-            selectedOperation = columns.ids.indices.contains(selectedColumn)
+            selectedOperation =
+                columns.ids.indices.contains(selectedColumn)
                 ? columns.ids[selectedColumn].first ?? columns.first : columns.first
             if let op = selectedOperation, let place = columns.locate(op) { selectedColumn = place.column }
         }

@@ -1,5 +1,5 @@
-import TextKit
 import Board
+import TextKit
 
 /// The bottom row: the keys that matter now, `? help  q quit  Space pause …`,
 /// labels taken from `InterfaceKeys.table` (so they cannot go stale), the

@@ -1,4 +1,5 @@
 import TextKit
+
 /// One entry of a key table: the keys that trigger `command`, and how the
 /// help screen and key bar describe it.
 public struct KeyBinding<Command>: Sendable where Command: Sendable {

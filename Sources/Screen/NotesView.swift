@@ -1,5 +1,5 @@
-import Grading
 import Board
+import Grading
 import RunEvents
 import ScenarioKit
 

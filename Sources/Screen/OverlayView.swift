@@ -1,6 +1,6 @@
-import TextKit
 import Board
 import ScenarioKit
+import TextKit
 
 /// The help (`?`) and Swift code (`w`) overlays: a box over the middle of
 /// the screen, its text scrolled by `InterfaceState.overlayScroll` (arrows,
@@ -82,13 +82,18 @@ enum OverlayView {
     /// simulated work, the operation classes, waiting for the end), which
     /// a reader needs least.
     static func swiftLines(_ scenario: Scenario) -> [String] {
-        let program = SwiftProgramPrinter().program(for: scenario).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String($0).replacingOccurrences(of: "\t", with: "    ") }
+        let program = SwiftProgramPrinter().program(for: scenario).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map { String($0).replacingOccurrences(of: "\t", with: "    ") }
         guard let harness = program.firstIndex(of: "import Foundation"),
             let own = program.firstIndex(of: "// MARK: - The scenario"), harness < own
         else { return program }
         return Array(program[..<harness])
-            + ["// (Shown here first: the scenario's own code. The harness it uses follows it;", "// `opscope swift` prints the program in the order it compiles.)", ""]
+            + [
+                "// (Shown here first: the scenario's own code. The harness it uses follows it;",
+                "// `opscope swift` prints the program in the order it compiles.)", "",
+            ]
             + Array(program[own...])
             + ["", "// MARK: - The harness", ""]
             + Array(program[harness..<own])

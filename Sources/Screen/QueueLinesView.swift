@@ -1,7 +1,7 @@
-import TextKit
 import Board
 import RunEvents
 import ScenarioKit
+import TextKit
 
 /// One row per queue: `▶ net  2 running · cap 4  5 in queue  SUSPENDED`. The
 /// selected queue (target of C, s, +, -, 0) is marked and reversed. When

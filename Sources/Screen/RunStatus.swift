@@ -1,8 +1,8 @@
-import Grading
-import TextKit
 import Board
+import Grading
 import RunEvents
 import ScenarioKit
+import TextKit
 
 /// Where the run is, in the words the title bar, the key bar and the
 /// status line use. Derived from the board (its end, its stall), the frame

@@ -1,4 +1,5 @@
 import TextKit
+
 extension ScenarioPicker {
     /// The whole picker screen: the title bar with the highlighted entry's
     /// place ("12 of 31"), the list under its section headings, the key
@@ -24,7 +25,9 @@ extension ScenarioPicker {
         }
 
         var area = listArea(size: size)
-        let diagnostics = state.pane.flatMap { (0..<count).contains($0.entry) ? list[entry: $0.entry].diagnostics : nil }
+        let diagnostics = state.pane.flatMap {
+            (0..<count).contains($0.entry) ? list[entry: $0.entry].diagnostics : nil
+        }
         let pane = state.pane.map { _ in paneLayout(diagnostics ?? [], size: size, ascii: ascii) }
         if let pane {
             // The list shows above the pane, the selected entry among it.
@@ -33,7 +36,8 @@ extension ScenarioPicker {
         let rows = PickerRows(list)
         let offset = rows.offset(stored: state.scroll, capacity: area.height, selected: state.selected)
         if count == 0 {
-            grid.write("no scenario files found", at: Position(column: 2, row: area.y), style: theme.dim, clippedTo: area)
+            grid.write(
+                "no scenario files found", at: Position(column: 2, row: area.y), style: theme.dim, clippedTo: area)
         }
         let entries = list.entries
         for (i, row) in rows.rows.enumerated().dropFirst(offset).prefix(area.height) {
@@ -65,7 +69,8 @@ extension ScenarioPicker {
         if let pane, let open = state.pane {
             let scrolls = pane.lines.count > pane.text.height
             keys = scrolls ? " \(arrows) PgUp PgDn scroll  Esc close" : " Esc close"
-            drawPane(open, fileName: entries[open.entry].fileName, layout: pane, glyphs: glyphs, theme: theme, into: &grid)
+            drawPane(
+                open, fileName: entries[open.entry].fileName, layout: pane, glyphs: glyphs, theme: theme, into: &grid)
         } else {
             let opens = (0..<count).contains(state.selected) ? list[entry: state.selected].opens : true
             keys = " \(arrows) choose  Enter \(opens ? "open" : "show the errors")  q quit"
@@ -133,7 +138,8 @@ extension ScenarioPicker {
         grid.fill(box, with: .blank)
         let title = "\(fileName): what opscope check says"
         grid.drawBox(
-            box, glyphs: glyphs, style: theme.heading, title: Wording.plain(title, glyphs: glyphs), titleStyle: theme.heading)
+            box, glyphs: glyphs, style: theme.heading, title: Wording.plain(title, glyphs: glyphs),
+            titleStyle: theme.heading)
         let scroll = min(max(0, pane.scroll), max(0, lines.count - inner.height))
         for (i, line) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
             let at = Position(column: inner.x, row: inner.y + i)

@@ -69,7 +69,8 @@ struct ScreenLayout: Sendable, Hashable {
         let queueRows = min(board.queues.count, max(1, size.rows / 8))
         let captionRows = min(Self.captionRows, max(0, captionLines), max(0, size.rows / 8))
         let available = size.rows - 3 - queueRows - captionRows
-        let bottomRows = state.inspectorExpanded
+        let bottomRows =
+            state.inspectorExpanded
             ? available * 2 / 3 : min(16, max(5, available * 2 / 5))
         let rows = screen.split(
             .vertical,

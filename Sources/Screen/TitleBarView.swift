@@ -1,6 +1,6 @@
+import Board
 import Grading
 import TextKit
-import Board
 
 /// The top row: `opscope · Image pipeline` on the left; on the right the
 /// scenario clock, the speed, lesson mode, and where the run is (paused,
@@ -46,7 +46,9 @@ enum TitleBarView {
         }
         right = truncate(right, toWidth: max(0, rect.width - 12), ellipsis: frame.glyphs.ellipsis)
         let rightWidth = displayWidth(right)
-        let left = " opscope \(frame.glyphs.dot) " + Wording.plain(board.scenario.title ?? "untitled scenario", glyphs: frame.glyphs)
+        let left =
+            " opscope \(frame.glyphs.dot) "
+            + Wording.plain(board.scenario.title ?? "untitled scenario", glyphs: frame.glyphs)
         grid.write(
             truncate(left, toWidth: max(0, rect.width - rightWidth - 2), ellipsis: frame.glyphs.ellipsis),
             at: Position(column: rect.x, row: rect.y), style: theme.titleBar, clippedTo: row)

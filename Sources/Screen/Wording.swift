@@ -1,7 +1,7 @@
-import TextKit
 import Board
 import RunEvents
 import ScenarioKit
+import TextKit
 
 /// Small pieces of text the views share, so a thing is called the same
 /// everywhere.

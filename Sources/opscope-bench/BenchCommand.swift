@@ -1,5 +1,5 @@
-import CommandSupport
 import Board
+import CommandSupport
 import Foundation
 import LifecycleEngine
 import ScenarioKit
@@ -69,7 +69,9 @@ final class BenchReport {
     func figure(_ label: String, _ value: String, target: String, met: Bool) {
         if !met { allTargetsMet = false }
         let padded = label.padding(toLength: 58, withPad: " ", startingAt: 0)
-        line("\(padded) \(value.padding(toLength: 12, withPad: " ", startingAt: 0)) target \(target)  \(met ? "ok" : "MISSED")")
+        line(
+            "\(padded) \(value.padding(toLength: 12, withPad: " ", startingAt: 0)) target \(target)  \(met ? "ok" : "MISSED")"
+        )
     }
 }
 
@@ -104,7 +106,8 @@ enum Measure {
 
     /// The `opscope` executable built beside this one, to run it as a process.
     static var opscopePath: String {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let me =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return (me as NSString).deletingLastPathComponent + "/opscope"
     }
 }
@@ -137,6 +140,7 @@ enum LanguageBench {
             walls.append(Measure.seconds { _ = try? Spawn.run(Measure.opscopePath, ["check", small]) })
         }
         let wall = Measure.median(walls)
-        report.figure("'opscope check' of a small file, wall (median)", Measure.ms(wall), target: "< 50 ms", met: wall < 0.05)
+        report.figure(
+            "'opscope check' of a small file, wall (median)", Measure.ms(wall), target: "< 50 ms", met: wall < 0.05)
     }
 }

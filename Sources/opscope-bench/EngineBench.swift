@@ -1,5 +1,5 @@
-import CommandSupport
 import Board
+import CommandSupport
 import Dispatch
 import Foundation
 import LifecycleEngine

@@ -1,9 +1,9 @@
-import CommandSupport
-import RunEvents
 import Board
+import CommandSupport
 import CursesBackend
 import Foundation
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Screen
 
@@ -90,7 +90,9 @@ enum InterfaceBench {
         for k in 0..<frameCount {
             let op = OperationID(400 + k)
             seq += 1
-            board.apply(LifecycleEvent(seq: seq, time: 1, kind: .operation(op, .isExecuting, old: .bool(false), new: .bool(true))))
+            board.apply(
+                LifecycleEvent(
+                    seq: seq, time: 1, kind: .operation(op, .isExecuting, old: .bool(false), new: .bool(true))))
             state.reconcile(with: board)
             let before = session.bytesWritten
             session.flush(InterfaceRenderer.render(board: board, state: state, frame: frame(now: 3)).grid)
@@ -104,7 +106,9 @@ enum InterfaceBench {
         report.figure(
             "bytes, frame where one card's progress moved (median)", "\(medianBytes) B", target: "< 512 B",
             met: medianBytes < 512)
-        report.line("    a card moving to another column (the cards below it shift): \(Int(Measure.median(moveBytes.map(Double.init)))) B")
+        report.line(
+            "    a card moving to another column (the cards below it shift): \(Int(Measure.median(moveBytes.map(Double.init)))) B"
+        )
         report.figure(
             "bytes, full redraw at 200×50 (tmux-256color)", "\(fullBytes) B", target: "< 32 KB",
             met: fullBytes < 32 * 1024)
@@ -120,7 +124,8 @@ enum InterfaceBench {
             report.line("(start-up and idle figures skipped: they need tmux and the project folder)")
             return
         }
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-first-frame-\(getpid())").path
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-first-frame-\(getpid())")
+            .path
         try? FileManager.default.removeItem(atPath: marker)
         let socket = "opscope-bench-\(getpid())"
         let command = "OPSCOPE_FIRST_FRAME_FILE=\(marker) \(Measure.opscopePath) run --paused scenarios/01-chain.ops"
@@ -151,4 +156,3 @@ enum InterfaceBench {
             met: percent < 1)
     }
 }
-

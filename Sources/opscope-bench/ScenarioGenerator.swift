@@ -1,4 +1,5 @@
 import CommandSupport
+
 /// Generates large scenario texts for the benchmark.
 enum ScenarioGenerator {
     /// `count` zero-work operations on one default-cap queue, no dependencies.

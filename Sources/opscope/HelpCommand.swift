@@ -1,4 +1,5 @@
 import CommandSupport
+
 /// `opscope help [COMMAND]`.
 enum HelpCommand: Subcommand {
     static let name = "help"

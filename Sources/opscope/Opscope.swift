@@ -1,6 +1,6 @@
 import CommandSupport
-import Grading
 import Foundation
+import Grading
 
 /// A subcommand: a name, a one-line abstract, its usage text and a `run`.
 protocol Subcommand: Sendable {
@@ -83,4 +83,3 @@ enum Opscope {
         }
     }
 }
-

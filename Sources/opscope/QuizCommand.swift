@@ -1,12 +1,12 @@
-import CommandSupport
-import Grading
-import RunEvents
-import TextKit
 import Board
+import CommandSupport
 import Dispatch
 import Foundation
+import Grading
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
+import TextKit
 
 /// `opscope quiz FILE`: interview practice. Shows the scenario, asks its
 /// quiz, reads the answer, runs the scenario on the real engine, then

@@ -1,6 +1,6 @@
-import Interactive
 import CommandSupport
 import Foundation
+import Interactive
 import ScenarioKit
 import Screen
 
@@ -60,4 +60,3 @@ enum RunCommand: Subcommand {
         return (args, options)
     }
 }
-

@@ -1,12 +1,12 @@
-import CommandSupport
-import Grading
-import RunEvents
-import TextKit
 import Board
+import CommandSupport
 import Dispatch
 import Foundation
+import Grading
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
+import TextKit
 
 /// `opscope trace FILE`: run a scenario on the real engine and print every
 /// observer notification in order.

@@ -1,5 +1,5 @@
-import EventFixtures
 import Board
+import EventFixtures
 import RunEvents
 import ScenarioKit
 import Testing
@@ -46,11 +46,16 @@ private func board(_ build: (inout Script) -> Void) -> BoardState {
 
 @Test func aCancelWhileExecutingKeepsTheCardExecutingThenEndsCancelled() {
     var s = Script(scenario)
-    s.add("a"); s.at(0.1); s.start("a"); s.at(0.5); s.cancel("a")
+    s.add("a")
+    s.at(0.1)
+    s.start("a")
+    s.at(0.5)
+    s.cancel("a")
     var b = BoardState(scenario: scenario, replaying: s.events)
     #expect(b[operation: n("a")].phase == .executing)
     #expect(b[operation: n("a")].cancelRequestedWhileExecuting)
-    s.at(0.6); s.finish("a")
+    s.at(0.6)
+    s.finish("a")
     b = BoardState(scenario: scenario, replaying: s.events)
     let card = b[operation: n("a")]
     #expect(card.phase == .cancelled)
@@ -59,7 +64,12 @@ private func board(_ build: (inout Script) -> Void) -> BoardState {
 }
 
 @Test func aSkippedOperationEndsCancelledWithoutAStart() {
-    let b = board { s in s.add("a"); s.add("b", ready: false); s.at(0.3); s.skip("b") }
+    let b = board { s in
+        s.add("a")
+        s.add("b", ready: false)
+        s.at(0.3)
+        s.skip("b")
+    }
     let card = b[operation: n("b")]
     #expect(card.phase == .cancelled)
     #expect(card.wasSkipped)
@@ -75,12 +85,18 @@ private func board(_ build: (inout Script) -> Void) -> BoardState {
 
 @Test func queueRowsFollowTheirAnnouncements() {
     let b = board { s in
-        s.cap("net", 3, old: -1); s.suspended("net", true); s.suspended("net", false)
+        s.cap("net", 3, old: -1)
+        s.suspended("net", true)
+        s.suspended("net", false)
         s.cap("ui", 4)
         for name in ["a", "c", "x"] { s.add(name) }
         s.count("net", 3)
-        s.start("a"); s.start("c"); s.start("x"); s.finish("c")
-        s.cap("net", -1, old: 3); s.suspended("disk", true)
+        s.start("a")
+        s.start("c")
+        s.start("x")
+        s.finish("c")
+        s.cap("net", -1, old: 3)
+        s.suspended("disk", true)
     }
     let net = b[queue: n.q("net")]
     #expect(net.cap == .systemDefault && net.limit == nil)
@@ -99,10 +115,14 @@ private func board(_ build: (inout Script) -> Void) -> BoardState {
 
 @Test func blocksCompletionTimeAndOutcomeAreRecorded() {
     let b = board { s in
-        s.add("x"); s.start("x")
-        s.at(0.1); s.block("x", 0, .started, thread: 3); s.block("x", 0, .returned, thread: 3)
+        s.add("x")
+        s.start("x")
+        s.at(0.1)
+        s.block("x", 0, .started, thread: 3)
+        s.block("x", 0, .returned, thread: 3)
         s.block("x", 1, .started, thread: 3)
-        s.at(0.7); s.completion("c", thread: 4)
+        s.at(0.7)
+        s.completion("c", thread: 4)
         s.end(.stalled([n("x"): .neverPostedFinish]))
     }
     let x = b[operation: n("x")]
@@ -115,9 +135,17 @@ private func board(_ build: (inout Script) -> Void) -> BoardState {
 
 @Test func replayingALogGivesTheSameBoard() {
     var s = Script(scenario)
-    s.cap("net", 2); s.add("a"); s.add("b", ready: false); s.add("s"); s.add("t")
-    s.run("a", from: 0.1, to: 2); s.ready("b"); s.run("s", from: 0.1, to: 1)
-    s.priority("t", .high); s.at(2.5); s.end()
+    s.cap("net", 2)
+    s.add("a")
+    s.add("b", ready: false)
+    s.add("s")
+    s.add("t")
+    s.run("a", from: 0.1, to: 2)
+    s.ready("b")
+    s.run("s", from: 0.1, to: 1)
+    s.priority("t", .high)
+    s.at(2.5)
+    s.end()
     let once = BoardState(scenario: scenario, replaying: s.events)
     let twice = BoardState(scenario: scenario, replaying: s.events)
     var stepped = BoardState(scenario: scenario)
@@ -128,8 +156,13 @@ private func board(_ build: (inout Script) -> Void) -> BoardState {
 
 @Test func columnsListCardsInArrivalOrderThenFileOrder() {
     let b = board { s in
-        s.add("c"); s.add("a"); s.add("s"); s.add("b", ready: false)
-        s.start("s"); s.finish("s"); s.start("c")
+        s.add("c")
+        s.add("a")
+        s.add("s")
+        s.add("b", ready: false)
+        s.start("s")
+        s.finish("s")
+        s.start("c")
     }
     #expect(b.cards(in: .ready).map(\.name) == ["a"])
     #expect(b.cards(in: .executing).map(\.name) == ["c"])
@@ -150,21 +183,48 @@ struct ProgressCase: CustomTestStringConvertible, Sendable {
 
 private let progressCases: [ProgressCase] = [
     ProgressCase(testDescription: "not started", build: { $0.add("a") }, op: "a", now: 1, expected: nil),
-    ProgressCase(testDescription: "work, half done",
-                 build: { $0.add("a"); $0.at(1); $0.start("a") }, op: "a", now: 2, expected: 0.5),
-    ProgressCase(testDescription: "work, clamped at 1",
-                 build: { $0.add("a"); $0.start("a") }, op: "a", now: 9, expected: 1),
-    ProgressCase(testDescription: "work, clock before start clamps at 0",
-                 build: { $0.add("a"); $0.at(1); $0.start("a") }, op: "a", now: 0.5, expected: 0),
-    ProgressCase(testDescription: "blocks: one returned, half of the second",
-                 build: { s in
-                     s.add("x"); s.start("x"); s.block("x", 0, .started)
-                     s.at(0.5); s.block("x", 0, .returned); s.block("x", 1, .started)
-                 }, op: "x", now: 0.75, expected: 0.375),
-    ProgressCase(testDescription: "instant work reads as done",
-                 build: { $0.add("z"); $0.start("z") }, op: "z", now: 0, expected: 1),
-    ProgressCase(testDescription: "finished: no bar",
-                 build: { $0.add("a"); $0.run("a", from: 0, to: 2) }, op: "a", now: 3, expected: nil),
+    ProgressCase(
+        testDescription: "work, half done",
+        build: {
+            $0.add("a")
+            $0.at(1)
+            $0.start("a")
+        }, op: "a", now: 2, expected: 0.5),
+    ProgressCase(
+        testDescription: "work, clamped at 1",
+        build: {
+            $0.add("a")
+            $0.start("a")
+        }, op: "a", now: 9, expected: 1),
+    ProgressCase(
+        testDescription: "work, clock before start clamps at 0",
+        build: {
+            $0.add("a")
+            $0.at(1)
+            $0.start("a")
+        }, op: "a", now: 0.5, expected: 0),
+    ProgressCase(
+        testDescription: "blocks: one returned, half of the second",
+        build: { s in
+            s.add("x")
+            s.start("x")
+            s.block("x", 0, .started)
+            s.at(0.5)
+            s.block("x", 0, .returned)
+            s.block("x", 1, .started)
+        }, op: "x", now: 0.75, expected: 0.375),
+    ProgressCase(
+        testDescription: "instant work reads as done",
+        build: {
+            $0.add("z")
+            $0.start("z")
+        }, op: "z", now: 0, expected: 1),
+    ProgressCase(
+        testDescription: "finished: no bar",
+        build: {
+            $0.add("a")
+            $0.run("a", from: 0, to: 2)
+        }, op: "a", now: 3, expected: nil),
 ]
 
 @Test(arguments: progressCases)

@@ -1,5 +1,5 @@
-import EventFixtures
 import Board
+import EventFixtures
 import RunEvents
 import ScenarioKit
 import Testing
@@ -58,7 +58,9 @@ private func fetchThenParse(_ s: inout Script) {
     let found = messages { s in
         s.cap("net", 4, old: 2)
         for name in ["a", "b", "c", "d"] { s.add(name) }
-        s.start("a"); s.start("b"); s.start("c")
+        s.start("a")
+        s.start("b")
+        s.start("c")
         s.cap("net", 1, old: 4)
         s.finish("a")
         s.start("d")  // allowed: max(1, 4 − 1) = 3, and 3 run
@@ -69,7 +71,9 @@ private func fetchThenParse(_ s: inout Script) {
 
 @Test func aBarrierWaitingForEarlierWorkIsClean() {
     let found = messages { s in
-        s.add("w1"); s.add("flush", ready: false); s.add("w2", ready: false)
+        s.add("w1")
+        s.add("flush", ready: false)
+        s.add("w2", ready: false)
         s.run("w1", from: 0, to: 1)
         s.ready("flush")
         s.run("flush", from: 1, to: 1)
@@ -90,19 +94,25 @@ private let violationCases: [ViolationCase] = [
     ViolationCase(
         testDescription: "dependent ready before its dependency finished",
         build: { s in
-            s.add("fetch"); s.add("parse", ready: false)
+            s.add("fetch")
+            s.add("parse", ready: false)
             s.ready("parse")
         },
         expected: ["parse became ready before its dependency fetch finished"]),
     ViolationCase(
         testDescription: "dependent added ready before its dependency finished",
-        build: { s in s.add("fetch"); s.add("parse", ready: true) },
+        build: { s in
+            s.add("fetch")
+            s.add("parse", ready: true)
+        },
         expected: ["parse became ready before its dependency fetch finished"]),
     ViolationCase(
         testDescription: "executing before its dependency finished",
         build: { s in
-            s.add("fetch"); s.add("parse", ready: false)
-            s.start("fetch"); s.start("parse")
+            s.add("fetch")
+            s.add("parse", ready: false)
+            s.start("fetch")
+            s.start("parse")
         },
         expected: ["parse started executing before its dependency fetch finished"]),
     ViolationCase(
@@ -117,9 +127,12 @@ private let violationCases: [ViolationCase] = [
         build: { s in
             s.cap("net", 4, old: 2)
             for name in ["a", "b", "c", "d", "fetch"] { s.add(name) }
-            s.start("a"); s.start("b"); s.start("c")
+            s.start("a")
+            s.start("b")
+            s.start("c")
             s.cap("net", 1, old: 4)
-            s.finish("a"); s.finish("b")
+            s.finish("a")
+            s.finish("b")
             s.start("d")  // allowed: max(1, 4 − 2) = 2
             s.start("fetch")
         },
@@ -130,30 +143,52 @@ private let violationCases: [ViolationCase] = [
         testDescription: "the main queue is serial whatever its events say",
         build: { s in
             s.cap("ui", 4)
-            s.add("m1"); s.add("m2"); s.start("m1"); s.start("m2")
+            s.add("m1")
+            s.add("m2")
+            s.start("m1")
+            s.start("m2")
         },
         expected: ["queue ui has 2 operations executing (m1 and m2), more than its cap allows (1)"]),
     ViolationCase(
         testDescription: "started twice",
         build: { s in
-            s.add("a"); s.start("a"); s.set("a", .isExecuting, false); s.start("a")
+            s.add("a")
+            s.start("a")
+            s.set("a", .isExecuting, false)
+            s.start("a")
         },
         expected: ["a announced isExecuting true twice"]),
     ViolationCase(
         testDescription: "finished twice",
-        build: { s in s.add("a"); s.run("a", from: 0, to: 1); s.set("a", .isFinished, true) },
+        build: { s in
+            s.add("a")
+            s.run("a", from: 0, to: 1)
+            s.set("a", .isFinished, true)
+        },
         expected: ["a announced isFinished true twice"]),
     ViolationCase(
         testDescription: "executing after it was cancelled before it started",
-        build: { s in s.add("a"); s.cancel("a"); s.start("a") },
+        build: { s in
+            s.add("a")
+            s.cancel("a")
+            s.start("a")
+        },
         expected: ["a started executing although it was cancelled before it started"]),
     ViolationCase(
         testDescription: "executing after finishing",
-        build: { s in s.add("a"); s.skip("a"); s.start("a") },
+        build: { s in
+            s.add("a")
+            s.skip("a")
+            s.start("a")
+        },
         expected: ["a announced isExecuting true after it finished"]),
     ViolationCase(
         testDescription: "not ready again after it started",
-        build: { s in s.add("a"); s.start("a"); s.set("a", .isReady, false) },
+        build: { s in
+            s.add("a")
+            s.start("a")
+            s.set("a", .isReady, false)
+        },
         expected: ["a stopped being ready after it started"]),
     ViolationCase(
         testDescription: "started before it was added",
@@ -162,45 +197,76 @@ private let violationCases: [ViolationCase] = [
     ViolationCase(
         testDescription: "completion before finish, and twice",
         build: { s in
-            s.add("a"); s.start("a"); s.completion("a"); s.finish("a"); s.completion("a")
+            s.add("a")
+            s.start("a")
+            s.completion("a")
+            s.finish("a")
+            s.completion("a")
         },
         expected: ["completion block of a ran before a finished", "completion block of a ran twice"]),
     ViolationCase(
         testDescription: "block after finish",
-        build: { s in s.add("a"); s.run("a", from: 0, to: 1); s.block("a", 0, .returned) },
+        build: { s in
+            s.add("a")
+            s.run("a", from: 0, to: 1)
+            s.block("a", 0, .returned)
+        },
         expected: ["block 0 of a returned after it finished"]),
     ViolationCase(
         testDescription: "events after the end, and a second end",
-        build: { s in s.end(); s.add("a"); s.end() },
+        build: { s in
+            s.end()
+            s.add("a")
+            s.end()
+        },
         expected: ["event after the end of the run (the end was seq 1)", "second end of the run"]),
     ViolationCase(
         testDescription: "completed while added operations are unfinished",
-        build: { s in s.add("a"); s.add("b"); s.start("a"); s.end() },
+        build: { s in
+            s.add("a")
+            s.add("b")
+            s.start("a")
+            s.end()
+        },
         expected: ["the run ended completed but a and b had not finished"]),
     ViolationCase(
         testDescription: "stalled end naming a finished operation",
         build: { s in
-            s.add("a"); s.run("a", from: 0, to: 1)
+            s.add("a")
+            s.run("a", from: 0, to: 1)
             s.end(.stalled([s.id("a"): .neverPostedFinish]))
         },
         expected: ["the stalled end names a as stuck but it finished"]),
     ViolationCase(
         testDescription: "seq not increasing and time going back",
         build: { s in
-            s.at(1); s.add("a")
-            s.nextSeq = 1; s.at(0.5); s.add("b")
+            s.at(1)
+            s.add("a")
+            s.nextSeq = 1
+            s.at(0.5)
+            s.add("b")
         },
         expected: ["seq 1 does not increase on seq 1", "time goes back from 1.000s to 0.500s"]),
     ViolationCase(
         testDescription: "barrier started before earlier work finished",
-        build: { s in s.add("w1"); s.add("flush"); s.start("w1"); s.start("flush") },
+        build: { s in
+            s.add("w1")
+            s.add("flush")
+            s.start("w1")
+            s.start("flush")
+        },
         expected: [
             "flush started executing before its dependency w1 finished",
             "queue disk has 2 operations executing (w1 and flush), more than its cap allows (1)",
         ]),
     ViolationCase(
         testDescription: "later work started before the barrier finished",
-        build: { s in s.add("flush"); s.add("w2"); s.start("flush"); s.start("w2") },
+        build: { s in
+            s.add("flush")
+            s.add("w2")
+            s.start("flush")
+            s.start("w2")
+        },
         expected: [
             "w2 started executing before the barrier flush finished",
             "queue disk has 2 operations executing (flush and w2), more than its cap allows (1)",
@@ -214,7 +280,9 @@ func eachViolationIsFoundAndNamed(_ c: ViolationCase) {
 
 @Test func aViolationCarriesTheSeqOfItsEvent() {
     var s = Script(scenario)
-    s.add("fetch"); s.add("parse", ready: false); s.ready("parse")
+    s.add("fetch")
+    s.add("parse", ready: false)
+    s.ready("parse")
     let found = InvariantChecker.check(s.events, scenario: scenario)
     #expect(found.map(\.seq) == [3])
     #expect(found.first?.description == "seq 3: parse became ready before its dependency fetch finished")

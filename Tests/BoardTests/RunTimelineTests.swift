@@ -42,7 +42,9 @@ import Testing
                     == BoardState(scenario: Self.scenario, replaying: Array(Self.events.prefix(n))), "at \(n)")
         }
         let seq = Self.events[100].seq
-        #expect(timeline.board(through: seq) == BoardState(scenario: Self.scenario, replaying: Array(Self.events.prefix(101))))
+        #expect(
+            timeline.board(through: seq)
+                == BoardState(scenario: Self.scenario, replaying: Array(Self.events.prefix(101))))
     }
 
     @Test func theFactsOfTheRun() {

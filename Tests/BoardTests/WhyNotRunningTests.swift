@@ -1,5 +1,5 @@
-import EventFixtures
 import Board
+import EventFixtures
 import RunEvents
 import ScenarioKit
 import Testing
@@ -32,76 +32,157 @@ struct WhyCase: CustomTestStringConvertible, Sendable {
 
 private let whyCases: [WhyCase] = [
     WhyCase(testDescription: "not added", build: { _ in }, op: "a", expected: { _ in [.notAdded] }),
-    WhyCase(testDescription: "a cancelled barrier waits for what runs before it to return",
-            build: { s in
-                s.add("s"); s.add("flush", ready: false); s.add("t", ready: false); s.start("s")
-                s.cancel("flush"); s.ready("flush"); s.cancel("t"); s.ready("t")
-            }, op: "flush",
-            expected: { n in [.waitingFor([n("s")])] }),
-    WhyCase(testDescription: "a cancelled operation added after an unfinished barrier runs after it",
-            build: { s in
-                s.add("s"); s.add("flush", ready: false); s.add("t", ready: false); s.start("s")
-                s.cancel("flush"); s.ready("flush"); s.cancel("t"); s.ready("t")
-            }, op: "t",
-            expected: { n in [.waitingFor([n("flush")])] }),
-    WhyCase(testDescription: "waiting for a dependency",
-            build: { $0.add("a"); $0.add("b", ready: false) }, op: "b",
-            expected: { n in [.waitingFor([n("a")])] }),
-    WhyCase(testDescription: "a cancelled dependent waits only for its queue",
-            build: { s in
-                s.add("a"); s.add("c"); s.start("a"); s.start("c")
-                s.add("b", ready: false); s.cancel("b"); s.ready("b")
-            }, op: "b",
-            expected: { _ in [.queueAtCap(executing: 2, cap: .limit(2))] }),
-    WhyCase(testDescription: "a barrier waits for what was added before it",
-            build: { $0.add("s"); $0.add("flush", ready: false); $0.add("t", ready: false) }, op: "flush",
-            expected: { n in [.waitingFor([n("s")])] }),
-    WhyCase(testDescription: "work added after a barrier waits for it",
-            build: { $0.add("s"); $0.add("flush", ready: false); $0.add("t", ready: false) }, op: "t",
-            expected: { n in [.waitingFor([n("flush")])] }),
-    WhyCase(testDescription: "queue suspended",
-            build: { $0.suspended("net", true); $0.add("a") }, op: "a",
-            expected: { n in [.queueSuspended(n.q("net"))] }),
-    WhyCase(testDescription: "the main queue ignores suspension",
-            build: { $0.suspended("ui", true); $0.add("m1") }, op: "m1",
-            expected: { _ in [.dispatchedWaitingForThread] }),
-    WhyCase(testDescription: "queue at its cap",
-            build: { s in for x in ["a", "c", "hi"] { s.add(x) }; s.start("a"); s.start("c") }, op: "hi",
-            expected: { _ in [.queueAtCap(executing: 2, cap: .limit(2))] }),
-    WhyCase(testDescription: "suspended and at cap, behind an earlier one",
-            build: { s in
-                for x in ["a", "c", "hi", "fast"] { s.add(x) }
-                s.start("a"); s.start("hi"); s.suspended("net", true)
-            }, op: "c",
-            expected: { n in [
+    WhyCase(
+        testDescription: "a cancelled barrier waits for what runs before it to return",
+        build: { s in
+            s.add("s")
+            s.add("flush", ready: false)
+            s.add("t", ready: false)
+            s.start("s")
+            s.cancel("flush")
+            s.ready("flush")
+            s.cancel("t")
+            s.ready("t")
+        }, op: "flush",
+        expected: { n in [.waitingFor([n("s")])] }),
+    WhyCase(
+        testDescription: "a cancelled operation added after an unfinished barrier runs after it",
+        build: { s in
+            s.add("s")
+            s.add("flush", ready: false)
+            s.add("t", ready: false)
+            s.start("s")
+            s.cancel("flush")
+            s.ready("flush")
+            s.cancel("t")
+            s.ready("t")
+        }, op: "t",
+        expected: { n in [.waitingFor([n("flush")])] }),
+    WhyCase(
+        testDescription: "waiting for a dependency",
+        build: {
+            $0.add("a")
+            $0.add("b", ready: false)
+        }, op: "b",
+        expected: { n in [.waitingFor([n("a")])] }),
+    WhyCase(
+        testDescription: "a cancelled dependent waits only for its queue",
+        build: { s in
+            s.add("a")
+            s.add("c")
+            s.start("a")
+            s.start("c")
+            s.add("b", ready: false)
+            s.cancel("b")
+            s.ready("b")
+        }, op: "b",
+        expected: { _ in [.queueAtCap(executing: 2, cap: .limit(2))] }),
+    WhyCase(
+        testDescription: "a barrier waits for what was added before it",
+        build: {
+            $0.add("s")
+            $0.add("flush", ready: false)
+            $0.add("t", ready: false)
+        }, op: "flush",
+        expected: { n in [.waitingFor([n("s")])] }),
+    WhyCase(
+        testDescription: "work added after a barrier waits for it",
+        build: {
+            $0.add("s")
+            $0.add("flush", ready: false)
+            $0.add("t", ready: false)
+        }, op: "t",
+        expected: { n in [.waitingFor([n("flush")])] }),
+    WhyCase(
+        testDescription: "queue suspended",
+        build: {
+            $0.suspended("net", true)
+            $0.add("a")
+        }, op: "a",
+        expected: { n in [.queueSuspended(n.q("net"))] }),
+    WhyCase(
+        testDescription: "the main queue ignores suspension",
+        build: {
+            $0.suspended("ui", true)
+            $0.add("m1")
+        }, op: "m1",
+        expected: { _ in [.dispatchedWaitingForThread] }),
+    WhyCase(
+        testDescription: "queue at its cap",
+        build: { s in
+            for x in ["a", "c", "hi"] { s.add(x) }
+            s.start("a")
+            s.start("c")
+        }, op: "hi",
+        expected: { _ in [.queueAtCap(executing: 2, cap: .limit(2))] }),
+    WhyCase(
+        testDescription: "suspended and at cap, behind an earlier one",
+        build: { s in
+            for x in ["a", "c", "hi", "fast"] { s.add(x) }
+            s.start("a")
+            s.start("hi")
+            s.suspended("net", true)
+        }, op: "c",
+        expected: { n in
+            [
                 .queueSuspended(n.q("net")), .queueAtCap(executing: 2, cap: .limit(2)),
                 .behindHigherPriority(count: 1, bucket: .normal, fromQoS: false),
-            ] }),
-    WhyCase(testDescription: "behind a higher explicit priority and a QoS bucket",
-            build: { s in
-                for x in ["a", "c", "hi", "fast"] { s.add(x) }
-                s.start("a")
-            }, op: "c",
-            expected: { _ in [.behindHigherPriority(count: 2, bucket: .normal, fromQoS: false)] }),
-    WhyCase(testDescription: "its own QoS bucket puts it behind",
-            build: { s in
-                for x in ["slow", "c"] { s.add(x) }
-                s.start("a"); s.start("b")
-            }, op: "slow",
-            expected: { _ in [.queueAtCap(executing: 2, cap: .limit(2)), .behindHigherPriority(count: 1, bucket: .veryLow, fromQoS: true)] }),
-    WhyCase(testDescription: "first in line with a free slot: waiting for a thread",
-            build: { s in for x in ["a", "c", "hi"] { s.add(x) }; s.start("a") }, op: "hi",
-            expected: { _ in [.dispatchedWaitingForThread] }),
-    WhyCase(testDescription: "the system-default cap dispatches every ready one",
-            build: { $0.add("w1"); $0.add("w2") }, op: "w2",
-            expected: { _ in [.dispatchedWaitingForThread] }),
-    WhyCase(testDescription: "the main queue is serial",
-            build: { s in s.add("m1"); s.add("m2"); s.start("m1") }, op: "m2",
-            expected: { _ in [.queueAtCap(executing: 1, cap: .limit(1))] }),
-    WhyCase(testDescription: "executing: nothing to explain",
-            build: { $0.add("a"); $0.start("a") }, op: "a", expected: { _ in [] }),
-    WhyCase(testDescription: "finished: nothing to explain",
-            build: { $0.add("a"); $0.run("a", from: 0, to: 1) }, op: "a", expected: { _ in [] }),
+            ]
+        }),
+    WhyCase(
+        testDescription: "behind a higher explicit priority and a QoS bucket",
+        build: { s in
+            for x in ["a", "c", "hi", "fast"] { s.add(x) }
+            s.start("a")
+        }, op: "c",
+        expected: { _ in [.behindHigherPriority(count: 2, bucket: .normal, fromQoS: false)] }),
+    WhyCase(
+        testDescription: "its own QoS bucket puts it behind",
+        build: { s in
+            for x in ["slow", "c"] { s.add(x) }
+            s.start("a")
+            s.start("b")
+        }, op: "slow",
+        expected: { _ in
+            [
+                .queueAtCap(executing: 2, cap: .limit(2)),
+                .behindHigherPriority(count: 1, bucket: .veryLow, fromQoS: true),
+            ]
+        }),
+    WhyCase(
+        testDescription: "first in line with a free slot: waiting for a thread",
+        build: { s in
+            for x in ["a", "c", "hi"] { s.add(x) }
+            s.start("a")
+        }, op: "hi",
+        expected: { _ in [.dispatchedWaitingForThread] }),
+    WhyCase(
+        testDescription: "the system-default cap dispatches every ready one",
+        build: {
+            $0.add("w1")
+            $0.add("w2")
+        }, op: "w2",
+        expected: { _ in [.dispatchedWaitingForThread] }),
+    WhyCase(
+        testDescription: "the main queue is serial",
+        build: { s in
+            s.add("m1")
+            s.add("m2")
+            s.start("m1")
+        }, op: "m2",
+        expected: { _ in [.queueAtCap(executing: 1, cap: .limit(1))] }),
+    WhyCase(
+        testDescription: "executing: nothing to explain",
+        build: {
+            $0.add("a")
+            $0.start("a")
+        }, op: "a", expected: { _ in [] }),
+    WhyCase(
+        testDescription: "finished: nothing to explain",
+        build: {
+            $0.add("a")
+            $0.run("a", from: 0, to: 1)
+        }, op: "a", expected: { _ in [] }),
 ]
 
 @Test(arguments: whyCases)
@@ -114,7 +195,9 @@ func whyNotRunningNamesEachReason(_ c: WhyCase) {
 
 @Test func qosPicksTheBucketOnlyOffSerialQueues() {
     var s = Script(scenario)
-    s.add("fast"); s.add("q"); s.add("hi")
+    s.add("fast")
+    s.add("q")
+    s.add("hi")
     let board = BoardState(scenario: scenario, replaying: s.events)
     let fast = board[operation: n("fast")]
     #expect((fast.effectivePriority, fast.priorityFromQoS, fast.queuePriority) == (.high, true, nil))
@@ -126,8 +209,10 @@ func whyNotRunningNamesEachReason(_ c: WhyCase) {
 
 @Test func aPriorityChangeMovesTheBucketUnlessItIsLost() {
     var s = Script(scenario)
-    s.add("fast"); s.add("q")
-    s.priority("fast", .veryLow); s.priority("q", .veryHigh)
+    s.add("fast")
+    s.add("q")
+    s.priority("fast", .veryLow)
+    s.priority("q", .veryHigh)
     let board = BoardState(scenario: scenario, replaying: s.events)
     let fast = board[operation: n("fast")]
     #expect((fast.effectivePriority, fast.priorityFromQoS, fast.queuePriority) == (.veryLow, false, .veryLow))
@@ -137,7 +222,8 @@ func whyNotRunningNamesEachReason(_ c: WhyCase) {
 
 @Test func aPriorityChangeBeforeTheAddCountsAsExplicit() {
     var s = Script(scenario)
-    s.priority("q", .veryHigh); s.add("q")
+    s.priority("q", .veryHigh)
+    s.add("q")
     let board = BoardState(scenario: scenario, replaying: s.events)
     #expect(board[operation: n("q")].effectivePriority == .veryHigh)
     #expect(!board[operation: n("q")].priorityChangesLost)
@@ -148,7 +234,8 @@ func whyNotRunningNamesEachReason(_ c: WhyCase) {
 /// normal, so only an operation with a non-default QoS loses the change.
 @Test func onASerialQueueOnlyAQoSOperationLosesPriorityChanges() {
     var s = Script(scenario)
-    s.add("t"); s.add("q")
+    s.add("t")
+    s.add("q")
     s.priority("t", .veryHigh)
     let board = BoardState(scenario: scenario, replaying: s.events)
     let t = board[operation: n("t")]

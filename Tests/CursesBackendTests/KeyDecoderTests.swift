@@ -174,9 +174,12 @@ import Testing
         var sequences: [String] = []
         for button in [0, 1, 2, 3, 32, 35, 64, 65, 66] {
             for (column, row) in [(0, 0), (2, 7), (93, 30)] {
-                let x10 = "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + column)))
+                let x10 =
+                    "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + column)))
                     + String(UnicodeScalar(UInt8(33 + row)))
-                sequences += [x10, "\u{1B}[<\(button);\(column + 1);\(row + 1)M", "\u{1B}[<\(button);\(column + 1);\(row + 1)m"]
+                sequences += [
+                    x10, "\u{1B}[<\(button);\(column + 1);\(row + 1)M", "\u{1B}[<\(button);\(column + 1);\(row + 1)m",
+                ]
             }
         }
         var scanner = MouseReportScanner()

@@ -1,6 +1,6 @@
-import Grading
-import EventFixtures
 import Board
+import EventFixtures
+import Grading
 import RunEvents
 import ScenarioKit
 import Testing
@@ -24,18 +24,31 @@ private let events: [LifecycleEvent] = {
     s.cap("net", 3)
     for name in ["fetch", "thumbs", "upload", "save", "idle"] { s.add(name) }
     for name in ["parse", "late", "render"] { s.add(name, ready: false) }
-    s.at(0.001); s.start("fetch")
-    s.at(0.002); s.start("thumbs")
-    s.at(0.010); s.start("save")
-    s.at(0.300); s.finish("thumbs")
-    s.at(0.500); s.skip("late")
-    s.at(1.201); s.finish("fetch"); s.ready("parse")
-    s.at(1.203); s.start("parse")
-    s.at(1.300); s.start("upload")
-    s.at(1.350); s.cancel("upload")
-    s.at(1.400); s.finish("upload")
-    s.at(1.600); s.finish("parse")
-    s.at(2.000); s.end(.stalled([n("save"): .neverPostedFinish, n("render"): .waitsFor(n("save"), root: n("save"))]))
+    s.at(0.001)
+    s.start("fetch")
+    s.at(0.002)
+    s.start("thumbs")
+    s.at(0.010)
+    s.start("save")
+    s.at(0.300)
+    s.finish("thumbs")
+    s.at(0.500)
+    s.skip("late")
+    s.at(1.201)
+    s.finish("fetch")
+    s.ready("parse")
+    s.at(1.203)
+    s.start("parse")
+    s.at(1.300)
+    s.start("upload")
+    s.at(1.350)
+    s.cancel("upload")
+    s.at(1.400)
+    s.finish("upload")
+    s.at(1.600)
+    s.finish("parse")
+    s.at(2.000)
+    s.end(.stalled([n("save"): .neverPostedFinish, n("render"): .waitsFor(n("save"), root: n("save"))]))
     return s.events
 }()
 
@@ -47,56 +60,81 @@ struct ClaimCase: CustomTestStringConvertible, Sendable {
 }
 
 private let claimCases: [ClaimCase] = [
-    ClaimCase(testDescription: "before held", claim: .before(n("fetch"), n("parse")), held: true,
-              explanation: "fetch finished at 1.201s, parse started at 1.203s"),
-    ClaimCase(testDescription: "before: B started first", claim: .before(n("parse"), n("upload")), held: false,
-              explanation: "upload started at 1.300s, before parse finished at 1.600s"),
-    ClaimCase(testDescription: "before: B never started", claim: .before(n("fetch"), n("render")), held: false,
-              explanation: "render never started"),
-    ClaimCase(testDescription: "before: A never finished", claim: .before(n("save"), n("parse")), held: false,
-              explanation: "parse started at 1.203s but save never finished"),
-    ClaimCase(testDescription: "order held", claim: .order([n("fetch"), n("thumbs"), n("parse")]), held: true,
-              explanation: "started in order: fetch at 0.001s, thumbs at 0.002s, parse at 1.203s"),
-    ClaimCase(testDescription: "order wrong", claim: .order([n("parse"), n("fetch")]), held: false,
-              explanation: "started in another order: fetch at 0.001s, parse at 1.203s"),
-    ClaimCase(testDescription: "order with one never started", claim: .order([n("fetch"), n("late"), n("idle")]),
-              held: false, explanation: "late and idle never started"),
-    ClaimCase(testDescription: "concurrent held", claim: .concurrent([n("fetch"), n("thumbs")]), held: true,
-              explanation: "fetch and thumbs were both executing at 0.002s"),
-    ClaimCase(testDescription: "concurrent never", claim: .concurrent([n("fetch"), n("thumbs"), n("parse")]),
-              held: false, explanation: "fetch, thumbs and parse were never executing at once (at most 2 at a time)"),
-    ClaimCase(testDescription: "concurrent never started", claim: .concurrent([n("fetch"), n("render")]),
-              held: false, explanation: "render never started"),
-    ClaimCase(testDescription: "peak held", claim: .peak(n.q("net"), 2), held: true,
-              explanation: "peak of net was 2"),
-    ClaimCase(testDescription: "peak wrong", claim: .peak(n.q("net"), 3), held: false,
-              explanation: "peak of net was 2, not 3"),
-    ClaimCase(testDescription: "finished held", claim: .finished(n("fetch")), held: true,
-              explanation: "fetch finished at 1.201s"),
-    ClaimCase(testDescription: "finished but cancelled", claim: .finished(n("upload")), held: false,
-              explanation: "upload was cancelled (it finished at 1.400s)"),
-    ClaimCase(testDescription: "finished never", claim: .finished(n("save")), held: false,
-              explanation: "save never finished"),
-    ClaimCase(testDescription: "cancelled while running", claim: .cancelled(n("upload")), held: true,
-              explanation: "upload was cancelled at 1.350s and finished at 1.400s"),
-    ClaimCase(testDescription: "cancelled too late", claim: .cancelled(n("thumbs")), held: false,
-              explanation: "thumbs finished at 0.300s without being cancelled"),
-    ClaimCase(testDescription: "cancelled: never", claim: .cancelled(n("fetch")), held: false,
-              explanation: "fetch finished at 1.201s without being cancelled"),
-    ClaimCase(testDescription: "cancelled: neither", claim: .cancelled(n("render")), held: false,
-              explanation: "render was never cancelled and never finished"),
-    ClaimCase(testDescription: "skipped held", claim: .skipped(n("late")), held: true,
-              explanation: "late was cancelled at 0.500s before it started and finished at 0.500s without running"),
-    ClaimCase(testDescription: "skipped but it ran", claim: .skipped(n("upload")), held: false,
-              explanation: "upload started at 1.300s, before the cancel at 1.350s"),
-    ClaimCase(testDescription: "skipped but never cancelled", claim: .skipped(n("idle")), held: false,
-              explanation: "idle was never cancelled"),
-    ClaimCase(testDescription: "stuck held, with the reason", claim: .stuck(n("render")), held: true,
-              explanation: "render had not finished when the run stalled (it waits for save, which never finishes)"),
-    ClaimCase(testDescription: "stuck held, never posted finish", claim: .stuck(n("save")), held: true,
-              explanation: "save had not finished when the run stalled (it never posted isFinished)"),
-    ClaimCase(testDescription: "stuck but finished", claim: .stuck(n("fetch")), held: false,
-              explanation: "fetch finished at 1.201s"),
+    ClaimCase(
+        testDescription: "before held", claim: .before(n("fetch"), n("parse")), held: true,
+        explanation: "fetch finished at 1.201s, parse started at 1.203s"),
+    ClaimCase(
+        testDescription: "before: B started first", claim: .before(n("parse"), n("upload")), held: false,
+        explanation: "upload started at 1.300s, before parse finished at 1.600s"),
+    ClaimCase(
+        testDescription: "before: B never started", claim: .before(n("fetch"), n("render")), held: false,
+        explanation: "render never started"),
+    ClaimCase(
+        testDescription: "before: A never finished", claim: .before(n("save"), n("parse")), held: false,
+        explanation: "parse started at 1.203s but save never finished"),
+    ClaimCase(
+        testDescription: "order held", claim: .order([n("fetch"), n("thumbs"), n("parse")]), held: true,
+        explanation: "started in order: fetch at 0.001s, thumbs at 0.002s, parse at 1.203s"),
+    ClaimCase(
+        testDescription: "order wrong", claim: .order([n("parse"), n("fetch")]), held: false,
+        explanation: "started in another order: fetch at 0.001s, parse at 1.203s"),
+    ClaimCase(
+        testDescription: "order with one never started", claim: .order([n("fetch"), n("late"), n("idle")]),
+        held: false, explanation: "late and idle never started"),
+    ClaimCase(
+        testDescription: "concurrent held", claim: .concurrent([n("fetch"), n("thumbs")]), held: true,
+        explanation: "fetch and thumbs were both executing at 0.002s"),
+    ClaimCase(
+        testDescription: "concurrent never", claim: .concurrent([n("fetch"), n("thumbs"), n("parse")]),
+        held: false, explanation: "fetch, thumbs and parse were never executing at once (at most 2 at a time)"),
+    ClaimCase(
+        testDescription: "concurrent never started", claim: .concurrent([n("fetch"), n("render")]),
+        held: false, explanation: "render never started"),
+    ClaimCase(
+        testDescription: "peak held", claim: .peak(n.q("net"), 2), held: true,
+        explanation: "peak of net was 2"),
+    ClaimCase(
+        testDescription: "peak wrong", claim: .peak(n.q("net"), 3), held: false,
+        explanation: "peak of net was 2, not 3"),
+    ClaimCase(
+        testDescription: "finished held", claim: .finished(n("fetch")), held: true,
+        explanation: "fetch finished at 1.201s"),
+    ClaimCase(
+        testDescription: "finished but cancelled", claim: .finished(n("upload")), held: false,
+        explanation: "upload was cancelled (it finished at 1.400s)"),
+    ClaimCase(
+        testDescription: "finished never", claim: .finished(n("save")), held: false,
+        explanation: "save never finished"),
+    ClaimCase(
+        testDescription: "cancelled while running", claim: .cancelled(n("upload")), held: true,
+        explanation: "upload was cancelled at 1.350s and finished at 1.400s"),
+    ClaimCase(
+        testDescription: "cancelled too late", claim: .cancelled(n("thumbs")), held: false,
+        explanation: "thumbs finished at 0.300s without being cancelled"),
+    ClaimCase(
+        testDescription: "cancelled: never", claim: .cancelled(n("fetch")), held: false,
+        explanation: "fetch finished at 1.201s without being cancelled"),
+    ClaimCase(
+        testDescription: "cancelled: neither", claim: .cancelled(n("render")), held: false,
+        explanation: "render was never cancelled and never finished"),
+    ClaimCase(
+        testDescription: "skipped held", claim: .skipped(n("late")), held: true,
+        explanation: "late was cancelled at 0.500s before it started and finished at 0.500s without running"),
+    ClaimCase(
+        testDescription: "skipped but it ran", claim: .skipped(n("upload")), held: false,
+        explanation: "upload started at 1.300s, before the cancel at 1.350s"),
+    ClaimCase(
+        testDescription: "skipped but never cancelled", claim: .skipped(n("idle")), held: false,
+        explanation: "idle was never cancelled"),
+    ClaimCase(
+        testDescription: "stuck held, with the reason", claim: .stuck(n("render")), held: true,
+        explanation: "render had not finished when the run stalled (it waits for save, which never finishes)"),
+    ClaimCase(
+        testDescription: "stuck held, never posted finish", claim: .stuck(n("save")), held: true,
+        explanation: "save had not finished when the run stalled (it never posted isFinished)"),
+    ClaimCase(
+        testDescription: "stuck but finished", claim: .stuck(n("fetch")), held: false,
+        explanation: "fetch finished at 1.201s"),
 ]
 
 @Test(arguments: claimCases)
@@ -114,8 +152,10 @@ func eachClaimIsJudgedWithItsEvidence(_ c: ClaimCase) {
     var s = Script(base)
     s.suspended("net", true)
     s.add("late")
-    s.at(0.5); s.cancel("late")
-    s.at(1); s.end(.stalled([n("late"): .queueSuspended(n.q("net"))]))
+    s.at(0.5)
+    s.cancel("late")
+    s.at(1)
+    s.end(.stalled([n("late"): .queueSuspended(n.q("net"))]))
     var scenario = base
     scenario.expectations = [Expectation(claim: .skipped(n("late")), text: "skipped late")]
     let result = ExpectationChecker.evaluate(scenario, events: s.events)
@@ -140,15 +180,20 @@ struct ExitCase: CustomTestStringConvertible, Sendable {
 }
 
 private let exitCases: [ExitCase] = [
-    ExitCase(testDescription: "completed, all held", outcome: .completed, held: [true, true], expectedStuck: [], status: 0),
+    ExitCase(
+        testDescription: "completed, all held", outcome: .completed, held: [true, true], expectedStuck: [], status: 0),
     ExitCase(testDescription: "completed, no claims", outcome: .completed, held: [], expectedStuck: [], status: 0),
-    ExitCase(testDescription: "completed, one failed", outcome: .completed, held: [true, false], expectedStuck: [], status: 1),
+    ExitCase(
+        testDescription: "completed, one failed", outcome: .completed, held: [true, false], expectedStuck: [], status: 1
+    ),
     ExitCase(testDescription: "never ended", outcome: nil, held: [true], expectedStuck: [], status: 1),
-    ExitCase(testDescription: "stalled, every stuck op expected", outcome: .stalled([n("save"): .neverPostedFinish]),
-             held: [true], expectedStuck: ["save"], status: 0),
-    ExitCase(testDescription: "stalled on an op no expect names",
-             outcome: .stalled([n("save"): .neverPostedFinish, n("render"): .waitsFor(n("save"), root: n("save"))]),
-             held: [true], expectedStuck: ["save"], status: 1),
+    ExitCase(
+        testDescription: "stalled, every stuck op expected", outcome: .stalled([n("save"): .neverPostedFinish]),
+        held: [true], expectedStuck: ["save"], status: 0),
+    ExitCase(
+        testDescription: "stalled on an op no expect names",
+        outcome: .stalled([n("save"): .neverPostedFinish, n("render"): .waitsFor(n("save"), root: n("save"))]),
+        held: [true], expectedStuck: ["save"], status: 1),
 ]
 
 @Test(arguments: exitCases)

@@ -1,6 +1,6 @@
-import Grading
-import EventFixtures
 import Board
+import EventFixtures
+import Grading
 import ScenarioKit
 import Testing
 
@@ -9,8 +9,10 @@ import Testing
 struct QuizAnswerTests {
     private static let scenario: Scenario = {
         var scenario = makeScenario(
-            queues: [QueueSpec(name: "net", cap: .limit(2)), QueueSpec(name: "disk", cap: .limit(1)),
-                     QueueSpec(name: "ui", isMain: true), QueueSpec(name: "q", startsSuspended: true)],
+            queues: [
+                QueueSpec(name: "net", cap: .limit(2)), QueueSpec(name: "disk", cap: .limit(1)),
+                QueueSpec(name: "ui", isMain: true), QueueSpec(name: "q", startsSuspended: true),
+            ],
             ops: [
                 op("fetch", on: "net", work: 1.2, priority: .high, qos: .userInitiated),
                 op("thumbs", on: "net", body: .blocks(Array(repeating: .milliseconds(300), count: 3))),
@@ -41,7 +43,9 @@ struct QuizAnswerTests {
 
     @Test("start-order: names separated by commas, spaces or both")
     func startOrder() {
-        #expect(parse("fetch, parse save,render", .startOrder) == .success(.startOrder([id("fetch"), id("parse"), id("save"), id("render")])))
+        #expect(
+            parse("fetch, parse save,render", .startOrder)
+                == .success(.startOrder([id("fetch"), id("parse"), id("save"), id("render")])))
         #expect(parse("  fetch\n", .startOrder) == .success(.startOrder([id("fetch")])))
     }
 
@@ -66,8 +70,12 @@ struct QuizAnswerTests {
     func finalState() {
         let answer = parse("fetch finished, thumbs: Skipped\nparse cancelled\n\nsave stuck", .finalState)
         #expect(
-            answer == .success(
-                .finalState([(id("fetch"), .finished), (id("thumbs"), .skipped), (id("parse"), .cancelled), (id("save"), .stuck)])))
+            answer
+                == .success(
+                    .finalState([
+                        (id("fetch"), .finished), (id("thumbs"), .skipped), (id("parse"), .cancelled),
+                        (id("save"), .stuck),
+                    ])))
     }
 
     @Test("final-state: every problem is reported")
@@ -86,7 +94,8 @@ struct QuizAnswerTests {
                 == .failure(QuizAnswerError(["'fetch' is given a state twice"])))
         #expect(
             parse("\n", .finalState)
-                == .failure(QuizAnswerError(["the answer is empty: give each operation a state, like 'fetch finished'"])))
+                == .failure(
+                    QuizAnswerError(["the answer is empty: give each operation a state, like 'fetch finished'"])))
     }
 
     @Test("the sheet: queues, operations in insertion order, timed actions, the question; no notes")

@@ -1,6 +1,6 @@
-import Grading
-import EventFixtures
 import Board
+import EventFixtures
+import Grading
 import RunEvents
 import ScenarioKit
 import Testing
@@ -13,7 +13,9 @@ struct QuizGraderTests {
         QuizGrader.grade(scenario, events: events, answer: .startOrder(names.map { scenario.operationID(named: $0)! }))
     }
 
-    private func finalState(_ scenario: Scenario, _ events: [LifecycleEvent], _ pairs: KeyValuePairs<String, FinalState>) -> QuizGrade {
+    private func finalState(
+        _ scenario: Scenario, _ events: [LifecycleEvent], _ pairs: KeyValuePairs<String, FinalState>
+    ) -> QuizGrade {
         QuizGrader.grade(
             scenario, events: events,
             answer: .finalState(pairs.map { (scenario.operationID(named: $0.key)!, $0.value) }))
@@ -25,7 +27,10 @@ struct QuizGraderTests {
     private static let chain: (Scenario, [LifecycleEvent]) = {
         let scenario = makeScenario(
             queues: [QueueSpec(name: "net")],
-            ops: [op("fetch", on: "net"), op("parse", on: "net", after: ["fetch"]), op("save", on: "net", after: ["parse"])])
+            ops: [
+                op("fetch", on: "net"), op("parse", on: "net", after: ["fetch"]),
+                op("save", on: "net", after: ["parse"]),
+            ])
         var s = Script(scenario)
         s.add("fetch")
         s.add("parse", ready: false)
@@ -124,7 +129,8 @@ struct QuizGraderTests {
                 "normal-one started before low-one: both were ready when high-one finished at 0.300s, freeing q's only slot, "
                     + "and normal-one has the higher queuePriority (normal against low)",
             ])
-        #expect(grade.text.contains("\nWhy:\n  - urgent started before high-one: both were ready when q resumed at 0.100s"))
+        #expect(
+            grade.text.contains("\nWhy:\n  - urgent started before high-one: both were ready when q resumed at 0.100s"))
     }
 
     @Test("one operation out of place is explained against each it should have followed")
@@ -175,7 +181,7 @@ struct QuizGraderTests {
                 "a started before c: both were ready when q resumed at 0.100s; a and c have the same priority (normal): "
                     + "a was added first (a at 0.000s, c at 0.050s)",
                 "b started before c: both were ready when a finished at 0.200s, freeing q's only slot; "
-                    + "b and c have the same priority (normal): b was added first (b at 0.000s, c at 0.050s)"
+                    + "b and c have the same priority (normal): b was added first (b at 0.000s, c at 0.050s)",
             ])
     }
 
@@ -190,14 +196,23 @@ struct QuizGraderTests {
         var s = Script(scenario)
         s.cap("net", 2)
         for name in ["a", "b", "c"] { s.add(name) }
-        s.at(0.001); s.start("a")
-        s.at(0.002); s.start("b")
-        s.at(0.500); s.add("d")
-        s.at(0.501); s.start("d")
-        s.at(1.001); s.finish("a")
-        s.at(1.002); s.start("c")
-        s.at(1.100); s.finish("b"); s.finish("d")
-        s.at(2.002); s.finish("c")
+        s.at(0.001)
+        s.start("a")
+        s.at(0.002)
+        s.start("b")
+        s.at(0.500)
+        s.add("d")
+        s.at(0.501)
+        s.start("d")
+        s.at(1.001)
+        s.finish("a")
+        s.at(1.002)
+        s.start("c")
+        s.at(1.100)
+        s.finish("b")
+        s.finish("d")
+        s.at(2.002)
+        s.finish("c")
         s.end()
         let grade = startOrder(scenario, s.events, "a", "b", "c", "d")
         #expect(grade.scoreLine == "3 of 4 in the right order")
@@ -229,12 +244,15 @@ struct QuizGraderTests {
         s.add("first")
         s.add("skipped")
         s.add("dependent", ready: false)
-        s.at(0.001); s.start("first")
+        s.at(0.001)
+        s.start("first")
         s.at(0.200)
         s.emit(.action(.cancel(OperationID(1)), origin: .timed(0), ignored: nil))
         s.cancel("skipped")
-        s.at(0.600); s.finish("first")
-        s.at(0.601); s.set("skipped", .isFinished, true)
+        s.at(0.600)
+        s.finish("first")
+        s.at(0.601)
+        s.set("skipped", .isFinished, true)
         s.ready("dependent")
         s.run("dependent", from: 0.602, to: 0.800)
         s.end()
@@ -273,16 +291,28 @@ struct QuizGraderTests {
     func waitingForCancelledDependency() {
         var scenario = makeScenario(
             queues: [QueueSpec(name: "q", cap: .limit(1)), QueueSpec(name: "r")],
-            ops: [op("first", on: "q"), op("victim", on: "q"), op("next", on: "r", after: ["victim"]), op("other", on: "r")])
+            ops: [
+                op("first", on: "q"), op("victim", on: "q"), op("next", on: "r", after: ["victim"]),
+                op("other", on: "r"),
+            ])
         scenario.actions = [TimedAction(time: .milliseconds(200), action: .cancel(OperationID(1)))]
         var s = Script(scenario)
-        s.add("first"); s.add("victim"); s.add("next", ready: false)
-        s.at(0.001); s.start("first")
-        s.at(0.200); s.cancel("victim")
-        s.at(0.300); s.add("other")
-        s.at(0.301); s.start("other")
-        s.at(0.600); s.finish("first")
-        s.at(0.601); s.set("victim", .isFinished, true); s.ready("next")
+        s.add("first")
+        s.add("victim")
+        s.add("next", ready: false)
+        s.at(0.001)
+        s.start("first")
+        s.at(0.200)
+        s.cancel("victim")
+        s.at(0.300)
+        s.add("other")
+        s.at(0.301)
+        s.start("other")
+        s.at(0.600)
+        s.finish("first")
+        s.at(0.601)
+        s.set("victim", .isFinished, true)
+        s.ready("next")
         s.run("next", from: 0.602, to: 0.700)
         s.finish("other")
         s.end()
@@ -290,7 +320,7 @@ struct QuizGraderTests {
         #expect(
             grade.explanations == [
                 "next started after other: next was waiting for its dependency victim, which was cancelled and finished at 0.601s "
-                    + "(a cancelled dependency counts as finished); other had started at 0.301s",
+                    + "(a cancelled dependency counts as finished); other had started at 0.301s"
             ])
     }
 
@@ -306,13 +336,21 @@ struct QuizGraderTests {
         var s = Script(scenario)
         s.cap("q", 2)
         for name in ["b1", "b2", "c", "i1"] { s.add(name) }
-        s.at(0.001); s.start("b1")
-        s.at(0.002); s.start("b2")
-        s.at(1.000); s.finish("b1")
-        s.at(1.001); s.start("i1")
-        s.at(1.200); s.finish("b2")
-        s.at(1.201); s.start("c")
-        s.at(2.000); s.finish("i1"); s.finish("c")
+        s.at(0.001)
+        s.start("b1")
+        s.at(0.002)
+        s.start("b2")
+        s.at(1.000)
+        s.finish("b1")
+        s.at(1.001)
+        s.start("i1")
+        s.at(1.200)
+        s.finish("b2")
+        s.at(1.201)
+        s.start("c")
+        s.at(2.000)
+        s.finish("i1")
+        s.finish("c")
         s.end()
         let grade = startOrder(scenario, s.events, "b1", "b2", "c", "i1")
         #expect(grade.scoreLine == "3 of 4 in the right order")
@@ -357,12 +395,21 @@ struct QuizGraderTests {
         var s = Script(scenario)
         s.cap("q", 4)
         for name in ["s1", "s2", "s3"] { s.add(name) }
-        s.at(0.001); s.start("s1")
-        s.at(0.002); s.start("s2")
-        s.at(0.500); s.add("a")
-        s.at(0.501); s.start("a")
-        s.at(4.000); s.start("s3")
-        s.at(5.000); s.finish("s1"); s.finish("s2"); s.finish("s3"); s.finish("a")
+        s.at(0.001)
+        s.start("s1")
+        s.at(0.002)
+        s.start("s2")
+        s.at(0.500)
+        s.add("a")
+        s.at(0.501)
+        s.start("a")
+        s.at(4.000)
+        s.start("s3")
+        s.at(5.000)
+        s.finish("s1")
+        s.finish("s2")
+        s.finish("s3")
+        s.finish("a")
         s.end()
         let grade = startOrder(scenario, s.events, "s2", "s1", "s3", "a")
         #expect(grade.scoreLine == "3 of 4 in the right order")
@@ -393,13 +440,23 @@ struct QuizGraderTests {
         var s = Script(scenario)
         s.cap("q", 4)
         for name in ["s1", "s2", "s3", "s4", "i1"] { s.add(name) }
-        s.at(0.001); s.start("s1")
-        s.at(0.002); s.start("s2")
-        s.at(1.000); s.start("s3")
-        s.at(2.000); s.start("s4")
-        s.at(3.000); s.finish("s1")
-        s.at(3.001); s.start("i1")
-        s.at(5.000); s.finish("s2"); s.finish("s3"); s.finish("s4"); s.finish("i1")
+        s.at(0.001)
+        s.start("s1")
+        s.at(0.002)
+        s.start("s2")
+        s.at(1.000)
+        s.start("s3")
+        s.at(2.000)
+        s.start("s4")
+        s.at(3.000)
+        s.finish("s1")
+        s.at(3.001)
+        s.start("i1")
+        s.at(5.000)
+        s.finish("s2")
+        s.finish("s3")
+        s.finish("s4")
+        s.finish("i1")
         s.end()
         let grade = startOrder(scenario, s.events, "s1", "s2", "i1", "s3", "s4")
         #expect(
@@ -434,20 +491,32 @@ struct QuizGraderTests {
         let n = Names(scenario: scenario)
         var s = Script(scenario)
         s.cap("net", 1)
-        s.add("fetch"); s.add("thumbs"); s.add("parse", ready: false); s.add("polite"); s.add("save")
+        s.add("fetch")
+        s.add("thumbs")
+        s.add("parse", ready: false)
+        s.add("polite")
+        s.add("save")
         s.add("render", ready: false)
-        s.at(0.001); s.start("fetch"); s.start("polite"); s.start("save")
+        s.at(0.001)
+        s.start("fetch")
+        s.start("polite")
+        s.start("save")
         s.at(0.200)
         s.emit(.action(.cancel(n("thumbs")), origin: .timed(0), ignored: nil))
         s.cancel("thumbs")
         s.at(0.300)
         s.emit(.action(.cancel(n("polite")), origin: .timed(1), ignored: nil))
         s.cancel("polite")
-        s.at(0.350); s.finish("polite")
-        s.at(0.600); s.finish("fetch")
-        s.at(0.601); s.set("thumbs", .isFinished, true); s.ready("parse")
+        s.at(0.350)
+        s.finish("polite")
+        s.at(0.600)
+        s.finish("fetch")
+        s.at(0.601)
+        s.set("thumbs", .isFinished, true)
+        s.ready("parse")
         s.run("parse", from: 0.602, to: 0.900)
-        s.at(2.000); s.end(.stalled([n("save"): .neverPostedFinish, n("render"): .waitsFor(n("save"), root: n("save"))]))
+        s.at(2.000)
+        s.end(.stalled([n("save"): .neverPostedFinish, n("render"): .waitsFor(n("save"), root: n("save"))]))
         return (scenario, s.events)
     }()
 
@@ -456,7 +525,10 @@ struct QuizGraderTests {
         let (scenario, events) = Self.ending
         let grade = finalState(
             scenario, events,
-            ["fetch": .finished, "thumbs": .skipped, "parse": .finished, "polite": .cancelled, "save": .stuck, "render": .stuck])
+            [
+                "fetch": .finished, "thumbs": .skipped, "parse": .finished, "polite": .cancelled, "save": .stuck,
+                "render": .stuck,
+            ])
         #expect(grade.isCorrect)
         #expect(grade.scoreLine == "6 of 6 right")
         #expect(grade.explanations.isEmpty)
@@ -483,7 +555,8 @@ struct QuizGraderTests {
                 "render: stuck, you gave no state — it never started: it waits for save, which never finishes",
             ])
         #expect(
-            grade.text.hasPrefix("""
+            grade.text.hasPrefix(
+                """
                   operation  your answer  the run
                   fetch      finished     finished   ✓
                   thumbs     cancelled    skipped    ✗
@@ -510,7 +583,8 @@ struct QuizGraderTests {
         s.at(0.100)
         s.emit(.action(.cancel(OperationID(0)), origin: .timed(0), ignored: nil))
         s.cancel("a")
-        s.at(0.200); s.end(.stalled([OperationID(0): .queueSuspended(QueueID(0))]))
+        s.at(0.200)
+        s.end(.stalled([OperationID(0): .queueSuspended(QueueID(0))]))
         #expect(finalState(scenario, s.events, ["a": .skipped]).isCorrect)
         #expect(finalState(scenario, s.events, ["a": .stuck]).isCorrect)
         let wrong = finalState(scenario, s.events, ["a": .finished])

@@ -1,6 +1,6 @@
-import Grading
-import EventFixtures
 import Board
+import EventFixtures
+import Grading
 import RunEvents
 import ScenarioKit
 import Testing

@@ -1,6 +1,6 @@
-import RunEvents
 import Foundation
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Testing
 
@@ -35,7 +35,9 @@ import Testing
         let s = await runChecked(b)
         #expect(s.outcome == RunOutcome.completed)
         // isCancelled, then isReady (Foundation's cancel makes it ready), then its finish, all before slow ends.
-        let c = s.seq("waiter", .isCancelled)!, r = s.seq("waiter", .isReady)!, f = s.finished("waiter")!
+        let c = s.seq("waiter", .isCancelled)!
+        let r = s.seq("waiter", .isReady)!
+        let f = s.finished("waiter")!
         #expect(c < r && r < f)
         #expect(f < (s.finished("slow") ?? 0))
         #expect(s.started("waiter") == nil)

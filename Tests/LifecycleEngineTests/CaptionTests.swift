@@ -1,6 +1,6 @@
-import RunEvents
 import Foundation
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Testing
 
@@ -26,10 +26,14 @@ struct CaptionTests {
         // Source lines decide ties: the caption on line 1, the resume on line 2.
         scenario.actions[0].location = SourceLocation(line: 2, column: 1)
         scenario.captions = [
-            Caption(trigger: .at(.milliseconds(100)), text: "before the resume", location: SourceLocation(line: 1, column: 1)),
+            Caption(
+                trigger: .at(.milliseconds(100)), text: "before the resume",
+                location: SourceLocation(line: 1, column: 1)),
             Caption(trigger: .when(a, .starts), text: "a starts", location: SourceLocation(line: 3, column: 1)),
             Caption(trigger: .when(a, .finishes), text: "a finishes", location: SourceLocation(line: 4, column: 1)),
-            Caption(trigger: .at(.seconds(500)), text: "never: the run is over", location: SourceLocation(line: 5, column: 1)),
+            Caption(
+                trigger: .at(.seconds(500)), text: "never: the run is over",
+                location: SourceLocation(line: 5, column: 1)),
         ]
         let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: 4))
         run.start()

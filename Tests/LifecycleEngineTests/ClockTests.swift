@@ -1,6 +1,6 @@
-import RunEvents
 import Foundation
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Testing
 
@@ -42,8 +42,16 @@ import Testing
         try? await Task.sleep(for: .milliseconds(300))
         let held = run.takeEvents()
         #expect(run.now == 0)
-        #expect(!held.contains { if case .operation(_, .isFinished, _, _) = $0.kind { return true }; return false })
-        #expect(!held.contains { if case .end = $0.kind { return true }; return false })
+        #expect(
+            !held.contains {
+                if case .operation(_, .isFinished, _, _) = $0.kind { return true }
+                return false
+            })
+        #expect(
+            !held.contains {
+                if case .end = $0.kind { return true }
+                return false
+            })
         run.resume()
         let all = await run.ended(timeout: 10)
         run.stop()
@@ -106,13 +114,29 @@ import Testing
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var n = 0
-    func add() { lock.lock(); n += 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return n }
+    func add() {
+        lock.lock()
+        n += 1
+        lock.unlock()
+    }
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return n
+    }
 }
 
 final class ChangeLog: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [(String, ObservedChange)] = []
-    func add(_ s: String, _ c: ObservedChange) { lock.lock(); items.append((s, c)); lock.unlock() }
-    var all: [(String, ObservedChange)] { lock.lock(); defer { lock.unlock() }; return items }
+    func add(_ s: String, _ c: ObservedChange) {
+        lock.lock()
+        items.append((s, c))
+        lock.unlock()
+    }
+    var all: [(String, ObservedChange)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
+    }
 }

@@ -1,8 +1,8 @@
-import RunEvents
-import TextKit
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Testing
+import TextKit
 
 /// The two trace formats and the interface's log line, pinned.
 @Suite struct EventFormatterTests {
@@ -28,28 +28,52 @@ import Testing
     }
 
     static let jsonCases: [(LifecycleEvent, String)] = [
-        (event(1, 0, .queue(net, .maxConcurrentOperationCount, old: .int(-1), new: .int(2))),
-         #"{"seq":1,"t":0.000,"kind":"queue","queue":"net","key":"maxConcurrentOperationCount","old":-1,"new":2}"#),
-        (event(7, 0.0014, .operation(fetch, .isReady, old: nil, new: .bool(true))),
-         #"{"seq":7,"t":0.001,"kind":"op","op":"fetch","queue":"net","key":"isReady","old":null,"new":true}"#),
-        (LifecycleEvent(seq: 8, time: 1.2005, kind: .operation(fetch, .isExecuting, old: .bool(false), new: .bool(true)), thread: ThreadTag(2)),
-         ##"{"seq":8,"t":1.201,"kind":"op","op":"fetch","queue":"net","key":"isExecuting","old":false,"new":true,"thread":"#2"}"##),
-        (event(14, 0.1, .caption(0, paused: false)),
-         #"{"seq":14,"t":0.100,"kind":"caption","text":"two slots, one \"fetch\""}"#),
-        (event(15, 0.2, .caption(1, paused: true)),
-         #"{"seq":15,"t":0.200,"kind":"caption","text":"parse is Ready at once","op":"parse","moment":"cancelled","paused":true}"#),
-        (event(16, 0.3, .stall([parse: .queueSuspended(net)])),
-         #"{"seq":16,"t":0.300,"kind":"stall","stuck":{"parse":"its queue net is suspended"}}"#),
-        (event(9, 2, .operation(parse, .queuePriority, old: .priority(.normal), new: .priority(.high))),
-         #"{"seq":9,"t":2.000,"kind":"op","op":"parse","queue":"net","key":"queuePriority","old":"normal","new":"high"}"#),
-        (event(10, 2, .completion(parse, thread: ThreadTag(3))),
-         ##"{"seq":10,"t":2.000,"kind":"completion","op":"parse","thread":"#3"}"##),
-        (event(11, 0.5, .action(.setCap(net, .systemDefault), origin: .timed(0), ignored: nil)),
-         #"{"seq":11,"t":0.500,"kind":"action","action":"max","target":"net","value":"default","origin":"at"}"#),
-        (event(12, 0.5, .action(.cancel(fetch), origin: .user, ignored: .alreadyFinished)),
-         #"{"seq":12,"t":0.500,"kind":"action","action":"cancel","target":"fetch","origin":"user","ignored":"already finished"}"#),
-        (event(13, 3, .end(.stalled([parse: .waitsFor(fetch, root: fetch), fetch: .neverPostedFinish]))),
-         #"{"seq":13,"t":3.000,"kind":"end","status":"stalled","stuck":{"fetch":"it never posted isFinished","parse":"it waits for fetch, which never finishes"}}"#),
+        (
+            event(1, 0, .queue(net, .maxConcurrentOperationCount, old: .int(-1), new: .int(2))),
+            #"{"seq":1,"t":0.000,"kind":"queue","queue":"net","key":"maxConcurrentOperationCount","old":-1,"new":2}"#
+        ),
+        (
+            event(7, 0.0014, .operation(fetch, .isReady, old: nil, new: .bool(true))),
+            #"{"seq":7,"t":0.001,"kind":"op","op":"fetch","queue":"net","key":"isReady","old":null,"new":true}"#
+        ),
+        (
+            LifecycleEvent(
+                seq: 8, time: 1.2005, kind: .operation(fetch, .isExecuting, old: .bool(false), new: .bool(true)),
+                thread: ThreadTag(2)),
+            ##"{"seq":8,"t":1.201,"kind":"op","op":"fetch","queue":"net","key":"isExecuting","old":false,"new":true,"thread":"#2"}"##
+        ),
+        (
+            event(14, 0.1, .caption(0, paused: false)),
+            #"{"seq":14,"t":0.100,"kind":"caption","text":"two slots, one \"fetch\""}"#
+        ),
+        (
+            event(15, 0.2, .caption(1, paused: true)),
+            #"{"seq":15,"t":0.200,"kind":"caption","text":"parse is Ready at once","op":"parse","moment":"cancelled","paused":true}"#
+        ),
+        (
+            event(16, 0.3, .stall([parse: .queueSuspended(net)])),
+            #"{"seq":16,"t":0.300,"kind":"stall","stuck":{"parse":"its queue net is suspended"}}"#
+        ),
+        (
+            event(9, 2, .operation(parse, .queuePriority, old: .priority(.normal), new: .priority(.high))),
+            #"{"seq":9,"t":2.000,"kind":"op","op":"parse","queue":"net","key":"queuePriority","old":"normal","new":"high"}"#
+        ),
+        (
+            event(10, 2, .completion(parse, thread: ThreadTag(3))),
+            ##"{"seq":10,"t":2.000,"kind":"completion","op":"parse","thread":"#3"}"##
+        ),
+        (
+            event(11, 0.5, .action(.setCap(net, .systemDefault), origin: .timed(0), ignored: nil)),
+            #"{"seq":11,"t":0.500,"kind":"action","action":"max","target":"net","value":"default","origin":"at"}"#
+        ),
+        (
+            event(12, 0.5, .action(.cancel(fetch), origin: .user, ignored: .alreadyFinished)),
+            #"{"seq":12,"t":0.500,"kind":"action","action":"cancel","target":"fetch","origin":"user","ignored":"already finished"}"#
+        ),
+        (
+            event(13, 3, .end(.stalled([parse: .waitsFor(fetch, root: fetch), fetch: .neverPostedFinish]))),
+            #"{"seq":13,"t":3.000,"kind":"end","status":"stalled","stuck":{"fetch":"it never posted isFinished","parse":"it waits for fetch, which never finishes"}}"#
+        ),
     ]
 
     @Test(arguments: jsonCases)
@@ -66,15 +90,21 @@ import Testing
         #expect(header == "   seq     time  kind        queue  name   what")
         #expect(line == "     8    1.201  op          net    fetch  isExecuting     false → true  on thread #1")
         let caption = Self.formatter.text(Self.event(15, 0.2, .caption(1, paused: true)))
-        #expect(caption.hasSuffix(#"caption                   say "parse is Ready at once"  (when parse cancelled)  paused here (lesson mode)"#))
-        let initial = Self.formatter.text(Self.event(7, 0, .operation(Self.parse, .isReady, old: nil, new: .bool(false))))
+        #expect(
+            caption.hasSuffix(
+                #"caption                   say "parse is Ready at once"  (when parse cancelled)  paused here (lesson mode)"#
+            ))
+        let initial = Self.formatter.text(
+            Self.event(7, 0, .operation(Self.parse, .isReady, old: nil, new: .bool(false))))
         #expect(initial.hasSuffix("parse  isReady         false  (initial: added to its queue)"))
     }
 
     @Test func logLinesAreCompact() {
-        let line = Self.formatter.logLine(Self.event(8, 0.412, .operation(Self.fetch, .isExecuting, old: .bool(false), new: .bool(true))))
+        let line = Self.formatter.logLine(
+            Self.event(8, 0.412, .operation(Self.fetch, .isExecuting, old: .bool(false), new: .bool(true))))
         #expect(line == "0.412  fetch  isExecuting false → true")
-        let queue = Self.formatter.logLine(Self.event(9, 0.5, .queue(Self.net, .operationCount, old: .int(2), new: .int(1))))
+        let queue = Self.formatter.logLine(
+            Self.event(9, 0.5, .queue(Self.net, .operationCount, old: .int(2), new: .int(1))))
         #expect(queue == "0.500  net  operationCount 2 → 1")
     }
 
@@ -89,6 +119,7 @@ import Testing
         let line = formatter.logLine(Self.event(40, 1, .stall(stuck)))
         #expect(
             line
-                == "1.000  stall  nothing can progress until you act — dl1, dl2 and 3 more: its queue downloads is suspended; forgets: it never posted isFinished")
+                == "1.000  stall  nothing can progress until you act — dl1, dl2 and 3 more: its queue downloads is suspended; forgets: it never posted isFinished"
+        )
     }
 }

@@ -1,6 +1,6 @@
-import RunEvents
 import Foundation
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Testing
 
@@ -170,7 +170,8 @@ import Testing
         for layer in 0..<10 {
             for n in 0..<width {
                 let after: [OperationID] =
-                    layer == 0 ? [] : [OperationID((layer - 1) * width + n), OperationID((layer - 1) * width + (n + 1) % width)]
+                    layer == 0
+                    ? [] : [OperationID((layer - 1) * width + n), OperationID((layer - 1) * width + (n + 1) % width)]
                 b.work("l\(layer)n\(n)", on: q, ms: 0, after: after)
             }
         }

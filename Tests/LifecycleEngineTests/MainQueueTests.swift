@@ -1,7 +1,7 @@
-import RunEvents
 import Dispatch
 import Foundation
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Testing
 
@@ -49,7 +49,11 @@ final class Once: @unchecked Sendable {
                 .mainQueueIgnores(.cancelAllOperations),
             ])
         #expect(reasons.allSatisfy { $0.text.hasPrefix("OperationQueue.main ignores") })
-        #expect(!events.contains { if case .queue(_, .isSuspended, _, _) = $0.kind { return true }; return false })
+        #expect(
+            !events.contains {
+                if case .queue(_, .isSuspended, _, _) = $0.kind { return true }
+                return false
+            })
     }
 
     /// Runs only if the main queue is serviced under `swift test` (the

@@ -94,7 +94,9 @@ struct RunLifecycleTests {
         Thread.sleep(forTimeInterval: 0.02)
         run.stop()
         #expect(run.hasEnded)
-        #expect(run.waitForEnd(timeout: 0.5).contains { if case .end = $0.kind { return true } else { return false } } == false)
+        #expect(
+            run.waitForEnd(timeout: 0.5).contains { if case .end = $0.kind { return true } else { return false } }
+                == false)
     }
 
     @Test("barriers, never-finishing and suspended work: every order of start, stop and drop")

@@ -39,7 +39,8 @@ import Testing
             case .queue(let q, let key, _, let new):
                 return "\(scenario[queue: q].name) \(key.rawValue) \(new)"
             case .action(let action, _, let ignored):
-                return "action \(ScenarioPrinter.actionText(action, in: scenario))" + (ignored.map { " ignored: \($0.text)" } ?? "")
+                return "action \(ScenarioPrinter.actionText(action, in: scenario))"
+                    + (ignored.map { " ignored: \($0.text)" } ?? "")
             case .caption(let i, let paused):
                 return "caption \(i)" + (paused ? " paused" : "")
             case .stall: return "stall"
@@ -222,7 +223,9 @@ import Testing
         b.at(100, .resume(q))
         var scenario = b.scenario
         scenario.actions[0].location = SourceLocation(line: 5, column: 1)
-        scenario.captions = [Caption(trigger: .at(.milliseconds(100)), text: "first", location: SourceLocation(line: 4, column: 1))]
+        scenario.captions = [
+            Caption(trigger: .at(.milliseconds(100)), text: "first", location: SourceLocation(line: 4, column: 1))
+        ]
         var m = RunModel(scenario: scenario, options: RunOptions())
         _ = m.start(real: Self.ms(0))
         m.add(0, real: Self.ms(0))

@@ -1,6 +1,6 @@
-import RunEvents
 import Foundation
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Testing
 
@@ -42,7 +42,9 @@ import Testing
         #expect(s.outcome == RunOutcome.completed)
         let raise = s.actionSeq(0)!
         // Before the raise, never more than 2; after it, 3 at once.
-        var now = 0, peakBefore = 0, peakAfter = 0
+        var now = 0
+        var peakBefore = 0
+        var peakAfter = 0
         for e in s.events {
             if case .operation(_, .isExecuting, _, .bool(let v)) = e.kind {
                 now += v ? 1 : -1
@@ -113,7 +115,10 @@ import Testing
                 #expect(e.seq > s.started("b")! && e.seq < s.finished("b")!)
             }
         }
-        #expect(phases.map { "\($0.0)\($0.1)" } == ["0started", "0returned", "1started", "1returned", "2started", "2returned"])
+        #expect(
+            phases.map { "\($0.0)\($0.1)" } == [
+                "0started", "0returned", "1started", "1returned", "2started", "2returned",
+            ])
         #expect(threads.count == 1)
         #expect(threads.first?.isMain == false)
     }

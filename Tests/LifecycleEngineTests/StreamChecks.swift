@@ -1,5 +1,5 @@
-import RunEvents
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// The stream's invariants (DESIGN.md "Causal order", the brief's list),
@@ -56,10 +56,14 @@ enum StreamChecks {
                         executing[q] += 1
                         let limit = allowance[q] < 0 ? Int.max : allowance[q]
                         if executing[q] > limit {
-                            out.append("seq \(e.seq): queue \(scenario.queues[q].name) runs \(executing[q]) > cap \(allowance[q])")
+                            out.append(
+                                "seq \(e.seq): queue \(scenario.queues[q].name) runs \(executing[q]) > cap \(allowance[q])"
+                            )
                         }
                     } else {
-                        if execAt[i] == nil || execStopped[i] { out.append("\(scenario.operations[i].name) stops twice") }
+                        if execAt[i] == nil || execStopped[i] {
+                            out.append("\(scenario.operations[i].name) stops twice")
+                        }
                         execStopped[i] = true
                         executing[q] -= 1
                         let c = cap[q] < 0 ? Int.max : cap[q]
@@ -114,7 +118,9 @@ struct Stream {
     func seq(_ name: String, _ key: OperationKey, _ value: Bool = true) -> Int? {
         let i = id(name)
         for e in events {
-            if case .operation(let id, key, let old, .bool(value)) = e.kind, id.index == i, old != nil || key == .isReady {
+            if case .operation(let id, key, let old, .bool(value)) = e.kind, id.index == i,
+                old != nil || key == .isReady
+            {
                 return e.seq
             }
         }
@@ -155,7 +161,8 @@ struct Stream {
     /// The largest number of `queue`'s operations executing at once.
     func peak(_ queue: String) -> Int {
         let q = scenario.queueID(named: queue)!
-        var now = 0, peak = 0
+        var now = 0
+        var peak = 0
         for e in events {
             if case .operation(let id, .isExecuting, _, .bool(let v)) = e.kind,
                 scenario.operations[id.index].queue == q

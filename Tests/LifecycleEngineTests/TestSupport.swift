@@ -1,7 +1,7 @@
-import RunEvents
 import Board
 import Foundation
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Testing
 

@@ -1,8 +1,9 @@
-import RunEvents
 import Foundation
-@testable import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Testing
+
+@testable import LifecycleEngine
 
 /// `StallPolicy.waitsForUser`, the interface's runs: a stall is a state the
 /// user can leave, announced as `.stall`, with scenario time held until the
@@ -60,7 +61,9 @@ struct WaitingForUserTests {
         run.stop()
         #expect(events.last?.kind == .end(.completed))
         // The resume is stamped where time stopped, not 300 ms × 4 later.
-        let resume = events.first { if case .action(.resume, .user, nil) = $0.kind { return true } else { return false } }
+        let resume = events.first {
+            if case .action(.resume, .user, nil) = $0.kind { return true } else { return false }
+        }
         if let resume, let stall {
             #expect(resume.time - stall.time < 0.1)
         } else {

@@ -18,19 +18,22 @@ import Testing
 
     @Test func nulByteIsReported() {
         let bytes = Array("op a".utf8) + [0] + Array(" work 1s".utf8)
-        #expect(describeAll(read(bytes: bytes)) == ["1:5 error: NUL byte in source | a scenario file must be UTF-8 text"])
+        #expect(
+            describeAll(read(bytes: bytes)) == ["1:5 error: NUL byte in source | a scenario file must be UTF-8 text"])
     }
 
     @Test func aRunOfBadBytesIsOneDiagnosticButSeparateRunsAreTwo() {
-        let bytes = Array("op a work 1s # ".utf8) + [0xC3, 0x28, 0xFE, 0xFE] + Array("\nnote \"x".utf8) + [0x80, 0x00]
+        let bytes =
+            Array("op a work 1s # ".utf8) + [0xC3, 0x28, 0xFE, 0xFE] + Array("\nnote \"x".utf8) + [0x80, 0x00]
             + Array("\"".utf8)
         // 0xC3 lacks its continuation byte (0x28 is '('), then 0xFE 0xFE is
         // one run; in the string 0x80 0x00 is one run.
-        #expect(describeAll(read(bytes: bytes)) == [
-            "1:16 error: invalid UTF-8 byte 0xC3 | a scenario file must be UTF-8 text",
-            "1:18 error: invalid UTF-8 byte 0xFE | a scenario file must be UTF-8 text",
-            "2:8 error: invalid UTF-8 byte 0x80 | a scenario file must be UTF-8 text",
-        ])
+        #expect(
+            describeAll(read(bytes: bytes)) == [
+                "1:16 error: invalid UTF-8 byte 0xC3 | a scenario file must be UTF-8 text",
+                "1:18 error: invalid UTF-8 byte 0xFE | a scenario file must be UTF-8 text",
+                "2:8 error: invalid UTF-8 byte 0x80 | a scenario file must be UTF-8 text",
+            ])
     }
 
     @Test(arguments: [
@@ -46,20 +49,23 @@ import Testing
 
     @Test func columnsCountUnicodeScalarsNotBytes() {
         // 한국어 is 9 UTF-8 bytes but 3 columns.
-        #expect(describeAll(ScenarioKitTests.read("note \"한국어\" x")) == ["1:12 error: unexpected 'x' in 'note' statement"])
+        #expect(
+            describeAll(ScenarioKitTests.read("note \"한국어\" x")) == ["1:12 error: unexpected 'x' in 'note' statement"])
         #expect(describeAll(ScenarioKitTests.read("title \"café\" @")) == ["1:14 error: unexpected character '@'"])
-        #expect(describeAll(ScenarioKitTests.read("op a work 1s # 注意\nop b work 1s après")) == [
-            "2:17 error: unexpected character 'è'"
-        ])
+        #expect(
+            describeAll(ScenarioKitTests.read("op a work 1s # 注意\nop b work 1s après")) == [
+                "2:17 error: unexpected character 'è'"
+            ])
     }
 
     @Test func anInvalidByteCountsAsOneColumn() {
         let bytes = Array("note \"".utf8) + [0xFF, 0xFF] + Array("é\" x".utf8)
         // n o t e ␠ " ␦ ␦ é " ␠ x → x is column 12.
-        #expect(describeAll(read(bytes: bytes)) == [
-            "1:7 error: invalid UTF-8 byte 0xFF | a scenario file must be UTF-8 text",
-            "1:12 error: unexpected 'x' in 'note' statement",
-        ])
+        #expect(
+            describeAll(read(bytes: bytes)) == [
+                "1:7 error: invalid UTF-8 byte 0xFF | a scenario file must be UTF-8 text",
+                "1:12 error: unexpected 'x' in 'note' statement",
+            ])
     }
 
     @Test func stringsKeepNonASCIIText() throws {

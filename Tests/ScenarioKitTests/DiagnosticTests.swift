@@ -36,7 +36,9 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     ]
 
     static let numbers: [DiagnosticCase] = [
-        .init("bare number for a duration", "op a work 250", ["1:11 error: duration '250' has no unit | write '250ms' or '250s'"]),
+        .init(
+            "bare number for a duration", "op a work 250",
+            ["1:11 error: duration '250' has no unit | write '250ms' or '250s'"]),
         .init(
             "unknown unit", "op a work 2sec",
             ["1:11 error: unknown duration unit 'sec' in '2sec' | use 'ms' or 's'"]),
@@ -52,14 +54,20 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
 
     static let syntax: [DiagnosticCase] = [
         .init("missing duration at end", "op a work", ["1:10 error: expected a duration after 'work'"]),
-        .init("wrong token for duration", "op a work fast", ["1:11 error: expected a duration after 'work', found 'fast'"]),
+        .init(
+            "wrong token for duration", "op a work fast", ["1:11 error: expected a duration after 'work', found 'fast'"]
+        ),
         .init(
             "statement without keyword", "\"hello\"",
-            ["1:1 error: expected a statement, found '\"hello\"' | a statement starts with title, note, speed, queue, op, barrier, at, when, expect or quiz"]),
+            [
+                "1:1 error: expected a statement, found '\"hello\"' | a statement starts with title, note, speed, queue, op, barrier, at, when, expect or quiz"
+            ]),
         .init("misspelt statement", "qeue net", ["1:1 error: unknown statement 'qeue' | did you mean 'queue'?"]),
         .init(
             "unknown statement", "frobnicate x",
-            ["1:1 error: unknown statement 'frobnicate' | a statement starts with title, note, speed, queue, op, barrier, at, when, expect or quiz"]),
+            [
+                "1:1 error: unknown statement 'frobnicate' | a statement starts with title, note, speed, queue, op, barrier, at, when, expect or quiz"
+            ]),
         .init("extra token", "title \"a\" \"b\"", ["1:11 error: unexpected '\"b\"' in 'title' statement"]),
         .init("missing string", "note", ["1:5 error: expected a quoted string after 'note'"]),
         .init("missing name", "queue", ["1:6 error: expected a name after 'queue'"]),
@@ -81,13 +89,17 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
             ["1:18 error: unknown quality of service 'utilty' | did you mean 'utility'?"]),
         .init(
             "unknown qos without suggestion", "queue q qos fast\nop a work 1s",
-            ["1:13 error: unknown quality of service 'fast' | qualities of service are userInteractive, userInitiated, default, utility and background"]),
+            [
+                "1:13 error: unknown quality of service 'fast' | qualities of service are userInteractive, userInitiated, default, utility and background"
+            ]),
         .init(
             "unknown action", "op a work 1s\nat 1s cancle a",
             ["2:7 error: unknown action 'cancle' | did you mean 'cancel'?"]),
         .init(
             "unknown action without suggestion", "op a work 1s\nat 1s explode a",
-            ["2:7 error: unknown action 'explode' | actions are cancel, cancel-all, suspend, resume, max, priority and add; 'say \"TEXT\"' shows a caption"]),
+            [
+                "2:7 error: unknown action 'explode' | actions are cancel, cancel-all, suspend, resume, max, priority and add; 'say \"TEXT\"' shows a caption"
+            ]),
         .init("missing action", "op a work 1s\nat 1s", ["2:6 error: expected an action after '1s'"]),
         .init(
             "unknown claim", "op a work 1s\nexpect finsihed a",
@@ -97,7 +109,9 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
             ["3:10 error: unknown claim 'befor' | did you mean 'before'?"]),
         .init(
             "unknown claim without suggestion", "op a work 1s\nexpect glorious a",
-            ["2:8 error: unknown claim 'glorious' | claims are A before B, order, concurrent, peak, finished, cancelled, skipped and stuck"]),
+            [
+                "2:8 error: unknown claim 'glorious' | claims are A before B, order, concurrent, peak, finished, cancelled, skipped and stuck"
+            ]),
         .init(
             "duplicate clause", "op a work 1s priority high priority low",
             ["1:28 error: 'priority' is given twice | first given at line 1, column 14"]),
@@ -112,10 +126,14 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
             ["1:14 error: 'async' conflicts with 'work' | an operation has exactly one body"]),
         .init(
             "missing body", "queue q\nop a on q",
-            ["2:4 error: operation 'a' has no body | add 'work DURATION', 'blocks DURATION, …', 'blocks N x DURATION' or 'async DURATION'"]),
+            [
+                "2:4 error: operation 'a' has no body | add 'work DURATION', 'blocks DURATION, …', 'blocks N x DURATION' or 'async DURATION'"
+            ]),
         .init(
             "never-finishes without async", "op a work 1s never-finishes",
-            ["1:14 error: 'never-finishes' needs an 'async' body | only an asynchronous operation posts isFinished itself"]),
+            [
+                "1:14 error: 'never-finishes' needs an 'async' body | only an asynchronous operation posts isFinished itself"
+            ]),
         .init(
             "clause on a barrier", "op a work 1s\nbarrier b after a",
             ["2:11 error: 'after' is not allowed on a barrier | a barrier takes only 'on QUEUE' and 'work DURATION'"]),
@@ -127,7 +145,9 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
             ["1:15 error: 'max' cannot be used with 'main' | OperationQueue.main ignores maxConcurrentOperationCount"]),
         .init(
             "serial beside main", "queue ui serial main\nop a work 1s",
-            ["1:10 error: 'serial' cannot be used with 'main' | OperationQueue.main ignores maxConcurrentOperationCount"]),
+            [
+                "1:10 error: 'serial' cannot be used with 'main' | OperationQueue.main ignores maxConcurrentOperationCount"
+            ]),
         .init(
             "qos beside main", "queue ui main qos utility\nop a work 1s",
             ["1:15 error: 'qos' cannot be used with 'main' | OperationQueue.main ignores qualityOfService"]),
@@ -153,16 +173,22 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
         .init("blocks without x", "op a blocks 3 300ms", ["1:15 error: expected 'x' after '3', found '300ms'"]),
         .init("trailing comma", "op a work 1s\nop b work 1s after a,", ["2:22 error: expected a name after ','"]),
         .init("order of one", "op a work 1s\nexpect order a", ["2:8 error: 'order' needs at least two operations"]),
-        .init("negative peak", "queue q\nop a work 1s\nexpect peak q -1", ["3:15 error: expected a count of 0 or more after 'q', found '-1'"]),
+        .init(
+            "negative peak", "queue q\nop a work 1s\nexpect peak q -1",
+            ["3:15 error: expected a count of 0 or more after 'q', found '-1'"]),
     ]
 
     static let semantic: [DiagnosticCase] = [
         .init(
             "queue and operation share a name", "queue a\nop a work 1s",
-            ["2:4 error: 'a' is already declared | 'a' is first declared as a queue on line 1 | queues and operations share one namespace"]),
+            [
+                "2:4 error: 'a' is already declared | 'a' is first declared as a queue on line 1 | queues and operations share one namespace"
+            ]),
         .init(
             "two operations share a name", "op a work 1s\n\nbarrier a",
-            ["3:9 error: 'a' is already declared | 'a' is first declared as an operation on line 1 | queues and operations share one namespace"]),
+            [
+                "3:9 error: 'a' is already declared | 'a' is first declared as an operation on line 1 | queues and operations share one namespace"
+            ]),
         .init(
             "unknown queue", "queue net\nop a on nett work 1s",
             ["2:9 error: unknown queue 'nett' | did you mean 'net'?"]),
@@ -173,13 +199,22 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
             "unknown operation", "queue net\nop fetch on net work 1s\nop parse on net work 400ms after fech",
             ["3:34 error: unknown operation 'fech' | did you mean 'fetch'?"]),
         .init(
-            "unknown operation suggests only operations", "queue fetch\nop fetched on fetch work 1s\nop b work 1s after fetchd",
+            "unknown operation suggests only operations",
+            "queue fetch\nop fetched on fetch work 1s\nop b work 1s after fetchd",
             ["3:20 error: unknown operation 'fetchd' | did you mean 'fetched'?"]),
-        .init("unknown operation, nothing near", "op a work 1s\nat 1s cancel zzz", ["2:14 error: unknown operation 'zzz'"]),
-        .init("operation where a queue is needed", "op a work 1s\nop b on a work 1s", ["2:9 error: 'a' is an operation, not a queue"]),
-        .init("queue where an operation is needed", "queue q\nop a work 1s after q", ["2:20 error: 'q' is a queue, not an operation"]),
+        .init(
+            "unknown operation, nothing near", "op a work 1s\nat 1s cancel zzz", ["2:14 error: unknown operation 'zzz'"]
+        ),
+        .init(
+            "operation where a queue is needed", "op a work 1s\nop b on a work 1s",
+            ["2:9 error: 'a' is an operation, not a queue"]),
+        .init(
+            "queue where an operation is needed", "queue q\nop a work 1s after q",
+            ["2:20 error: 'q' is a queue, not an operation"]),
         .init("self-dependency", "op a work 1s after a", ["1:20 error: 'a' cannot depend on itself"]),
-        .init("dependency listed twice", "op a work 1s\nop b work 1s after a, a", ["2:23 error: 'a' is listed twice after 'after'"]),
+        .init(
+            "dependency listed twice", "op a work 1s\nop b work 1s after a, a",
+            ["2:23 error: 'a' is listed twice after 'after'"]),
         .init(
             "dependency cycle", "op a work 1s after c\nop b work 1s after a\nop c work 1s after b",
             ["2:20 error: dependency cycle: b → a → c → b | every operation in a cycle waits forever"]),
@@ -189,16 +224,22 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
                 "2:20 error: dependency cycle: b → a → b | every operation in a cycle waits forever",
                 "4:20 error: dependency cycle: d → c → d | every operation in a cycle waits forever",
             ]),
-        .init("second title", "title \"a\"\ntitle \"b\"", ["2:1 error: a scenario has at most one title | the first title is on line 1"]),
+        .init(
+            "second title", "title \"a\"\ntitle \"b\"",
+            ["2:1 error: a scenario has at most one title | the first title is on line 1"]),
         .init(
             "second main queue", "queue a main\nqueue b main\nop x on a work 1s\nop y on b work 1s",
             ["2:9 error: only one queue can be 'main' | 'a' is already the main queue (line 1)"]),
         .init(
             "added twice", "op a work 1s\nat 1s add a\nat 2s add a",
-            ["3:11 error: 'a' is added twice | it is first added on line 2; Foundation stops the program when an operation is added twice"]),
+            [
+                "3:11 error: 'a' is added twice | it is first added on line 2; Foundation stops the program when an operation is added twice"
+            ]),
         .init(
             "cancel a barrier", "op a work 1s\nbarrier b\nat 1s cancel b",
-            ["3:14 error: 'b' is a barrier: it cannot be cancelled on its own | 'cancel-all QUEUE' cancels a barrier that has not started"]),
+            [
+                "3:14 error: 'b' is a barrier: it cannot be cancelled on its own | 'cancel-all QUEUE' cancels a barrier that has not started"
+            ]),
         .init(
             "priority of a barrier", "op a work 1s\nbarrier b\nat 1s priority b high",
             ["3:16 error: 'b' is a barrier: it has no priority to change"]),
@@ -209,13 +250,19 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     ]
 
     static let warnings: [DiagnosticCase] = [
-        .init("queue without operations", "queue q\nqueue r\nop a on q work 1s", ["2:7 warning: queue 'r' has no operations"]),
+        .init(
+            "queue without operations", "queue q\nqueue r\nop a on q work 1s",
+            ["2:7 warning: queue 'r' has no operations"]),
         .init(
             "priority on the main queue", "queue ui main\nop a on ui work 1s priority high",
-            ["2:20 warning: 'priority' on 'a' only picks which ready operation of the main queue runs next: it runs one at a time"]),
+            [
+                "2:20 warning: 'priority' on 'a' only picks which ready operation of the main queue runs next: it runs one at a time"
+            ]),
         .init(
             "priority action on the main queue", "queue ui main\nop a on ui work 1s\nat 1s priority a low",
-            ["3:7 warning: 'priority' on 'a' only picks which ready operation of the main queue runs next: it runs one at a time"]),
+            [
+                "3:7 warning: 'priority' on 'a' only picks which ready operation of the main queue runs next: it runs one at a time"
+            ]),
         .init(
             "waits for never-finishes", "op a async 1s never-finishes\nop b work 1s after a\nop c work 1s after b",
             [
@@ -223,7 +270,8 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
                 "3:20 warning: 'c' can never start: its dependency 'b' waits for 'a', which never finishes",
             ]),
         .init(
-            "main queue ignores actions", "queue ui main\nop a on ui work 1s\nat 1s suspend ui\nat 2s resume ui\nat 3s max ui 2\nat 4s cancel-all ui",
+            "main queue ignores actions",
+            "queue ui main\nop a on ui work 1s\nat 1s suspend ui\nat 2s resume ui\nat 3s max ui 2\nat 4s cancel-all ui",
             [
                 "3:7 warning: the main queue ignores 'suspend' | OperationQueue.main ignores isSuspended on this Foundation",
                 "4:7 warning: the main queue ignores 'resume' | OperationQueue.main ignores isSuspended on this Foundation",
@@ -262,10 +310,11 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
             """)
         let result = read(marked.text)
         #expect(result.diagnostics.map(\.location) == marked.markers)
-        #expect(result.diagnostics.map(\.message) == [
-            "a cap of 0 would stall the queue without saying so", "unknown queue 'nett'",
-            "unknown priority 'hgh'",
-        ])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "a cap of 0 would stall the queue without saying so", "unknown queue 'nett'",
+                "unknown priority 'hgh'",
+            ])
     }
 
     @Test func allErrorsOfAFileAreReported() {

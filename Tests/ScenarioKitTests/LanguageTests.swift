@@ -68,9 +68,10 @@ import Testing
 
     @Test func blockBodies() throws {
         let scenario = try #require(clean("op a blocks 100ms, 200ms ,1s\nop b blocks 2 x 5ms\nop c blocks 7ms"))
-        #expect(scenario.operations.map(\.body) == [
-            .blocks([ms(100), ms(200), .seconds(1)]), .blocks([ms(5), ms(5)]), .blocks([ms(7)]),
-        ])
+        #expect(
+            scenario.operations.map(\.body) == [
+                .blocks([ms(100), ms(200), .seconds(1)]), .blocks([ms(5), ms(5)]), .blocks([ms(7)]),
+            ])
     }
 
     @Test func barriers() throws {
@@ -99,10 +100,11 @@ import Testing
                 at 1s priority a veryHigh
                 """))
         let q = QueueID(0)
-        #expect(scenario.actions.map(\.action) == [
-            .setCap(q, .limit(4)), .cancel(OperationID(0)), .suspend(q), .setPriority(OperationID(0), .veryHigh),
-            .resume(q), .cancelAll(q), .setCap(q, .systemDefault), .add(OperationID(1)),
-        ])
+        #expect(
+            scenario.actions.map(\.action) == [
+                .setCap(q, .limit(4)), .cancel(OperationID(0)), .suspend(q), .setPriority(OperationID(0), .veryHigh),
+                .resume(q), .cancelAll(q), .setCap(q, .systemDefault), .add(OperationID(1)),
+            ])
         #expect(scenario.actions.map(\.location.line) == [9, 5, 7, 11, 8, 6, 10, 4])
         #expect(scenario.addedLater == [OperationID(1)])
     }
@@ -125,14 +127,16 @@ import Testing
                 expect stuck a
                 """))
         let (a, b, c) = (OperationID(0), OperationID(1), OperationID(2))
-        #expect(scenario.expectations.map(\.claim) == [
-            .before(a, b), .order([a, b, c]), .concurrent([a, b]), .peak(QueueID(0), 0), .finished(a),
-            .cancelled(b), .skipped(c), .stuck(a),
-        ])
-        #expect(scenario.expectations.map(\.text) == [
-            "a before b", "order a, b, c", "concurrent a, b", "peak q 0", "finished a", "cancelled b",
-            "skipped c", "stuck a",
-        ])
+        #expect(
+            scenario.expectations.map(\.claim) == [
+                .before(a, b), .order([a, b, c]), .concurrent([a, b]), .peak(QueueID(0), 0), .finished(a),
+                .cancelled(b), .skipped(c), .stuck(a),
+            ])
+        #expect(
+            scenario.expectations.map(\.text) == [
+                "a before b", "order a, b, c", "concurrent a, b", "peak q 0", "finished a", "cancelled b",
+                "skipped c", "stuck a",
+            ])
         #expect(scenario.expectations[1].location == Loc(line: 6, column: 1))
     }
 

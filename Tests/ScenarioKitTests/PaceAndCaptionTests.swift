@@ -50,19 +50,24 @@ import Testing
                 at 500ms cancel parse
                 """))
         let parse = OperationID(1)
-        #expect(scenario.captions == [
-            Caption(trigger: .at(.seconds(2)), text: "second, by time", location: Loc(line: 3, column: 1)),
-            Caption(trigger: .when(parse, .starts), text: "parse \"starts\" now", location: Loc(line: 4, column: 1)),
-            Caption(trigger: .at(ms(500)), text: "first, by time", location: Loc(line: 5, column: 1)),
-        ])
+        #expect(
+            scenario.captions == [
+                Caption(trigger: .at(.seconds(2)), text: "second, by time", location: Loc(line: 3, column: 1)),
+                Caption(
+                    trigger: .when(parse, .starts), text: "parse \"starts\" now", location: Loc(line: 4, column: 1)),
+                Caption(trigger: .at(ms(500)), text: "first, by time", location: Loc(line: 5, column: 1)),
+            ])
         // Captions are not engine actions.
-        #expect(scenario.actions == [TimedAction(time: ms(500), action: .cancel(parse), location: Loc(line: 6, column: 1))])
+        #expect(
+            scenario.actions == [TimedAction(time: ms(500), action: .cancel(parse), location: Loc(line: 6, column: 1))])
         #expect(scenario.captions.map(\.time) == [.seconds(2), nil, ms(500)])
     }
 
     @Test func timedCaptionsAreInTimeOrderWithTiesInFileOrder() throws {
         let scenario = try #require(
-            clean("op a work 1s\nat 2s say \"c\"\nwhen a starts say \"w\"\nat 1s say \"a\"\nat 2s say \"d\"\nat 1s say \"b\""))
+            clean(
+                "op a work 1s\nat 2s say \"c\"\nwhen a starts say \"w\"\nat 1s say \"a\"\nat 2s say \"d\"\nat 1s say \"b\""
+            ))
         #expect(scenario.timedCaptions.map(\.text) == ["a", "b", "c", "d"])
         #expect(scenario.captions.map(\.text) == ["c", "w", "a", "d", "b"])
     }
@@ -86,7 +91,10 @@ import Testing
 
     @Test func aCaptionContinuesOnTheNextLine() throws {
         let scenario = try #require(clean("op a work 1s\nwhen a \\\n    ready \\\n    say \"ready\""))
-        #expect(scenario.captions == [Caption(trigger: .when(OperationID(0), .ready), text: "ready", location: Loc(line: 2, column: 1))])
+        #expect(
+            scenario.captions == [
+                Caption(trigger: .when(OperationID(0), .ready), text: "ready", location: Loc(line: 2, column: 1))
+            ])
     }
 
     @Test(arguments: [
@@ -122,12 +130,14 @@ import Testing
             """)
         let result = read(marked.text)
         #expect(result.diagnostics.map(\.location) == marked.markers)
-        #expect(result.diagnostics.map(\.message) == [
-            "speed must be between 0.125 and 64, not 100", "a speed has no unit, found '2x'", "unknown action 'sya'",
-            "unexpected '\"b\"' after the caption's text", "unknown operation 'fech'", "unknown moment 'finsihes'",
-            "nothing in this file cancels 'fetch': this caption shows only if you cancel it by hand",
-            "the caption has no text",
-        ])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "speed must be between 0.125 and 64, not 100", "a speed has no unit, found '2x'",
+                "unknown action 'sya'",
+                "unexpected '\"b\"' after the caption's text", "unknown operation 'fech'", "unknown moment 'finsihes'",
+                "nothing in this file cancels 'fetch': this caption shows only if you cancel it by hand",
+                "the caption has no text",
+            ])
     }
 
     static let speedNote = "speed 1 is real time, 0.5 half as fast, 2 twice as fast"
@@ -159,22 +169,33 @@ import Testing
     static let captionDiagnostics: [DiagnosticCase] = [
         .init("misspelt say", "at 1s sya \"x\"", ["1:7 error: unknown action 'sya' | did you mean 'say'?"]),
         .init("say without text", "at 1s say", ["1:10 error: expected a quoted string after 'say'"]),
-        .init("say with a word", "at 1s say hello", ["1:11 error: expected a quoted string after 'say', found 'hello'"]),
+        .init(
+            "say with a word", "at 1s say hello", ["1:11 error: expected a quoted string after 'say', found 'hello'"]),
         .init("empty caption", "at 1s say \"\"", ["1:11 error: the caption has no text"]),
         .init("blank caption", "op a work 1s\nwhen a starts say \"  \"", ["2:19 error: the caption has no text"]),
         .init(
             "two strings", "at 1s say \"a\" \"b\"",
-            ["1:15 error: unexpected '\"b\"' after the caption's text | a caption is one quoted string: put all of its text inside the quotes"]),
+            [
+                "1:15 error: unexpected '\"b\"' after the caption's text | a caption is one quoted string: put all of its text inside the quotes"
+            ]),
         .init(
             "word after the text", "op a work 1s\nwhen a ready say \"a\" now",
-            ["2:22 error: unexpected 'now' after the caption's text | a caption is one quoted string: put all of its text inside the quotes"]),
+            [
+                "2:22 error: unexpected 'now' after the caption's text | a caption is one quoted string: put all of its text inside the quotes"
+            ]),
         .init("negative caption time", "at -1s say \"x\"", ["1:4 error: durations cannot be negative"]),
-        .init("caption time without unit", "at 5 say \"x\"", ["1:4 error: duration '5' has no unit | write '5ms' or '5s'"]),
+        .init(
+            "caption time without unit", "at 5 say \"x\"", ["1:4 error: duration '5' has no unit | write '5ms' or '5s'"]
+        ),
         .init("when alone", "when", ["1:5 error: expected a name after 'when'"]),
         .init(
             "when with a time", "when 1s say \"x\"",
-            ["1:6 error: expected an operation after 'when', found '1s' | a caption at a time is written 'at 1s say \"…\"'"]),
-        .init("when without a moment", "op a work 1s\nwhen a", ["2:7 error: expected ready, starts, finishes or cancelled after 'a'"]),
+            [
+                "1:6 error: expected an operation after 'when', found '1s' | a caption at a time is written 'at 1s say \"…\"'"
+            ]),
+        .init(
+            "when without a moment", "op a work 1s\nwhen a",
+            ["2:7 error: expected ready, starts, finishes or cancelled after 'a'"]),
         .init(
             "when with say for a moment", "op a work 1s\nwhen a say \"x\"",
             ["2:8 error: expected ready, starts, finishes or cancelled after 'a', found 'say'"]),
@@ -194,14 +215,19 @@ import Testing
         .init(
             "when with the text but no say", "op a work 1s\nwhen a finishes \"x\"",
             ["2:17 error: expected 'say' after 'finishes', found '\"x\"'"]),
-        .init("when without text", "op a work 1s\nwhen a finishes say", ["2:20 error: expected a quoted string after 'say'"]),
+        .init(
+            "when without text", "op a work 1s\nwhen a finishes say",
+            ["2:20 error: expected a quoted string after 'say'"]),
         .init(
             "unknown operation", "op fetch work 1s\nwhen fech starts say \"x\"",
             ["2:6 error: unknown operation 'fech' | did you mean 'fetch'?"]),
         .init(
-            "unknown operation suggests only operations", "queue fetches\nop fetch on fetches work 1s\nwhen fetchs starts say \"x\"",
+            "unknown operation suggests only operations",
+            "queue fetches\nop fetch on fetches work 1s\nwhen fetchs starts say \"x\"",
             ["3:6 error: unknown operation 'fetchs' | did you mean 'fetch'?"]),
-        .init("unknown operation, nothing near", "op a work 1s\nwhen zzz starts say \"x\"", ["2:6 error: unknown operation 'zzz'"]),
+        .init(
+            "unknown operation, nothing near", "op a work 1s\nwhen zzz starts say \"x\"",
+            ["2:6 error: unknown operation 'zzz'"]),
         .init(
             "queue where an operation is needed", "queue q\nop a work 1s\nwhen q starts say \"x\"",
             ["3:6 error: 'q' is a queue, not an operation"]),
@@ -213,23 +239,37 @@ import Testing
     static let cancelledWarnings: [DiagnosticCase] = [
         .init(
             "nothing cancels the operation", "op parse work 1s\nwhen parse cancelled say \"parse was cancelled\"",
-            ["2:12 warning: nothing in this file cancels 'parse': this caption shows only if you cancel it by hand | add 'at TIME cancel parse' to cancel it"]),
+            [
+                "2:12 warning: nothing in this file cancels 'parse': this caption shows only if you cancel it by hand | add 'at TIME cancel parse' to cancel it"
+            ]),
         .init(
-            "only another operation is cancelled", "op a work 1s\nop b work 1s\nat 1s cancel b\nwhen a cancelled say \"x\"",
-            ["4:8 warning: nothing in this file cancels 'a': this caption shows only if you cancel it by hand | add 'at TIME cancel a' to cancel it"]),
+            "only another operation is cancelled",
+            "op a work 1s\nop b work 1s\nat 1s cancel b\nwhen a cancelled say \"x\"",
+            [
+                "4:8 warning: nothing in this file cancels 'a': this caption shows only if you cancel it by hand | add 'at TIME cancel a' to cancel it"
+            ]),
         .init(
-            "only another queue is cancelled", "queue q\nqueue r\nop a on q work 1s\nop b on r work 1s completion cancel-all r\nwhen a cancelled say \"x\"",
-            ["5:8 warning: nothing in this file cancels 'a': this caption shows only if you cancel it by hand | add 'at TIME cancel a' to cancel it"]),
+            "only another queue is cancelled",
+            "queue q\nqueue r\nop a on q work 1s\nop b on r work 1s completion cancel-all r\nwhen a cancelled say \"x\"",
+            [
+                "5:8 warning: nothing in this file cancels 'a': this caption shows only if you cancel it by hand | add 'at TIME cancel a' to cancel it"
+            ]),
         .init(
-            "nothing cancels the barrier", "queue disk\nop a work 1s\nbarrier flush on disk\nwhen flush cancelled say \"x\"",
-            ["4:12 warning: nothing in this file cancels 'flush': this caption shows only if you cancel it by hand | a barrier is cancelled with its queue: add 'at TIME cancel-all disk' to cancel it"]),
+            "nothing cancels the barrier",
+            "queue disk\nop a work 1s\nbarrier flush on disk\nwhen flush cancelled say \"x\"",
+            [
+                "4:12 warning: nothing in this file cancels 'flush': this caption shows only if you cancel it by hand | a barrier is cancelled with its queue: add 'at TIME cancel-all disk' to cancel it"
+            ]),
         .init(
-            "the main queue ignores cancel-all", "queue ui main\nop a on ui work 1s\nat 1s cancel-all ui\nwhen a cancelled say \"x\"",
+            "the main queue ignores cancel-all",
+            "queue ui main\nop a on ui work 1s\nat 1s cancel-all ui\nwhen a cancelled say \"x\"",
             [
                 "3:7 warning: the main queue ignores 'cancel-all' | OperationQueue.main ignores cancelAllOperations() on this Foundation",
                 "4:8 warning: nothing in this file cancels 'a': this caption shows only if you cancel it by hand | add 'at TIME cancel a' to cancel it",
             ]),
-        .init("other moments need no canceller", "op a work 1s\nwhen a ready say \"r\"\nwhen a starts say \"s\"\nwhen a finishes say \"f\"", []),
+        .init(
+            "other moments need no canceller",
+            "op a work 1s\nwhen a ready say \"r\"\nwhen a starts say \"s\"\nwhen a finishes say \"f\"", []),
     ]
 
     @Test(arguments: speedDiagnostics + captionDiagnostics + cancelledWarnings)
@@ -280,7 +320,8 @@ import Testing
 
     @Test func inABuiltScenarioActionsComeBeforeCaptionsOfTheirTime() {
         let scenario = Scenario(
-            queues: [QueueSpec(name: "q")], operations: [OperationSpec(name: "a", queue: QueueID(0), body: .work(ms(1)))],
+            queues: [QueueSpec(name: "q")],
+            operations: [OperationSpec(name: "a", queue: QueueID(0), body: .work(ms(1)))],
             actions: [TimedAction(time: ms(10), action: .cancel(OperationID(0)))],
             captions: [Caption(trigger: .at(ms(10)), text: "x"), Caption(trigger: .at(.zero), text: "y")], speed: 0.25)
         #expect(
@@ -319,12 +360,13 @@ import Testing
                 "op a work 1s\nat 2s say \"t2\"\nwhen a starts say \"s\"\nat 1s say \"t1\"\nat 1s say \"t1 again\"\n"
                     + "when a ready say \"r\""))
         let zero = Loc(line: 0, column: 0)
-        #expect(scenario.withoutLocations.captions == [
-            Caption(trigger: .when(OperationID(0), .starts), text: "s", location: zero),
-            Caption(trigger: .when(OperationID(0), .ready), text: "r", location: zero),
-            Caption(trigger: .at(.seconds(1)), text: "t1", location: zero),
-            Caption(trigger: .at(.seconds(1)), text: "t1 again", location: zero),
-            Caption(trigger: .at(.seconds(2)), text: "t2", location: zero),
-        ])
+        #expect(
+            scenario.withoutLocations.captions == [
+                Caption(trigger: .when(OperationID(0), .starts), text: "s", location: zero),
+                Caption(trigger: .when(OperationID(0), .ready), text: "r", location: zero),
+                Caption(trigger: .at(.seconds(1)), text: "t1", location: zero),
+                Caption(trigger: .at(.seconds(1)), text: "t1 again", location: zero),
+                Caption(trigger: .at(.seconds(2)), text: "t2", location: zero),
+            ])
     }
 }

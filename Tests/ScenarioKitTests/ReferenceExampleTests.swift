@@ -55,13 +55,15 @@ import Testing
         #expect(scenario.operations[5].queue == QueueID(2))
         #expect(scenario.operations[6].body == .barrier(ms(100)))
         #expect(scenario.operations[6].queue == QueueID(1))
-        #expect(scenario.actions.map(\.action) == [
-            .cancel(OperationID(1)), .suspend(QueueID(0)), .resume(QueueID(0)), .setCap(QueueID(0), .limit(4)),
-        ])
+        #expect(
+            scenario.actions.map(\.action) == [
+                .cancel(OperationID(1)), .suspend(QueueID(0)), .resume(QueueID(0)), .setCap(QueueID(0), .limit(4)),
+            ])
         #expect(scenario.actions.map(\.time) == [ms(500), .seconds(2), .seconds(3), .seconds(3)])
-        #expect(scenario.expectations.map(\.claim) == [
-            .before(OperationID(0), OperationID(2)), .peak(QueueID(0), 2), .cancelled(OperationID(1)),
-        ])
+        #expect(
+            scenario.expectations.map(\.claim) == [
+                .before(OperationID(0), OperationID(2)), .peak(QueueID(0), 2), .cancelled(OperationID(1)),
+            ])
         #expect(scenario.expectations.map(\.text) == ["fetch before parse", "peak net 2", "cancelled thumbs"])
         #expect(scenario.operations[0].location == Loc(line: 8, column: 4))
     }

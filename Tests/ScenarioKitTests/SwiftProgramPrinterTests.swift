@@ -26,9 +26,11 @@ import Testing
         var identifiers = SwiftIdentifiers()
         let names = ["dl-1", "dl_1", "default", "default", "say", "self", "_", "fetch", "t0", "OperationQueue"]
         let claimed = names.map { identifiers.claim($0, suffix: "Op") }
-        #expect(claimed == [
-            "dl_1", "dl_1Op", "defaultOp", "defaultOp2", "sayOp", "selfOp", "_Op", "fetch", "t0Op", "OperationQueueOp",
-        ])
+        #expect(
+            claimed == [
+                "dl_1", "dl_1Op", "defaultOp", "defaultOp2", "sayOp", "selfOp", "_Op", "fetch", "t0Op",
+                "OperationQueueOp",
+            ])
     }
 
     @Test func stringLiteralsAndCommentsAreEscaped() {
@@ -40,7 +42,8 @@ import Testing
     // MARK: The program's pieces
 
     @Test func namesWithDashesKeepTheirNameAndGetAnIdentifier() throws {
-        let text = try program("queue dl-q max 2\nop dl-1 work 100ms\nop dl-2 work 100ms after dl-1\nat 50ms cancel dl-2")
+        let text = try program(
+            "queue dl-q max 2\nop dl-1 work 100ms\nop dl-2 work 100ms after dl-1\nat 50ms cancel dl-2")
         #expect(text.contains("    let dl_q = OperationQueue()\n    dl_q.name = \"dl-q\""))
         #expect(text.contains("    let dl_1 = SimulatedWork(\"dl-1\", seconds: 0.1)"))
         #expect(text.contains("    dl_2.addDependency(dl_1)"))
@@ -63,7 +66,8 @@ import Testing
         #expect(text.contains("let a = SimulatedWork(\"a\", seconds: 1.0)"))
         #expect(text.contains("let b = NonCooperativeWork(\"b\", seconds: 1.0)"))
         #expect(text.contains("let c = makeBlockOperation(\"c\", blockSeconds: [0.1, 0.2])"))
-        #expect(text.contains("let d = makeBlockOperation(\"d\", blockSeconds: [0.001, 0.001], checksCancellation: false)"))
+        #expect(
+            text.contains("let d = makeBlockOperation(\"d\", blockSeconds: [0.001, 0.001], checksCancellation: false)"))
         #expect(text.contains("let e = AsyncOperation(\"e\", seconds: 2.0)"))
         #expect(text.contains("let f = AsyncOperation(\"f\", seconds: 2.0, stopsWhenCancelled: false)"))
         #expect(text.contains("let g = ForgetfulAsyncOperation(\"g\", seconds: 2.0)"))
@@ -90,7 +94,8 @@ import Testing
         #expect(text.contains("    a.qualityOfService = .background\n"))
         #expect(text.contains("    a.isSuspended = true\n"))
         #expect(text.contains("    b.maxConcurrentOperationCount = 1\n"))
-        #expect(text.contains("    c.maxConcurrentOperationCount = OperationQueue.defaultMaxConcurrentOperationCount\n"))
+        #expect(
+            text.contains("    c.maxConcurrentOperationCount = OperationQueue.defaultMaxConcurrentOperationCount\n"))
         #expect(text.contains("    let ui = OperationQueue.main\n"))
         #expect(!text.contains("ui.name"))
     }
@@ -146,7 +151,8 @@ import Testing
                     + "expect order a, b\nquiz \"Which starts first?\" answer start-order"
             ).scenario)
         let text = SwiftProgramPrinter(sourceName: "chain.ops").program(for: scenario)
-        #expect(text.hasPrefix("// Chain\n//\n// Watch it.\n//\n// This program was written by `opscope swift chain.ops`"))
+        #expect(
+            text.hasPrefix("// Chain\n//\n// Watch it.\n//\n// This program was written by `opscope swift chain.ops`"))
         #expect(text.contains("// Quiz: Which starts first?\n// Answer with the order in which the operations start"))
         #expect(
             text.hasSuffix(
@@ -222,7 +228,9 @@ import Testing
                     // at 100ms, the lesson says: fetch is running
                     timeline.asyncAfter(deadline: t0 + 0.1) {
                 """))
-        #expect(text.contains("        tally.mark(\"at 100ms\")\n    }\n    // at 9s, the lesson says: after every action\n"))
+        #expect(
+            text.contains(
+                "        tally.mark(\"at 100ms\")\n    }\n    // at 9s, the lesson says: after every action\n"))
         // Captions wait for nothing: the events and the timeout are those of the actions.
         #expect(text.contains("events: [\"barrier flush\", \"at 100ms\"]"))
         #expect(text.contains("tally: tally, timeout: 2.6)"))

@@ -51,7 +51,8 @@ import Testing
 
     @Test func aCompletionResumeCountsAsAResume() throws {
         // The suspended queue is resumed by a completion block: no warning.
-        let scenario = try #require(clean("queue q suspended\nqueue r\nop a on r work 1s completion resume q\nop b on q work 1s"))
+        let scenario = try #require(
+            clean("queue q suspended\nqueue r\nop a on r work 1s completion resume q\nop b on q work 1s"))
         #expect(scenario.operations[0].completion == [.resume(QueueID(0))])
     }
 
@@ -61,25 +62,38 @@ import Testing
             ["2:25 error: unknown completion action 'cancel-al' | did you mean 'cancel-all'?"]),
         .init(
             "unknown completion action", "queue q\nop a work 1s completion explode q",
-            ["2:25 error: unknown completion action 'explode' | a completion block can cancel OP, cancel-all QUEUE, suspend QUEUE or resume QUEUE"]),
+            [
+                "2:25 error: unknown completion action 'explode' | a completion block can cancel OP, cancel-all QUEUE, suspend QUEUE or resume QUEUE"
+            ]),
         .init(
             "misspelt clause after completion", "op a work 1s completion prority high",
             ["1:25 error: unknown clause 'prority' | did you mean 'priority'?"]),
         .init(
             "max in a completion", "queue q\nop a work 1s completion max q 2",
-            ["2:25 error: a completion block cannot 'max' | a completion block can cancel OP, cancel-all QUEUE, suspend QUEUE or resume QUEUE | use 'at TIME max …' instead"]),
+            [
+                "2:25 error: a completion block cannot 'max' | a completion block can cancel OP, cancel-all QUEUE, suspend QUEUE or resume QUEUE | use 'at TIME max …' instead"
+            ]),
         .init(
             "add in a completion", "op a work 1s completion add b\nop b work 1s\nat 1s add b",
-            ["1:25 error: a completion block cannot 'add' | a completion block can cancel OP, cancel-all QUEUE, suspend QUEUE or resume QUEUE | use 'at TIME add …' instead"]),
+            [
+                "1:25 error: a completion block cannot 'add' | a completion block can cancel OP, cancel-all QUEUE, suspend QUEUE or resume QUEUE | use 'at TIME add …' instead"
+            ]),
         .init(
-            "two actions with a comma", "queue q\nqueue r\nop a on q work 1s completion cancel-all q, r\nop b on r work 1s",
-            ["3:42 error: 'completion' takes one action | use 'at TIME' actions, or another operation's completion, for more"]),
+            "two actions with a comma",
+            "queue q\nqueue r\nop a on q work 1s completion cancel-all q, r\nop b on r work 1s",
+            [
+                "3:42 error: 'completion' takes one action | use 'at TIME' actions, or another operation's completion, for more"
+            ]),
         .init(
             "two actions one after the other", "queue q\nop a work 1s completion cancel-all q suspend q",
-            ["2:38 error: 'completion' takes one action | use 'at TIME' actions, or another operation's completion, for more"]),
+            [
+                "2:38 error: 'completion' takes one action | use 'at TIME' actions, or another operation's completion, for more"
+            ]),
         .init(
             "action without completion", "queue q\nop a work 1s cancel-all q",
-            ["2:14 error: 'cancel-all' is an action, not a clause | write 'completion cancel-all …' to have the completion block do it"]),
+            [
+                "2:14 error: 'cancel-all' is an action, not a clause | write 'completion cancel-all …' to have the completion block do it"
+            ]),
         .init(
             "completion action without its name", "op a work 1s completion cancel",
             ["1:31 error: expected a name after 'cancel'"]),
@@ -97,13 +111,17 @@ import Testing
             ["2:32 error: 'q' is a queue, not an operation"]),
         .init(
             "cancel a barrier from a completion", "op a work 1s completion cancel b\nbarrier b",
-            ["1:32 error: 'b' is a barrier: it cannot be cancelled on its own | 'cancel-all QUEUE' cancels a barrier that has not started"]),
+            [
+                "1:32 error: 'b' is a barrier: it cannot be cancelled on its own | 'cancel-all QUEUE' cancels a barrier that has not started"
+            ]),
         .init(
             "completion given twice", "queue q\nop a work 1s completion cancel-all q completion",
             ["2:38 error: 'completion' is given twice | first given at line 2, column 14"]),
         .init(
             "completion on a barrier", "op a work 1s\nbarrier b completion cancel a",
-            ["2:11 error: 'completion' is not allowed on a barrier | a barrier takes only 'on QUEUE' and 'work DURATION'"]),
+            [
+                "2:11 error: 'completion' is not allowed on a barrier | a barrier takes only 'on QUEUE' and 'work DURATION'"
+            ]),
         .init(
             "main queue ignores completion actions",
             "queue ui main\nop a on ui work 1s completion cancel-all ui\nop b on ui work 1s completion suspend ui\nop c on ui work 1s completion resume ui",
@@ -114,14 +132,18 @@ import Testing
             ]),
         .init(
             "cancels itself", "op a work 1s completion cancel a",
-            ["1:32 warning: 'a' cancels itself in its own completion block | the completion block runs after 'a' finished: cancel() does nothing then"]),
+            [
+                "1:32 warning: 'a' cancels itself in its own completion block | the completion block runs after 'a' finished: cancel() does nothing then"
+            ]),
         .init(
             "suspended by a completion, never resumed", "queue q\nop a work 1s completion suspend q\nop b work 1s",
             ["2:25 warning: queue 'q' is suspended here and never resumed afterwards | its operations will stall"]),
         .init(
-            "suspended by a completion, resumed by an action", "queue q\nop a work 1s completion suspend q\nat 5s resume q", []),
+            "suspended by a completion, resumed by an action",
+            "queue q\nop a work 1s completion suspend q\nat 5s resume q", []),
         .init(
-            "suspended by an action, resumed by a completion", "queue q\nqueue r\nop a on q work 1s\nop b on r work 1s completion resume q\nat 0ms suspend q",
+            "suspended by an action, resumed by a completion",
+            "queue q\nqueue r\nop a on q work 1s\nop b on r work 1s completion resume q\nat 0ms suspend q",
             []),
     ]
 
@@ -156,7 +178,9 @@ import Testing
             ["1:20 error: expected 'answer' after the question | write 'answer start-order' or 'answer final-state'"]),
         .init(
             "quiz without the word answer", "quiz \"Which first?\" start-order",
-            ["1:21 error: expected 'answer' after the question, found 'start-order' | write 'answer start-order' or 'answer final-state'"]),
+            [
+                "1:21 error: expected 'answer' after the question, found 'start-order' | write 'answer start-order' or 'answer final-state'"
+            ]),
         .init(
             "quiz without a kind", "quiz \"Which first?\" answer",
             ["1:27 error: expected start-order or final-state after 'answer'"]),
@@ -169,7 +193,9 @@ import Testing
         .init(
             "extra token after the quiz", "quiz \"Which first?\" answer final-state now",
             ["1:40 error: unexpected 'now' in 'quiz' statement"]),
-        .init("misspelt quiz statement", "quzi \"a?\" answer start-order", ["1:1 error: unknown statement 'quzi' | did you mean 'quiz'?"]),
+        .init(
+            "misspelt quiz statement", "quzi \"a?\" answer start-order",
+            ["1:1 error: unknown statement 'quzi' | did you mean 'quiz'?"]),
     ]
 
     @Test(arguments: completionDiagnostics + quizDiagnostics)

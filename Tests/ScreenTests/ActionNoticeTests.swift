@@ -34,7 +34,8 @@ import Testing
         let flagged = BoardState(scenario: pipeline, replaying: script.events)
         #expect(
             Self.notice(.cancel(ids("fetch"))).text(board: flagged, glyphs: .unicode).text
-                == "fetch is cancelled and still executing: cancel() only sets isCancelled; it stops when its work checks the flag")
+                == "fetch is cancelled and still executing: cancel() only sets isCancelled; it stops when its work checks the flag"
+        )
         script.finish("fetch")
         let done = BoardState(scenario: pipeline, replaying: script.events)
         #expect(
@@ -44,7 +45,9 @@ import Testing
         skip.add("thumbs")
         skip.skip("thumbs")
         #expect(
-            Self.notice(.cancel(ids("thumbs"))).text(board: BoardState(scenario: pipeline, replaying: skip.events), glyphs: .unicode).text
+            Self.notice(.cancel(ids("thumbs"))).text(
+                board: BoardState(scenario: pipeline, replaying: skip.events), glyphs: .unicode
+            ).text
                 == "thumbs was cancelled before it started: it finished without running")
     }
 

@@ -1,5 +1,5 @@
-import TextKit
 import Testing
+import TextKit
 
 @testable import Screen
 

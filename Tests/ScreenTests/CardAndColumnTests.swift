@@ -1,5 +1,5 @@
-import EventFixtures
 import Board
+import EventFixtures
 import RunEvents
 import ScenarioKit
 import Testing
@@ -29,11 +29,12 @@ import Testing
                 "work normal disk│blocks normal  │work normal net│work normal net│work low/UT net",
                 "after parse     │main thread bu…│█████░░░░░  50%│✓ 2.000s       │⊘ skipped",
             ])
-        #expect(Array(lines[8...10]) == [
-            "flush           │               │               │               │",
-            "barrier disk    │               │               │               │",
-            "after save      │               │               │               │",
-        ])
+        #expect(
+            Array(lines[8...10]) == [
+                "flush           │               │               │               │",
+                "barrier disk    │               │               │               │",
+                "after save      │               │               │               │",
+            ])
     }
 
     @Test func cancelRequestedWhileExecutingIsMarked() {
@@ -46,8 +47,11 @@ import Testing
         #expect(rows == ["fetch         ⊘", "work normal net", "██▌░░░░░░░  25%"])
         let ascii = CardView.rows(b[operation: OperationID(0)], board: b, now: 0.5, width: 15, glyphs: .ascii).rows
         #expect(ascii[0] == "fetch         x")
-        #expect(InspectorText.lines(board: b, op: OperationID(0), now: 0.5).contains(
-            InspectorLine("note: cancel() while it runs only sets isCancelled; it ends when its work checks the flag", .note)))
+        #expect(
+            InspectorText.lines(board: b, op: OperationID(0), now: 0.5).contains(
+                InspectorLine(
+                    "note: cancel() while it runs only sets isCancelled; it ends when its work checks the flag", .note))
+        )
     }
 
     @Test func waitingForAWorkerThreadIsDimAndSaysSo() {
@@ -101,7 +105,8 @@ import Testing
     @Test func cardsInAZeroSizedRectDrawNothing() {
         var grid = CellGrid(columns: 10, rows: 3)
         CardView.draw(
-            everyPhase[operation: OperationID(0)], board: everyPhase, selected: true, frame: frame(), height: 3, theme: Theme(colors: true),
+            everyPhase[operation: OperationID(0)], board: everyPhase, selected: true, frame: frame(), height: 3,
+            theme: Theme(colors: true),
             into: &grid, rect: Rect(x: 2, y: 1, width: 0, height: 0))
         #expect(grid == CellGrid(columns: 10, rows: 3))
     }

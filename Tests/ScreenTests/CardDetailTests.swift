@@ -1,7 +1,7 @@
-import Grading
 import Board
 import EventFixtures
 import Foundation
+import Grading
 import RunEvents
 import ScenarioKit
 import Testing
@@ -107,9 +107,10 @@ let asciiFrame: FrameInput = {
                 " ? help  q quit  Space pause  c cancel  s suspend  + cap+  - cap-  Tab queue",
             ])
         let text = InspectorText.lines(board: cancelledWhileWaiting, op: OperationID(1), now: 0.05).map(\.text)
-        #expect(text.contains {
-            $0.hasPrefix("note: cancelled before it started: it is ready at once, and when its queue starts it")
-        })
+        #expect(
+            text.contains {
+                $0.hasPrefix("note: cancelled before it started: it is ready at once, and when its queue starts it")
+            })
     }
 
     @Test func at200x60ACardAlsoSaysWhenItRanAndOnWhichThread() {
@@ -130,7 +131,9 @@ let asciiFrame: FrameInput = {
     }
 
     @Test func asciiModeWritesNoOtherByteWhateverTheScenarioSays() {
-        let grid = InterfaceRenderer.render(board: asciiBoard, state: InterfaceState(board: asciiBoard), frame: asciiFrame).grid
+        let grid = InterfaceRenderer.render(
+            board: asciiBoard, state: InterfaceState(board: asciiBoard), frame: asciiFrame
+        ).grid
         #expect(grid.cells.allSatisfy { $0.text.unicodeScalars.allSatisfy(\.isASCII) })
         #expect(grid.cells.allSatisfy { $0.width == 1 })
         #expect(

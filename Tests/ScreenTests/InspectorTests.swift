@@ -1,5 +1,5 @@
-import EventFixtures
 import Board
+import EventFixtures
 import RunEvents
 import ScenarioKit
 import Testing
@@ -32,24 +32,53 @@ struct WhyLine: CustomTestStringConvertible, Sendable {
 
 private let whyLines: [WhyLine] = [
     WhyLine(testDescription: "not added yet", build: { _ in }, op: "a", line: "not running: not added yet"),
-    WhyLine(testDescription: "added later by an action", build: { _ in }, op: "x",
-            line: "not running: not added yet (an add action adds it later)"),
-    WhyLine(testDescription: "waiting for a dependency", build: { $0.add("a"); $0.add("b", ready: false) }, op: "b",
-            line: "not running: waiting for a"),
-    WhyLine(testDescription: "suspended queue", build: { $0.suspended("net", true); $0.add("a") }, op: "a",
-            line: "not running: its queue net is suspended"),
-    WhyLine(testDescription: "queue at its cap",
-            build: { s in for n in ["a", "c", "lo"] { s.add(n) }; s.start("a"); s.start("c") }, op: "lo",
-            line: "not running: its queue net is at its cap (2 of 2 running)"),
-    WhyLine(testDescription: "behind a higher priority",
-            build: { s in for n in ["a", "hi", "lo"] { s.add(n) }; s.start("a") }, op: "lo",
-            line: "not running: behind 1 higher-priority ready operation"),
-    WhyLine(testDescription: "behind one added earlier",
-            build: { s in for n in ["a", "c", "d"] { s.add(n) }; s.start("a") }, op: "d",
-            line: "not running: behind 1 ready operation that the queue takes first (higher priority or added earlier)"),
-    WhyLine(testDescription: "waiting for a worker thread",
-            build: { s in s.add("w1"); s.add("w2"); s.start("w1") }, op: "w2",
-            line: "not running: dispatched by the queue, waiting for a worker thread"),
+    WhyLine(
+        testDescription: "added later by an action", build: { _ in }, op: "x",
+        line: "not running: not added yet (an add action adds it later)"),
+    WhyLine(
+        testDescription: "waiting for a dependency",
+        build: {
+            $0.add("a")
+            $0.add("b", ready: false)
+        }, op: "b",
+        line: "not running: waiting for a"),
+    WhyLine(
+        testDescription: "suspended queue",
+        build: {
+            $0.suspended("net", true)
+            $0.add("a")
+        }, op: "a",
+        line: "not running: its queue net is suspended"),
+    WhyLine(
+        testDescription: "queue at its cap",
+        build: { s in
+            for n in ["a", "c", "lo"] { s.add(n) }
+            s.start("a")
+            s.start("c")
+        }, op: "lo",
+        line: "not running: its queue net is at its cap (2 of 2 running)"),
+    WhyLine(
+        testDescription: "behind a higher priority",
+        build: { s in
+            for n in ["a", "hi", "lo"] { s.add(n) }
+            s.start("a")
+        }, op: "lo",
+        line: "not running: behind 1 higher-priority ready operation"),
+    WhyLine(
+        testDescription: "behind one added earlier",
+        build: { s in
+            for n in ["a", "c", "d"] { s.add(n) }
+            s.start("a")
+        }, op: "d",
+        line: "not running: behind 1 ready operation that the queue takes first (higher priority or added earlier)"),
+    WhyLine(
+        testDescription: "waiting for a worker thread",
+        build: { s in
+            s.add("w1")
+            s.add("w2")
+            s.start("w1")
+        }, op: "w2",
+        line: "not running: dispatched by the queue, waiting for a worker thread"),
 ]
 
 @Suite struct InspectorTests {
@@ -69,10 +98,13 @@ private let whyLines: [WhyLine] = [
         script.start("a")
         script.start("c")
         let b = BoardState(scenario: why, replaying: script.events)
-        let reasons = InspectorText.lines(board: b, op: why.operationID(named: "lo")!, now: 0).filter { $0.role == .reason }
-        #expect(reasons.map(\.text) == [
-            "not running:", "  its queue net is suspended", "  its queue net is at its cap (2 of 2 running)",
-        ])
+        let reasons = InspectorText.lines(board: b, op: why.operationID(named: "lo")!, now: 0).filter {
+            $0.role == .reason
+        }
+        #expect(
+            reasons.map(\.text) == [
+                "not running:", "  its queue net is suspended", "  its queue net is at its cap (2 of 2 running)",
+            ])
     }
 
     @Test func dependenciesAndDependentsWithTheirPhases() {
@@ -94,16 +126,24 @@ private let whyLines: [WhyLine] = [
         script.block("bl", 0, .started, thread: 3)
         let b = BoardState(scenario: why, replaying: script.events)
         let notes = { (name: String) in
-            InspectorText.lines(board: b, op: why.operationID(named: name)!, now: 0.5).filter { $0.role == .note }.map(\.text)
+            InspectorText.lines(board: b, op: why.operationID(named: name)!, now: 0.5).filter { $0.role == .note }.map(
+                \.text)
         }
-        #expect(notes("u").prefix(1) == [
-            "note: its QoS utility picked the low bucket: it has no explicit queuePriority (whose getter still answers normal)",
-        ])
-        #expect(notes("s").contains("note: added to a serial queue without a priority: Foundation loses later priority changes"))
-        #expect(notes("bl") == ["note: BlockOperation on Linux runs its 3 blocks one after another on one thread (thread #3)"])
+        #expect(
+            notes("u").prefix(1) == [
+                "note: its QoS utility picked the low bucket: it has no explicit queuePriority (whose getter still answers normal)"
+            ])
+        #expect(
+            notes("s").contains(
+                "note: added to a serial queue without a priority: Foundation loses later priority changes"))
+        #expect(
+            notes("bl") == [
+                "note: BlockOperation on Linux runs its 3 blocks one after another on one thread (thread #3)"
+            ])
         let paint = board { $0.add("paint") }
-        #expect(InspectorText.lines(board: paint, op: OperationID(5), now: 0).map(\.text).contains(
-            "not running: dispatched to the main queue, waiting for the main thread"))
+        #expect(
+            InspectorText.lines(board: paint, op: OperationID(5), now: 0).map(\.text).contains(
+                "not running: dispatched to the main queue, waiting for the main thread"))
     }
 
     @Test func inspectorPaneWrapsToItsWidth() {
@@ -115,14 +155,16 @@ private let whyLines: [WhyLine] = [
         state.selectedOperation = OperationID(1)
         state.logVisible = false
         var grid = CellGrid(columns: 30, rows: 6)
-        InspectorView.draw(board: b, state: state, frame: frame(), theme: Theme(colors: true), into: &grid, rect: grid.bounds)
-        #expect(grid.lines.map(trimmed) == [
-            "─ Inspector: parse ───────────",
-            "work 1s on net; priority",
-            "  normal (default)",
-            "not running: waiting for",
-            "  fetch",
-            "pending: isReady=false",
-        ])
+        InspectorView.draw(
+            board: b, state: state, frame: frame(), theme: Theme(colors: true), into: &grid, rect: grid.bounds)
+        #expect(
+            grid.lines.map(trimmed) == [
+                "─ Inspector: parse ───────────",
+                "work 1s on net; priority",
+                "  normal (default)",
+                "not running: waiting for",
+                "  fetch",
+                "pending: isReady=false",
+            ])
     }
 }

@@ -1,5 +1,5 @@
-import EventFixtures
 import Board
+import EventFixtures
 import RunEvents
 import ScenarioKit
 import Testing
@@ -25,7 +25,10 @@ private func press(
     _ key: Key, op: String? = nil, queue: String? = nil, on b: BoardState = running, speed: Double = 1
 ) -> (InterfaceOutcome, String?) {
     var state = InterfaceState(board: b)
-    if let op { InterfaceController.select(ids(op), column: BoardColumns(b).locate(ids(op))!.column, state: &state, board: b, frame: frame()) }
+    if let op {
+        InterfaceController.select(
+            ids(op), column: BoardColumns(b).locate(ids(op))!.column, state: &state, board: b, frame: frame())
+    }
     if let queue { state.selectedQueue = ids.q(queue) }
     var f = frame()
     f.speed = speed
@@ -42,16 +45,21 @@ struct Refusal: CustomTestStringConvertible, Sendable {
 }
 
 private let refusals: [Refusal] = [
-    Refusal(testDescription: "lower a cap of 1", key: .character("-"), op: nil, queue: "disk",
-            message: "max disk 0: a cap must be at least 1 (0 would stall the queue)"),
-    Refusal(testDescription: "priority of a started operation", key: .character("p"), op: "fetch", queue: nil,
-            message: "priority fetch high: its priority no longer matters once it started"),
-    Refusal(testDescription: "priority of a barrier", key: .character("p"), op: "flush", queue: nil,
-            message: "priority flush high: a barrier has no queuePriority (it runs before every ready operation)"),
-    Refusal(testDescription: "unknown key", key: .character("x"), op: nil, queue: nil,
-            message: "unknown key x: press ? for help"),
-    Refusal(testDescription: "unknown function key", key: .function(5), op: nil, queue: nil,
-            message: "unknown key F5: press ? for help"),
+    Refusal(
+        testDescription: "lower a cap of 1", key: .character("-"), op: nil, queue: "disk",
+        message: "max disk 0: a cap must be at least 1 (0 would stall the queue)"),
+    Refusal(
+        testDescription: "priority of a started operation", key: .character("p"), op: "fetch", queue: nil,
+        message: "priority fetch high: its priority no longer matters once it started"),
+    Refusal(
+        testDescription: "priority of a barrier", key: .character("p"), op: "flush", queue: nil,
+        message: "priority flush high: a barrier has no queuePriority (it runs before every ready operation)"),
+    Refusal(
+        testDescription: "unknown key", key: .character("x"), op: nil, queue: nil,
+        message: "unknown key x: press ? for help"),
+    Refusal(
+        testDescription: "unknown function key", key: .function(5), op: nil, queue: nil,
+        message: "unknown key F5: press ? for help"),
 ]
 
 /// Keys the engine judges: the interface sends them and says nothing until
@@ -113,8 +121,9 @@ private let judgedByTheEngine: [(String, Key, String?, String?, Action)] = [
         #expect(InterfaceController.handle(.character("p"), state: &state, board: b, frame: frame()) == .redraw)
         #expect(state.message?.text == "v is already veryHigh, the highest queuePriority")
         #expect(state.message?.kind == .refusal)
-        #expect(InterfaceController.handle(.character("P"), state: &state, board: b, frame: frame())
-            == .perform(.setPriority(OperationID(0), .high)))
+        #expect(
+            InterfaceController.handle(.character("P"), state: &state, board: b, frame: frame())
+                == .perform(.setPriority(OperationID(0), .high)))
     }
 
     @Test func queueCommands() {
@@ -140,8 +149,9 @@ private let judgedByTheEngine: [(String, Key, String?, String?, Action)] = [
         #expect(message == nil)
         let idle = board { $0.cap("net", -1, old: 2) }
         #expect(press(.character("-"), queue: "net", on: idle).0 == .perform(.setCap(ids.q("net"), .limit(1))))
-        #expect(press(.character("+"), queue: "net", on: idle).1
-            == "net has no cap (the system decides): - sets one")
+        #expect(
+            press(.character("+"), queue: "net", on: idle).1
+                == "net has no cap (the system decides): - sets one")
         #expect(press(.character("0"), queue: "net", on: idle).1 == "net already has no cap (the system decides)")
     }
 
@@ -194,10 +204,10 @@ private let judgedByTheEngine: [(String, Key, String?, String?, Action)] = [
         var state = InterfaceState(board: running)
         var f = frame()
         f.log = [
-                LogEntry(text: "0.000  fetch  isReady true", operation: ids("fetch")),
-                LogEntry(text: "0.000  net  operationCount 0 → 1"),
-                LogEntry(text: "0.000  parse  isReady false", operation: ids("parse")),
-                LogEntry(text: "0.001  fetch  isExecuting false → true", operation: ids("fetch")),
+            LogEntry(text: "0.000  fetch  isReady true", operation: ids("fetch")),
+            LogEntry(text: "0.000  net  operationCount 0 → 1"),
+            LogEntry(text: "0.000  parse  isReady false", operation: ids("parse")),
+            LogEntry(text: "0.001  fetch  isExecuting false → true", operation: ids("fetch")),
         ]
         InterfaceController.select(ids("fetch"), column: 2, state: &state, board: running, frame: f)
         #expect(InterfaceController.handle(.character("f"), state: &state, board: running, frame: f) == .redraw)
@@ -213,7 +223,8 @@ private let judgedByTheEngine: [(String, Key, String?, String?, Action)] = [
 
     @Test func mTogglesLessonModeAndMovingTheSelectionClearsTheStatusLine() {
         var state = InterfaceState(board: running)
-        #expect(InterfaceController.handle(.character("m"), state: &state, board: running, frame: frame()) == .toggleLesson)
+        #expect(
+            InterfaceController.handle(.character("m"), state: &state, board: running, frame: frame()) == .toggleLesson)
         state.show("something about parse", now: 0)
         InterfaceController.select(ids("fetch"), column: 2, state: &state, board: running, frame: frame())
         #expect(state.message == nil)

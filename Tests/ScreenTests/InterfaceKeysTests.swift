@@ -1,6 +1,6 @@
-import TextKit
 import Board
 import Testing
+import TextKit
 
 @testable import Screen
 
@@ -96,14 +96,18 @@ import Testing
     }
 
     @Test func keyBarLabelsComeFromTheTableAndSayWhatSpaceDoesNow() {
-        #expect(KeyBarView.text(width: 80, status: .running, glyphs: .unicode)
-            == " ? help  q quit  Space pause  c cancel  s suspend  + cap+  - cap-  Tab queue")
-        #expect(KeyBarView.text(width: 30, status: .paused(atCaption: false), glyphs: .unicode)
-            == " ? help  q quit  Space resume")
-        #expect(KeyBarView.text(width: 30, status: .notStarted, glyphs: .unicode)
-            == " ? help  q quit  Space start")
-        #expect(KeyBarView.text(width: 40, status: .ended, glyphs: .unicode)
-            == " ? help  q quit  r run again  n notes")
+        #expect(
+            KeyBarView.text(width: 80, status: .running, glyphs: .unicode)
+                == " ? help  q quit  Space pause  c cancel  s suspend  + cap+  - cap-  Tab queue")
+        #expect(
+            KeyBarView.text(width: 30, status: .paused(atCaption: false), glyphs: .unicode)
+                == " ? help  q quit  Space resume")
+        #expect(
+            KeyBarView.text(width: 30, status: .notStarted, glyphs: .unicode)
+                == " ? help  q quit  Space start")
+        #expect(
+            KeyBarView.text(width: 40, status: .ended, glyphs: .unicode)
+                == " ? help  q quit  r run again  n notes")
         #expect(KeyBarView.text(width: 20, status: .running, glyphs: .ascii) == " ? help  q quit")
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import Board
 import EventFixtures
+import Foundation
 import RunEvents
 import ScenarioKit
 import Testing
@@ -21,7 +21,10 @@ let lesson: Scenario = {
         "The queue starts suspended, so all four are Ready when it resumes at 100ms.",
         "Priority only reorders operations that are ready on the same queue.",
     ]
-    s.captions = [Caption(trigger: .at(.milliseconds(100)), text: "all four are Ready: now the queue picks the highest queuePriority")]
+    s.captions = [
+        Caption(
+            trigger: .at(.milliseconds(100)), text: "all four are Ready: now the queue picks the highest queuePriority")
+    ]
     return s
 }()
 

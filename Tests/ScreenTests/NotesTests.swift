@@ -1,6 +1,6 @@
-import Grading
 import Board
 import EventFixtures
+import Grading
 import RunEvents
 import ScenarioKit
 import Testing
@@ -21,16 +21,19 @@ import Testing
         let b = BoardState(scenario: withExpectations)
         let state = InterfaceState(board: b)
         let running = NotesView.items(board: b, frame: frame(), status: .running, theme: Theme(colors: false)).map(\.0)
-        #expect(running == [
-            "Pipeline", "fetch runs first; parse waits for it.", "", "Expectations",
-            "● fetch before parse (judged when the run ends)", "● finished save (judged when the run ends)",
-        ])
+        #expect(
+            running == [
+                "Pipeline", "fetch runs first; parse waits for it.", "", "Expectations",
+                "● fetch before parse (judged when the run ends)", "● finished save (judged when the run ends)",
+            ])
         var f = frame(120, 40)
         f.expectationResults = [
-            ExpectationResult(expectation: withExpectations.expectations[0], held: true,
-                              explanation: "fetch finished at 2.000s, parse started at 2.001s"),
-            ExpectationResult(expectation: withExpectations.expectations[1], held: false,
-                              explanation: "save never finished"),
+            ExpectationResult(
+                expectation: withExpectations.expectations[0], held: true,
+                explanation: "fetch finished at 2.000s, parse started at 2.001s"),
+            ExpectationResult(
+                expectation: withExpectations.expectations[1], held: false,
+                explanation: "save never finished"),
         ]
         let text = InterfaceRenderer.render(board: b, state: state, frame: f).grid.lines.map(trimmed)
         #expect(text[4].hasSuffix("│─ Notes (n hides) ──────────────────"))
@@ -46,19 +49,27 @@ import Testing
         let b = board(scenario) { s in
             for i in 1...6 { s.add("dl\(i)") }
             s.suspended("downloads", true)
-            s.emit(.stall(Dictionary(uniqueKeysWithValues: (0..<6).map { (OperationID($0), StuckReason.queueSuspended(QueueID(0))) })))
+            s.emit(
+                .stall(
+                    Dictionary(
+                        uniqueKeysWithValues: (0..<6).map { (OperationID($0), StuckReason.queueSuspended(QueueID(0))) })
+                ))
         }
         let status = RunStatus(board: b, frame: frame(), selectedQueue: QueueID(0))
-        #expect(status == .waiting("waiting: downloads is suspended — s resumes it", short: "waiting: downloads suspended"))
+        #expect(
+            status == .waiting("waiting: downloads is suspended — s resumes it", short: "waiting: downloads suspended"))
         // At 80 columns the title keeps the short words, the status line the sentence.
         let lines = screen(b, InterfaceState(board: b), frame(80, 24))
         #expect(lines[0].hasSuffix("t=0.000s  ×1  waiting: downloads suspended"))
         #expect(lines[22] == " waiting: downloads is suspended — s resumes it")
-        #expect(screen(b, InterfaceState(board: b), frame(120, 40))[0].hasSuffix("×1  waiting: downloads is suspended — s resumes it"))
+        #expect(
+            screen(b, InterfaceState(board: b), frame(120, 40))[0].hasSuffix(
+                "×1  waiting: downloads is suspended — s resumes it"))
         let items = NotesView.items(board: b, frame: frame(), status: status, theme: Theme(colors: false)).map(\.0)
-        #expect(Array(items.suffix(2)) == [
-            "Waiting for you: nothing can progress until you act",
-            "dl1, dl2 and 4 more: its queue downloads is suspended",
-        ])
+        #expect(
+            Array(items.suffix(2)) == [
+                "Waiting for you: nothing can progress until you act",
+                "dl1, dl2 and 4 more: its queue downloads is suspended",
+            ])
     }
 }

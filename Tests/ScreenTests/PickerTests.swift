@@ -33,20 +33,24 @@ import Testing
             PickerEntry(
                 fileName: "01-chain.ops", title: "Download, parse, save: a dependency chain",
                 firstNote: "parse depends on fetch, and save on parse"),
-            PickerEntry(fileName: "02-cap.ops", title: "Six downloads, two at a time", firstNote: "at most two at once"),
+            PickerEntry(
+                fileName: "02-cap.ops", title: "Six downloads, two at a time", firstNote: "at most two at once"),
             PickerEntry(fileName: "03-cancel.ops", title: "Cancel: before it starts, and while it runs"),
         ]),
-        PickerSection(heading: heading, entries: [
-            PickerEntry(
-                fileName: "cap-zero.ops", title: "error: a cap of 0 would stall the queue without saying so",
-                firstNote: "use 1 or more, or 'default'", diagnostics: capZero),
-            PickerEntry(
-                fileName: "cycle.ops", title: "error: dependency cycle: save → parse → save",
-                firstNote: "every operation in a cycle waits forever", diagnostics: cycle),
-        ]),
+        PickerSection(
+            heading: heading,
+            entries: [
+                PickerEntry(
+                    fileName: "cap-zero.ops", title: "error: a cap of 0 would stall the queue without saying so",
+                    firstNote: "use 1 or more, or 'default'", diagnostics: capZero),
+                PickerEntry(
+                    fileName: "cycle.ops", title: "error: dependency cycle: save → parse → save",
+                    firstNote: "every operation in a cycle waits forever", diagnostics: cycle),
+            ]),
     ])
 
-    func render(_ list: PickerList, _ state: PickerState, _ columns: Int, _ rows: Int, ascii: Bool = false) -> [String] {
+    func render(_ list: PickerList, _ state: PickerState, _ columns: Int, _ rows: Int, ascii: Bool = false) -> [String]
+    {
         ScenarioPicker.render(
             list: list, state: state, size: Size(columns: columns, rows: rows), glyphs: ascii ? .ascii : .unicode
         ).lines.map(trimmed)
@@ -79,14 +83,15 @@ import Testing
         #expect(state.selected == 3)
         #expect(!sectioned[entry: state.selected].opens)
         // The first entry under a heading brings the heading into view.
-        #expect(render(sectioned, state, 80, 12)[2...7] == [
-            "    parse depends on fetch, and save on parse",
-            "  02-cap.ops  Six downloads, two at a time",
-            "    at most two at once",
-            "  03-cancel.ops  Cancel: before it starts, and while it runs",
-            "",
-            "",
-        ])
+        #expect(
+            render(sectioned, state, 80, 12)[2...7] == [
+                "    parse depends on fetch, and save on parse",
+                "  02-cap.ops  Six downloads, two at a time",
+                "    at most two at once",
+                "  03-cancel.ops  Cancel: before it starts, and while it runs",
+                "",
+                "",
+            ])
         #expect(render(sectioned, state, 80, 12)[8] == Self.heading)
         #expect(ScenarioPicker.handle(.up, state: &state, list: sectioned, size: size) == .redraw)
         #expect(state.selected == 2)
@@ -144,24 +149,25 @@ import Testing
         #expect(ScenarioPicker.handle(.end, state: &state, list: list, size: size) == .redraw)
         #expect(state.pane?.scroll == 11)
         #expect(ScenarioPicker.handle(.pageDown, state: &state, list: list, size: size) == .none)
-        #expect(render(list, state, 60, 16) == [
-            " opscope: choose a scenario                          4 of 5",
-            "",
-            "Mistakes: files that fail `opscope check`, each teaching on…",
-            "▶ cap-zero.ops  error: a cap of 0 would stall the queue wit…",
-            "┌ cap-zero.ops: what opscope check says ───────────────────┐",
-            "│   0 would stall the queue without saying so              │",
-            "│ queue net max 0                                          │",
-            "│               ^                                          │",
-            "│ note: use 1 or more, or 'default'                        │",
-            "│ scenarios/mistakes/cycle.ops:9:27: error: dependency     │",
-            "│   cycle: save → parse → save                             │",
-            "│ op save  work 100ms after parse                          │",
-            "│                           ^                              │",
-            "│ note: every operation in a cycle waits forever           │",
-            "└────────────────────── 12-20 of 20  Esc close, ↑↓ scroll ─┘",
-            " ↑↓ PgUp PgDn scroll  Esc close",
-        ])
+        #expect(
+            render(list, state, 60, 16) == [
+                " opscope: choose a scenario                          4 of 5",
+                "",
+                "Mistakes: files that fail `opscope check`, each teaching on…",
+                "▶ cap-zero.ops  error: a cap of 0 would stall the queue wit…",
+                "┌ cap-zero.ops: what opscope check says ───────────────────┐",
+                "│   0 would stall the queue without saying so              │",
+                "│ queue net max 0                                          │",
+                "│               ^                                          │",
+                "│ note: use 1 or more, or 'default'                        │",
+                "│ scenarios/mistakes/cycle.ops:9:27: error: dependency     │",
+                "│   cycle: save → parse → save                             │",
+                "│ op save  work 100ms after parse                          │",
+                "│                           ^                              │",
+                "│ note: every operation in a cycle waits forever           │",
+                "└────────────────────── 12-20 of 20  Esc close, ↑↓ scroll ─┘",
+                " ↑↓ PgUp PgDn scroll  Esc close",
+            ])
         #expect(ScenarioPicker.handle(.home, state: &state, list: list, size: size) == .redraw)
         #expect(state.pane?.scroll == 0)
         #expect(ScenarioPicker.handle(.pageUp, state: &state, list: list, size: size) == .none)
@@ -180,7 +186,8 @@ import Testing
         #expect(ScenarioPicker.handle(.mouse(column: 4, row: 5), state: &state, list: sectioned, size: size) == .redraw)
         #expect(state.selected == 2)
         #expect(state.scroll == 1)  // a click does not scroll what it clicked on
-        #expect(ScenarioPicker.handle(.mouse(column: 40, row: 10), state: &state, list: sectioned, size: size) == .redraw)
+        #expect(
+            ScenarioPicker.handle(.mouse(column: 40, row: 10), state: &state, list: sectioned, size: size) == .redraw)
         #expect(state.selected == 3)  // the note row belongs to its entry
     }
 
@@ -190,73 +197,78 @@ import Testing
         var state = PickerState()
         state.selected = 2
         state.scroll = 2
-        #expect(render(flat, state, 40, 7) == [
-            " opscope: choose a scenario      3 of 4",
-            "",
-            "  02-deps.ops  Dependencies",
-            "",
-            "▶ 03-cap.ops  The cap",
-            "    cap 2",
-            " ↑↓ choose  Enter open  q quit",
-        ])
+        #expect(
+            render(flat, state, 40, 7) == [
+                " opscope: choose a scenario      3 of 4",
+                "",
+                "  02-deps.ops  Dependencies",
+                "",
+                "▶ 03-cap.ops  The cap",
+                "    cap 2",
+                " ↑↓ choose  Enter open  q quit",
+            ])
         var clicked = state
-        #expect(ScenarioPicker.handle(.mouse(column: 3, row: 2), state: &clicked, list: flat, size: Size(columns: 40, rows: 7)) == .redraw)
+        #expect(
+            ScenarioPicker.handle(
+                .mouse(column: 3, row: 2), state: &clicked, list: flat, size: Size(columns: 40, rows: 7)) == .redraw)
         #expect(clicked.selected == 1)
     }
 
     @Test func theLibraryThenTheMistakesUnderTheirHeadingAt80x24() {
         var state = PickerState()
         state.selected = 3
-        #expect(render(sectioned, state, 80, 24) == [
-            " opscope: choose a scenario                                              4 of 5",
-            "",
-            "  01-chain.ops  Download, parse, save: a dependency chain",
-            "    parse depends on fetch, and save on parse",
-            "  02-cap.ops  Six downloads, two at a time",
-            "    at most two at once",
-            "  03-cancel.ops  Cancel: before it starts, and while it runs",
-            "",
-            "",
-            "Mistakes: files that fail `opscope check`, each teaching one rule",
-            "▶ cap-zero.ops  error: a cap of 0 would stall the queue without saying so",
-            "    use 1 or more, or 'default'",
-            "  cycle.ops  error: dependency cycle: save → parse → save",
-            "    every operation in a cycle waits forever",
-            "", "", "", "", "", "", "", "", "",
-            " ↑↓ choose  Enter show the errors  q quit",
-        ])
+        #expect(
+            render(sectioned, state, 80, 24) == [
+                " opscope: choose a scenario                                              4 of 5",
+                "",
+                "  01-chain.ops  Download, parse, save: a dependency chain",
+                "    parse depends on fetch, and save on parse",
+                "  02-cap.ops  Six downloads, two at a time",
+                "    at most two at once",
+                "  03-cancel.ops  Cancel: before it starts, and while it runs",
+                "",
+                "",
+                "Mistakes: files that fail `opscope check`, each teaching one rule",
+                "▶ cap-zero.ops  error: a cap of 0 would stall the queue without saying so",
+                "    use 1 or more, or 'default'",
+                "  cycle.ops  error: dependency cycle: save → parse → save",
+                "    every operation in a cycle waits forever",
+                "", "", "", "", "", "", "", "", "",
+                " ↑↓ choose  Enter show the errors  q quit",
+            ])
     }
 
     @Test func theDiagnosticsPaneShowsWhatCheckPrintsAboveTheKeyBar() {
         var state = PickerState()
         state.selected = 4
         state.pane = PickerPane(entry: 4)
-        #expect(render(sectioned, state, 80, 24) == [
-            " opscope: choose a scenario                                              5 of 5",
-            "",
-            "  01-chain.ops  Download, parse, save: a dependency chain",
-            "    parse depends on fetch, and save on parse",
-            "  02-cap.ops  Six downloads, two at a time",
-            "    at most two at once",
-            "  03-cancel.ops  Cancel: before it starts, and while it runs",
-            "",
-            "",
-            "Mistakes: files that fail `opscope check`, each teaching one rule",
-            "  cap-zero.ops  error: a cap of 0 would stall the queue without saying so",
-            "    use 1 or more, or 'default'",
-            "▶ cycle.ops  error: dependency cycle: save → parse → save",
-            "    every operation in a cycle waits forever",
-            "",
-            "",
-            "┌ cycle.ops: what opscope check says ──────────────────────────────────────────┐",
-            "│ scenarios/mistakes/cycle.ops:9:27: error: dependency cycle: save → parse →   │",
-            "│   save                                                                       │",
-            "│ op save  work 100ms after parse                                              │",
-            "│                           ^                                                  │",
-            "│ note: every operation in a cycle waits forever                               │",
-            "└────────────────────────────────────────────────────────────────── Esc close ─┘",
-            " Esc close",
-        ])
+        #expect(
+            render(sectioned, state, 80, 24) == [
+                " opscope: choose a scenario                                              5 of 5",
+                "",
+                "  01-chain.ops  Download, parse, save: a dependency chain",
+                "    parse depends on fetch, and save on parse",
+                "  02-cap.ops  Six downloads, two at a time",
+                "    at most two at once",
+                "  03-cancel.ops  Cancel: before it starts, and while it runs",
+                "",
+                "",
+                "Mistakes: files that fail `opscope check`, each teaching one rule",
+                "  cap-zero.ops  error: a cap of 0 would stall the queue without saying so",
+                "    use 1 or more, or 'default'",
+                "▶ cycle.ops  error: dependency cycle: save → parse → save",
+                "    every operation in a cycle waits forever",
+                "",
+                "",
+                "┌ cycle.ops: what opscope check says ──────────────────────────────────────────┐",
+                "│ scenarios/mistakes/cycle.ops:9:27: error: dependency cycle: save → parse →   │",
+                "│   save                                                                       │",
+                "│ op save  work 100ms after parse                                              │",
+                "│                           ^                                                  │",
+                "│ note: every operation in a cycle waits forever                               │",
+                "└────────────────────────────────────────────────────────────────── Esc close ─┘",
+                " Esc close",
+            ])
     }
 
     @Test func asciiModeDrawsThePickerAndThePaneInAsciiOnly() {
@@ -288,9 +300,10 @@ import Testing
     @Test func sourceLinesKeepTheirWidthInAsciiSoTheCaretStillLinesUp() {
         let lines = ScenarioPicker.paneLines(
             ["x.ops:1:12: error: unknown operation 'b'", "op 中 after b", "            ^"], width: 60, ascii: true)
-        #expect(lines == [
-            .header("x.ops:1:12: error: unknown operation 'b'"), .source("op 中 after b"), .caret("            ^"),
-        ])
+        #expect(
+            lines == [
+                .header("x.ops:1:12: error: unknown operation 'b'"), .source("op 中 after b"), .caret("            ^"),
+            ])
         var grid = CellGrid(columns: 20, rows: 2)
         grid.write("op 中 after b", at: .zero)
         grid.write("            ^", at: Position(column: 0, row: 1))

@@ -1,6 +1,6 @@
-import Grading
-import EventFixtures
 import Board
+import EventFixtures
+import Grading
 import RunEvents
 import ScenarioKit
 import Testing
@@ -40,7 +40,8 @@ import Testing
     }
 
     @Test func asciiModeAtTheMinimumSizeUsesOnlyAscii() {
-        let small = makeScenario(queues: [QueueSpec(name: "q")], ops: [op("a", on: "q"), op("b", on: "q", after: ["a"])])
+        let small = makeScenario(
+            queues: [QueueSpec(name: "q")], ops: [op("a", on: "q"), op("b", on: "q", after: ["a"])])
         let b = board(small) { s in
             s.add("a")
             s.add("b", ready: false)
@@ -49,7 +50,8 @@ import Testing
         }
         var state = InterfaceState(board: b)
         state.selectedOperation = OperationID(1)
-        let lines = screen(b, state, frame(60, 16, now: 1, ascii: true, log: ["0.500  q  a  isExecuting  false → true"]))
+        let lines = screen(
+            b, state, frame(60, 16, now: 1, ascii: true, log: ["0.500  q  a  isExecuting  false → true"]))
         #expect(
             lines == [
                 " opscope - untitled scenario                   t=1.000s  x1",
@@ -98,14 +100,22 @@ import Testing
         f.speed = 0.5
         f.isPaused = true
         f.expectationResults = [
-            ExpectationResult(expectation: Expectation(claim: .finished(OperationID(0)), text: "finished fetch"), held: true, explanation: "ok"),
-            ExpectationResult(expectation: Expectation(claim: .finished(OperationID(1)), text: "finished parse"), held: false, explanation: "no"),
+            ExpectationResult(
+                expectation: Expectation(claim: .finished(OperationID(0)), text: "finished fetch"), held: true,
+                explanation: "ok"),
+            ExpectationResult(
+                expectation: Expectation(claim: .finished(OperationID(1)), text: "finished parse"), held: false,
+                explanation: "no"),
         ]
-        #expect(screen(b, InterfaceState(board: b), f)[0] == " opscope · Pipeline                                t=3.250s  ×0.5  ended  ✓1 ✗1")
+        #expect(
+            screen(b, InterfaceState(board: b), f)[0]
+                == " opscope · Pipeline                                t=3.250s  ×0.5  ended  ✓1 ✗1")
         var paused = frame(80, 24, now: 1.5)
         paused.isPaused = true
         paused.lesson = true
-        #expect(screen(board(), InterfaceState(board: b), paused)[0] == " opscope · Pipeline                                t=1.500s  ×1  lesson  PAUSED")
+        #expect(
+            screen(board(), InterfaceState(board: b), paused)[0]
+                == " opscope · Pipeline                                t=1.500s  ×1  lesson  PAUSED")
     }
 
     @Test func selectedQueueIsMarkedAndSuspensionShown() {

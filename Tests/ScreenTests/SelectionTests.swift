@@ -1,5 +1,5 @@
-import EventFixtures
 import Board
+import EventFixtures
 import RunEvents
 import ScenarioKit
 import Testing
@@ -59,8 +59,9 @@ private let ids = Names(scenario: pipeline)
         #expect(state.selectedQueue == ids.q("net"))
         _ = InterfaceController.handle(.tab, state: &state, board: b, frame: frame())
         #expect(state.selectedQueue == ids.q("disk"))
-        #expect(InterfaceController.handle(.character("s"), state: &state, board: b, frame: frame())
-            == .perform(.suspend(ids.q("disk"))))
+        #expect(
+            InterfaceController.handle(.character("s"), state: &state, board: b, frame: frame())
+                == .perform(.suspend(ids.q("disk"))))
         _ = InterfaceController.handle(.shiftTab, state: &state, board: b, frame: frame())
         _ = InterfaceController.handle(.shiftTab, state: &state, board: b, frame: frame())
         #expect(state.selectedQueue == ids.q("ui"))

@@ -18,11 +18,17 @@ private let ids = Names(scenario: pipeline)
         let f = frame(80, 24, log: log)
         let pane = try #require(InterfaceRenderer.layout(board: b, state: state, frame: f)?.log)
         let (x, y) = (pane.x + 2, pane.y + 2)
-        #expect(InterfaceController.handle(.wheel(column: x, row: y, down: true), state: &state, board: b, frame: f) == .none)
-        #expect(InterfaceController.handle(.wheel(column: x, row: y, down: false), state: &state, board: b, frame: f) == .redraw)
+        #expect(
+            InterfaceController.handle(.wheel(column: x, row: y, down: true), state: &state, board: b, frame: f)
+                == .none)
+        #expect(
+            InterfaceController.handle(.wheel(column: x, row: y, down: false), state: &state, board: b, frame: f)
+                == .redraw)
         #expect(state.logScroll == 3)
         #expect(screen(b, state, f)[15].contains("Log (3 newer below, PgDn)"))
-        #expect(InterfaceController.handle(.wheel(column: x, row: y, down: true), state: &state, board: b, frame: f) == .redraw)
+        #expect(
+            InterfaceController.handle(.wheel(column: x, row: y, down: true), state: &state, board: b, frame: f)
+                == .redraw)
         #expect(state.logScroll == 0)
         #expect(state.message == nil)
     }
@@ -32,18 +38,28 @@ private let ids = Names(scenario: pipeline)
         var state = InterfaceState(board: b)
         let f = frame(80, 24)
         #expect(state.selectedOperation == ids("fetch"))
-        #expect(InterfaceController.handle(.wheel(column: 3, row: 8, down: false), state: &state, board: b, frame: f) == .none)
-        #expect(InterfaceController.handle(.wheel(column: 3, row: 8, down: true), state: &state, board: b, frame: f) == .redraw)
+        #expect(
+            InterfaceController.handle(.wheel(column: 3, row: 8, down: false), state: &state, board: b, frame: f)
+                == .none)
+        #expect(
+            InterfaceController.handle(.wheel(column: 3, row: 8, down: true), state: &state, board: b, frame: f)
+                == .redraw)
         #expect(state.columnScroll[0] == 1)
         #expect(state.selectedOperation == ids("parse"))  // fetch scrolled out of view
         #expect(screen(b, state, f)[4].hasPrefix("Pending 6 ↑1 ↓2"))
         for _ in 0..<2 {
-            #expect(InterfaceController.handle(.wheel(column: 3, row: 8, down: true), state: &state, board: b, frame: f) == .redraw)
+            #expect(
+                InterfaceController.handle(.wheel(column: 3, row: 8, down: true), state: &state, board: b, frame: f)
+                    == .redraw)
         }
-        #expect(InterfaceController.handle(.wheel(column: 3, row: 8, down: true), state: &state, board: b, frame: f) == .none)
+        #expect(
+            InterfaceController.handle(.wheel(column: 3, row: 8, down: true), state: &state, board: b, frame: f)
+                == .none)
         #expect(state.columnScroll[0] == 3)
         #expect(state.selectedOperation == ids("save"))
-        #expect(InterfaceController.handle(.wheel(column: 3, row: 8, down: false), state: &state, board: b, frame: f) == .redraw)
+        #expect(
+            InterfaceController.handle(.wheel(column: 3, row: 8, down: false), state: &state, board: b, frame: f)
+                == .redraw)
         #expect(state.selectedOperation == ids("save"))  // still in view: it stays
     }
 
@@ -52,10 +68,16 @@ private let ids = Names(scenario: pipeline)
         var state = InterfaceState(board: b)
         state.overlay = .help
         let f = frame(80, 24)
-        #expect(InterfaceController.handle(.wheel(column: 40, row: 10, down: true), state: &state, board: b, frame: f) == .redraw)
+        #expect(
+            InterfaceController.handle(.wheel(column: 40, row: 10, down: true), state: &state, board: b, frame: f)
+                == .redraw)
         #expect(state.overlayScroll == 3)
-        #expect(InterfaceController.handle(.wheel(column: 0, row: 10, down: true), state: &state, board: b, frame: f) == .none)
-        #expect(InterfaceController.handle(.wheel(column: 40, row: 10, down: false), state: &state, board: b, frame: f) == .redraw)
+        #expect(
+            InterfaceController.handle(.wheel(column: 0, row: 10, down: true), state: &state, board: b, frame: f)
+                == .none)
+        #expect(
+            InterfaceController.handle(.wheel(column: 40, row: 10, down: false), state: &state, board: b, frame: f)
+                == .redraw)
         #expect(state.overlayScroll == 0)
     }
 
@@ -65,7 +87,9 @@ private let ids = Names(scenario: pipeline)
         let before = state
         let f = frame(80, 24, log: log)
         for (column, row) in [(10, 17), (10, 0), (10, 2), (10, 23), (500, 500)] {
-            #expect(InterfaceController.handle(.wheel(column: column, row: row, down: true), state: &state, board: b, frame: f) == .none)
+            #expect(
+                InterfaceController.handle(
+                    .wheel(column: column, row: row, down: true), state: &state, board: b, frame: f) == .none)
         }
         #expect(state == before)
     }
@@ -73,18 +97,28 @@ private let ids = Names(scenario: pipeline)
     @Test func inThePickerItMovesTheSelectionAndScrollsThePane() {
         let list = PickerList([
             PickerSection(entries: [PickerEntry(fileName: "a.ops"), PickerEntry(fileName: "b.ops")]),
-            PickerSection(heading: "Mistakes", entries: [
-                PickerEntry(fileName: "m.ops", diagnostics: (1...30).map { "note: line \($0)" }),
-            ]),
+            PickerSection(
+                heading: "Mistakes",
+                entries: [
+                    PickerEntry(fileName: "m.ops", diagnostics: (1...30).map { "note: line \($0)" })
+                ]),
         ])
         var state = PickerState()
         let size = Size(columns: 60, rows: 16)
-        #expect(ScenarioPicker.handle(.wheel(column: 5, row: 5, down: false), state: &state, list: list, size: size) == .none)
-        #expect(ScenarioPicker.handle(.wheel(column: 5, row: 5, down: true), state: &state, list: list, size: size) == .redraw)
-        #expect(ScenarioPicker.handle(.wheel(column: 5, row: 5, down: true), state: &state, list: list, size: size) == .redraw)
+        #expect(
+            ScenarioPicker.handle(.wheel(column: 5, row: 5, down: false), state: &state, list: list, size: size)
+                == .none)
+        #expect(
+            ScenarioPicker.handle(.wheel(column: 5, row: 5, down: true), state: &state, list: list, size: size)
+                == .redraw)
+        #expect(
+            ScenarioPicker.handle(.wheel(column: 5, row: 5, down: true), state: &state, list: list, size: size)
+                == .redraw)
         #expect(state.selected == 2)
         #expect(ScenarioPicker.handle(.enter, state: &state, list: list, size: size) == .showDiagnostics(2))
-        #expect(ScenarioPicker.handle(.wheel(column: 5, row: 8, down: true), state: &state, list: list, size: size) == .redraw)
+        #expect(
+            ScenarioPicker.handle(.wheel(column: 5, row: 8, down: true), state: &state, list: list, size: size)
+                == .redraw)
         #expect(state.pane?.scroll == 3)
         #expect(ScenarioPicker.handle(.mouse(column: 5, row: 8), state: &state, list: list, size: size) == .none)
         #expect(state.pane?.scroll == 3)

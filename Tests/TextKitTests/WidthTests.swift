@@ -1,5 +1,4 @@
 import Testing
-
 import TextKit
 
 @Suite struct WidthTests {

@@ -1,6 +1,6 @@
-import Interactive
 import CommandSupport
 import Foundation
+import Interactive
 import Testing
 
 @testable import opscope
@@ -40,9 +40,18 @@ struct CommandTests {
             (["check", "scenarios"], "opscope: error: 'scenarios' is a directory, not a scenario file"),
             (["trace"], "opscope: error: 'trace' needs a scenario file"),
             (["trace", "a.ops", "b.ops"], "opscope: error: 'trace' takes one scenario file, not 2"),
-            (["trace", "--format", "xml", "scenarios/01-chain.ops"], "opscope: error: '--format' is 'text' or 'jsonl', not 'xml'"),
-            (["trace", "--speed", "0", "scenarios/01-chain.ops"], "opscope: error: '--speed' needs a positive number, not '0'"),
-            (["trace", "--speed", "fast", "scenarios/01-chain.ops"], "opscope: error: '--speed' needs a positive number, not 'fast'"),
+            (
+                ["trace", "--format", "xml", "scenarios/01-chain.ops"],
+                "opscope: error: '--format' is 'text' or 'jsonl', not 'xml'"
+            ),
+            (
+                ["trace", "--speed", "0", "scenarios/01-chain.ops"],
+                "opscope: error: '--speed' needs a positive number, not '0'"
+            ),
+            (
+                ["trace", "--speed", "fast", "scenarios/01-chain.ops"],
+                "opscope: error: '--speed' needs a positive number, not 'fast'"
+            ),
             (["trace", "scenarios/01-chain.ops", "--speed"], "opscope: error: option '--speed' needs a value"),
             (["help", "nope"], "opscope: error: unknown command 'nope'; run 'opscope --help' for the commands"),
         ])
@@ -53,13 +62,18 @@ struct CommandTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("the interactive view needs a terminal: one line points to trace", arguments: [
-        ["scenarios/01-chain.ops"], ["run", "scenarios/01-chain.ops"], [],
-    ])
+    @Test(
+        "the interactive view needs a terminal: one line points to trace",
+        arguments: [
+            ["scenarios/01-chain.ops"], ["run", "scenarios/01-chain.ops"], [],
+        ])
     func interactiveViewNeedsATerminal(arguments: [String]) throws {
         let result = try OpscopeBinary.run(arguments)
         #expect(result.status == 2)
-        #expect(result.stderr == "opscope: error: standard output is not a terminal; the interactive view needs one (from a script, use 'opscope trace FILE')\n")
+        #expect(
+            result.stderr
+                == "opscope: error: standard output is not a terminal; the interactive view needs one (from a script, use 'opscope trace FILE')\n"
+        )
         #expect(result.stdout.isEmpty)
     }
 
@@ -87,7 +101,10 @@ struct CommandTests {
             (["scenarios/01-chain.ops", "--bogus"], "unknown option '--bogus'; run 'opscope --help' for the commands"),
             (["--paused", "--bogus"], "unknown option '--bogus'; run 'opscope --help' for the commands"),
             (["run", "--bogus", "scenarios/01-chain.ops"], "unknown option '--bogus'"),
-            (["--paused=yes", "scenarios/01-chain.ops"], "unknown option '--paused=yes'; run 'opscope --help' for the commands"),
+            (
+                ["--paused=yes", "scenarios/01-chain.ops"],
+                "unknown option '--paused=yes'; run 'opscope --help' for the commands"
+            ),
             (["--speed", "0", "scenarios/01-chain.ops"], "'--speed' needs a positive number, not '0'"),
             (["scenarios/01-chain.ops", "--speed"], "option '--speed' needs a value"),
             (["--paused", "a.ops", "b.ops"], "'run' takes one scenario file, not 2"),
@@ -105,16 +122,20 @@ struct CommandTests {
         let (_, none) = try RunCommand.parse(["x.ops"])
         #expect(none.speed == nil)
         #expect(!none.lesson && !none.startsPaused && !none.ascii && !none.noColor)
-        let (args, all) = try RunCommand.parse(["--lesson", "--speed", "0.25", "x.ops", "--paused", "--ascii", "--no-color"])
+        let (args, all) = try RunCommand.parse([
+            "--lesson", "--speed", "0.25", "x.ops", "--paused", "--ascii", "--no-color",
+        ])
         #expect(args.positionals == ["x.ops"])
         #expect(all.speed == 0.25)
         #expect(all.lesson && all.startsPaused && all.ascii && all.noColor)
     }
 
-    @Test("subcommands keep their own options after the file", arguments: [
-        ["trace", "scenarios/01-chain.ops", "--speed", "4"], ["trace", "--speed", "4", "scenarios/01-chain.ops"],
-        ["check", "scenarios/01-chain.ops", "scenarios/02-cap.ops"],
-    ])
+    @Test(
+        "subcommands keep their own options after the file",
+        arguments: [
+            ["trace", "scenarios/01-chain.ops", "--speed", "4"], ["trace", "--speed", "4", "scenarios/01-chain.ops"],
+            ["check", "scenarios/01-chain.ops", "scenarios/02-cap.ops"],
+        ])
     func subcommandsStillParse(arguments: [String]) throws {
         let result = try OpscopeBinary.run(arguments)
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
@@ -147,17 +168,20 @@ struct CommandTests {
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "scenarios/01-chain.ops: ok (1 queue, 3 operations, 0 timed actions, 4 expectations)",
-            "scenarios/02-cap.ops: ok (1 queue, 6 operations, 0 timed actions, 2 expectations)",
-        ])
+        #expect(
+            lines == [
+                "scenarios/01-chain.ops: ok (1 queue, 3 operations, 0 timed actions, 4 expectations)",
+                "scenarios/02-cap.ops: ok (1 queue, 6 operations, 0 timed actions, 2 expectations)",
+            ])
     }
 
     @Test("check reports every error with file, line, column and caret, and exits 2")
     func checkReportsErrors() throws {
         let scratch = try ScratchFiles()
         defer { scratch.remove() }
-        let bad = try scratch.write("bad.ops", """
+        let bad = try scratch.write(
+            "bad.ops",
+            """
             queue net max 2
             op fetch work 1s
             op parse work 400ms after fech

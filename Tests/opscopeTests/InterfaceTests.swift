@@ -37,7 +37,8 @@ struct InterfaceTests {
 
     @Test("opens a scenario: five columns, cards, and an operation reaching Finished; q restores the terminal")
     func opensAndFinishes() throws {
-        let (scratch, path) = try Self.scenario("""
+        let (scratch, path) = try Self.scenario(
+            """
             title "Quick and slow"
             queue q max 2
             op quick work 300ms
@@ -63,7 +64,8 @@ struct InterfaceTests {
 
     @Test("c on an executing operation ends it in Cancelled")
     func cancelSelected() throws {
-        let (scratch, path) = try Self.scenario("""
+        let (scratch, path) = try Self.scenario(
+            """
             queue q serial
             op long work 60s
             op next work 60s
@@ -71,7 +73,9 @@ struct InterfaceTests {
             """)
         defer { scratch.remove() }
         let tmux = try TmuxSession([path])
-        try tmux.waitFor("long to execute") { Self.column("Executing", in: $0.components(separatedBy: "\n")).contains("long") }
+        try tmux.waitFor("long to execute") {
+            Self.column("Executing", in: $0.components(separatedBy: "\n")).contains("long")
+        }
         // Move the selection to the Executing column (empty columns are skipped).
         try tmux.send("Right")
         try tmux.send("Right")
@@ -82,14 +86,17 @@ struct InterfaceTests {
         }
         #expect(screen.contains("Cancelled 1"))
         // The next operation of the serial queue starts once the cancelled one finished.
-        try tmux.waitFor("next to start") { Self.column("Executing", in: $0.components(separatedBy: "\n")).contains("next") }
+        try tmux.waitFor("next to start") {
+            Self.column("Executing", in: $0.components(separatedBy: "\n")).contains("next")
+        }
         try tmux.send("q")
         try tmux.waitFor(text: "[terminal restored]")
     }
 
     @Test("s suspends the selected queue: SUSPENDED, and nothing new starts")
     func suspendQueue() throws {
-        let (scratch, path) = try Self.scenario("""
+        let (scratch, path) = try Self.scenario(
+            """
             queue q serial
             op first work 1s
             op second work 1s
@@ -98,7 +105,9 @@ struct InterfaceTests {
             """)
         defer { scratch.remove() }
         let tmux = try TmuxSession([path, "--paused", "--speed", "2"])
-        try tmux.waitFor("first to execute") { Self.column("Executing", in: $0.components(separatedBy: "\n")).contains("first") }
+        try tmux.waitFor("first to execute") {
+            Self.column("Executing", in: $0.components(separatedBy: "\n")).contains("first")
+        }
         try tmux.send("s")
         try tmux.waitFor(text: "SUSPENDED")
         try tmux.send("Space")
@@ -115,7 +124,8 @@ struct InterfaceTests {
         try tmux.send("s")
         try tmux.waitFor("second to run after resume") {
             let lines = $0.components(separatedBy: "\n")
-            return Self.column("Executing", in: lines).contains("second") || Self.column("Finished", in: lines).contains("second")
+            return Self.column("Executing", in: lines).contains("second")
+                || Self.column("Finished", in: lines).contains("second")
         }
         try tmux.send("q")
         try tmux.waitFor(text: "[terminal restored]")
@@ -123,7 +133,8 @@ struct InterfaceTests {
 
     @Test("+ raises the cap: the queue line shows it and one more operation starts")
     func raiseCap() throws {
-        let (scratch, path) = try Self.scenario("""
+        let (scratch, path) = try Self.scenario(
+            """
             queue net max 1
             op a async 60s
             op b async 60s
@@ -183,7 +194,8 @@ struct InterfaceTests {
     func pickerShowsAMistakesDiagnostics() throws {
         let root = OpscopeBinary.packageRoot.path
         func count(_ folder: String) throws -> Int {
-            try FileManager.default.contentsOfDirectory(atPath: root + "/" + folder).filter { $0.hasSuffix(".ops") }.count
+            try FileManager.default.contentsOfDirectory(atPath: root + "/" + folder).filter { $0.hasSuffix(".ops") }
+                .count
         }
         let total = try count("scenarios") + count("scenarios/mistakes")
         let tmux = try TmuxSession([])
@@ -275,7 +287,8 @@ struct InterfaceTests {
         try tmux.sendBytes(foreign(logColumn, rule + 3, button: 65, pressOnly: true))
 
         // Other buttons, motion, releases: nothing, and never "unknown key".
-        try tmux.sendBytes(native(2, 5, button: 2) + foreign(2, 5, button: 2) + native(10, 10, button: 35, pressOnly: true))
+        try tmux.sendBytes(
+            native(2, 5, button: 2) + foreign(2, 5, button: 2) + native(10, 10, button: 35, pressOnly: true))
         let w07 = try place(of: "w07")
         try tmux.sendBytes(foreign(w07.column, w07.row))
         let screen = try tmux.waitFor("w07 selected") { $0.contains("Inspector: w07") }
@@ -303,4 +316,3 @@ struct InterfaceTests {
         try tmux.waitFor(text: "[terminal restored]")
     }
 }
-

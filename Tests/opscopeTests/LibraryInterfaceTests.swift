@@ -53,7 +53,9 @@ struct LibraryInterfaceTests {
         try tmux.waitFor(text: "[terminal restored]")
     }
 
-    @Test("17: s suspends the downloads; the run waits, 2 s later s resumes them, and it completes with every expectation held")
+    @Test(
+        "17: s suspends the downloads; the run waits, 2 s later s resumes them, and it completes with every expectation held"
+    )
     func suspendAndResumeByHand() throws {
         let tmux = try TmuxSession(["scenarios/17-hundred-downloads-async.ops", "--speed", "1"])
         try tmux.waitFor(text: "4 running · cap 4")
@@ -67,7 +69,9 @@ struct LibraryInterfaceTests {
         Thread.sleep(forTimeInterval: 2)
         let later = try tmux.screenText()
         #expect(later.contains("waiting: downloads is suspended"), "a stall the user can leave does not end the run")
-        #expect((later.components(separatedBy: "\n").first ?? "").contains("t=\(clock ?? "?")"), "the clock stands still while the run waits")
+        #expect(
+            (later.components(separatedBy: "\n").first ?? "").contains("t=\(clock ?? "?")"),
+            "the clock stands still while the run waits")
         try tmux.send("s")
         try tmux.waitFor(text: "downloads is resumed")
         let end = try tmux.waitFor("the run to complete", timeout: 60) { Self.isOver($0) }

@@ -53,7 +53,9 @@ struct QuizCommandTests {
         }
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
-        #expect(result.stdout.hasPrefix("queuePriority on a serial queue\n\nQueues:\n  q: serial, suspended at the start\n"))
+        #expect(
+            result.stdout.hasPrefix("queuePriority on a serial queue\n\nQueues:\n  q: serial, suspended at the start\n")
+        )
         #expect(result.stdout.contains("\n  urgent on q: work 100ms, priority veryHigh\n"))
         #expect(result.stdout.contains("\n  at 100ms: resume q\n"))
         #expect(result.stdout.contains("\nQuestion: In which order do the four operations start?\n"))
@@ -78,15 +80,19 @@ struct QuizCommandTests {
         let why = result.stdout.components(separatedBy: "\nWhy:\n").last ?? ""
         let lines = why.split(separator: "\n").filter { $0.hasPrefix("  - ") }
         #expect(lines.count == 3)
-        #expect(lines.first?.hasPrefix("  - urgent started before high-one: both were ready when q resumed at 0.1") == true)
+        #expect(
+            lines.first?.hasPrefix("  - urgent started before high-one: both were ready when q resumed at 0.1") == true)
         #expect(lines.first?.hasSuffix("and urgent has the higher queuePriority (veryHigh against high).") == true)
-        #expect(lines.last?.hasPrefix("  - normal-one started before low-one: both were ready when high-one finished at ") == true)
+        #expect(
+            lines.last?.hasPrefix("  - normal-one started before low-one: both were ready when high-one finished at ")
+                == true)
     }
 
     @Test("an answer on standard input, ended by an empty line; a cancelled dependency counts as finished")
     func answerOnStandardInput() throws {
         let wrong = try withFile(Self.cancel) {
-            try OpscopeBinary.run(["quiz", $0], input: "first finished\nskipped cancelled, dependent stuck\n\nignored\n")
+            try OpscopeBinary.run(
+                ["quiz", $0], input: "first finished\nskipped cancelled, dependent stuck\n\nignored\n")
         }
         #expect(wrong.status == 1)
         #expect(wrong.stdout.contains("STATE being finished, cancelled (ran, then cancelled), skipped (cancelled"))
@@ -94,7 +100,9 @@ struct QuizCommandTests {
         #expect(
             wrong.stdout.contains(
                 "\n  - skipped: skipped, not cancelled — it was cancelled at 0.2"))
-        #expect(wrong.stdout.contains("(by 'at 200ms cancel skipped') before it started: a cancelled operation finishes without running.\n"))
+        #expect(
+            wrong.stdout.contains(
+                "(by 'at 200ms cancel skipped') before it started: a cancelled operation finishes without running.\n"))
         #expect(wrong.stdout.contains("\n  - dependent: finished, not stuck — it ran and finished at "))
         #expect(wrong.stdout.contains(" although skipped was cancelled: a cancelled dependency counts as finished.\n"))
 
@@ -110,7 +118,10 @@ struct QuizCommandTests {
         let result = try withFile(Self.mainChain) { try OpscopeBinary.run(["quiz", $0, "--answer", "show load"]) }
         #expect(result.status == 1)
         #expect(result.stdout.contains("  ui: the main queue (serial, runs on the main thread)\n"))
-        #expect(result.stdout.contains("\n  - show started after load because it depends on load (it became ready only when load finished at "))
+        #expect(
+            result.stdout.contains(
+                "\n  - show started after load because it depends on load (it became ready only when load finished at ")
+        )
     }
 
     @Test("a file without a quiz is a usage error")
@@ -122,7 +133,8 @@ struct QuizCommandTests {
         #expect(result.1.stdout.isEmpty)
         #expect(
             result.1.stderr
-                == "opscope: error: '\(result.0)' has no quiz; add one, like: quiz \"In which order do they start?\" answer start-order\n")
+                == "opscope: error: '\(result.0)' has no quiz; add one, like: quiz \"In which order do they start?\" answer start-order\n"
+        )
     }
 
     @Test("an answer that cannot be read exits 2 when no one can retype it")
@@ -131,12 +143,15 @@ struct QuizCommandTests {
         #expect(onCommandLine.status == 2)
         #expect(
             onCommandLine.stderr
-                == "opscope: error: no operation named 'urgnt' (did you mean 'urgent'?)\nopscope: error: 'q' is a queue, not an operation\n")
+                == "opscope: error: no operation named 'urgnt' (did you mean 'urgent'?)\nopscope: error: 'q' is a queue, not an operation\n"
+        )
         #expect(!onCommandLine.stdout.contains("Running"))
 
         let piped = try withFile(Self.cancel) { try OpscopeBinary.run(["quiz", $0], input: "first done\n") }
         #expect(piped.status == 2)
-        #expect(piped.stderr.contains("opscope: error: unknown state 'done': a state is finished, cancelled, skipped or stuck\n"))
+        #expect(
+            piped.stderr.contains(
+                "opscope: error: unknown state 'done': a state is finished, cancelled, skipped or stuck\n"))
 
         let nothing = try withFile(Self.cancel) { try OpscopeBinary.run(["quiz", $0]) }
         #expect(nothing.status == 2)

@@ -66,11 +66,18 @@ struct TeachingCommandTests {
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first == "01  Download, parse, save: a dependency chain — parse depends on fetch, and save on parse: each waits in Pending until its dependency finishes, then turns Ready and starts.")
-        #expect(lines.filter { $0.hasPrefix("0") }.map { String($0.prefix(4)) } == [
-            "01  ", "02  ", "03  ", "04  ", "05  ", "06  ", "07  ", "08  ",
-        ])
-        #expect(lines.contains("05  queuePriority on a serial queue — The queue starts suspended, so all four are Ready when it resumes at 100ms: the queue then starts the highest queuePriority first."))
+        #expect(
+            lines.first
+                == "01  Download, parse, save: a dependency chain — parse depends on fetch, and save on parse: each waits in Pending until its dependency finishes, then turns Ready and starts."
+        )
+        #expect(
+            lines.filter { $0.hasPrefix("0") }.map { String($0.prefix(4)) } == [
+                "01  ", "02  ", "03  ", "04  ", "05  ", "06  ", "07  ", "08  ",
+            ])
+        #expect(
+            lines.contains(
+                "05  queuePriority on a serial queue — The queue starts suspended, so all four are Ready when it resumes at 100ms: the queue then starts the highest queuePriority first."
+            ))
         #expect(result.stdout == (try OpscopeBinary.run(["list", "scenarios"])).stdout)
     }
 
@@ -85,21 +92,25 @@ struct TeachingCommandTests {
         _ = try scratch.write("10-tenth.ops", "op a work 1s\n")
         _ = try scratch.write("notes.txt", "not a scenario\n")
         _ = try scratch.write("mistakes/01-typo.ops", "title \"Typo\"\nop a wrk 1s\nop b work 5\n")
-        _ = try scratch.write("mistakes/02-cycle.ops", "title \"Cycle\"\nnote \"Two operations wait for each other.\"\nop a work 1s after b\nop b work 1s after a\n")
+        _ = try scratch.write(
+            "mistakes/02-cycle.ops",
+            "title \"Cycle\"\nnote \"Two operations wait for each other.\"\nop a work 1s after b\nop b work 1s after a\n"
+        )
         let result = try OpscopeBinary.run(["list", scratch.directory.path])
         #expect(result.status == 0)
         let typo = mistakes.appendingPathComponent("01-typo.ops").path
         let cycle = mistakes.appendingPathComponent("02-cycle.ops").path
-        #expect(result.stdout == """
-            01  First — One note.
-            02  Second
-            10  10-tenth.ops
+        #expect(
+            result.stdout == """
+                01  First — One note.
+                02  Second
+                10  10-tenth.ops
 
-            mistakes/
-            01  01-typo.ops: 2 errors (opscope check \(typo))
-            02  02-cycle.ops: 1 error (opscope check \(cycle))
+                mistakes/
+                01  01-typo.ops: 2 errors (opscope check \(typo))
+                02  02-cycle.ops: 1 error (opscope check \(cycle))
 
-            """)
+                """)
     }
 
     @Test("list of an empty folder says so and exits 0")

@@ -31,7 +31,8 @@ final class TmuxSession {
         let exports = environment.map { "export \($0.key)=\(Self.shellQuote($0.value)); " }.joined()
         // The shell records the terminal settings before and after, so a
         // test can see that opscope restored them.
-        let command = exports + "cd \(Self.shellQuote(OpscopeBinary.packageRoot.path)) && "
+        let command =
+            exports + "cd \(Self.shellQuote(OpscopeBinary.packageRoot.path)) && "
             // Ctrl-C reaches the whole foreground group, this shell too:
             // a trap (reset to the default in opscope by exec) keeps the
             // shell alive to report, as an interactive shell would.

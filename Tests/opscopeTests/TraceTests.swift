@@ -10,7 +10,10 @@ struct TraceTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first?.hasPrefix("   seq     time  kind") == true)
-        #expect(lines.contains { $0.contains(" fetch ") && $0.contains(" isExecuting ") && $0.contains(" false → true  on thread #") })
+        #expect(
+            lines.contains {
+                $0.contains(" fetch ") && $0.contains(" isExecuting ") && $0.contains(" false → true  on thread #")
+            })
         #expect(lines.contains { $0.contains("completion") && $0.contains("save") })
         #expect(result.stdout.contains("run completed at"))
         #expect(result.stdout.contains("✓ expect fetch before parse"))
@@ -36,7 +39,11 @@ struct TraceTests {
         }
         #expect(objects.last?["kind"] as? String == "end")
         #expect(objects.last?["status"] as? String == "completed")
-        #expect(objects.contains { $0["kind"] as? String == "action" && $0["action"] as? String == "cancel" && $0["target"] as? String == "skipped" })
+        #expect(
+            objects.contains {
+                $0["kind"] as? String == "action" && $0["action"] as? String == "cancel"
+                    && $0["target"] as? String == "skipped"
+            })
         // The report goes to standard error, so standard output stays JSON Lines.
         #expect(result.stderr.contains("expectations:"))
     }
@@ -45,7 +52,9 @@ struct TraceTests {
     func failingExpectation() throws {
         let scratch = try ScratchFiles()
         defer { scratch.remove() }
-        let path = try scratch.write("fail.ops", """
+        let path = try scratch.write(
+            "fail.ops",
+            """
             queue q serial
             op a work 50ms
             op b work 50ms
@@ -68,7 +77,9 @@ struct TraceTests {
 
         let scratch = try ScratchFiles()
         defer { scratch.remove() }
-        let path = try scratch.write("stall.ops", """
+        let path = try scratch.write(
+            "stall.ops",
+            """
             queue q suspended
             op a work 10ms
 
@@ -92,8 +103,12 @@ struct TraceTests {
 
     @Test("a main queue runs its operations on the main thread while trace runs")
     func mainQueue() throws {
-        let result = try OpscopeBinary.run(["trace", "--format", "jsonl", "--speed", "8", "scenarios/08-main-queue.ops"])
+        let result = try OpscopeBinary.run([
+            "trace", "--format", "jsonl", "--speed", "8", "scenarios/08-main-queue.ops",
+        ])
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        #expect(result.stdout.contains("\"op\":\"show\",\"queue\":\"ui\",\"key\":\"isFinished\",\"old\":false,\"new\":true"))
+        #expect(
+            result.stdout.contains("\"op\":\"show\",\"queue\":\"ui\",\"key\":\"isFinished\",\"old\":false,\"new\":true")
+        )
     }
 }
