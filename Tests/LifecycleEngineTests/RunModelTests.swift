@@ -319,4 +319,36 @@ import Testing
         #expect(order == [4, 2, 5, 1, 3])
         #expect(heap.isEmpty)
     }
+
+    @Test func aDependencyOnAnotherQueueIsReleasedTheSameWay() {
+        var b = ScenarioBuilder()
+        let net = b.queue("net")
+        let cpu = b.queue("cpu", cap: .limit(1))
+        let download = b.work("download", on: net, ms: 100)
+        b.work("parse", on: cpu, ms: 100, after: [download])
+        var m = Self.model(b)
+        m.add(0, real: Self.ms(0))
+        m.add(1, real: Self.ms(0))
+        #expect(m.queues[1].readyWaiting == 0)
+        m.begin(0, thread: 1, real: Self.ms(1))
+        m.finish(0, real: Self.ms(101))
+        #expect(m.records[1].phase == .ready)
+        #expect(m.queues[1].readyWaiting == 1, "counted on its own queue")
+    }
+
+    @Test func theCapDecidesWhetherReadyWorkCanProgress() {
+        var b = ScenarioBuilder()
+        let q = b.queue("q", cap: .limit(1))
+        b.async("holds", on: q, ms: 10, neverFinishes: true)
+        b.work("waits", on: q, ms: 10)
+        var m = Self.model(b)
+        m.add(0, real: Self.ms(0))
+        m.add(1, real: Self.ms(0))
+        #expect(!m.stallCondition, "two ready, a free slot: the engine will start one")
+        m.begin(0, thread: 1, real: Self.ms(1))
+        #expect(m.stallCondition, "the only slot is held by work that never finishes")
+        let r1 = m.perform(.setCap(q, .limit(2)), origin: .user, real: Self.ms(2))
+        #expect(r1 == .setCap(0, 2))
+        #expect(!m.stallCondition, "a cap change frees a slot")
+    }
 }
