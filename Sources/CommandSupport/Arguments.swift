@@ -48,19 +48,44 @@ package struct Arguments {
     package func value(_ name: String) -> String? { values[name] }
     package func has(_ flag: String) -> Bool { flags.contains(flag) }
 
-    /// A positive, finite number given to `--name`, or `fallback` when the
-    /// option is absent.
-    package func positiveNumber(_ name: String, default fallback: Double) throws(UsageError) -> Double {
-        try positiveNumber(name) ?? fallback
+    /// A speed given to `--name` (`--speed`): a plain decimal number
+    /// (`2`, `0.25`, `.5`; no sign, exponent, hexadecimal, `inf` or `nan`)
+    /// within `range`, or `fallback` when the option is absent.
+    package func speed(_ name: String, in range: ClosedRange<Double>, default fallback: Double) throws(UsageError)
+        -> Double
+    {
+        try speed(name, in: range) ?? fallback
     }
 
-    /// A positive, finite number given to `--name`; nil when the option is
-    /// absent (so that a caller can tell "not given" from any value).
-    package func positiveNumber(_ name: String) throws(UsageError) -> Double? {
+    /// A speed given to `--name`; nil when the option is absent (so that a
+    /// caller can tell "not given" from any value).
+    package func speed(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text = values[name] else { return nil }
-        guard let number = Double(text), number.isFinite, number > 0 else {
-            throw UsageError("'--\(name)' needs a positive number, not '\(text)'")
+        let bounds = "\(Self.decimal(range.lowerBound)) to \(Self.decimal(range.upperBound))"
+        guard Self.isPlainDecimal(text), let number = Double(text), range.contains(number) else {
+            throw UsageError("'--\(name)' is a decimal number from \(bounds), not '\(text)'")
         }
         return number
+    }
+
+    /// Digits with at most one decimal point, and at least one digit.
+    static func isPlainDecimal(_ text: String) -> Bool {
+        var digits = 0
+        var points = 0
+        for ch in text {
+            if ch.isASCII && ch.isNumber {
+                digits += 1
+            } else if ch == "." {
+                points += 1
+            } else {
+                return false
+            }
+        }
+        return digits > 0 && points <= 1 && digits <= 12
+    }
+
+    /// `0.01`, `1000`: a bound as a person writes it.
+    static func decimal(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioKit
 
 /// Exit statuses shared by every command (SCENARIO-LANGUAGE.md, "Exit status").
 package enum ExitStatus {
@@ -49,4 +50,15 @@ package enum StandardError {
 package func wantsColor(fileDescriptor: Int32) -> Bool {
     if let value = ProcessInfo.processInfo.environment["NO_COLOR"], !value.isEmpty { return false }
     return isatty(fileDescriptor) == 1
+}
+
+/// The speeds each command takes, scenario seconds per real second.
+package enum SpeedRange {
+    /// `trace` and `quiz`: slow enough to watch a millisecond, fast
+    /// enough to rush a long scenario; past these the clock's arithmetic
+    /// would lose the run's own precision or never finish.
+    package static let trace: ClosedRange<Double> = 0.01...1000
+    /// The interactive view: the range of the language's `speed` (and of
+    /// the `<` and `>` keys).
+    package static var interactive: ClosedRange<Double> { Scenario.speedRange }
 }

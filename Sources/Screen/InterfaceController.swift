@@ -9,7 +9,7 @@ import ScenarioKit
 /// saying why (never silence, never a crash).
 public enum InterfaceController {
     /// The speeds `<` and `>` move between, scenario seconds per real second.
-    public static let speedRange = 0.125...64.0
+    public static var speedRange: ClosedRange<Double> { Scenario.speedRange }
 
     public static func handle(
         _ key: Key, state: inout InterfaceState, board: BoardState, frame: FrameInput

@@ -70,7 +70,7 @@ enum QuizCommand: Subcommand {
                     ? "'quiz' needs a scenario file"
                     : "'quiz' takes one scenario file, not \(args.positionals.count)")
         }
-        let speed = try args.positiveNumber("speed", default: 4)
+        let speed = try args.speed("speed", in: SpeedRange.trace, default: 4)
         let path = args.positionals[0]
         let result = ScenarioLoading.read(try ScenarioLoading.source(at: path))
         guard let scenario = result.scenario, !result.hasErrors else { return ExitStatus.usage }

@@ -52,7 +52,7 @@ enum RunCommand: Subcommand {
     static func parse(_ arguments: [String]) throws(UsageError) -> (Arguments, InteractiveOptions) {
         let args = try Arguments(arguments, options: ["speed"], flags: ["paused", "lesson", "ascii", "no-color"])
         var options = InteractiveOptions()
-        options.speed = try args.positiveNumber("speed")
+        options.speed = try args.speed("speed", in: SpeedRange.interactive)
         options.startsPaused = args.has("paused")
         options.lesson = args.has("lesson")
         options.ascii = args.has("ascii")

@@ -49,7 +49,7 @@ enum TraceCommand: Subcommand {
         guard let format = Format(rawValue: formatText) else {
             throw UsageError("'--format' is 'text' or 'jsonl', not '\(formatText)'")
         }
-        let speed = try args.positiveNumber("speed", default: 1)
+        let speed = try args.speed("speed", in: SpeedRange.trace, default: 1)
         let file = try ScenarioLoading.source(at: args.positionals[0])
         let result = ScenarioLoading.read(file)
         guard let scenario = result.scenario, !result.hasErrors else {
@@ -110,6 +110,16 @@ struct TraceReport {
         switch outcome {
         case .completed:
             lines.append("run completed at \(endTime)s")
+            let performed = events.filter {
+                if case .action(_, .timed, _) = $0.kind { return true }
+                return false
+            }.count
+            let left = scenario.actions.count - performed
+            if left > 0 {
+                lines.append(
+                    "  \(Spelling.count(left, "timed action")) came after every operation had finished: "
+                        + "nothing was left for \(left == 1 ? "it" : "them") to change, and the run did not wait")
+            }
         case .stalled(let stuck):
             lines.append("run stalled at \(endTime)s: nothing can progress any more")
             for op in stuck.keys.sorted() {

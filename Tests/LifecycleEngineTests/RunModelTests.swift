@@ -352,3 +352,19 @@ import Testing
         #expect(!m.stallCondition, "a cap change frees a slot")
     }
 }
+
+extension RunModelTests {
+    @Test func aRunEndsWhenItsOperationsFinishNotWhenAFarFutureActionWouldFire() {
+        var b = ScenarioBuilder()
+        let q = b.queue("q")
+        let a = b.work("a", on: q, ms: 10)
+        b.at(1_000_000_000_000, .cancel(a))
+        var m = Self.model(b)
+        m.add(0, real: Self.ms(0))
+        m.begin(0, thread: 1, real: Self.ms(1))
+        m.finish(0, real: Self.ms(11))
+        #expect(Self.lines(m).last == "end completed")
+        #expect(Self.same(m.log.events.last?.time, 0.011))
+        #expect(m.timedActionsNotPerformed == 1)
+    }
+}

@@ -46,11 +46,47 @@ struct CommandTests {
             ),
             (
                 ["trace", "--speed", "0", "scenarios/01-chain.ops"],
-                "opscope: error: '--speed' needs a positive number, not '0'"
+                "opscope: error: '--speed' is a decimal number from 0.01 to 1000, not '0'"
             ),
             (
                 ["trace", "--speed", "fast", "scenarios/01-chain.ops"],
-                "opscope: error: '--speed' needs a positive number, not 'fast'"
+                "opscope: error: '--speed' is a decimal number from 0.01 to 1000, not 'fast'"
+            ),
+            (
+                ["trace", "--speed", "1e20", "scenarios/01-chain.ops"],
+                "opscope: error: '--speed' is a decimal number from 0.01 to 1000, not '1e20'"
+            ),
+            (
+                ["trace", "--speed", "1e-300", "scenarios/01-chain.ops"],
+                "opscope: error: '--speed' is a decimal number from 0.01 to 1000, not '1e-300'"
+            ),
+            (
+                ["trace", "--speed", "0x10", "scenarios/01-chain.ops"],
+                "opscope: error: '--speed' is a decimal number from 0.01 to 1000, not '0x10'"
+            ),
+            (
+                ["trace", "--speed", "inf", "scenarios/01-chain.ops"],
+                "opscope: error: '--speed' is a decimal number from 0.01 to 1000, not 'inf'"
+            ),
+            (
+                ["trace", "--speed", "nan", "scenarios/01-chain.ops"],
+                "opscope: error: '--speed' is a decimal number from 0.01 to 1000, not 'nan'"
+            ),
+            (
+                ["trace", "--speed", "-2", "scenarios/01-chain.ops"],
+                "opscope: error: '--speed' is a decimal number from 0.01 to 1000, not '-2'"
+            ),
+            (
+                ["trace", "--speed", "1000.5", "scenarios/01-chain.ops"],
+                "opscope: error: '--speed' is a decimal number from 0.01 to 1000, not '1000.5'"
+            ),
+            (
+                ["trace", "--speed", "0.001", "scenarios/01-chain.ops"],
+                "opscope: error: '--speed' is a decimal number from 0.01 to 1000, not '0.001'"
+            ),
+            (
+                ["trace", "--speed", "1.2.3", "scenarios/01-chain.ops"],
+                "opscope: error: '--speed' is a decimal number from 0.01 to 1000, not '1.2.3'"
             ),
             (["trace", "scenarios/01-chain.ops", "--speed"], "opscope: error: option '--speed' needs a value"),
             (["help", "nope"], "opscope: error: unknown command 'nope'; run 'opscope --help' for the commands"),
@@ -105,7 +141,19 @@ struct CommandTests {
                 ["--paused=yes", "scenarios/01-chain.ops"],
                 "unknown option '--paused=yes'; run 'opscope --help' for the commands"
             ),
-            (["--speed", "0", "scenarios/01-chain.ops"], "'--speed' needs a positive number, not '0'"),
+            (["--speed", "0", "scenarios/01-chain.ops"], "'--speed' is a decimal number from 0.125 to 64, not '0'"),
+            (
+                ["--speed", "100", "scenarios/01-chain.ops"],
+                "'--speed' is a decimal number from 0.125 to 64, not '100'"
+            ),
+            (
+                ["--speed", "0.1", "scenarios/01-chain.ops"],
+                "'--speed' is a decimal number from 0.125 to 64, not '0.1'"
+            ),
+            (
+                ["--speed", "1e3", "scenarios/01-chain.ops"],
+                "'--speed' is a decimal number from 0.125 to 64, not '1e3'"
+            ),
             (["scenarios/01-chain.ops", "--speed"], "option '--speed' needs a value"),
             (["--paused", "a.ops", "b.ops"], "'run' takes one scenario file, not 2"),
             (["--paused", "frobnicate"], "no such file 'frobnicate'"),

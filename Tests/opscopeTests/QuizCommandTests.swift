@@ -170,6 +170,6 @@ struct QuizCommandTests {
         #expect(none.stderr == "opscope: error: 'quiz' needs a scenario file\n")
         let speed = try OpscopeBinary.run(["quiz", "x.ops", "--speed", "0"])
         #expect(speed.status == 2)
-        #expect(speed.stderr == "opscope: error: '--speed' needs a positive number, not '0'\n")
+        #expect(speed.stderr == "opscope: error: '--speed' is a decimal number from 0.01 to 1000, not '0'\n")
     }
 }

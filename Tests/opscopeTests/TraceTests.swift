@@ -89,6 +89,29 @@ struct TraceTests {
         #expect(unexpected.stdout.contains("a: its queue q is suspended and nothing resumes it"))
     }
 
+    @Test("a timed action after every operation has finished does not hold the run, and the report says so")
+    func farFutureActionDoesNotHoldTheRun() throws {
+        let scratch = try ScratchFiles()
+        defer { scratch.remove() }
+        let path = try scratch.write(
+            "far.ops",
+            """
+            queue q
+            op a work 10ms
+            at 1000000000s cancel a
+
+            """)
+        let started = Date()
+        let result = try OpscopeBinary.run(["trace", path])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(Date().timeIntervalSince(started) < 60)
+        #expect(result.stdout.contains("run completed at "))
+        #expect(
+            result.stdout.contains(
+                "1 timed action came after every operation had finished: nothing was left for it to change"))
+        #expect(!result.stdout.contains("cancel"), "the cancel never ran, so the stream must not show it")
+    }
+
     @Test("a file with errors is not run: diagnostics and exit 2")
     func errorsAreNotRun() throws {
         let scratch = try ScratchFiles()
