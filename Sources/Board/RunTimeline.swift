@@ -13,49 +13,9 @@ import ScenarioKit
 /// `isFinished` true, whichever comes first. Barriers count as operations
 /// of their queue (their `isExecuting` is their block running).
 public struct RunTimeline: Sendable {
-    /// When something was announced: the event's sequence number (which
-    /// orders events) and its scenario time in seconds (which is shown).
-    public struct Stamp: Sendable, Hashable {
-        public var seq: Int
-        public var time: Double
-    }
-
-    /// The action whose effect an event was.
-    public struct Cause: Sendable, Hashable {
-        public var action: Action
-        public var origin: ActionOrigin
-
-        public init(action: Action, origin: ActionOrigin) {
-            self.action = action
-            self.origin = origin
-        }
-    }
-
-    public struct OperationFacts: Sendable {
-        public var added: Stamp?
-        /// The last `isReady` true before it started (or the last at all).
-        public var ready: Stamp?
-        /// The first `isExecuting` true.
-        public var started: Stamp?
-        /// The first `isFinished` true.
-        public var finished: Stamp?
-        /// The first `isCancelled` true.
-        public var cancelled: Stamp?
-        /// `isCancelled` was true when `isFinished` turned true.
-        public var cancelledWhenFinished = false
-        /// The action event whose effect the cancel was.
-        public var cancelCause: Cause?
-        /// Priority changes announced for it, in order.
-        public var priorityChanges: [(stamp: Stamp, level: PriorityLevel)] = []
-        /// The thread it ran on.
-        public var thread: ThreadTag?
-        /// Index in `events` of its first `isExecuting` true.
-        var startIndex: Int?
-        var isExecuting = false
-
-        /// Cancelled before it started, and never started since.
-        public var wasSkipped: Bool { cancelled != nil && started == nil }
-    }
+    public typealias Stamp = RunFacts.Stamp
+    public typealias Cause = RunFacts.Cause
+    public typealias OperationFacts = RunFacts.OperationFacts
 
     public enum QueueMoment: Sendable, Hashable {
         case resumed
@@ -66,17 +26,19 @@ public struct RunTimeline: Sendable {
 
     public let scenario: Scenario
     public let events: [LifecycleEvent]
-    public private(set) var facts: [OperationFacts]
+    /// Every operation's facts, the peaks and the outcome.
+    public private(set) var facts: RunFacts
     /// Per queue, in order.
     public private(set) var queueMoments: [[(stamp: Stamp, moment: QueueMoment)]]
-    /// Per queue, the most of its operations executing at once.
-    public private(set) var peaks: [Int]
     /// Operations that started, in the order they started.
-    public private(set) var startOrder: [OperationID] = []
+    public var startOrder: [OperationID] { facts.startOrder }
     /// The outcome of the first `.end`; nil when the run never ended.
-    public var outcome: RunOutcome?
+    public var outcome: RunOutcome? {
+        get { facts.outcome }
+        set { facts.outcome = newValue }
+    }
     /// The last event's time.
-    public private(set) var endTime: Double = 0
+    public var endTime: Double { facts.endTime }
     /// `checkpoints[k]` is the board after the first `k * interval` events.
     private var checkpoints: [BoardState] = []
     private var interval = 1
@@ -88,35 +50,23 @@ public struct RunTimeline: Sendable {
     public init(scenario: Scenario, events: [LifecycleEvent]) {
         self.scenario = scenario
         self.events = events
-        facts = Array(repeating: OperationFacts(), count: scenario.operations.count)
+        facts = RunFacts(scenario: scenario)
         queueMoments = Array(repeating: [], count: scenario.queues.count)
-        peaks = Array(repeating: 0, count: scenario.queues.count)
         let boards = max(1, Self.checkpointCards / max(1, scenario.operations.count))
         interval = max(256, (events.count + boards - 1) / boards)
-        var executing = Array(repeating: 0, count: scenario.queues.count)
-        var lastAction: Cause?
         var board = BoardState(scenario: scenario)
         for (index, event) in events.enumerated() {
             if index % interval == 0 { checkpoints.append(board) }
             let stamp = Stamp(seq: event.seq, time: event.time)
-            endTime = event.time
             switch event.kind {
-            case .operation(let op, let key, let old, let new):
-                guard scenario.contains(op) else { break }
-                let q = scenario[operation: op].queue.index
-                let wasExecuting = facts[op.index].isExecuting
-                record(op, key, old: old, new: new, stamp, index: index, thread: event.thread, cause: lastAction)
-                if facts[op.index].isExecuting != wasExecuting {
-                    if facts[op.index].isExecuting {
-                        executing[q] += 1
-                        peaks[q] = max(peaks[q], executing[q])
-                    } else {
-                        executing[q] -= 1
-                        queueMoments[q].append((stamp, .slotFreed(op)))
-                    }
+            case .operation(let op, _, _, _) where scenario.contains(op):
+                let wasExecuting = facts.isExecuting(op)
+                facts.record(event)
+                if wasExecuting, !facts.isExecuting(op) {
+                    queueMoments[scenario[operation: op].queue.index].append((stamp, .slotFreed(op)))
                 }
-            case .queue(let q, let key, let old, let new):
-                guard scenario.contains(q) else { break }
+            case .queue(let q, let key, let old, let new) where scenario.contains(q):
+                facts.record(event)
                 switch (key, new) {
                 case (.isSuspended, .bool(false)) where old == .bool(true):
                     queueMoments[q.index].append((stamp, .resumed))
@@ -125,71 +75,17 @@ public struct RunTimeline: Sendable {
                 default:
                     break
                 }
-            case .action(let action, let origin, let ignored):
-                lastAction = ignored == nil ? Cause(action: action, origin: origin) : nil
-            case .end(let result):
-                if outcome == nil { outcome = result }
-            case .block, .completion, .stall, .caption:
-                break
+            default:
+                facts.record(event)
             }
             board.apply(event)
         }
         if events.count % interval == 0 { checkpoints.append(board) }
     }
 
-    private mutating func record(
-        _ op: OperationID, _ key: OperationKey, old: KeyValue?, new: KeyValue, _ stamp: Stamp, index: Int,
-        thread: ThreadTag?, cause: Cause?
-    ) {
-        var f = facts[op.index]
-        switch (key, new) {
-        case (.isReady, .bool(let ready)):
-            if old == nil, f.added == nil { f.added = stamp }
-            if ready, f.started == nil { f.ready = stamp }
-        case (.isExecuting, .bool(true)):
-            if f.started == nil {
-                f.started = stamp
-                f.startIndex = index
-                startOrder.append(op)
-            }
-            if let thread { f.thread = thread }
-            f.isExecuting = true
-        case (.isExecuting, .bool(false)):
-            f.isExecuting = false
-        case (.isFinished, .bool(true)):
-            f.isExecuting = false
-            if f.finished == nil {
-                f.finished = stamp
-                f.cancelledWhenFinished = f.cancelled != nil
-            }
-        case (.isCancelled, .bool(true)):
-            if f.cancelled == nil {
-                f.cancelled = stamp
-                if let cause, Self.action(cause.action, cancels: op, in: scenario) { f.cancelCause = cause }
-            }
-        case (.queuePriority, .priority(let p)):
-            f.priorityChanges.append((stamp, p))
-        default:
-            break
-        }
-        facts[op.index] = f
-    }
+    public subscript(_ op: OperationID) -> OperationFacts { facts[op] }
 
-    private static func action(_ action: Action, cancels op: OperationID, in scenario: Scenario) -> Bool {
-        switch action {
-        case .cancel(let id): id == op
-        case .cancelAll(let q): scenario[operation: op].queue == q
-        default: false
-        }
-    }
-
-    public subscript(_ op: OperationID) -> OperationFacts {
-        facts.indices.contains(op.index) ? facts[op.index] : OperationFacts()
-    }
-
-    public func peak(of queue: QueueID) -> Int {
-        peaks.indices.contains(queue.index) ? peaks[queue.index] : 0
-    }
+    public func peak(of queue: QueueID) -> Int { facts.peak(of: queue) }
 
     // MARK: - Boards
 
@@ -222,12 +118,7 @@ public struct RunTimeline: Sendable {
     // MARK: - Questions
 
     /// How an operation ended.
-    public func finalState(of op: OperationID) -> FinalState {
-        let f = self[op]
-        if f.started == nil, f.cancelled != nil { return .skipped }
-        guard f.finished != nil else { return .stuck }
-        return f.cancelledWhenFinished ? .cancelled : .finished
-    }
+    public func finalState(of op: OperationID) -> FinalState { facts.finalState(of: op) }
 
     /// The first moment all of `ids` were executing at once, or else the
     /// most of them that ever were (with `moment` nil).

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import LifecycleEngine
 import RunEvents
 import ScenarioKit
@@ -14,13 +15,15 @@ import ScenarioKit
 @MainActor
 package final class MainQueueRun {
     package typealias Batch = @MainActor ([LifecycleEvent]) -> Void
-    /// Called once with the whole stream, and the limit (real seconds)
-    /// when the run did not end within it.
+    /// Called once with the whole stream (empty when the run keeps no
+    /// stream), and the limit (real seconds) when the run did not end
+    /// within it.
     package typealias End = @MainActor ([LifecycleEvent], _ timedOutAfter: Double?) -> Void
 
     private var run: ScenarioRun?
     private var events: [LifecycleEvent] = []
     private var finished = false
+    private var keepsStream = true
     private var timers: [any DispatchSourceTimer] = []
     private let onBatch: Batch
     private let onEnd: End
@@ -32,13 +35,18 @@ package final class MainQueueRun {
 
     /// Starts the run. `onBatch` gets each batch of events in order;
     /// `onEnd` is called once, after the `.end` event or the time limit.
+    /// Without `keepsStream`, each batch is let go of once `onBatch` had
+    /// it (by the run and here): a run that is only printed holds no more
+    /// than a batch.
     @discardableResult
     package static func start(
-        _ scenario: Scenario, speed: Double, timeLimit: Double? = nil,
+        _ scenario: Scenario, speed: Double, timeLimit: Double? = nil, keepsStream: Bool = true,
         onBatch: @escaping Batch = { _ in }, onEnd: @escaping End
     ) -> MainQueueRun {
         let session = MainQueueRun(onBatch: onBatch, onEnd: onEnd)
-        let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: speed)) {
+        session.keepsStream = keepsStream
+        let options = RunOptions(speed: speed, keepsHistory: keepsStream)
+        let run = ScenarioRun(scenario: scenario, options: options) {
             DispatchQueue.main.async { MainActor.assumeIsolated { session.drain() } }
         }
         session.run = run
@@ -54,7 +62,13 @@ package final class MainQueueRun {
             giveUp.resume()
             session.timers.append(giveUp)
         }
-        run.start()
+        // Started from a thread of its own, so that the main thread takes
+        // and prints events while a large scenario is still being added
+        // (a hundred thousand adds take a good part of a second); started
+        // here, the whole stream would pile up before the first take.
+        let starter = Thread { run.start() }
+        starter.name = "opscope start"
+        starter.start()
         return session
     }
 
@@ -62,7 +76,7 @@ package final class MainQueueRun {
         guard !finished, let run else { return }
         let batch = run.takeEvents()
         guard !batch.isEmpty else { return }
-        events += batch
+        if keepsStream { events += batch }
         onBatch(batch)
         if case .end = batch.last?.kind { finish(timedOutAfter: nil) }
     }
@@ -72,10 +86,12 @@ package final class MainQueueRun {
         finished = true
         for timer in timers { timer.cancel() }
         if limit != nil, let late = run?.takeEvents(), !late.isEmpty {
-            events += late
+            if keepsStream { events += late }
             onBatch(late)
         }
-        run?.stop()
+        // `onEnd` first: a command that exits there (`trace`) has no use
+        // for the release of a large run's operations.
         onEnd(events, limit)
+        run?.stop()
     }
 }

@@ -18,6 +18,26 @@ package enum Spawn {
     package static func run(_ path: String, _ arguments: [String], captureOutput: Bool = false) throws -> (
         Int32, String
     ) {
+        let finished = try launch(path, arguments, captureOutput: captureOutput)
+        return (finished.status, finished.output)
+    }
+
+    /// What a finished program did, as measured from outside.
+    package struct Measured {
+        package var status: Int32
+        package var output: String
+        /// Real seconds from just before the spawn to the end of the wait.
+        package var seconds: Double
+        /// The child's peak resident set size (`ru_maxrss`), in bytes.
+        package var peakResidentBytes: Int
+    }
+
+    /// Runs the program like `run` and measures its whole process.
+    package static func measure(_ path: String, _ arguments: [String]) throws -> Measured {
+        try launch(path, arguments, captureOutput: false)
+    }
+
+    private static func launch(_ path: String, _ arguments: [String], captureOutput: Bool) throws -> Measured {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -49,6 +69,7 @@ package enum Spawn {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid = pid_t()
+        let began = DispatchTime.now().uptimeNanoseconds
         let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         if captureOutput { close(fds[1]) }
         guard spawned == 0 else {
@@ -66,9 +87,13 @@ package enum Spawn {
             close(fds[0])
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
         let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (exitCode, String(decoding: output, as: UTF8.self))
+        return Measured(
+            status: exitCode, output: String(decoding: output, as: UTF8.self), seconds: seconds,
+            peakResidentBytes: usage.ru_maxrss * 1024)
     }
 
     private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32

@@ -23,12 +23,9 @@ public enum ExpectationChecker {
     public static func evaluate(
         _ scenario: Scenario, events: [LifecycleEvent], outcome: RunOutcome? = nil
     ) -> [ExpectationResult] {
-        var history = RunTimeline(scenario: scenario, events: events)
-        if let outcome { history.outcome = outcome }
-        return scenario.expectations.map { expectation in
-            let (held, explanation) = judge(expectation.claim, scenario, history)
-            return ExpectationResult(expectation: expectation, held: held, explanation: explanation)
-        }
+        var judge = ExpectationJudge(scenario: scenario)
+        for event in events { judge.record(event) }
+        return judge.results(outcome: outcome)
     }
 
     /// `opscope trace`'s status: 0 when the run ended and every claim held;
@@ -50,8 +47,8 @@ public enum ExpectationChecker {
 
     // MARK: - Claims
 
-    private static func judge(
-        _ claim: Claim, _ scenario: Scenario, _ history: RunTimeline
+    static func judge(
+        _ claim: Claim, _ scenario: Scenario, _ history: RunFacts
     ) -> (Bool, String) {
         let name = scenario.opName
         switch claim {
@@ -82,7 +79,7 @@ public enum ExpectationChecker {
     }
 
     private static func before(
-        _ a: OperationID, _ b: OperationID, _ scenario: Scenario, _ history: RunTimeline
+        _ a: OperationID, _ b: OperationID, _ scenario: Scenario, _ history: RunFacts
     ) -> (Bool, String) {
         let (nameA, nameB) = (scenario.opName(a), scenario.opName(b))
         guard let started = history[b].started else { return (false, "\(nameB) never started") }
@@ -96,7 +93,7 @@ public enum ExpectationChecker {
     }
 
     private static func order(
-        _ ids: [OperationID], _ scenario: Scenario, _ history: RunTimeline
+        _ ids: [OperationID], _ scenario: Scenario, _ history: RunFacts
     ) -> (Bool, String) {
         if let missing = neverStarted(ids, scenario, history) { return (false, missing) }
         let actual = ids.sorted { history[$0].started!.seq < history[$1].started!.seq }
@@ -107,17 +104,18 @@ public enum ExpectationChecker {
     }
 
     private static func concurrent(
-        _ ids: [OperationID], _ scenario: Scenario, _ history: RunTimeline
+        _ ids: [OperationID], _ scenario: Scenario, _ history: RunFacts
     ) -> (Bool, String) {
         if let missing = neverStarted(ids, scenario, history) { return (false, missing) }
         let names = scenario.opNames(ids)
-        let (moment, most) = history.overlap(of: Set(ids))
+        // Watched by the judge's facts (RunFacts.forExpectations).
+        let (moment, most) = history.overlap(of: Set(ids)) ?? (nil, 0)
         if let moment { return (true, "\(names) were \(ids.count == 2 ? "both" : "all") executing at \(time(moment))") }
         return (false, "\(names) were never executing at once (at most \(most) at a time)")
     }
 
     private static func cancelled(
-        _ op: OperationID, _ scenario: Scenario, _ history: RunTimeline
+        _ op: OperationID, _ scenario: Scenario, _ history: RunFacts
     ) -> (Bool, String) {
         let facts = history[op]
         let name = scenario.opName(op)
@@ -134,7 +132,7 @@ public enum ExpectationChecker {
     }
 
     private static func skipped(
-        _ op: OperationID, _ scenario: Scenario, _ history: RunTimeline
+        _ op: OperationID, _ scenario: Scenario, _ history: RunFacts
     ) -> (Bool, String) {
         let facts = history[op]
         let name = scenario.opName(op)
@@ -154,7 +152,7 @@ public enum ExpectationChecker {
     }
 
     private static func stuck(
-        _ op: OperationID, _ scenario: Scenario, _ history: RunTimeline
+        _ op: OperationID, _ scenario: Scenario, _ history: RunFacts
     ) -> (Bool, String) {
         let name = scenario.opName(op)
         if let f = history[op].finished { return (false, "\(name) finished at \(time(f))") }
@@ -172,12 +170,40 @@ public enum ExpectationChecker {
     // MARK: - Wording
 
     private static func neverStarted(
-        _ ids: [OperationID], _ scenario: Scenario, _ history: RunTimeline
+        _ ids: [OperationID], _ scenario: Scenario, _ history: RunFacts
     ) -> String? {
         let missing = ids.filter { history[$0].started == nil }
         guard !missing.isEmpty else { return nil }
         return "\(scenario.opNames(missing)) never started"
     }
 
-    private static func time(_ stamp: RunTimeline.Stamp) -> String { Spelling.seconds(stamp.time) }
+    private static func time(_ stamp: RunFacts.Stamp) -> String { Spelling.seconds(stamp.time) }
+}
+
+/// Judges a scenario's `expect` claims as its run goes, one event at a
+/// time, keeping only the facts the claims ask about (`RunFacts`): what a
+/// command that prints the stream and lets it go needs (`trace`).
+public struct ExpectationJudge: Sendable {
+    public let scenario: Scenario
+    /// The facts so far: the operations the claims name, the peaks, the
+    /// outcome, the timed actions performed.
+    public private(set) var facts: RunFacts
+
+    public init(scenario: Scenario) {
+        self.scenario = scenario
+        facts = .forExpectations(of: scenario)
+    }
+
+    public mutating func record(_ event: LifecycleEvent) { facts.record(event) }
+
+    /// The verdicts on the events recorded so far; `outcome` as for
+    /// `ExpectationChecker.evaluate`.
+    public func results(outcome: RunOutcome? = nil) -> [ExpectationResult] {
+        var history = facts
+        if let outcome { history.outcome = outcome }
+        return scenario.expectations.map { expectation in
+            let (held, explanation) = ExpectationChecker.judge(expectation.claim, scenario, history)
+            return ExpectationResult(expectation: expectation, held: held, explanation: explanation)
+        }
+    }
 }

@@ -16,7 +16,7 @@ extension RunCore {
             lock.unlock()
             return false
         }
-        let first = model.log.events.count
+        let first = model.log.count
         let effect = model.perform(action, origin: origin, real: realTime())
         unlockAndNotify(observingFrom: first)
         apply(effect, of: action, origin: origin)

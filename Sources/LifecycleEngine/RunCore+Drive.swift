@@ -216,10 +216,14 @@ extension RunCore {
             return
         }
         lock.lock()
-        let released = (ops, gates)
+        var released = ops.map(Optional.some)
+        let releasedGates = gates
         ops = []
         gates = []
         lock.unlock()
-        _ = released  // freed here, outside the lock
+        // Freed here, outside the lock, dependents first: no operation's
+        // deinit frees another, however long a chain (ReleaseOrder).
+        for i in ReleaseOrder.dependentsFirst(scenario) where i < released.count { released[i] = nil }
+        _ = releasedGates
     }
 }

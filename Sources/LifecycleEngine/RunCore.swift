@@ -79,7 +79,7 @@ final class RunCore: @unchecked Sendable {
     /// sleeper when the stream closed.
     func unlockAndNotify(observingFrom first: Int? = nil) {
         if let first, observation.count > 0 {
-            for event in model.log.events[first...] {
+            for event in model.log.recorded(from: first) {
                 observation.collect(event.kind, seq: event.seq, time: event.time, into: &pendingCallbacks)
             }
         }
@@ -102,7 +102,7 @@ final class RunCore: @unchecked Sendable {
     @discardableResult
     func withModel<T>(_ body: (inout RunModel, UInt64) -> T) -> T {
         lock.lock()
-        let first = model.log.events.count
+        let first = model.log.count
         let result = body(&model, realTime())
         unlockAndNotify(observingFrom: first)
         return result
@@ -155,7 +155,7 @@ final class RunCore: @unchecked Sendable {
     /// Returns the scenario time at which the work began.
     func syncMainBegins(_ i: Int, _ op: EngineCancellable) -> Double {
         lock.lock()
-        let first = model.log.events.count
+        let first = model.log.count
         let (t, held) = model.begin(i, thread: threadTagLocked(), real: realTime())
         // A cancel that landed between our look at the flag and the
         // engine's: applied now, as a cancel of a running operation.
@@ -177,7 +177,7 @@ final class RunCore: @unchecked Sendable {
 
     func blockPhase(_ i: Int, _ n: Int, _ phase: BlockPhase) -> Double {
         lock.lock()
-        let first = model.log.events.count
+        let first = model.log.count
         let t = model.block(i, n, phase, thread: threadTagLocked(), real: realTime())
         unlockAndNotify(observingFrom: first)
         return t
@@ -185,7 +185,7 @@ final class RunCore: @unchecked Sendable {
 
     func asyncStart(_ i: Int, _ op: AsyncOperation) {
         lock.lock()
-        let first = model.log.events.count
+        let first = model.log.count
         let real = realTime()
         var postExecuting = false
         var postFinished = false
@@ -222,7 +222,7 @@ final class RunCore: @unchecked Sendable {
     func asyncFinish(_ i: Int) {
         guard let op = opObject(i) as? AsyncOperation else { return }
         lock.lock()
-        let first = model.log.events.count
+        let first = model.log.count
         var post = false
         if model.records[i].phase == .executing {
             model.finish(i, real: realTime())
@@ -242,7 +242,7 @@ final class RunCore: @unchecked Sendable {
             op.engineCancel()
             return
         }
-        let first = model.log.events.count
+        let first = model.log.count
         let real = realTime()
         var postAsync: AsyncOperation? = nil
         switch model.cancelKind(i) {
@@ -271,7 +271,7 @@ final class RunCore: @unchecked Sendable {
 
     func completionRan(_ i: Int) {
         lock.lock()
-        let first = model.log.events.count
+        let first = model.log.count
         model.completionRan(i, thread: threadTagLocked(), real: realTime())
         unlockAndNotify(observingFrom: first)
         for action in scenario.operations[i].completion ?? [] {
@@ -288,7 +288,7 @@ final class RunCore: @unchecked Sendable {
             lock.unlock()
             return
         }
-        let first = model.log.events.count
+        let first = model.log.count
         let (t, _) = model.begin(i, thread: threadTagLocked(), real: realTime())
         unlockAndNotify(observingFrom: first)
         mainThreadWork(.began(OperationID(i)))

@@ -155,7 +155,9 @@ struct RunModel {
         unfinishedOps = specs.count
         timedActionsLeft = scenario.actions.count
         // Roughly six events an operation.
-        log = EventLog(capacity: min(specs.count * 6 + scenario.queues.count * 4 + 64, 4_000_000))
+        log = EventLog(
+            capacity: min(specs.count * 6 + scenario.queues.count * 4 + 64, 4_000_000),
+            keepsHistory: options.keepsHistory)
         for (i, spec) in specs.enumerated() where !spec.isBarrier {
             if let p = spec.priority { records[i].priority = p }
         }
@@ -248,10 +250,17 @@ struct RunModel {
     /// operation finished, none of them can change anything an operation
     /// does (an `add` would leave its operation unfinished until then), and
     /// a far-future one must not hold the run for days.
+    ///
+    /// Actions already due (at `t` or before: `at 0ms` actions in a file
+    /// whose operations all finished at once, or that has none) are still
+    /// performed first: they belong to the moment the run is in.
     mutating func checkCompleted(_ t: Double) {
-        if !log.isClosed && lifecycle == .running && unfinishedOps == 0 && completionsRun == completionsOwed {
-            end(.completed, t)
+        guard !log.isClosed && lifecycle == .running && unfinishedOps == 0 && completionsRun == completionsOwed
+        else { return }
+        if nextTimedAction < scenario.actions.count && scenario.actions[nextTimedAction].time.seconds <= t {
+            return
         }
+        end(.completed, t)
     }
 
     /// Timed actions the run did not wait for (its end came first).

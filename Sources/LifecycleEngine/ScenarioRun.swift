@@ -19,11 +19,18 @@ public struct RunOptions: Sendable {
     /// works, the main thread does nothing else, so this is the last moment
     /// to draw before it blocks. Never under the run's lock.
     public var onMainThreadWork: (@Sendable (MainThreadWork) -> Void)?
+    /// Keep every event for the whole run (`events`, `waitForEnd`). Without
+    /// history the run lets go of each event once `takeEvents()` took it,
+    /// so a consumer that only prints the stream runs in bounded memory;
+    /// `events` then holds only what was not taken yet.
+    public var keepsHistory: Bool
 
     public init(
         speed: Double = 1, startsPaused: Bool = false, stallPolicy: StallPolicy = .endsRun,
-        pausesAtCaptions: Bool = false, onMainThreadWork: (@Sendable (MainThreadWork) -> Void)? = nil
+        pausesAtCaptions: Bool = false, onMainThreadWork: (@Sendable (MainThreadWork) -> Void)? = nil,
+        keepsHistory: Bool = true
     ) {
+        self.keepsHistory = keepsHistory
         self.speed = speed
         self.startsPaused = startsPaused
         self.stallPolicy = stallPolicy
@@ -84,7 +91,8 @@ public final class ScenarioRun: Sendable {
     /// Removes and returns every event recorded since the last call, in order.
     public func takeEvents() -> [LifecycleEvent] { core.takeEvents() }
 
-    /// Every event recorded so far (whatever `takeEvents()` already took).
+    /// Every event recorded so far (whatever `takeEvents()` already took),
+    /// when the run keeps its history (`RunOptions.keepsHistory`).
     public var events: [LifecycleEvent] { core.allEvents() }
 
     /// Blocks the calling thread (never the main thread when the scenario

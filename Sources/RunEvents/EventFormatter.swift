@@ -115,60 +115,20 @@ public struct EventFormatter: Sendable {
 
     // MARK: - JSON Lines
 
-    /// One JSON object, keys in the order of the language reference.
+    /// One JSON object, keys in the order of the language reference
+    /// (`JSONLineEncoder`, without its newline).
     public func json(_ event: LifecycleEvent) -> String {
-        var out = "{\"seq\":\(event.seq),\"t\":\(Spelling.secondsNumber(event.time)),"
-        switch event.kind {
-        case .operation(let op, let key, let old, let new):
-            let spec = scenario[operation: op]
-            out += "\"kind\":\"op\",\"op\":\(Self.quote(spec.name)),\"queue\":\(Self.quote(queueName(spec.queue))),"
-            out += "\"key\":\"\(key.rawValue)\",\"old\":\(old.map(jsonValue) ?? "null"),\"new\":\(jsonValue(new))"
-            if let thread = event.thread { out += ",\"thread\":\(Self.quote(thread.description))" }
-        case .queue(let q, let key, let old, let new):
-            out += "\"kind\":\"queue\",\"queue\":\(Self.quote(queueName(q))),"
-            out += "\"key\":\"\(key.rawValue)\",\"old\":\(old.map(jsonValue) ?? "null"),\"new\":\(jsonValue(new))"
-        case .block(let op, let index, let phase, let thread):
-            out += "\"kind\":\"block\",\"op\":\(Self.quote(scenario[operation: op].name)),"
-            out += "\"index\":\(index),\"phase\":\"\(phase.rawValue)\",\"thread\":\(Self.quote(thread.description))"
-        case .completion(let op, let thread):
-            out += "\"kind\":\"completion\",\"op\":\(Self.quote(scenario[operation: op].name)),"
-            out += "\"thread\":\(Self.quote(thread.description))"
-        case .action(let action, let origin, let ignored):
-            out += "\"kind\":\"action\"," + actionJSON(action)
-            switch origin {
-            case .timed: out += ",\"origin\":\"at\""
-            case .completion(let op):
-                out += ",\"origin\":\"completion\",\"by\":\(Self.quote(scenario[operation: op].name))"
-            case .user: out += ",\"origin\":\"user\""
-            }
-            if let ignored { out += ",\"ignored\":\(Self.quote(ignored.text))" }
-        case .caption(let index, let paused):
-            out += "\"kind\":\"caption\""
-            if scenario.captions.indices.contains(index) {
-                let caption = scenario.captions[index]
-                out += ",\"text\":\(Self.quote(caption.text))"
-                if case .when(let op, let moment) = caption.trigger {
-                    out += ",\"op\":\(Self.quote(opName(op))),\"moment\":\"\(moment.rawValue)\""
-                }
-            }
-            if paused { out += ",\"paused\":true" }
-        case .stall(let stuck):
-            let parts = stuck.keys.sorted().map { op in
-                "\(Self.quote(scenario[operation: op].name)):\(Self.quote(stuckText(stuck[op]!, waiting: true)))"
-            }
-            out += "\"kind\":\"stall\",\"stuck\":{" + parts.joined(separator: ",") + "}"
-        case .end(let outcome):
-            switch outcome {
-            case .completed:
-                out += "\"kind\":\"end\",\"status\":\"completed\""
-            case .stalled(let stuck):
-                let parts = stuck.keys.sorted().map { op in
-                    "\(Self.quote(scenario[operation: op].name)):\(Self.quote(stuckText(stuck[op]!)))"
-                }
-                out += "\"kind\":\"end\",\"status\":\"stalled\",\"stuck\":{" + parts.joined(separator: ",") + "}"
-            }
-        }
-        return out + "}"
+        var bytes: [UInt8] = []
+        JSONLineEncoder(scenario: scenario, quotesNamesOnce: false).append(event, to: &bytes)
+        return String(decoding: bytes.dropLast(), as: UTF8.self)
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters
+    /// escaped.
+    public static func quote(_ s: String) -> String {
+        var bytes: [UInt8] = []
+        JSONBytes.appendQuoted(s, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: - Pieces
@@ -203,21 +163,6 @@ public struct EventFormatter: Sendable {
     /// An action as the language writes it: `cancel thumbs`, `max net 4`.
     public func actionText(_ action: Action) -> String { ScenarioPrinter.actionText(action, in: scenario) }
 
-    private func actionJSON(_ action: Action) -> String {
-        switch action {
-        case .cancel(let op): "\"action\":\"cancel\",\"target\":\(Self.quote(opName(op)))"
-        case .cancelAll(let q): "\"action\":\"cancel-all\",\"target\":\(Self.quote(queueName(q)))"
-        case .suspend(let q): "\"action\":\"suspend\",\"target\":\(Self.quote(queueName(q)))"
-        case .resume(let q): "\"action\":\"resume\",\"target\":\(Self.quote(queueName(q)))"
-        case .setCap(let q, let cap):
-            "\"action\":\"max\",\"target\":\(Self.quote(queueName(q))),\"value\":"
-                + (cap == .systemDefault ? "\"default\"" : String(cap.foundationValue))
-        case .setPriority(let op, let level):
-            "\"action\":\"priority\",\"target\":\(Self.quote(opName(op))),\"value\":\"\(level.rawValue)\""
-        case .add(let op): "\"action\":\"add\",\"target\":\(Self.quote(opName(op)))"
-        }
-    }
-
     private func originText(_ origin: ActionOrigin) -> String {
         switch origin {
         case .timed(let index):
@@ -236,42 +181,12 @@ public struct EventFormatter: Sendable {
         }
     }
 
-    private func jsonValue(_ value: KeyValue) -> String {
-        switch value {
-        case .bool(let b): String(b)
-        case .int(let n): String(n)
-        case .priority(let p): "\"\(p.rawValue)\""
-        }
-    }
-
     private func opName(_ op: OperationID) -> String { scenario[operation: op].name }
     private func queueName(_ q: QueueID) -> String { scenario[queue: q].name }
 
     /// `default` or the number, as the language writes a cap.
     public static func capText(_ cap: ConcurrencyCap) -> String {
         cap == .systemDefault ? "default" : String(cap.foundationValue)
-    }
-
-    /// A JSON string literal.
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 
     private func pad(_ s: String, _ width: Int, right: Bool = false) -> String {

@@ -1,4 +1,6 @@
-/// Turns the raw bytes of a scenario file into statements of tokens.
+/// Turns the raw bytes of a scenario file into statements of tokens, one
+/// statement at a time (`next()`), so that the parser takes each as it
+/// comes and a file of a million lines never holds a million statements.
 ///
 /// Works on bytes, not on a `String`, because the file is not trusted to be
 /// UTF-8: an ill-formed byte or a NUL is an error at its exact position
@@ -15,7 +17,8 @@ struct Lexer {
     /// bad bytes gives one diagnostic, not one per byte.
     private var endOfLastBadByte = -1
 
-    private var statements: [LexedStatement] = []
+    /// A statement completed by the last step, for `next()` to return.
+    private var completed: LexedStatement?
     private var tokens: [Token] = []
     private var damaged = false
     private(set) var diagnostics: [Diagnostic] = []
@@ -24,19 +27,15 @@ struct Lexer {
         self.bytes = bytes
     }
 
-    /// Lexes the whole file: the non-empty statements in file order, and
-    /// the lexical diagnostics.
-    static func lex(_ bytes: [UInt8]) -> (statements: [LexedStatement], diagnostics: [Diagnostic]) {
-        var lexer = Lexer(bytes: bytes)
-        lexer.run()
-        return (lexer.statements, lexer.diagnostics)
-    }
+    private var finished = false
 
     private var location: SourceLocation { SourceLocation(line: line, column: column) }
 
     private func byte(at i: Int) -> UInt8? { i < bytes.count ? bytes[i] : nil }
 
-    private mutating func run() {
+    /// The next non-empty statement, nil at the end of the file; the
+    /// diagnostics so far are in `diagnostics`.
+    mutating func next() -> LexedStatement? {
         while index < bytes.count {
             let b = bytes[index]
             switch b {
@@ -63,8 +62,17 @@ struct Lexer {
             default:
                 lexStrayCharacter()
             }
+            if let statement = completed {
+                completed = nil
+                return statement
+            }
         }
-        endStatement()
+        if !finished {
+            finished = true
+            endStatement()
+        }
+        defer { completed = nil }
+        return completed
     }
 
     // MARK: Positions
@@ -82,7 +90,7 @@ struct Lexer {
 
     private mutating func endStatement() {
         if !tokens.isEmpty {
-            statements.append(LexedStatement(tokens: tokens, end: location, isDamaged: damaged))
+            completed = LexedStatement(tokens: tokens, end: location, isDamaged: damaged)
         }
         tokens.removeAll(keepingCapacity: true)
         damaged = false

@@ -18,9 +18,10 @@ struct Parser {
     /// errors would only echo it, so they are not reported.
     private var statementIsDamaged = false
 
-    static func parse(_ statements: [LexedStatement]) -> (tree: SyntaxTree, diagnostics: [Diagnostic]) {
+    /// Parses each statement `lexer` gives as it gives it.
+    static func parse(_ lexer: inout Lexer) -> (tree: SyntaxTree, diagnostics: [Diagnostic]) {
         var parser = Parser()
-        for statement in statements {
+        while let statement = lexer.next() {
             parser.parse(statement)
         }
         return (parser.tree, parser.diagnostics)

@@ -5,8 +5,9 @@ public enum ScenarioReader {
     /// Never traps, whatever the bytes. The scenario is nil when any
     /// diagnostic is an error; warnings never prevent it.
     public static func read(_ file: SourceFile) -> ParseResult {
-        let (statements, lexical) = Lexer.lex(file.bytes)
-        let (tree, syntax) = Parser.parse(statements)
+        var lexer = Lexer(bytes: file.bytes)
+        let (tree, syntax) = Parser.parse(&lexer)
+        let lexical = lexer.diagnostics
         let hasErrors = lexical.contains(where: \.isError) || syntax.contains(where: \.isError)
         let (scenario, semantic) = Validator.validate(tree, hasEarlierErrors: hasErrors)
         let all = lexical + syntax + semantic

@@ -11,10 +11,10 @@ import ScenarioKit
 /// dependencies (a dependency on a barrier goes through a gate started at
 /// the end of the barrier block, as in the run). Durations, actions and
 /// completion blocks are ignored: it measures the engine's own cost.
-public enum BareEngineBaseline {
+enum BareEngineBaseline {
     /// Builds, runs and waits for the graph; returns the real seconds
     /// taken, construction included (as for a `ScenarioRun` from `init`).
-    public static func run(scenario: Scenario) -> Double {
+    static func run(scenario: Scenario) -> Double {
         let begin = DispatchTime.now().uptimeNanoseconds
         let queues = scenario.queues.map { spec -> OperationQueue in
             let q = OperationQueue()

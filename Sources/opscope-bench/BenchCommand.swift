@@ -12,7 +12,8 @@ enum BenchCommand {
     static let name = "bench"
     static let abstract = "Measure opscope against the bare engine (use a release build)"
     static let help = """
-        USAGE: opscope-bench [--quick] [--only engine|language|interface]
+        USAGE: opscope-bench [--quick] [--only engine|language|interface|scale|chain]
+                             [--chain-length N]
 
         Measures, on this machine:
           engine     100,000 zero-work operations observed by opscope (operations,
@@ -26,15 +27,24 @@ enum BenchCommand {
                      200×50; bytes written for a one-card change and for a full
                      redraw (TERM=tmux-256color); time to the first frame; CPU
                      while paused (needs tmux)
+          scale      'opscope trace --format jsonl' of 100,000 and 200,000 zero-work
+                     operations against a plain-Foundation process running the same
+                     graph, alternated, time and peak memory of the whole processes;
+                     the peak memory of a trace of 1,000,000; 'opscope check' of
+                     100,000 misspelt names
+          chain      'opscope trace' of a dependency chain (--chain-length, default
+                     1,000,000) ends with exit 0; not in the default set: the
+                     engine itself takes minutes on such a chain
+
 
         Build it with 'swift build -c release' first: a debug build measures the
         debug build. --quick runs fewer rounds.
         """
 
     static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
-        let args = try Arguments(arguments, options: ["only"], flags: ["quick"])
+        let args = try Arguments(arguments, options: ["only", "chain-length"], flags: ["quick"])
         let only = args.value("only")
-        let sections = ["engine", "language", "interface"]
+        let sections = ["engine", "language", "interface", "scale", "chain"]
         if let only, !sections.contains(only) {
             throw UsageError("'--only' is one of \(sections.joined(separator: ", ")), not '\(only)'")
         }
@@ -46,6 +56,14 @@ enum BenchCommand {
         if only == nil || only == "language" { LanguageBench.run(report: report, rounds: rounds) }
         if only == nil || only == "engine" { EngineBench.run(report: report, rounds: rounds) }
         if only == nil || only == "interface" { InterfaceBench.run(report: report, rounds: rounds) }
+        if only == nil || only == "scale" { ScaleBench.run(report: report, rounds: rounds) }
+        if only == "chain" {
+            let text = args.value("chain-length") ?? "1000000"
+            guard let length = Int(text), (2...10_000_000).contains(length) else {
+                throw UsageError("'--chain-length' is a whole number from 2 to 10000000, not '\(text)'")
+            }
+            ScaleBench.runChain(report: report, count: length)
+        }
         return report.allTargetsMet ? ExitStatus.success : ExitStatus.failed
     }
 }

@@ -59,27 +59,7 @@ enum EngineBench {
 
     /// The same graph as plain `BlockOperation`s with empty blocks on plain
     /// `OperationQueue`s: what Foundation costs without opscope.
-    static func bare(_ scenario: Scenario) -> Double {
-        Measure.seconds {
-            let queues = scenario.queues.map { spec -> OperationQueue in
-                let queue = OperationQueue()
-                queue.maxConcurrentOperationCount = spec.cap.foundationValue
-                return queue
-            }
-            let operations = scenario.operations.map { _ in BlockOperation {} }
-            for (index, spec) in scenario.operations.enumerated() {
-                for dependency in spec.dependencies {
-                    operations[index].addDependency(operations[dependency.index])
-                }
-            }
-            for (index, spec) in scenario.operations.enumerated() {
-                queues[spec.queue.index].addOperation(operations[index])
-            }
-            for queue in queues {
-                queue.waitUntilAllOperationsAreFinished()
-            }
-        }
-    }
+    static func bare(_ scenario: Scenario) -> Double { BareEngineBaseline.run(scenario: scenario) }
 
     /// opscope's whole observed path: the run's operations and observation,
     /// its event stream, and the board reducer consuming it as it comes.

@@ -39,3 +39,28 @@ enum ScenarioGenerator {
         return text
     }
 }
+
+extension ScenarioGenerator {
+    /// `count` zero-work operations on one default-cap queue, each after the
+    /// one before.
+    static func chain(count: Int) -> String {
+        var text = "title \"a chain of \(count) zero-work operations\"\nqueue q\n"
+        text.reserveCapacity(count * 32)
+        for i in 0..<count {
+            text += i == 0 ? "op o0 work 0ms\n" : "op o\(i) work 0ms after o\(i - 1)\n"
+        }
+        return text
+    }
+
+    /// `count` operations, each after a misspelt name (`o3` after `o3x`...
+    /// of a declared one), for the diagnostics' speed: every one is an
+    /// unknown name with a suggestion to look for.
+    static func misspelt(count: Int) -> String {
+        var text = "queue q\n"
+        text.reserveCapacity(count * 40)
+        for i in 0..<count {
+            text += i == 0 ? "op o0 work 0ms\n" : "op o\(i) work 0ms after p\(i - 1)\n"
+        }
+        return text
+    }
+}

@@ -66,33 +66,48 @@ enum TraceCommand: Subcommand {
 }
 
 /// Prints a run's events as they come, then the report, and exits.
+///
+/// The stream is not kept: each batch is written into one byte buffer and
+/// let go of, and the expectations are judged as the events pass
+/// (`ExpectationJudge`), so a trace of a million operations holds what the
+/// engine holds, not its millions of events.
 @MainActor
 enum TraceSession {
     static func start(scenario: Scenario, format: TraceCommand.Format, speed: Double) {
         let formatter = EventFormatter(scenario: scenario)
-        if format == .text { write(formatter.textHeader + "\n") }
+        let encoder = format == .jsonl ? JSONLineEncoder(scenario: scenario) : nil
+        var judge = ExpectationJudge(scenario: scenario)
+        var out = OutputBuffer(fileDescriptor: STDOUT_FILENO)
+        if format == .text { out.append(formatter.textHeader + "\n") }
         MainQueueRun.start(
-            scenario, speed: speed,
+            scenario, speed: speed, keepsStream: false,
             onBatch: { batch in
-                var out = ""
                 for event in batch {
-                    out += (format == .text ? formatter.text(event) : formatter.json(event)) + "\n"
+                    judge.record(event)
+                    if let encoder {
+                        encoder.append(event, to: &out.bytes)
+                    } else {
+                        out.append(formatter.text(event))
+                        out.bytes.append(UInt8(ascii: "\n"))
+                    }
+                    out.flushIfFull()
                 }
-                write(out)
             },
-            onEnd: { events, _ in
-                let report = TraceReport(scenario: scenario, events: events, formatter: formatter)
+            onEnd: { _, _ in
+                let report = TraceReport(judge: judge, formatter: formatter)
                 if format == .text {
-                    write(report.text)
+                    out.append(report.text)
+                    out.flush()
                 } else {
+                    out.flush()
                     StandardError.write(report.text)
+                }
+                if let failure = out.failureText {
+                    StandardError.write("opscope: error: could not write the trace to standard output: \(failure)\n")
+                    exit(ExitStatus.failed)
                 }
                 exit(report.exitStatus)
             })
-    }
-
-    private static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }
 
@@ -101,20 +116,17 @@ struct TraceReport {
     let text: String
     let exitStatus: Int32
 
-    init(scenario: Scenario, events: [LifecycleEvent], formatter: EventFormatter) {
-        let results = ExpectationChecker.evaluate(scenario, events: events)
-        var outcome: RunOutcome?
-        if case .end(let end) = events.last?.kind { outcome = end }
+    init(judge: ExpectationJudge, formatter: EventFormatter) {
+        let scenario = judge.scenario
+        let facts = judge.facts
+        let results = judge.results()
+        let outcome = facts.outcome
         var lines: [String] = [""]
-        let endTime = Spelling.secondsNumber(events.last?.time ?? 0)
+        let endTime = Spelling.secondsNumber(facts.endTime)
         switch outcome {
         case .completed:
             lines.append("run completed at \(endTime)s")
-            let performed = events.filter {
-                if case .action(_, .timed, _) = $0.kind { return true }
-                return false
-            }.count
-            let left = scenario.actions.count - performed
+            let left = scenario.actions.count - facts.timedActionsPerformed
             if left > 0 {
                 lines.append(
                     "  \(Spelling.count(left, "timed action")) came after every operation had finished: "

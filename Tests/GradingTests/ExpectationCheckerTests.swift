@@ -211,3 +211,17 @@ func exitStatusFollowsTheLanguageReference(_ c: ExitCase) {
 @Test func theExampleStreamIsItselfClean() {
     #expect(InvariantChecker.check(events, scenario: base) == [])
 }
+
+@Test func aJudgeFedInBatchesGivesTheVerdictsOfEachClaimAlone() {
+    var scenario = base
+    scenario.expectations = claimCases.map { Expectation(claim: $0.claim, text: $0.testDescription) }
+    var judge = ExpectationJudge(scenario: scenario)
+    var rest = events[...]
+    while !rest.isEmpty {
+        for event in rest.prefix(5) { judge.record(event) }
+        rest = rest.dropFirst(5)
+    }
+    let together = judge.results()
+    #expect(together.map(\.held) == claimCases.map(\.held))
+    #expect(together.map(\.explanation) == claimCases.map(\.explanation))
+}

@@ -1,3 +1,4 @@
+import Foundation
 import LifecycleEngine
 import RunEvents
 import ScenarioKit
@@ -15,6 +16,7 @@ import TextKit
         scenario.captions = [
             Caption(trigger: .at(.milliseconds(100)), text: "two slots, one \"fetch\""),
             Caption(trigger: .when(parse, .cancelled), text: "parse is Ready at once"),
+            Caption(trigger: .at(.milliseconds(200)), text: "tab\tnew line\n\u{1}back\\slash é ✓"),
         ]
         return scenario
     }()
@@ -71,6 +73,55 @@ import TextKit
             #"{"seq":12,"t":0.500,"kind":"action","action":"cancel","target":"fetch","origin":"user","ignored":"already finished"}"#
         ),
         (
+            event(17, 0.2, .caption(2, paused: false)),
+            #"{"seq":17,"t":0.200,"kind":"caption","text":"tab\tnew line\n\u0001back\\slash é ✓"}"#
+        ),
+        (
+            event(18, 0.25, .block(fetch, index: 1, phase: .returned, thread: .main)),
+            #"{"seq":18,"t":0.250,"kind":"block","op":"fetch","index":1,"phase":"returned","thread":"main"}"#
+        ),
+        (
+            event(19, 0.3, .action(.cancelAll(net), origin: .completion(fetch), ignored: nil)),
+            #"{"seq":19,"t":0.300,"kind":"action","action":"cancel-all","target":"net","origin":"completion","by":"fetch"}"#
+        ),
+        (
+            event(20, 0.3, .action(.setPriority(parse, .veryHigh), origin: .user, ignored: nil)),
+            #"{"seq":20,"t":0.300,"kind":"action","action":"priority","target":"parse","value":"veryHigh","origin":"user"}"#
+        ),
+        (
+            event(21, 0.3, .action(.setCap(net, .limit(4)), origin: .timed(1), ignored: nil)),
+            #"{"seq":21,"t":0.300,"kind":"action","action":"max","target":"net","value":4,"origin":"at"}"#
+        ),
+        (
+            event(22, 0.3, .action(.add(parse), origin: .timed(2), ignored: nil)),
+            #"{"seq":22,"t":0.300,"kind":"action","action":"add","target":"parse","origin":"at"}"#
+        ),
+        (
+            event(23, 0.3, .action(.suspend(net), origin: .user, ignored: nil)),
+            #"{"seq":23,"t":0.300,"kind":"action","action":"suspend","target":"net","origin":"user"}"#
+        ),
+        (
+            event(24, 0.3, .action(.resume(net), origin: .user, ignored: nil)),
+            #"{"seq":24,"t":0.300,"kind":"action","action":"resume","target":"net","origin":"user"}"#
+        ),
+        (
+            event(25, 1234567.8915, .queue(net, .operationCount, old: .int(1), new: .int(0))),
+            #"{"seq":25,"t":1234567.892,"kind":"queue","queue":"net","key":"operationCount","old":1,"new":0}"#
+        ),
+        (
+            event(26, 4, .operation(parse, .isCancelled, old: .bool(false), new: .bool(true))),
+            #"{"seq":26,"t":4.000,"kind":"op","op":"parse","queue":"net","key":"isCancelled","old":false,"new":true}"#
+        ),
+        (
+            event(27, 4, .operation(parse, .isFinished, old: .bool(false), new: .bool(true))),
+            #"{"seq":27,"t":4.000,"kind":"op","op":"parse","queue":"net","key":"isFinished","old":false,"new":true}"#
+        ),
+        (
+            event(28, 4, .queue(net, .isSuspended, old: .bool(true), new: .bool(false))),
+            #"{"seq":28,"t":4.000,"kind":"queue","queue":"net","key":"isSuspended","old":true,"new":false}"#
+        ),
+        (event(29, -1, .end(.completed)), #"{"seq":29,"t":0.000,"kind":"end","status":"completed"}"#),
+        (
             event(13, 3, .end(.stalled([parse: .waitsFor(fetch, root: fetch), fetch: .neverPostedFinish]))),
             #"{"seq":13,"t":3.000,"kind":"end","status":"stalled","stuck":{"fetch":"it never posted isFinished","parse":"it waits for fetch, which never finishes"}}"#
         ),
@@ -79,6 +130,17 @@ import TextKit
     @Test(arguments: jsonCases)
     func jsonLines(event: LifecycleEvent, expected: String) {
         #expect(Self.formatter.json(event) == expected)
+        // The parse of the line is the same JSON as the expected text.
+        let parsed = try? JSONSerialization.jsonObject(with: Data(Self.formatter.json(event).utf8))
+        #expect(parsed != nil)
+    }
+
+    @Test func theEncoderWritesTheSameLinesWithItsTableOfNames() {
+        let encoder = JSONLineEncoder(scenario: Self.scenario)
+        var bytes: [UInt8] = []
+        for (event, _) in Self.jsonCases { encoder.append(event, to: &bytes) }
+        let expected = Self.jsonCases.map { $0.1 + "\n" }.joined()
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
     }
 
     @Test func textLinesAreAlignedUnderTheHeader() {

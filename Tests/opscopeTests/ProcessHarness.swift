@@ -32,8 +32,11 @@ enum OpscopeBinary {
 
     /// Runs opscope with `arguments` in the package root, with `input` on
     /// standard input (/dev/null when nil); kills it after `timeout` real
-    /// seconds (a generous bound: the test then fails).
-    static func run(_ arguments: [String], input: String? = nil, timeout: Double = 60) throws -> ProcessResult {
+    /// seconds (a generous bound: the test then fails). With `outputTo`,
+    /// standard output is that file (`/dev/full`), not captured.
+    static func run(
+        _ arguments: [String], input: String? = nil, timeout: Double = 60, outputTo path: String? = nil
+    ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -43,7 +46,12 @@ enum OpscopeBinary {
         process.environment = environment
         let out = Pipe()
         let err = Pipe()
-        process.standardOutput = out
+        if let path, let file = FileHandle(forWritingAtPath: path) {
+            process.standardOutput = file
+            try out.fileHandleForWriting.close()
+        } else {
+            process.standardOutput = out
+        }
         process.standardError = err
         let inPipe = Pipe()
         process.standardInput = input == nil ? FileHandle.nullDevice : inPipe

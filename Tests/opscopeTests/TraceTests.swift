@@ -112,6 +112,31 @@ struct TraceTests {
         #expect(!result.stdout.contains("cancel"), "the cancel never ran, so the stream must not show it")
     }
 
+    @Test("a chain of 50,000 operations ends with exit 0: letting go of it does not recurse")
+    func aLongChainEndsCleanly() throws {
+        let scratch = try ScratchFiles()
+        defer { scratch.remove() }
+        var text = "queue q serial\nop o0 work 0ms\n"
+        for i in 1..<50_000 { text += "op o\(i) work 0ms after o\(i - 1)\n" }
+        let path = try scratch.write("chain.ops", text)
+        let result = try OpscopeBinary.run(["trace", "--format", "jsonl", path])
+        #expect(result.status == 0, "a signal is 128 + its number: \(result.status)")
+        #expect(result.stdout.split(separator: "\n").count == 350_001)
+        #expect(result.stdout.hasSuffix(#""kind":"end","status":"completed"}"# + "\n"))
+    }
+
+    @Test("standard output that cannot be written: a clear error and exit 1, in both formats")
+    func unwritableOutput() throws {
+        for format in ["text", "jsonl"] {
+            let result = try OpscopeBinary.run(
+                ["trace", "--speed", "16", "--format", format, "scenarios/01-chain.ops"], outputTo: "/dev/full")
+            #expect(result.status == 1, "\(format)")
+            #expect(
+                result.stderr.contains(
+                    "opscope: error: could not write the trace to standard output: No space left on device"))
+        }
+    }
+
     @Test("a file with errors is not run: diagnostics and exit 2")
     func errorsAreNotRun() throws {
         let scratch = try ScratchFiles()

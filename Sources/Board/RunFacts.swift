@@ -1,0 +1,269 @@
+import RunEvents
+import ScenarioKit
+
+/// What a run's claims and reports ask about, gathered one event at a time
+/// and without keeping the events: per tracked operation when it was added,
+/// became ready, started, finished, was cancelled (and by what); per queue
+/// its peak; how the run ended; how many timed actions it performed; and,
+/// for each set of operations watched, the first moment they were all
+/// executing at once.
+///
+/// `RunTimeline` keeps one that tracks every operation, beside the stream.
+/// `trace` keeps one that tracks only what the file's `expect` lines name
+/// (`forExpectations(of:)`), so that a run printed as it goes holds a few
+/// bytes per operation, not its events.
+///
+/// "Executing" means from `isExecuting` true until `isExecuting` false or
+/// `isFinished` true, whichever comes first. Barriers count as operations
+/// of their queue (their `isExecuting` is their block running).
+public struct RunFacts: Sendable {
+    /// When something was announced: the event's sequence number (which
+    /// orders events) and its scenario time in seconds (which is shown).
+    public struct Stamp: Sendable, Hashable {
+        public var seq: Int
+        public var time: Double
+    }
+
+    /// The action whose effect an event was.
+    public struct Cause: Sendable, Hashable {
+        public var action: Action
+        public var origin: ActionOrigin
+
+        public init(action: Action, origin: ActionOrigin) {
+            self.action = action
+            self.origin = origin
+        }
+    }
+
+    public struct OperationFacts: Sendable {
+        public var added: Stamp?
+        /// The last `isReady` true before it started (or the last at all).
+        public var ready: Stamp?
+        /// The first `isExecuting` true.
+        public var started: Stamp?
+        /// The first `isFinished` true.
+        public var finished: Stamp?
+        /// The first `isCancelled` true.
+        public var cancelled: Stamp?
+        /// `isCancelled` was true when `isFinished` turned true.
+        public var cancelledWhenFinished = false
+        /// The action event whose effect the cancel was.
+        public var cancelCause: Cause?
+        /// Priority changes announced for it, in order.
+        public var priorityChanges: [(stamp: Stamp, level: PriorityLevel)] = []
+        /// The thread it ran on.
+        public var thread: ThreadTag?
+        /// Position in the stream (0-based) of its first `isExecuting` true.
+        public internal(set) var startIndex: Int?
+
+        public init() {}
+
+        /// Cancelled before it started, and never started since.
+        public var wasSkipped: Bool { cancelled != nil && started == nil }
+    }
+
+    /// Which operations get `OperationFacts`.
+    public enum Tracking: Sendable {
+        case all
+        case only(Set<OperationID>)
+    }
+
+    public let scenario: Scenario
+    /// Per operation, its slot in `tracked`, or -1 when it is not tracked.
+    private let slot: [Int32]
+    private var tracked: [OperationFacts]
+    /// Per operation: executing now (a bit each operation, tracked or not).
+    private var executingNow: [Bool]
+    private var executingCount: [Int]
+    /// Per queue, the most of its operations executing at once.
+    public private(set) var peaks: [Int]
+    /// Operations that started, in the order they started (with `.all`).
+    public private(set) var startOrder: [OperationID] = []
+    private let keepsStartOrder: Bool
+    /// The outcome of the first `.end`; nil when the run never ended.
+    public var outcome: RunOutcome?
+    /// The last event's time.
+    public private(set) var endTime: Double = 0
+    /// Events recorded.
+    public private(set) var eventCount = 0
+    /// Timed (`at`) actions the run performed, ignored ones included.
+    public private(set) var timedActionsPerformed = 0
+    private var lastAction: Cause?
+    private var watches: [OverlapWatch]
+
+    /// - Parameter overlaps: sets of operations whose first moment all
+    ///   executing at once `overlap(of:)` can tell.
+    public init(scenario: Scenario, tracking: Tracking = .all, overlaps: [Set<OperationID>] = []) {
+        self.scenario = scenario
+        let count = scenario.operations.count
+        switch tracking {
+        case .all:
+            slot = (0..<count).map { Int32($0) }
+            tracked = Array(repeating: OperationFacts(), count: count)
+            keepsStartOrder = true
+        case .only(let ops):
+            var slots = [Int32](repeating: -1, count: count)
+            for (n, op) in ops.filter({ scenario.contains($0) }).sorted().enumerated() { slots[op.index] = Int32(n) }
+            slot = slots
+            tracked = Array(repeating: OperationFacts(), count: ops.count)
+            keepsStartOrder = false
+        }
+        executingNow = Array(repeating: false, count: count)
+        executingCount = Array(repeating: 0, count: scenario.queues.count)
+        peaks = Array(repeating: 0, count: scenario.queues.count)
+        watches = overlaps.map(OverlapWatch.init)
+    }
+
+    /// Facts enough to judge `scenario`'s expectations: the operations they
+    /// name, and the sets of its `concurrent` claims.
+    public static func forExpectations(of scenario: Scenario) -> RunFacts {
+        var named = Set<OperationID>()
+        var overlaps: [Set<OperationID>] = []
+        for expectation in scenario.expectations {
+            switch expectation.claim {
+            case .before(let a, let b): named.formUnion([a, b])
+            case .order(let ids): named.formUnion(ids)
+            case .concurrent(let ids):
+                named.formUnion(ids)
+                overlaps.append(Set(ids))
+            case .finished(let op), .cancelled(let op), .skipped(let op), .stuck(let op): named.insert(op)
+            case .peak: break
+            }
+        }
+        return RunFacts(scenario: scenario, tracking: .only(named), overlaps: overlaps)
+    }
+
+    // MARK: - Recording
+
+    public mutating func record(_ event: LifecycleEvent) {
+        let index = eventCount
+        eventCount += 1
+        endTime = event.time
+        let stamp = Stamp(seq: event.seq, time: event.time)
+        switch event.kind {
+        case .operation(let op, let key, let old, let new):
+            guard scenario.contains(op) else { break }
+            let wasExecuting = executingNow[op.index]
+            let isExecuting: Bool
+            switch (key, new) {
+            case (.isExecuting, .bool(let value)): isExecuting = value
+            case (.isFinished, .bool(true)): isExecuting = false
+            default: isExecuting = wasExecuting
+            }
+            if isExecuting != wasExecuting {
+                executingNow[op.index] = isExecuting
+                let q = scenario[operation: op].queue.index
+                executingCount[q] += isExecuting ? 1 : -1
+                peaks[q] = max(peaks[q], executingCount[q])
+            }
+            if key == .isExecuting, new == .bool(true), keepsStartOrder, slot[op.index] >= 0,
+                tracked[Int(slot[op.index])].started == nil
+            {
+                startOrder.append(op)
+            }
+            let n = Int(slot[op.index])
+            if n >= 0 {
+                Self.update(&tracked[n], op, key, old: old, new: new, stamp, index, event.thread, lastAction, scenario)
+            }
+            if !watches.isEmpty {
+                for w in watches.indices where watches[w].ids.contains(op) {
+                    watches[w].note(op, executing: isExecuting, at: stamp)
+                }
+            }
+        case .action(let action, let origin, let ignored):
+            lastAction = ignored == nil ? Cause(action: action, origin: origin) : nil
+            if case .timed = origin { timedActionsPerformed += 1 }
+        case .end(let result):
+            if outcome == nil { outcome = result }
+        case .queue, .block, .completion, .stall, .caption:
+            break
+        }
+    }
+
+    private static func update(
+        _ f: inout OperationFacts, _ op: OperationID, _ key: OperationKey, old: KeyValue?, new: KeyValue,
+        _ stamp: Stamp, _ index: Int, _ thread: ThreadTag?, _ cause: Cause?, _ scenario: Scenario
+    ) {
+        switch (key, new) {
+        case (.isReady, .bool(let ready)):
+            if old == nil, f.added == nil { f.added = stamp }
+            if ready, f.started == nil { f.ready = stamp }
+        case (.isExecuting, .bool(true)):
+            if f.started == nil {
+                f.started = stamp
+                f.startIndex = index
+            }
+            if let thread { f.thread = thread }
+        case (.isFinished, .bool(true)):
+            if f.finished == nil {
+                f.finished = stamp
+                f.cancelledWhenFinished = f.cancelled != nil
+            }
+        case (.isCancelled, .bool(true)):
+            if f.cancelled == nil {
+                f.cancelled = stamp
+                if let cause, action(cause.action, cancels: op, in: scenario) { f.cancelCause = cause }
+            }
+        case (.queuePriority, .priority(let p)):
+            f.priorityChanges.append((stamp, p))
+        default:
+            break
+        }
+    }
+
+    private static func action(_ action: Action, cancels op: OperationID, in scenario: Scenario) -> Bool {
+        switch action {
+        case .cancel(let id): id == op
+        case .cancelAll(let q): scenario[operation: op].queue == q
+        default: false
+        }
+    }
+
+    // MARK: - Questions
+
+    /// The facts of `op`; empty when it is not tracked.
+    public subscript(_ op: OperationID) -> OperationFacts {
+        guard slot.indices.contains(op.index), slot[op.index] >= 0 else { return OperationFacts() }
+        return tracked[Int(slot[op.index])]
+    }
+
+    /// Whether `op` is executing after the events recorded so far.
+    public func isExecuting(_ op: OperationID) -> Bool {
+        executingNow.indices.contains(op.index) && executingNow[op.index]
+    }
+
+    public func peak(of queue: QueueID) -> Int {
+        peaks.indices.contains(queue.index) ? peaks[queue.index] : 0
+    }
+
+    /// How an operation ended.
+    public func finalState(of op: OperationID) -> FinalState {
+        let f = self[op]
+        if f.started == nil, f.cancelled != nil { return .skipped }
+        guard f.finished != nil else { return .stuck }
+        return f.cancelledWhenFinished ? .cancelled : .finished
+    }
+
+    /// The first moment all of `ids` were executing at once, or else the
+    /// most of them that ever were (with `moment` nil); nil when `ids` is
+    /// not a set this was told to watch.
+    public func overlap(of ids: Set<OperationID>) -> (moment: Stamp?, most: Int)? {
+        watches.first { $0.ids == ids }.map { ($0.moment, $0.most) }
+    }
+}
+
+/// A set of operations watched for the first moment they all execute.
+private struct OverlapWatch: Sendable {
+    let ids: Set<OperationID>
+    var executing = Set<OperationID>()
+    var most = 0
+    var moment: RunFacts.Stamp?
+
+    init(_ ids: Set<OperationID>) { self.ids = ids }
+
+    mutating func note(_ op: OperationID, executing now: Bool, at stamp: RunFacts.Stamp) {
+        if now { executing.insert(op) } else { executing.remove(op) }
+        most = max(most, executing.count)
+        if moment == nil, executing.count == ids.count { moment = stamp }
+    }
+}

@@ -1,0 +1,323 @@
+import ScenarioKit
+
+/// Writes events as JSON Lines (SCENARIO-LANGUAGE.md, "The event stream")
+/// straight into a byte buffer: no `String` per line, and with the names of
+/// the scenario's operations and queues quoted once, at the start.
+///
+/// `EventFormatter.json(_:)` is this encoder without the table of names, so
+/// there is one way a line is written.
+public struct JSONLineEncoder: Sendable {
+    public let scenario: Scenario
+    private let operationNames: QuotedNames
+    private let queueNames: QuotedNames
+
+    /// - Parameter quotesNamesOnce: quote every name now (for a whole
+    ///   stream), or each time it is written (for a line now and then).
+    public init(scenario: Scenario, quotesNamesOnce: Bool = true) {
+        self.scenario = scenario
+        operationNames = QuotedNames(quotesNamesOnce ? scenario.operations.map(\.name) : [])
+        queueNames = QuotedNames(quotesNamesOnce ? scenario.queues.map(\.name) : [])
+    }
+
+    /// Appends one JSON object, keys in the order of the language reference,
+    /// and a newline.
+    public func append(_ event: LifecycleEvent, to out: inout [UInt8]) {
+        out.appendLiteral(#"{"seq":"#)
+        JSONBytes.appendInt(event.seq, to: &out)
+        out.appendLiteral(#","t":"#)
+        JSONBytes.appendSeconds(event.time, to: &out)
+        switch event.kind {
+        case .operation(let op, let key, let old, let new):
+            out.appendLiteral(#","kind":"op","op":"#)
+            appendOperation(op, to: &out)
+            out.appendLiteral(#","queue":"#)
+            appendQueue(scenario[operation: op].queue, to: &out)
+            appendChange(Self.literal(key), old: old, new: new, to: &out)
+            if let thread = event.thread {
+                out.appendLiteral(#","thread":"#)
+                Self.appendThread(thread, to: &out)
+            }
+        case .queue(let q, let key, let old, let new):
+            out.appendLiteral(#","kind":"queue","queue":"#)
+            appendQueue(q, to: &out)
+            appendChange(Self.literal(key), old: old, new: new, to: &out)
+        case .block(let op, let index, let phase, let thread):
+            out.appendLiteral(#","kind":"block","op":"#)
+            appendOperation(op, to: &out)
+            out.appendLiteral(#","index":"#)
+            JSONBytes.appendInt(index, to: &out)
+            out.appendLiteral(#","phase":""#)
+            out.append(contentsOf: phase.rawValue.utf8)
+            out.appendLiteral(#"","thread":"#)
+            Self.appendThread(thread, to: &out)
+        case .completion(let op, let thread):
+            out.appendLiteral(#","kind":"completion","op":"#)
+            appendOperation(op, to: &out)
+            out.appendLiteral(#","thread":"#)
+            Self.appendThread(thread, to: &out)
+        case .action(let action, let origin, let ignored):
+            out.appendLiteral(#","kind":"action""#)
+            appendAction(action, to: &out)
+            switch origin {
+            case .timed: out.appendLiteral(#","origin":"at""#)
+            case .completion(let op):
+                out.appendLiteral(#","origin":"completion","by":"#)
+                appendOperation(op, to: &out)
+            case .user: out.appendLiteral(#","origin":"user""#)
+            }
+            if let ignored {
+                out.appendLiteral(#","ignored":"#)
+                JSONBytes.appendQuoted(ignored.text, to: &out)
+            }
+        case .caption(let index, let paused):
+            out.appendLiteral(#","kind":"caption""#)
+            if scenario.captions.indices.contains(index) {
+                let caption = scenario.captions[index]
+                out.appendLiteral(#","text":"#)
+                JSONBytes.appendQuoted(caption.text, to: &out)
+                if case .when(let op, let moment) = caption.trigger {
+                    out.appendLiteral(#","op":"#)
+                    appendOperation(op, to: &out)
+                    out.appendLiteral(#","moment":""#)
+                    out.append(contentsOf: moment.rawValue.utf8)
+                    out.append(UInt8(ascii: "\""))
+                }
+            }
+            if paused { out.appendLiteral(#","paused":true"#) }
+        case .stall(let stuck):
+            out.appendLiteral(#","kind":"stall","stuck":"#)
+            appendStuck(stuck, waiting: true, to: &out)
+        case .end(.completed):
+            out.appendLiteral(#","kind":"end","status":"completed""#)
+        case .end(.stalled(let stuck)):
+            out.appendLiteral(#","kind":"end","status":"stalled","stuck":"#)
+            appendStuck(stuck, waiting: false, to: &out)
+        }
+        out.appendLiteral("}\n")
+    }
+
+    // MARK: - Pieces
+
+    private func appendOperation(_ op: OperationID, to out: inout [UInt8]) {
+        operationNames.append(op.index, orQuote: scenario[operation: op].name, to: &out)
+    }
+
+    private func appendQueue(_ q: QueueID, to out: inout [UInt8]) {
+        queueNames.append(q.index, orQuote: scenario[queue: q].name, to: &out)
+    }
+
+    /// `,"key":"isReady","old":null,"new":true`
+    private func appendChange(_ key: StaticString, old: KeyValue?, new: KeyValue, to out: inout [UInt8]) {
+        out.appendLiteral(#","key":""#)
+        out.appendLiteral(key)
+        out.appendLiteral(#"","old":"#)
+        if let old { Self.appendValue(old, to: &out) } else { out.appendLiteral("null") }
+        out.appendLiteral(#","new":"#)
+        Self.appendValue(new, to: &out)
+    }
+
+    private static func appendValue(_ value: KeyValue, to out: inout [UInt8]) {
+        switch value {
+        case .bool(let b):
+            if b { out.appendLiteral("true") } else { out.appendLiteral("false") }
+        case .int(let n): JSONBytes.appendInt(n, to: &out)
+        case .priority(let p):
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: p.rawValue.utf8)
+            out.append(UInt8(ascii: "\""))
+        }
+    }
+
+    private static func literal(_ key: OperationKey) -> StaticString {
+        switch key {
+        case .isReady: "isReady"
+        case .isExecuting: "isExecuting"
+        case .isFinished: "isFinished"
+        case .isCancelled: "isCancelled"
+        case .queuePriority: "queuePriority"
+        }
+    }
+
+    private static func literal(_ key: QueueKey) -> StaticString {
+        switch key {
+        case .isSuspended: "isSuspended"
+        case .maxConcurrentOperationCount: "maxConcurrentOperationCount"
+        case .operationCount: "operationCount"
+        }
+    }
+
+    private static func appendThread(_ thread: ThreadTag, to out: inout [UInt8]) {
+        if thread.isMain {
+            out.appendLiteral(#""main""#)
+        } else {
+            out.appendLiteral(##""#"##)
+            JSONBytes.appendInt(thread.number, to: &out)
+            out.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// `,"action":"max","target":"net","value":4`
+    private func appendAction(_ action: Action, to out: inout [UInt8]) {
+        func head(_ name: String) {
+            out.appendLiteral(#","action":""#)
+            out.append(contentsOf: name.utf8)
+            out.appendLiteral(#"","target":"#)
+        }
+        switch action {
+        case .cancel(let op):
+            head("cancel")
+            appendOperation(op, to: &out)
+        case .cancelAll(let q):
+            head("cancel-all")
+            appendQueue(q, to: &out)
+        case .suspend(let q):
+            head("suspend")
+            appendQueue(q, to: &out)
+        case .resume(let q):
+            head("resume")
+            appendQueue(q, to: &out)
+        case .setCap(let q, let cap):
+            head("max")
+            appendQueue(q, to: &out)
+            out.appendLiteral(#","value":"#)
+            if cap == .systemDefault {
+                out.appendLiteral(#""default""#)
+            } else {
+                JSONBytes.appendInt(cap.foundationValue, to: &out)
+            }
+        case .setPriority(let op, let level):
+            head("priority")
+            appendOperation(op, to: &out)
+            out.appendLiteral(#","value":""#)
+            out.append(contentsOf: level.rawValue.utf8)
+            out.append(UInt8(ascii: "\""))
+        case .add(let op):
+            head("add")
+            appendOperation(op, to: &out)
+        }
+    }
+
+    /// `{"OP":"REASON",…}`, operations in scenario order.
+    private func appendStuck(_ stuck: [OperationID: StuckReason], waiting: Bool, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        for (n, op) in stuck.keys.sorted().enumerated() {
+            if n > 0 { out.append(UInt8(ascii: ",")) }
+            appendOperation(op, to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONBytes.appendQuoted(stuck[op]!.clause(in: scenario, waiting: waiting), to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+/// Names quoted as JSON strings, one after another in one buffer.
+private struct QuotedNames: Sendable {
+    private var bytes: [UInt8] = []
+    private var ends: [Int32] = []
+
+    init(_ names: [String]) {
+        guard !names.isEmpty else { return }
+        ends.reserveCapacity(names.count)
+        bytes.reserveCapacity(names.count * 10)
+        for name in names {
+            JSONBytes.appendQuoted(name, to: &bytes)
+            ends.append(Int32(truncatingIfNeeded: bytes.count))
+        }
+        // A table past 2 GB would not fit the offsets: quote as we go.
+        if bytes.count > Int(Int32.max) {
+            bytes = []
+            ends = []
+        }
+    }
+
+    func append(_ index: Int, orQuote name: String, to out: inout [UInt8]) {
+        guard ends.indices.contains(index) else {
+            JSONBytes.appendQuoted(name, to: &out)
+            return
+        }
+        let start = index == 0 ? 0 : Int(ends[index - 1])
+        out.append(contentsOf: bytes[start..<Int(ends[index])])
+    }
+}
+
+/// JSON's pieces as bytes.
+enum JSONBytes {
+    static func appendInt(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 {
+            out.append(UInt8(ascii: "-"))
+            // The magnitude of Int.min does not fit an Int.
+            appendUnsigned(value.magnitude, to: &out)
+        } else {
+            appendUnsigned(UInt(value), to: &out)
+        }
+    }
+
+    static func appendUnsigned(_ value: UInt, to out: inout [UInt8]) {
+        if value < 10 {
+            out.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            }
+            out.append(contentsOf: buffer[(24 - count)...])
+        }
+    }
+
+    /// Scenario seconds with three decimals, exactly as
+    /// `Spelling.secondsNumber` writes them.
+    static func appendSeconds(_ t: Double, to out: inout [UInt8]) {
+        guard t.isFinite, t > 0 else {
+            out.appendLiteral("0.000")
+            return
+        }
+        let millis = (t * 1000).rounded()
+        guard millis < 1e15 else {
+            out.appendLiteral("999999999999.999")
+            return
+        }
+        let whole = UInt(millis)
+        appendUnsigned(whole / 1000, to: &out)
+        let frac = whole % 1000
+        out.append(UInt8(ascii: "."))
+        out.append(UInt8(ascii: "0") + UInt8(frac / 100))
+        out.append(UInt8(ascii: "0") + UInt8(frac / 10 % 10))
+        out.append(UInt8(ascii: "0") + UInt8(frac % 10))
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters
+    /// escaped, everything else as its UTF-8.
+    static func appendQuoted(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.appendLiteral(#"\""#)
+            case UInt8(ascii: "\\"): out.appendLiteral(#"\\"#)
+            case UInt8(ascii: "\n"): out.appendLiteral(#"\n"#)
+            case UInt8(ascii: "\r"): out.appendLiteral(#"\r"#)
+            case UInt8(ascii: "\t"): out.appendLiteral(#"\t"#)
+            case 0..<0x20:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                out.appendLiteral(#"\u00"#)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            default:
+                out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+extension [UInt8] {
+    /// Appends a literal's UTF-8 bytes with one copy.
+    @inline(__always) mutating func appendLiteral(_ literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
+    }
+}
