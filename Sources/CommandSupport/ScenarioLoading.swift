@@ -1,3 +1,4 @@
+import CNCurses
 import Foundation
 import ScenarioKit
 
@@ -23,7 +24,12 @@ package enum ScenarioLoading {
     package static func read(_ file: SourceFile) -> ParseResult {
         let result = ScenarioReader.read(file)
         if !result.diagnostics.isEmpty {
-            let printer = DiagnosticPrinter()
+            // A source line wider than the terminal is shown around its caret.
+            var rows: Int32 = 0
+            var columns: Int32 = 0
+            let onTerminal = opscope_terminal_size(2, &rows, &columns) == 0
+            let printer = DiagnosticPrinter(
+                width: onTerminal ? Int(columns) : DiagnosticPrinter.widthWithoutTerminal)
             let text = printer.renderAll(result, file: file, color: wantsColor(fileDescriptor: 2))
             StandardError.write(text)
         }

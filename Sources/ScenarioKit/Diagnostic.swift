@@ -16,6 +16,10 @@ public struct Diagnostic: Sendable, Hashable {
     public var message: String
     /// Extra lines printed after the caret, such as `note: did you mean 'fetch'?`.
     public var notes: [String]
+    /// A "did you mean" still to look up, filled in by `ScenarioReader`
+    /// for the diagnostics it keeps (so a file of 100,000 unknown names
+    /// pays for a hundred searches, not 100,000).
+    var pendingSuggestion: PendingSuggestion?
 
     public init(
         _ severity: Severity, at location: SourceLocation, _ message: String,
@@ -28,4 +32,24 @@ public struct Diagnostic: Sendable, Hashable {
     }
 
     public var isError: Bool { severity == .error }
+}
+
+/// The word of an unknown-name diagnostic and the names it may be a typo of.
+struct PendingSuggestion: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        case queue
+        case operation
+    }
+
+    var word: String
+    var kind: Kind
+}
+
+extension Diagnostic {
+    /// This diagnostic, its "did you mean" to be looked up among `kind`.
+    func suggesting(_ word: String, among kind: PendingSuggestion.Kind) -> Diagnostic {
+        var copy = self
+        copy.pendingSuggestion = PendingSuggestion(word: word, kind: kind)
+        return copy
+    }
 }

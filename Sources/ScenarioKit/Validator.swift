@@ -31,13 +31,19 @@ struct Validator {
 
     /// Validates `tree`. `hasEarlierErrors` says whether the lexer or the
     /// parser already found errors: then no scenario is built either.
-    static func validate(_ tree: SyntaxTree, hasEarlierErrors: Bool) -> (Scenario?, [Diagnostic]) {
+    /// The names an unknown one may be a typo of come with the result:
+    /// queues (the declared ones, or the implicit `default`) and
+    /// operations, each in declaration order.
+    static func validate(
+        _ tree: SyntaxTree, hasEarlierErrors: Bool
+    ) -> (scenario: Scenario?, diagnostics: [Diagnostic], names: DeclaredNames) {
         var validator = Validator(tree: tree)
         let scenario = validator.run()
+        let names = DeclaredNames(queues: validator.queues.map(\.name), operations: tree.operations.map(\.name.text))
         if hasEarlierErrors || validator.diagnostics.contains(where: \.isError) {
-            return (nil, validator.diagnostics)
+            return (nil, validator.diagnostics, names)
         }
-        return (scenario, validator.diagnostics)
+        return (scenario, validator.diagnostics, names)
     }
 
     private mutating func run() -> Scenario {
@@ -145,8 +151,8 @@ struct Validator {
         if operationIndex[name.text] != nil {
             report(.notAQueue(name.text, at: name.location))
         } else {
-            let suggestion = Suggestion.nearest(to: name.text, in: queues.lazy.map(\.name))
-            report(.unknownQueue(name: name.text, suggestion: suggestion, at: name.location))
+            report(
+                .unknownQueue(name: name.text, suggestion: nil, at: name.location).suggesting(name.text, among: .queue))
         }
         return nil
     }
@@ -157,8 +163,9 @@ struct Validator {
         if queueIndex[name.text] != nil {
             report(.notAnOperation(name.text, at: name.location))
         } else {
-            let suggestion = Suggestion.nearest(to: name.text, in: tree.operations.lazy.map(\.name.text))
-            report(.unknownOperation(name: name.text, suggestion: suggestion, at: name.location))
+            report(
+                .unknownOperation(name: name.text, suggestion: nil, at: name.location).suggesting(
+                    name.text, among: .operation))
         }
         return nil
     }

@@ -42,8 +42,8 @@ enum ScaleBench {
         let misspelt = write(ScenarioGenerator.misspelt(count: 100_000), "misspelt-100k.ops", in: folder)
         let check = once(Measure.opscopePath, ["check", misspelt])
         report.figure(
-            "check of 100,000 misspelt names (exit 2)", Measure.ms(check.seconds), target: "< 2 s",
-            met: check.status == 2 && check.seconds < 2)
+            "check of 100,000 misspelt names (exit 2)", Measure.ms(check.seconds), target: "≤ 1 s",
+            met: check.status == 2 && check.seconds <= 1)
     }
 
     /// The chain: its own section, since the engine itself is quadratic in

@@ -45,8 +45,8 @@ enum CheckCommand: Subcommand {
     /// `scenarios/01-chain.ops: ok (1 queue, 3 operations)` or
     /// `x.ops: 2 errors, 1 warning`.
     static func summary(path: String, result: ParseResult) -> String {
-        let errors = result.diagnostics.filter(\.isError).count
-        let warnings = result.diagnostics.count - errors
+        let errors = result.errorCount
+        let warnings = result.warningCount
         var parts: [String] = []
         if errors > 0 { parts.append(count(errors, "error")) }
         if warnings > 0 { parts.append(count(warnings, "warning")) }

@@ -91,8 +91,7 @@ enum ListCommand: Subcommand {
         }
         let result = ScenarioReader.read(SourceFile(path: path, bytes: Array(data)))
         guard let scenario = result.scenario else {
-            let errors = result.diagnostics.filter(\.isError).count
-            return prefix + "\(file): \(CheckCommand.count(errors, "error")) (opscope check \(path))"
+            return prefix + "\(file): \(CheckCommand.count(result.errorCount, "error")) (opscope check \(path))"
         }
         let title = scenario.title ?? file
         guard let note = scenario.notes.first, !note.isEmpty else { return prefix + title }

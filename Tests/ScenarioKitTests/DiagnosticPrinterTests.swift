@@ -99,4 +99,82 @@ import Testing
             + Array(repeating: Diagnostic(.warning, at: at, "w"), count: warnings)
         #expect(DiagnosticPrinter.summary(list) == expected)
     }
+
+    // MARK: Limits
+
+    @Test func afterTheLimitOneLineSaysHowManyMoreThereAre() {
+        let lines = ["queue q"] + (0..<250).map { "op o\($0) work 0ms after p\($0)" }
+        let file = SourceFile(path: "m.ops", text: lines.joined(separator: "\n"))
+        let result = ScenarioReader.read(file)
+        #expect(result.errorCount == 250)
+        #expect(result.diagnostics.count == DiagnosticLimit.perFile)
+        let rendered = printer.renderAll(result, file: file, color: false)
+        #expect(rendered.components(separatedBy: ": error: ").count - 1 == DiagnosticLimit.perFile)
+        #expect(
+            rendered.hasSuffix(
+                "m.ops: note: 150 more errors not shown (opscope shows the first 100 diagnostics of a file)\n"))
+        // The kept ones still have their "did you mean", looked up last.
+        #expect(rendered.contains("m.ops:2:22: error: unknown operation 'p0'\n"))
+        #expect(result.diagnostics.allSatisfy { $0.notes.count == 1 && $0.notes[0].hasPrefix("did you mean 'o") })
+    }
+
+    @Test func theOmittedLineCountsErrorsAndWarningsApart() {
+        let result = ParseResult(
+            scenario: nil, diagnostics: [Diagnostic(.error, at: Loc(line: 1, column: 1), "e")], errorCount: 3,
+            warningCount: 1)
+        #expect(
+            DiagnosticPrinter.omitted(result)
+                == "2 more errors and 1 more warning not shown (opscope shows the first 100 diagnostics of a file)")
+        #expect(DiagnosticPrinter.omitted(ParseResult(scenario: nil, diagnostics: [])) == nil)
+    }
+
+    @Test func aLineWiderThanTheWidthIsAWindowAroundTheCaret() {
+        let filler = String(repeating: "x", count: 5_000)
+        let text = "op a work 1s after \(filler)b\(filler)"
+        let rendered = DiagnosticPrinter(width: 40).renderAll(
+            ScenarioReader.read(text, path: "w.ops"), file: SourceFile(path: "w.ops", text: text), color: false)
+        let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+        // The message quotes the name shortened to four widths.
+        #expect(lines[0].hasPrefix("w.ops:1:20: error: unknown operation 'xxx"))
+        #expect(lines[0].count == "w.ops:1:20: error: ".count + 159)
+        #expect(lines[0].contains("x…x"))
+        // Column 20 is near the start: the window begins with the line.
+        #expect(lines[1] == "op a work 1s after " + String(repeating: "x", count: 20) + "…")
+        #expect(lines[1].count == 40)
+        #expect(lines[2] == String(repeating: " ", count: 19) + "^")
+    }
+
+    @Test func aCaretFarIntoALongLineIsCentredWithBothEndsMarked() {
+        let filler = String(repeating: "y", count: 3_000)
+        let text = "note \"\(filler)\t\(filler)\" stray \(filler)"
+        let file = SourceFile(path: "c.ops", text: text)
+        let lines = DiagnosticPrinter(width: 30).renderAll(ScenarioReader.read(file), file: file, color: false)
+            .split(separator: "\n")
+        let column = Int(lines[0].split(separator: ":")[2])!
+        #expect(column == 6_010)
+        let shown = Array(lines[1].unicodeScalars)
+        #expect(shown.first == "…" && shown.last == "…")
+        #expect(shown.count == 30)
+        #expect(!lines[1].contains("\t"))
+        // The caret stands under the first letter of the stray word, near the middle.
+        let caretColumn = lines[2].count - 1
+        #expect(String(String.UnicodeScalarView(shown[caretColumn..<caretColumn + 5])) == "stray")
+        #expect((13...17).contains(caretColumn))
+    }
+
+    @Test func wideCharactersCountTwoColumnsInTheWindow() {
+        let wide = String(repeating: "가", count: 50)
+        let text = "op a work 1s after \(wide)"
+        let file = SourceFile(path: "k.ops", text: text)
+        let lines = DiagnosticPrinter(width: 30).renderAll(ScenarioReader.read(file), file: file, color: false)
+            .split(separator: "\n")
+        #expect(displayWidthOf(String(lines[1])) <= 30)
+        #expect(lines[1].hasPrefix("…") && lines[1].hasSuffix("…"))
+        // The caret is under the first wide character, counted in columns.
+        let before = lines[1].prefix { $0 != "가" }
+        #expect(lines[2] == String(repeating: " ", count: displayWidthOf(String(before))) + "^")
+    }
+    func displayWidthOf(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0xAC00 && $1.value <= 0xD7A3 ? 2 : 1) }
+    }
 }

@@ -269,4 +269,25 @@ struct CommandTests {
         #expect(result.stderr.contains("\(url.path):1:6: error:"))
         #expect(result.stderr.contains("\(url.path):2:1: error:"))
     }
+
+    @Test("check of 20,000 misspelt names is capped: a hundred errors with suggestions, then how many more")
+    func checkCapsItsDiagnostics() throws {
+        let scratch = try ScratchFiles()
+        defer { scratch.remove() }
+        var text = "queue q\nop o0 work 0ms\n"
+        for i in 1..<20_000 { text += "op o\(i) work 0ms after p\(i - 1)\n" }
+        // And one line of a megabyte with a mistake at its end.
+        text += "op long work 0ms after " + String(repeating: "x", count: 1 << 20) + " stray\n"
+        let path = try scratch.write("misspelt.ops", text)
+        let result = try OpscopeBinary.run(["check", path], timeout: 120)
+        #expect(result.status == 2)
+        #expect(result.stdout == "\(path): 20001 errors\n")
+        #expect(result.stderr.components(separatedBy: ": error: ").count - 1 == 100)
+        #expect(result.stderr.contains("\(path):3:22: error: unknown operation 'p0'\nop o1 work 0ms after p0\n"))
+        #expect(result.stderr.contains("note: did you mean 'o0'?"))
+        #expect(
+            result.stderr.hasSuffix(
+                "\(path): note: 19901 more errors not shown (opscope shows the first 100 diagnostics of a file)\n"))
+        #expect(result.stderr.utf8.count < 20_000)
+    }
 }
