@@ -1,4 +1,3 @@
-import CNCurses
 import Synchronization
 
 #if canImport(Glibc)
@@ -7,16 +6,14 @@ import Synchronization
 
 /// Restores the terminal when the process dies of a crash signal (SIGSEGV,
 /// SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP), so that a crash never leaves
-/// the user's shell in raw mode on the alternate screen. The handler calls
-/// `endwin` (not async-signal-safe in theory; ncurses' own handlers do the
-/// same, and the process is dying anyway), puts back the action that was
-/// installed before ours (the default, or the Swift runtime's backtracer) and
-/// re-raises the signal, so the exit status and any backtrace are unchanged.
+/// the user's shell in raw mode on the alternate screen. The handler
+/// restores the terminal through `TerminalRescue` (async-signal-safe: no
+/// ncurses), puts back the action that was installed before ours (the
+/// default, or the Swift runtime's backtracer) and re-raises the signal, so
+/// the exit status and any backtrace are unchanged.
 enum CrashGuard {
     static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
 
-    /// Whether a real terminal session is open and must be restored.
-    static let terminalActive = Atomic<Bool>(false)
     private static let installed = Atomic<Bool>(false)
 
     /// The actions in place before ours, indexed by signal number. Written
@@ -48,9 +45,7 @@ enum CrashGuard {
 }
 
 private func crashSignalHandler(_ sig: Int32) {
-    if CrashGuard.terminalActive.exchange(false, ordering: .acquiringAndReleasing) {
-        endwin()
-    }
+    TerminalRescue.restoreForExit()
     sigaction(sig, CrashGuard.previous + Int(sig), nil)
     raise(sig)
 }

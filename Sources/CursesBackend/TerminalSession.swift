@@ -9,7 +9,8 @@ import Synchronization
 /// The one owner of the curses screen: it starts ncurses, sets the terminal
 /// up for the interface, draws frames, reads keys, and restores the terminal
 /// on every way out — `close()`, deinit, and (for a real terminal) a crash
-/// signal (see `CrashGuard`). At most one session is open per process.
+/// signal (see `CrashGuard`) or a quit while the main thread is blocked
+/// (see `SignalWatch`, `TerminalRescue`). At most one session is open per process.
 /// Main actor only: ncurses must never be called concurrently. (After
 /// `dispatchMain()` on Linux, libdispatch drains the main queue on a worker
 /// thread once the main thread has parked; the queue is still serial and
@@ -87,7 +88,10 @@ public final class TerminalSession {
         isHeadless = fixedSize != nil
         outputFile = isHeadless ? output : nil
         inputFile = isHeadless ? input : nil
-        if !isHeadless { CrashGuard.install() }
+        if !isHeadless {
+            CrashGuard.install()
+            TerminalRescue.saveShellModes()
+        }
 
         let screen: OpaquePointer? = term.map { newterm($0, output, input) } ?? newterm(nil, output, input)
         guard let screen else {
@@ -96,7 +100,6 @@ public final class TerminalSession {
         }
         self.screen = screen
         set_term(screen)
-        if !isHeadless { CrashGuard.terminalActive.store(true, ordering: .releasing) }
         if let fixedSize { resize_term(Int32(fixedSize.rows), Int32(fixedSize.columns)) }
         window = opscope_stdscr()
 
@@ -126,6 +129,26 @@ public final class TerminalSession {
         colorsEnabled = colors
         renderer = CursesRenderer(window: window, colors: colors)
         size = Size(columns: Int(opscope_maxx(window)), rows: Int(opscope_maxy(window)))
+        hasMouse = options.mouse
+        // cbreak() and noecho() set the terminal at once: its modes now are the interface's.
+        if !isHeadless { TerminalRescue.capture(mouse: options.mouse) }
+    }
+
+    private let hasMouse: Bool
+
+    /// After a stop (Ctrl-Z) and `fg`: `TerminalRescue` has put the
+    /// terminal's modes back; this sends the keypad and mouse modes again
+    /// through ncurses (so its idea of them stays true) and repaints
+    /// everything on the next flush.
+    public func resumeAfterStop() {
+        guard !isClosed else { return }
+        keypad(window, false)
+        keypad(window, true)
+        if hasMouse {
+            mousemask(0, nil)
+            mousemask(Self.mouseMask, nil)
+        }
+        _ = handleResize()
     }
 
     /// The mouse events asked of ncurses: button 1 pressed (or clicked),
@@ -261,7 +284,7 @@ public final class TerminalSession {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        if !isHeadless { CrashGuard.terminalActive.store(false, ordering: .releasing) }
+        if !isHeadless { TerminalRescue.disarm() }
         endwin()
         if let screen {
             delscreen(screen)

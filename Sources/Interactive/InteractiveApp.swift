@@ -40,6 +40,8 @@ package final class InteractiveApp {
     private let options: InteractiveOptions
     private let glyphs: GlyphSet
     private var signals: SignalWatch?
+    /// The app signals are delivered to (one per process).
+    private static weak var current: InteractiveApp?
     private var input: (any DispatchSourceRead)?
 
     /// The picker, when the app started without a file.
@@ -64,6 +66,12 @@ package final class InteractiveApp {
     ) -> Never {
         let colors = TerminalOptions.colorsAllowed(
             noColorFlag: options.noColor, environment: ProcessInfo.processInfo.environment)
+        // Before the session opens, so that ncurses leaves these signals to it.
+        let signals = SignalWatch.start { event in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { InteractiveApp.current?.signalArrived(event) }
+            }
+        }
         let session: TerminalSession
         do {
             session = try TerminalSession.open(options: TerminalOptions(colors: colors))
@@ -72,6 +80,8 @@ package final class InteractiveApp {
             exit(ExitStatus.usage)
         }
         let app = InteractiveApp(session: session, options: options)
+        app.signals = signals
+        current = app
         app.installSources()
         if let scenario {
             app.open(scenario, fromPicker: false)
@@ -85,10 +95,6 @@ package final class InteractiveApp {
     // MARK: - Sources
 
     private func installSources() {
-        signals = SignalWatch.onMain(
-            interrupt: { [weak self] in self?.quit() },
-            terminate: { [weak self] in self?.quit(status: 143) },
-            resize: { [weak self] in self?.resized() })
         let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
         source.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.readKeys() }
@@ -100,6 +106,23 @@ package final class InteractiveApp {
     private func readKeys() {
         for key in session.readKeys() {
             handle(key)
+        }
+    }
+
+    /// A signal, on the main queue (see `SignalWatch`: if this thread is
+    /// blocked, the watch restores the terminal and exits by itself).
+    private func signalArrived(_ event: SignalWatch.Event) {
+        switch event {
+        case .resize:
+            resized()
+        case .resumed:
+            session.resumeAfterStop()
+            session.redrawAll()
+            redrawNow()
+        case .stop:
+            break
+        case .interrupt, .terminate, .hangUp, .quit:
+            quit(status: SignalWatch.exitStatus(for: event) ?? 1)
         }
     }
 
@@ -276,13 +299,14 @@ package final class InteractiveApp {
 
     // MARK: - Leaving
 
-    /// Restores the terminal and exits: on `q`, Ctrl-C and SIGTERM.
+    /// Restores the terminal and exits: on `q` (status 0), and on Ctrl-C,
+    /// Ctrl-\, SIGTERM and SIGHUP (128 + the signal's number).
     private func quit(status: Int32 = ExitStatus.success) {
-        scenarioView?.stop()
+        // The terminal first: stopping a run may wait for Foundation.
         stopFrameTimer()
         input?.cancel()
-        signals?.cancel()
         session.close()
+        scenarioView?.stop()
         exit(status)
     }
 }

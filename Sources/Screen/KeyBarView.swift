@@ -67,8 +67,8 @@ enum StatusLineView {
         }
         if let busy = frame.mainThreadBusy {
             return (
-                "\(board[operation: busy].name) is running on the main thread: the screen cannot redraw, "
-                    + "and keys wait, until it returns", theme.warning
+                "main thread blocked by \(board[operation: busy].name): keys wait until it returns; "
+                    + "Ctrl-C quits now", theme.warning
             )
         }
         if let blocked = frame.mainThreadBlocked {

@@ -133,6 +133,28 @@ final class TmuxSession {
         try waitFor("'\(needle)'", timeout: timeout) { $0.contains(needle) }
     }
 
+    /// The opscope process in the pane (the shell's child), for signals.
+    func programPID() throws -> Int32 {
+        let shell = try tmux(["display-message", "-p", "-t", name, "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let (status, output) = try Spawn.run("/usr/bin/pgrep", ["-P", shell, "-x", "opscope"], captureOutput: true)
+        guard status == 0, let pid = Int32(output.split(separator: "\n").first ?? "") else {
+            throw Failure(description: "no opscope process under the pane's shell \(shell)")
+        }
+        return pid
+    }
+
+    /// The terminal modes the program has set, as tmux tracks them:
+    /// `alternate` (the alternate screen), `keypad` (keypad transmit mode,
+    /// which makes arrow keys arrive as the codes curses decodes), `cursor`
+    /// (the cursor shown); each 0 or 1.
+    func terminalModes() throws -> String {
+        try tmux([
+            "display-message", "-p", "-t", name,
+            "alternate=#{alternate_on} keypad=#{keypad_flag} cursor=#{cursor_flag}",
+        ]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     // MARK: - Plumbing
 
     static let tmuxPath: String? = {
