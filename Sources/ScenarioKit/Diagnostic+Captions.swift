@@ -22,6 +22,24 @@ extension Diagnostic {
         .error("speed must be between 0.125 and 64, not \(text)", at: location, notes: [speedNote])
     }
 
+    /// `speed 1 up to` with no number, or a word after `to`.
+    public static func promisedSpeedNeedsNumber(at location: SourceLocation) -> Diagnostic {
+        .error(
+            "'up to' needs the fastest speed its expectations hold at, such as 4", at: location,
+            notes: [promisedNote])
+    }
+
+    /// `speed 2 up to 1`, `speed 1 up to 5000`: `speed` is the statement's own speed.
+    public static func promisedSpeedOutOfRange(_ text: String, speed: String, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error(
+            "'up to' must be between \(speed) (the speed) and 1000, not \(text)", at: location, notes: [promisedNote])
+    }
+
+    static let promisedNote =
+        "'speed 1 up to 4' opens at 1 and promises the expectations at any speed up to 4"
+
     public static func emptyCaption(at location: SourceLocation) -> Diagnostic {
         .error("the caption has no text", at: location)
     }

@@ -18,8 +18,28 @@ extension Parser {
         guard let value = Double(number), Scenario.speedRange.contains(value) else {
             throw ParseFailure(.speedOutOfRange(token.text, at: token.location))
         }
+        var promised: Double?
+        if let up = cursor.peek(), up.isWord("up") {
+            _ = cursor.next()
+            guard let to = cursor.peek(), to.isWord("to") else { throw cursor.expected("'to'", after: "up") }
+            _ = cursor.next()
+            guard let limit = cursor.peek(), case .number(let limitLiteral) = limit.kind else {
+                throw ParseFailure(.promisedSpeedNeedsNumber(at: cursor.peek()?.location ?? cursor.end))
+            }
+            _ = cursor.next()
+            if limitLiteral.unit != nil {
+                throw ParseFailure(.speedHasUnit(limit.text, number: limitLiteral.decimalText, at: limit.location))
+            }
+            guard let fastest = Double(limitLiteral.decimalText), Scenario.promisedRange.contains(fastest),
+                fastest >= value
+            else {
+                throw ParseFailure(
+                    .promisedSpeedOutOfRange(limit.text, speed: ScenarioPrinter.speedText(value), at: limit.location))
+            }
+            promised = fastest
+        }
         try finish(cursor, statement: "speed")
-        tree.speeds.append(SpeedSyntax(value: value, location: speed.location))
+        tree.speeds.append(SpeedSyntax(value: value, promisedUpTo: promised, location: speed.location))
     }
 
     /// `when OP MOMENT say "TEXT"`. The operation's name is resolved by the

@@ -26,6 +26,14 @@ public struct Scenario: Sendable, Hashable {
     /// `Scenario.speedRange`); nil when the file says nothing. `trace` and
     /// `quiz` ignore it.
     public var speed: Double?
+    /// The fastest speed at which the file promises its expectations
+    /// (`speed 1 up to 4`), for a scenario whose outcome depends on real
+    /// time (a thread pool that grows once a real second); nil: any speed.
+    public var promisedUpTo: Double?
+
+    /// The speeds an `up to` may name: from the slowest a `speed` may ask
+    /// for to the fastest `trace` runs.
+    public static let promisedRange: ClosedRange<Double> = 0.125...1000
 
     /// The speeds a `speed` statement may ask for: the interactive view's
     /// own range.
@@ -35,7 +43,7 @@ public struct Scenario: Sendable, Hashable {
         title: String? = nil, notes: [String] = [], queues: [QueueSpec],
         operations: [OperationSpec], actions: [TimedAction] = [],
         expectations: [Expectation] = [], quiz: Quiz? = nil,
-        captions: [Caption] = [], speed: Double? = nil
+        captions: [Caption] = [], speed: Double? = nil, promisedUpTo: Double? = nil
     ) {
         self.title = title
         self.notes = notes
@@ -46,6 +54,7 @@ public struct Scenario: Sendable, Hashable {
         self.quiz = quiz
         self.captions = captions
         self.speed = speed
+        self.promisedUpTo = promisedUpTo
     }
 
     public func queueID(named name: String) -> QueueID? {

@@ -30,7 +30,10 @@ public struct ScenarioPrinter: Sendable {
         var header: [String] = []
         if let title = scenario.title { header.append("title " + Self.quoted(title)) }
         header += scenario.notes.map { "note " + Self.quoted($0) }
-        if let speed = scenario.speed { header.append("speed " + Self.speedText(speed)) }
+        if let speed = scenario.speed {
+            header.append(
+                "speed " + Self.speedText(speed) + (scenario.promisedUpTo.map { " up to " + Self.speedText($0) } ?? ""))
+        }
         sections.append(header)
         // The implicit queue of a file that declares none is not written
         // out, and neither is `on` then: an operation may be named

@@ -19,10 +19,14 @@ extension SwiftProgramPrinter {
     }
 
     /// Why the program runs in real time although the scenario asks for a speed.
-    static func speedComment(_ speed: Double) -> String {
+    static func speedComment(_ speed: Double, promisedUpTo: Double? = nil) -> String {
         "The scenario asks opscope's interactive view for speed \(ScenarioPrinter.speedText(speed)) (scenario "
             + "seconds per real second) when no --speed is given. This program has no scenario clock: it runs in "
             + "real time."
+            + (promisedUpTo.map {
+                " Its expectations are promised up to speed \(ScenarioPrinter.speedText($0)): what they claim "
+                    + "depends on real time."
+            } ?? "")
     }
 
     static let captionsExplanation =

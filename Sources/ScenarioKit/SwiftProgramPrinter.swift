@@ -70,7 +70,9 @@ struct ProgramWriter {
         supportCode()
         lines += ["", "// MARK: - The scenario", "", "func runScenario() -> Never {"]
         if let speed = scenario.speed {
-            lines += SwiftIdentifiers.comment(SwiftProgramPrinter.speedComment(speed), indent: "    ", width: 72)
+            lines += SwiftIdentifiers.comment(
+                SwiftProgramPrinter.speedComment(speed, promisedUpTo: scenario.promisedUpTo), indent: "    ",
+                width: 72)
         }
         lines += [
             "    // Start the clock: every printed line says how long after this moment.",

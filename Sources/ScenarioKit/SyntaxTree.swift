@@ -84,6 +84,9 @@ struct QuizSyntax: Sendable {
 /// `speed X`, X already checked to be within `Scenario.speedRange`.
 struct SpeedSyntax: Sendable {
     var value: Double
+    /// `up to Y`, Y checked to be within `Scenario.promisedRange` and at
+    /// least `value`.
+    var promisedUpTo: Double?
     /// The `speed` keyword.
     var location: SourceLocation
 }

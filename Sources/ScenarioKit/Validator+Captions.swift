@@ -1,11 +1,11 @@
 extension Validator {
     /// At most one `speed`: the first one counts, the others are errors.
-    mutating func checkSpeeds() -> Double? {
+    mutating func checkSpeeds() -> SpeedSyntax? {
         guard let first = tree.speeds.first else { return nil }
         for extra in tree.speeds.dropFirst() {
             report(.duplicateSpeed(firstLine: first.location.line, at: extra.location))
         }
-        return first.value
+        return first
     }
 
     /// Resolves the operation of each `when` caption (an unknown name

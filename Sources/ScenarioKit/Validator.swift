@@ -63,7 +63,8 @@ struct Validator {
         let operations = tree.operations.indices.map(operationSpec)
         return Scenario(
             title: tree.titles.first?.text, notes: tree.notes, queues: queues, operations: operations,
-            actions: actions, expectations: expectations, quiz: quiz, captions: captions, speed: speed)
+            actions: actions, expectations: expectations, quiz: quiz, captions: captions, speed: speed?.value,
+            promisedUpTo: speed?.promisedUpTo)
     }
 
     mutating func report(_ diagnostic: Diagnostic) {

@@ -30,7 +30,9 @@ enum TraceCommand: Subcommand {
         EXIT STATUS: 0 when the run ended and every expectation held; 1 when
         an expectation failed or the run stalled on an operation that no
         'expect stuck' names; 2 when the file has errors or the command line
-        is wrong.
+        is wrong. A file that promises its expectations only up to a speed
+        ('speed 1 up to 4') still shows them when traced faster, but they do
+        not decide the status then.
         """
 
     enum Format: String {
@@ -55,8 +57,18 @@ enum TraceCommand: Subcommand {
         guard let scenario = result.scenario, !result.hasErrors else {
             return ExitStatus.usage
         }
+        // Faster than the file promises its expectations: still judged and
+        // shown (what the engine did at this speed), not counted.
+        let promised = scenario.promisedUpTo.map { speed <= $0 } ?? true
+        if !promised, let fastest = scenario.promisedUpTo {
+            StandardError.write(
+                "opscope: warning: \(file.path) promises its expectations only up to speed "
+                    + "\(ScenarioPrinter.speedText(fastest)) (its 'speed' statement); at --speed "
+                    + "\(ScenarioPrinter.speedText(speed)) they are judged and reported, but do not decide the exit "
+                    + "status\n")
+        }
         MainActor.assumeIsolated {
-            TraceSession.start(scenario: scenario, format: format, speed: speed)
+            TraceSession.start(scenario: scenario, format: format, speed: speed, countsExpectations: promised)
         }
         // The main thread now serves the main dispatch queue, so a scenario
         // queue declared `main` really is OperationQueue.main, running on the
@@ -73,7 +85,7 @@ enum TraceCommand: Subcommand {
 /// engine holds, not its millions of events.
 @MainActor
 enum TraceSession {
-    static func start(scenario: Scenario, format: TraceCommand.Format, speed: Double) {
+    static func start(scenario: Scenario, format: TraceCommand.Format, speed: Double, countsExpectations: Bool) {
         let formatter = EventFormatter(scenario: scenario)
         let encoder = format == .jsonl ? JSONLineEncoder(scenario: scenario) : nil
         var judge = ExpectationJudge(scenario: scenario)
@@ -94,7 +106,7 @@ enum TraceSession {
                 }
             },
             onEnd: { _, _ in
-                let report = TraceReport(judge: judge, formatter: formatter)
+                let report = TraceReport(judge: judge, formatter: formatter, countsExpectations: countsExpectations)
                 if format == .text {
                     out.append(report.text)
                     out.flush()
@@ -116,7 +128,9 @@ struct TraceReport {
     let text: String
     let exitStatus: Int32
 
-    init(judge: ExpectationJudge, formatter: EventFormatter) {
+    /// With `countsExpectations` false (a speed faster than the file
+    /// promises them), a failed expectation is shown but not counted.
+    init(judge: ExpectationJudge, formatter: EventFormatter, countsExpectations: Bool = true) {
         let scenario = judge.scenario
         let facts = judge.facts
         let results = judge.results()
@@ -148,8 +162,13 @@ struct TraceReport {
             }
             let held = results.filter(\.held).count
             lines.append("\(held) of \(results.count) expectation\(results.count == 1 ? "" : "s") held")
+            if !countsExpectations, let fastest = scenario.promisedUpTo {
+                lines.append(
+                    "  (not counted: the file promises them only up to speed \(ScenarioPrinter.speedText(fastest)))")
+            }
         }
         text = lines.joined(separator: "\n") + "\n"
-        exitStatus = ExpectationChecker.exitStatus(outcome: outcome, results: results, scenario: scenario)
+        exitStatus = ExpectationChecker.exitStatus(
+            outcome: outcome, results: countsExpectations ? results : [], scenario: scenario)
     }
 }

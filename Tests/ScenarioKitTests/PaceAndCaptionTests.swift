@@ -36,6 +36,16 @@ import Testing
         #expect(Scenario.speedRange == 0.125...64)
     }
 
+    @Test func upToPromisesTheExpectationsUpToASpeedAndPrintsBack() throws {
+        let scenario = try #require(clean("speed 1 up to 4\nop a work 1s"))
+        #expect(scenario.speed == 1)
+        #expect(scenario.promisedUpTo == 4)
+        #expect(ScenarioPrinter().source(for: scenario).hasPrefix("speed 1 up to 4\n"))
+        #expect(try #require(clean("speed 2 up to 2\nop a work 1s")).promisedUpTo == 2)
+        #expect(try #require(clean("speed 0.5 up to 1000\nop a work 1s")).promisedUpTo == 1000)
+        #expect(try #require(clean("speed 0.5\nop a work 1s")).promisedUpTo == nil)
+    }
+
     // MARK: Captions
 
     @Test func bothFormsOfCaptionInFileOrder() throws {
@@ -141,6 +151,7 @@ import Testing
     }
 
     static let speedNote = "speed 1 is real time, 0.5 half as fast, 2 twice as fast"
+    static let promisedNote = "'speed 1 up to 4' opens at 1 and promises the expectations at any speed up to 4"
 
     static let speedDiagnostics: [DiagnosticCase] = [
         .init("speed too high", "speed 100", ["1:7 error: speed must be between 0.125 and 64, not 100 | \(speedNote)"]),
@@ -163,6 +174,22 @@ import Testing
         .init(
             "two speeds", "speed 2\nop a work 1s\nspeed 0.5",
             ["3:1 error: a scenario has at most one speed | the first speed is on line 1"]),
+        .init(
+            "up to below the speed", "speed 2 up to 1",
+            ["1:15 error: 'up to' must be between 2 (the speed) and 1000, not 1 | \(promisedNote)"]),
+        .init(
+            "up to beyond trace's fastest", "speed 1 up to 5000",
+            ["1:15 error: 'up to' must be between 1 (the speed) and 1000, not 5000 | \(promisedNote)"]),
+        .init(
+            "up to without a number", "speed 1 up to",
+            ["1:14 error: 'up to' needs the fastest speed its expectations hold at, such as 4 | \(promisedNote)"]),
+        .init(
+            "up to with a word", "speed 1 up to fast",
+            ["1:15 error: 'up to' needs the fastest speed its expectations hold at, such as 4 | \(promisedNote)"]),
+        .init("up without to", "speed 1 up 4", ["1:12 error: expected 'to' after 'up', found '4'"]),
+        .init(
+            "up to with a unit", "speed 1 up to 4x",
+            ["1:15 error: a speed has no unit, found '4x' | write 'speed 4' | \(speedNote)"]),
         .init("misspelt speed statement", "spede 2", ["1:1 error: unknown statement 'spede' | did you mean 'speed'?"]),
     ]
 

@@ -112,6 +112,37 @@ struct TraceTests {
         #expect(!result.stdout.contains("cancel"), "the cancel never ran, so the stream must not show it")
     }
 
+    @Test("faster than a file's 'up to', expectations are shown but do not decide the exit status")
+    func promisedSpeed() throws {
+        let scratch = try ScratchFiles()
+        defer { scratch.remove() }
+        // A serial queue starts a before b: the expectation is false at every speed.
+        let path = try scratch.write(
+            "promise.ops",
+            """
+            speed 1 up to 2
+            queue q max 1
+            op a work 10ms
+            op b work 10ms
+            expect b before a
+
+            """)
+        let within = try OpscopeBinary.run(["trace", "--speed", "2", path])
+        #expect(within.status == 1)
+        #expect(!within.stderr.contains("warning"))
+        #expect(!within.stdout.contains("not counted"))
+        let faster = try OpscopeBinary.run(["trace", "--speed", "4", path])
+        #expect(faster.status == 0, "stderr: \(faster.stderr)")
+        #expect(
+            faster.stderr.hasPrefix(
+                "opscope: warning: \(path) promises its expectations only up to speed 2 (its 'speed' statement); "
+                    + "at --speed 4 they are judged and reported, but do not decide the exit status\n"))
+        #expect(faster.stdout.contains("  ✗ expect b before a — "))
+        #expect(
+            faster.stdout.contains(
+                "0 of 1 expectation held\n  (not counted: the file promises them only up to speed 2)"))
+    }
+
     @Test("a chain of 50,000 operations ends with exit 0: letting go of it does not recurse")
     func aLongChainEndsCleanly() throws {
         let scratch = try ScratchFiles()
