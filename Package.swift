@@ -51,20 +51,22 @@ let package = Package(
                 "TextKit",
             ]
         ),
-        .testTarget(name: "TextKitTests", dependencies: ["TextKit"]),
-        .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit"]),
+        .testTarget(name: "TextKitTests", dependencies: ["TextKit", "EventFixtures"]),
+        .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "EventFixtures"]),
         .testTarget(
             name: "LifecycleEngineTests",
             dependencies: ["LifecycleEngine", "RunEvents", "Board", "ScenarioKit", "TextKit"]
         ),
-        // Test support shared by the Board and Screen tests (not a test target).
+        // Test support shared by the test targets (not a test target itself).
         .target(name: "EventFixtures", dependencies: ["RunEvents", "ScenarioKit"], path: "Tests/EventFixtures"),
         .testTarget(name: "BoardTests", dependencies: ["Board", "RunEvents", "ScenarioKit", "EventFixtures"]),
         .testTarget(
             name: "GradingTests", dependencies: ["Grading", "Board", "RunEvents", "ScenarioKit", "EventFixtures"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "EventFixtures", "TextKit", "RunEvents", "Grading"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Screen"]),
-        .testTarget(name: "opscopeTests", dependencies: ["opscope", "CommandSupport", "Interactive", "ScenarioKit"]),
+        .testTarget(
+            name: "opscopeTests",
+            dependencies: ["opscope", "CommandSupport", "Interactive", "ScenarioKit", "EventFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

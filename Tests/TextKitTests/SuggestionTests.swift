@@ -1,20 +1,10 @@
+import EventFixtures
 import Testing
 
 @testable import TextKit
 
 /// The bounded search answers what the plain definition answers.
 @Suite struct SuggestionTests {
-    /// A deterministic generator, so a failing case can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// Optimal string alignment by its definition: the whole table.
     static func reference(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
@@ -33,12 +23,12 @@ import Testing
         return d[a.count][b.count]
     }
 
-    static func word(_ generator: inout Generator, alphabet: [Unicode.Scalar], maxLength: Int) -> [Unicode.Scalar] {
+    static func word(_ generator: inout SplitMix64, alphabet: [Unicode.Scalar], maxLength: Int) -> [Unicode.Scalar] {
         (0..<Int.random(in: 0...maxLength, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
     }
 
     @Test func theBoundedDistanceIsTheDistanceWhenItIsWithinTheBound() {
-        var generator = Generator(state: 7)
+        var generator = SplitMix64(seed: 7)
         let alphabet: [Unicode.Scalar] = ["a", "b", "c", "한"]
         for _ in 0..<4_000 {
             let a = Self.word(&generator, alphabet: alphabet, maxLength: 9)
@@ -53,7 +43,7 @@ import Testing
     }
 
     @Test func theIndexAnswersWhatTheScanAnswers() {
-        var generator = Generator(state: 11)
+        var generator = SplitMix64(seed: 11)
         let alphabet: [Unicode.Scalar] = ["a", "b", "A", "c"]
         for _ in 0..<600 {
             let candidates = (0..<Int.random(in: 0...12, using: &generator)).map { _ in

@@ -62,6 +62,11 @@ final class TmuxSession {
 
     /// Sends tmux key names (`q`, `Space`, `Tab`, `C-c`, `Down`…).
     func send(_ keys: String...) throws {
+        try sendKeys(keys)
+    }
+
+    /// The same, from an array.
+    func sendKeys(_ keys: [String]) throws {
         try tmux(["send-keys", "-t", name] + keys)
     }
 

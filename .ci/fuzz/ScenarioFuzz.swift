@@ -1,0 +1,32 @@
+// A libFuzzer target for the scenario language, built by `.ci/fuzz/run`
+// (not by SwiftPM): any bytes go through the whole front end, and what the
+// front end promises is checked, trapping (so libFuzzer keeps the input)
+// when a promise is broken:
+// - reading never traps, whatever the bytes, and rendering every
+//   diagnostic never traps (windowed lines, wide characters, bad UTF-8);
+// - a file that reads without errors prints (ScenarioPrinter) as a file
+//   that reads without errors and prints back the same text: the
+//   canonical print is a fixed point;
+// - the Swift export of such a file can be printed.
+import ScenarioKit
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzScenarioLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let file = SourceFile(path: "fuzz.ops", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
+    let result = ScenarioReader.read(file)
+    _ = DiagnosticPrinter(width: 40).renderAll(result, file: file, color: true)
+    _ = DiagnosticPrinter().renderAll(result, file: file, color: false)
+    guard let scenario = result.scenario else { return 0 }
+    let printed = ScenarioPrinter().source(for: scenario)
+    let again = ScenarioReader.read(printed, path: "printed.ops")
+    guard let reread = again.scenario, !again.hasErrors else {
+        let why = DiagnosticPrinter().renderAll(again, file: SourceFile(path: "printed.ops", text: printed), color: false)
+        fatalError("the canonical print of a valid file does not read back:\n\(printed)\n\(why)")
+    }
+    let printedAgain = ScenarioPrinter().source(for: reread)
+    if printedAgain != printed {
+        fatalError("the canonical print is not a fixed point:\n\(printed)\n---\n\(printedAgain)")
+    }
+    _ = SwiftProgramPrinter(sourceName: "fuzz.ops").program(for: scenario)
+    return 0
+}
