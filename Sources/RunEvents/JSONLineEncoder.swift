@@ -10,6 +10,8 @@ public struct JSONLineEncoder: Sendable {
     public let scenario: Scenario
     private let operationNames: QuotedNames
     private let queueNames: QuotedNames
+    /// The queue of each operation, read on every event of an operation.
+    private let queueOfOperation: [QueueID]
 
     /// - Parameter quotesNamesOnce: quote every name now (for a whole
     ///   stream), or each time it is written (for a line now and then).
@@ -17,6 +19,7 @@ public struct JSONLineEncoder: Sendable {
         self.scenario = scenario
         operationNames = QuotedNames(quotesNamesOnce ? scenario.operations.map(\.name) : [])
         queueNames = QuotedNames(quotesNamesOnce ? scenario.queues.map(\.name) : [])
+        queueOfOperation = scenario.operations.map(\.queue)
     }
 
     /// Appends one JSON object, keys in the order of the language reference,
@@ -31,7 +34,7 @@ public struct JSONLineEncoder: Sendable {
             out.appendLiteral(#","kind":"op","op":"#)
             appendOperation(op, to: &out)
             out.appendLiteral(#","queue":"#)
-            appendQueue(scenario[operation: op].queue, to: &out)
+            appendQueue(queueOfOperation[op.index], to: &out)
             appendChange(Self.literal(key), old: old, new: new, to: &out)
             if let thread = event.thread {
                 out.appendLiteral(#","thread":"#)
@@ -230,9 +233,9 @@ private struct QuotedNames: Sendable {
         }
     }
 
-    func append(_ index: Int, orQuote name: String, to out: inout [UInt8]) {
+    func append(_ index: Int, orQuote name: @autoclosure () -> String, to out: inout [UInt8]) {
         guard ends.indices.contains(index) else {
-            JSONBytes.appendQuoted(name, to: &out)
+            JSONBytes.appendQuoted(name(), to: &out)
             return
         }
         let start = index == 0 ? 0 : Int(ends[index - 1])

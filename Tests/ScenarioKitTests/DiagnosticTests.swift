@@ -190,6 +190,13 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
                 "3:9 error: 'a' is already declared | 'a' is first declared as an operation on line 1 | queues and operations share one namespace"
             ]),
         .init(
+            "an operation, a queue and an operation share a name: the first declaration is named each time",
+            "queue q\nop x on q work 1s\nqueue x\nop x on q work 1s",
+            [
+                "3:7 error: 'x' is already declared | 'x' is first declared as an operation on line 2 | queues and operations share one namespace",
+                "4:4 error: 'x' is already declared | 'x' is first declared as an operation on line 2 | queues and operations share one namespace",
+            ]),
+        .init(
             "unknown queue", "queue net\nop a on nett work 1s",
             ["2:9 error: unknown queue 'nett' | did you mean 'net'?"]),
         .init(
@@ -215,6 +222,10 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
         .init(
             "dependency listed twice", "op a work 1s\nop b work 1s after a, a",
             ["2:23 error: 'a' is listed twice after 'after'"]),
+        .init(
+            "dependency listed twice in a long list",
+            "op d0 work 1s\nop d1 work 1s\nop d2 work 1s\nop d3 work 1s\nop d4 work 1s\nop d5 work 1s\nop d6 work 1s\nop d7 work 1s\nop d8 work 1s\nop d9 work 1s\nop d10 work 1s\nop d11 work 1s\nop d12 work 1s\nop d13 work 1s\nop d14 work 1s\nop d15 work 1s\nop d16 work 1s\nop d17 work 1s\nop d18 work 1s\nop d19 work 1s\nop z work 1s after d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12, d13, d14, d15, d16, d17, d18, d19, d3",
+            ["21:110 error: 'd3' is listed twice after 'after'"]),
         .init(
             "dependency cycle", "op a work 1s after c\nop b work 1s after a\nop c work 1s after b",
             ["2:20 error: dependency cycle: b → a → c → b | every operation in a cycle waits forever"]),
