@@ -68,18 +68,19 @@ enum ScaleBench {
         var status: Int32
     }
 
+    /// One whole process, through `MeasuringHelper` (so that its peak
+    /// memory is its own, not the benchmark's).
     static func once(_ path: String, _ arguments: [String]) -> Figures {
-        guard let measured = try? Spawn.measure(path, arguments) else {
+        guard let measured = MeasuringHelper.measure(path, arguments) else {
             return Figures(seconds: 0, memory: 0, status: -1)
         }
-        return Figures(seconds: measured.seconds, memory: measured.peakResidentBytes, status: measured.status)
+        return Figures(seconds: measured.seconds, memory: measured.peak, status: measured.status)
     }
 
     /// Alternates the trace and the bare process; the median ratio of
     /// times, and each one's median time and memory.
     static func compare(_ file: String, bare: [String], rounds: Int) -> (Double, Figures, Figures) {
-        let me =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let me = MeasuringHelper.selfPath
         var traces: [Figures] = []
         var bares: [Figures] = []
         var ratios: [Double] = []
