@@ -131,7 +131,14 @@ public final class TerminalSession {
         size = Size(columns: Int(opscope_maxx(window)), rows: Int(opscope_maxy(window)))
         hasMouse = options.mouse
         // cbreak() and noecho() set the terminal at once: its modes now are the interface's.
-        if !isHeadless { TerminalRescue.capture(mouse: options.mouse) }
+        if !isHeadless {
+            TerminalRescue.capture(mouse: options.mouse)
+            // Keys typed before the screen existed (during `swift run`'s
+            // build, say) were typed blind, and in the terminal's normal
+            // cursor mode: an arrow then arrives as ESC [ B, which the
+            // keypad mode does not decode, and its ESC alone quits the picker.
+            flushinp()
+        }
     }
 
     private let hasMouse: Bool

@@ -175,6 +175,21 @@ struct InterfaceTests {
         try tmux.waitFor(text: "[terminal restored]")
     }
 
+    @Test("keys typed before the program started (during a build) are dropped: the picker opens and stays")
+    func typeAheadIsDropped() throws {
+        let tmux = try TmuxSession([], columns: 80, rows: 24, startDelay: 1.5)
+        // Typed while the shell still sleeps, in the terminal's normal mode.
+        try tmux.send("Down", "Down", "Escape")
+        try tmux.waitFor(text: "choose a scenario")
+        Thread.sleep(forTimeInterval: 0.5)
+        let text = try tmux.screenText()
+        #expect(!text.contains("[exit"))
+        #expect(text.contains("▶ 01-chain.ops"))
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+
     @Test("without a file, a picker lists the library; Enter opens one, q goes back, q quits")
     func picker() throws {
         let tmux = try TmuxSession([])

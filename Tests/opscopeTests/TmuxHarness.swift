@@ -18,7 +18,12 @@ final class TmuxSession {
 
     /// Starts `opscope arguments…` in a new `columns`×`rows` tmux session.
     /// The program runs in a shell, so when it exits the shell prompt shows.
-    init(_ arguments: [String], columns: Int = 120, rows: Int = 40, environment: [String: String] = [:]) throws {
+    /// With `startDelay`, the shell waits that many seconds before it starts
+    /// the program (for keys typed before the program runs).
+    init(
+        _ arguments: [String], columns: Int = 120, rows: Int = 40, environment: [String: String] = [:],
+        startDelay: Double = 0
+    ) throws {
         name = "opscope-test-\(UUID().uuidString.prefix(8))"
         // A server of its own per session: when a shared server loses its
         // last session it shuts down, and can take the next test's new
@@ -37,6 +42,7 @@ final class TmuxSession {
             // a trap (reset to the default in opscope by exec) keeps the
             // shell alive to report, as an interactive shell would.
             + "trap : INT; before=$(stty -g); "
+            + (startDelay > 0 ? "sleep \(startDelay); " : "")
             + ([binary] + arguments).map(Self.shellQuote).joined(separator: " ")
             + "; status=$?; echo \"[exit $status]\"; "
             + "if [ \"$before\" = \"$(stty -g)\" ]; then echo '[terminal restored]'; "
