@@ -14,16 +14,20 @@ enum TraceCommand: Subcommand {
     static let name = "trace"
     static let abstract = "Run a scenario on the real engine and print its event stream"
     static let help = """
-        USAGE: opscope trace FILE [--format text|jsonl] [--speed X]
+        USAGE: opscope trace FILE [--format text|jsonl|chrome] [--speed X]
 
         Runs the scenario on Foundation's real OperationQueues and prints every
         observer notification in the order the observers saw it: one aligned
-        line per event (text), or one JSON object per line (jsonl). Text output
-        ends with each expectation held (✓) or failed (✗); with jsonl, that
-        report goes to standard error so standard output stays pure JSON Lines.
+        line per event (text), or one JSON object per line (jsonl), or the
+        Trace Event Format that Perfetto (ui.perfetto.dev) and chrome://tracing
+        open (chrome: a track per thread, a slice per execution, flow arrows
+        for dependencies, counters per queue). Text output ends with each
+        expectation held (✓) or failed (✗); with jsonl and chrome, that report
+        goes to standard error so standard output stays pure JSON.
 
         OPTIONS:
-          --format text|jsonl   output format (default: text)
+          --format text|jsonl|chrome
+                                output format (default: text)
           --speed X             scenario seconds per real second (default: 1;
                                 --speed 4 runs four times faster)
 
@@ -36,7 +40,7 @@ enum TraceCommand: Subcommand {
         """
 
     enum Format: String {
-        case text, jsonl
+        case text, jsonl, chrome
     }
 
     static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
@@ -49,7 +53,7 @@ enum TraceCommand: Subcommand {
         }
         let formatText = args.value("format") ?? "text"
         guard let format = Format(rawValue: formatText) else {
-            throw UsageError("'--format' is 'text' or 'jsonl', not '\(formatText)'")
+            throw UsageError("'--format' is 'text', 'jsonl' or 'chrome', not '\(formatText)'")
         }
         let speed = try args.speed("speed", in: SpeedRange.trace, default: 1)
         let file = try ScenarioLoading.source(at: args.positionals[0])
@@ -88,9 +92,11 @@ enum TraceSession {
     static func start(scenario: Scenario, format: TraceCommand.Format, speed: Double, countsExpectations: Bool) {
         let formatter = EventFormatter(scenario: scenario)
         let encoder = format == .jsonl ? JSONLineEncoder(scenario: scenario) : nil
+        var chrome = format == .chrome ? ChromeTraceEncoder(scenario: scenario) : nil
         var judge = ExpectationJudge(scenario: scenario)
         var out = OutputBuffer(fileDescriptor: STDOUT_FILENO)
         if format == .text { out.append(formatter.textHeader + "\n") }
+        chrome?.appendHeader(to: &out.bytes)
         MainQueueRun.start(
             scenario, speed: speed, keepsStream: false,
             onBatch: { batch in
@@ -98,6 +104,8 @@ enum TraceSession {
                     judge.record(event)
                     if let encoder {
                         encoder.append(event, to: &out.bytes)
+                    } else if chrome != nil {
+                        chrome!.append(event, to: &out.bytes)
                     } else {
                         out.append(formatter.text(event))
                         out.bytes.append(UInt8(ascii: "\n"))
@@ -111,6 +119,7 @@ enum TraceSession {
                     out.append(report.text)
                     out.flush()
                 } else {
+                    chrome?.appendFooter(to: &out.bytes)
                     out.flush()
                     StandardError.write(report.text)
                 }

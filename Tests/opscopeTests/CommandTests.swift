@@ -42,7 +42,7 @@ struct CommandTests {
             (["trace", "a.ops", "b.ops"], "opscope: error: 'trace' takes one scenario file, not 2"),
             (
                 ["trace", "--format", "xml", "scenarios/01-chain.ops"],
-                "opscope: error: '--format' is 'text' or 'jsonl', not 'xml'"
+                "opscope: error: '--format' is 'text', 'jsonl' or 'chrome', not 'xml'"
             ),
             (
                 ["trace", "--speed", "0", "scenarios/01-chain.ops"],

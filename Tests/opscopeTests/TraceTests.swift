@@ -112,6 +112,46 @@ struct TraceTests {
         #expect(!result.stdout.contains("cancel"), "the cancel never ran, so the stream must not show it")
     }
 
+    @Test("--format chrome writes Trace Event Format JSON: slices on thread tracks, flows for dependencies, counters")
+    func chromeFormat() throws {
+        func events(_ file: String) throws -> [[String: Any]] {
+            let result = try OpscopeBinary.run(["trace", "--speed", "4", "--format", "chrome", file])
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(result.stderr.contains("expectations held"), "the report goes to standard error")
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            return try #require(object?["traceEvents"] as? [[String: Any]])
+        }
+        let chain = try events("scenarios/01-chain.ops")
+        let slices = chain.filter { $0["ph"] as? String == "X" }
+        #expect(slices.compactMap { $0["name"] as? String } == ["fetch", "parse", "save"])
+        // Each slice is on a named thread track (a serial queue may use a
+        // different worker each time: one at a time is all it promises).
+        let named = Set(
+            chain.filter {
+                $0["ph"] as? String == "M" && $0["pid"] as? Int == 1 && $0["name"] as? String == "thread_name"
+            }
+            .compactMap { $0["tid"] as? Int })
+        #expect(slices.allSatisfy { named.contains($0["tid"] as? Int ?? -1) })
+        let times = slices.compactMap { ($0["ts"] as? Int, $0["dur"] as? Int) }.map { ($0.0 ?? 0, $0.1 ?? 0) }
+        #expect(times.count == 3 && times[0].0 + times[0].1 <= times[1].0 && times[1].0 + times[1].1 <= times[2].0)
+        let args = try #require(slices[1]["args"] as? [String: Any])
+        #expect(args["queue"] as? String == "net")
+        #expect(args["cancelled"] as? Bool == false)
+        // fetch → parse and parse → save, each a start and a finish bound to the slice.
+        #expect(chain.filter { $0["ph"] as? String == "s" }.count == 2)
+        #expect(chain.filter { $0["ph"] as? String == "f" && $0["bp"] as? String == "e" }.count == 2)
+        #expect(
+            chain.contains { $0["ph"] as? String == "M" && ($0["args"] as? [String: Any])?["name"] as? String == "net" }
+        )
+        #expect(chain.contains { $0["ph"] as? String == "C" && ($0["name"] as? String) == "net executing" })
+
+        let blocks = try events("scenarios/25-block-operation.ops")
+        #expect(blocks.contains { $0["cat"] as? String == "block" && $0["ph"] as? String == "X" })
+        let async = try events("scenarios/04-async.ops")
+        #expect(async.filter { $0["ph"] as? String == "b" }.count == 8)
+        #expect(async.filter { $0["ph"] as? String == "e" }.count == 8)
+    }
+
     @Test("faster than a file's 'up to', expectations are shown but do not decide the exit status")
     func promisedSpeed() throws {
         let scratch = try ScratchFiles()
