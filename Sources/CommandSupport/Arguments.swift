@@ -69,6 +69,18 @@ package struct Arguments {
     }
 
     /// Digits with at most one decimal point, and at least one digit.
+    /// A whole number option within `range`, digits only; `fallback` when absent.
+    package func whole(_ name: String, in range: ClosedRange<Int>, default fallback: Int) throws(UsageError) -> Int {
+        guard let text = value(name) else { return fallback }
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let n = Int(text), range.contains(n)
+        else {
+            throw UsageError(
+                "'--\(name)' is a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return n
+    }
+
     static func isPlainDecimal(_ text: String) -> Bool {
         var digits = 0
         var points = 0

@@ -14,20 +14,23 @@ enum TraceCommand: Subcommand {
     static let name = "trace"
     static let abstract = "Run a scenario on the real engine and print its event stream"
     static let help = """
-        USAGE: opscope trace FILE [--format text|jsonl|chrome] [--speed X]
+        USAGE: opscope trace FILE [--format text|jsonl|chrome|timeline] [--width N] [--speed X]
 
         Runs the scenario on Foundation's real OperationQueues and prints every
         observer notification in the order the observers saw it: one aligned
         line per event (text), or one JSON object per line (jsonl), or the
         Trace Event Format that Perfetto (ui.perfetto.dev) and chrome://tracing
         open (chrome: a track per thread, a slice per execution, flow arrows
-        for dependencies, counters per queue). Text output ends with each
+        for dependencies, counters per queue), or a timeline as text (a lane
+        per operation over time, grouped by queue). Text and timeline output ends with each
         expectation held (✓) or failed (✗); with jsonl and chrome, that report
         goes to standard error so standard output stays pure JSON.
 
         OPTIONS:
-          --format text|jsonl|chrome
+          --format text|jsonl|chrome|timeline
                                 output format (default: text)
+          --width N             the timeline's width in columns, 40 to 1000
+                                (default: 100)
           --speed X             scenario seconds per real second (default: 1;
                                 --speed 4 runs four times faster)
 
@@ -40,11 +43,11 @@ enum TraceCommand: Subcommand {
         """
 
     enum Format: String {
-        case text, jsonl, chrome
+        case text, jsonl, chrome, timeline
     }
 
     static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
-        let args = try Arguments(arguments, options: ["format", "speed"])
+        let args = try Arguments(arguments, options: ["format", "speed", "width"])
         guard args.positionals.count == 1 else {
             throw UsageError(
                 args.positionals.isEmpty
@@ -53,7 +56,11 @@ enum TraceCommand: Subcommand {
         }
         let formatText = args.value("format") ?? "text"
         guard let format = Format(rawValue: formatText) else {
-            throw UsageError("'--format' is 'text', 'jsonl' or 'chrome', not '\(formatText)'")
+            throw UsageError("'--format' is 'text', 'jsonl', 'chrome' or 'timeline', not '\(formatText)'")
+        }
+        let width = try args.whole("width", in: 40...1000, default: 100)
+        if args.value("width") != nil && format != .timeline {
+            throw UsageError("'--width' goes with '--format timeline'")
         }
         let speed = try args.speed("speed", in: SpeedRange.trace, default: 1)
         let file = try ScenarioLoading.source(at: args.positionals[0])
@@ -72,7 +79,8 @@ enum TraceCommand: Subcommand {
                     + "status\n")
         }
         MainActor.assumeIsolated {
-            TraceSession.start(scenario: scenario, format: format, speed: speed, countsExpectations: promised)
+            TraceSession.start(
+                scenario: scenario, format: format, speed: speed, countsExpectations: promised, width: width)
         }
         // The main thread now serves the main dispatch queue, so a scenario
         // queue declared `main` really is OperationQueue.main, running on the
@@ -89,10 +97,13 @@ enum TraceCommand: Subcommand {
 /// engine holds, not its millions of events.
 @MainActor
 enum TraceSession {
-    static func start(scenario: Scenario, format: TraceCommand.Format, speed: Double, countsExpectations: Bool) {
+    static func start(
+        scenario: Scenario, format: TraceCommand.Format, speed: Double, countsExpectations: Bool, width: Int = 100
+    ) {
         let formatter = EventFormatter(scenario: scenario)
         let encoder = format == .jsonl ? JSONLineEncoder(scenario: scenario) : nil
         var chrome = format == .chrome ? ChromeTraceEncoder(scenario: scenario) : nil
+        var lanes = format == .timeline ? TimelineLanes(scenario: scenario) : nil
         var judge = ExpectationJudge(scenario: scenario)
         var out = OutputBuffer(fileDescriptor: STDOUT_FILENO)
         if format == .text { out.append(formatter.textHeader + "\n") }
@@ -106,6 +117,8 @@ enum TraceSession {
                         encoder.append(event, to: &out.bytes)
                     } else if chrome != nil {
                         chrome!.append(event, to: &out.bytes)
+                    } else if lanes != nil {
+                        lanes!.record(event)
                     } else {
                         out.append(formatter.text(event))
                         out.bytes.append(UInt8(ascii: "\n"))
@@ -115,7 +128,11 @@ enum TraceSession {
             },
             onEnd: { _, _ in
                 let report = TraceReport(judge: judge, formatter: formatter, countsExpectations: countsExpectations)
-                if format == .text {
+                if let lanes {
+                    out.append(TimelineText.render(lanes, width: width))
+                    out.append(report.text)
+                    out.flush()
+                } else if format == .text {
                     out.append(report.text)
                     out.flush()
                 } else {

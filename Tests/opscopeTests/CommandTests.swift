@@ -42,7 +42,19 @@ struct CommandTests {
             (["trace", "a.ops", "b.ops"], "opscope: error: 'trace' takes one scenario file, not 2"),
             (
                 ["trace", "--format", "xml", "scenarios/01-chain.ops"],
-                "opscope: error: '--format' is 'text', 'jsonl' or 'chrome', not 'xml'"
+                "opscope: error: '--format' is 'text', 'jsonl', 'chrome' or 'timeline', not 'xml'"
+            ),
+            (
+                ["trace", "--format", "timeline", "--width", "10", "scenarios/01-chain.ops"],
+                "opscope: error: '--width' is a whole number from 40 to 1000, not '10'"
+            ),
+            (
+                ["trace", "--format", "timeline", "--width", "1e3", "scenarios/01-chain.ops"],
+                "opscope: error: '--width' is a whole number from 40 to 1000, not '1e3'"
+            ),
+            (
+                ["trace", "--width", "80", "scenarios/01-chain.ops"],
+                "opscope: error: '--width' goes with '--format timeline'"
             ),
             (
                 ["trace", "--speed", "0", "scenarios/01-chain.ops"],

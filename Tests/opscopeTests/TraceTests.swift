@@ -152,6 +152,20 @@ struct TraceTests {
         #expect(async.filter { $0["ph"] as? String == "e" }.count == 8)
     }
 
+    @Test("--format timeline draws a lane per operation within the width, then the report")
+    func timelineFormat() throws {
+        let result = try OpscopeBinary.run([
+            "trace", "--speed", "4", "--format", "timeline", "--width", "80", "scenarios/02-cap.ops",
+        ])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let lines = result.stdout.components(separatedBy: "\n")
+        #expect(lines.first?.hasPrefix("timeline · 0s to ") == true)
+        let report = try #require(lines.firstIndex(of: "expectations:"))
+        #expect(lines[..<report].allSatisfy { $0.count <= 80 })
+        #expect(lines.contains { $0.hasPrefix("  running  ") && $0.contains("2") && !$0.contains("3") })
+        #expect(lines.filter { $0.contains("█") && $0.hasSuffix("✓") }.count == 6)
+    }
+
     @Test("faster than a file's 'up to', expectations are shown but do not decide the exit status")
     func promisedSpeed() throws {
         let scratch = try ScratchFiles()

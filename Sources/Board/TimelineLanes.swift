@@ -1,0 +1,100 @@
+import RunEvents
+import ScenarioKit
+
+/// A run as lanes over time, built event by event: for each operation when
+/// it was added, became ready, started (and on which thread), stopped
+/// executing, finished, and whether it was cancelled; for each queue how
+/// many of its operations were executing, and its cap, after each change;
+/// the actions and captions as marks. What the timeline shows, in memory
+/// bounded by the operations and their changes, not by the whole stream.
+public struct TimelineLanes: Sendable {
+    public struct Lane: Sendable, Hashable {
+        public var added: Double?
+        public var ready: Double?
+        public var started: Double?
+        public var thread: ThreadTag?
+        public var stopped: Double?
+        public var finished: Double?
+        public var cancelled: Double?
+    }
+
+    /// A moment the timeline marks: an action or a caption.
+    public struct Mark: Sendable, Hashable {
+        public var time: Double
+        public var text: String
+    }
+
+    /// One change of a queue's executing count or cap.
+    public struct QueueStep: Sendable, Hashable {
+        public var time: Double
+        public var executing: Int
+        /// -1: the system decides.
+        public var cap: Int
+    }
+
+    public let scenario: Scenario
+    public private(set) var lanes: [Lane]
+    public private(set) var queueSteps: [[QueueStep]]
+    public private(set) var marks: [Mark] = []
+    public private(set) var endTime: Double = 0
+    private var executing: [Int]
+    private var caps: [Int]
+
+    public init(scenario: Scenario) {
+        self.scenario = scenario
+        lanes = Array(repeating: Lane(), count: scenario.operations.count)
+        queueSteps = Array(repeating: [], count: scenario.queues.count)
+        executing = Array(repeating: 0, count: scenario.queues.count)
+        caps = Array(repeating: -1, count: scenario.queues.count)
+    }
+
+    public init(scenario: Scenario, events: some Sequence<LifecycleEvent>) {
+        self.init(scenario: scenario)
+        for event in events { record(event) }
+    }
+
+    public mutating func record(_ event: LifecycleEvent) {
+        endTime = max(endTime, event.time)
+        let t = event.time
+        switch event.kind {
+        case .operation(let op, let key, _, let new):
+            guard scenario.contains(op) else { return }
+            let i = op.index
+            if lanes[i].added == nil { lanes[i].added = t }
+            switch (key, new) {
+            case (.isReady, .bool(true)) where lanes[i].ready == nil:
+                lanes[i].ready = t
+            case (.isCancelled, .bool(true)) where lanes[i].cancelled == nil:
+                lanes[i].cancelled = t
+            case (.isExecuting, .bool(true)):
+                lanes[i].started = t
+                lanes[i].thread = event.thread
+                step(scenario[operation: op].queue.index, by: 1, at: t)
+            case (.isExecuting, .bool(false)):
+                lanes[i].stopped = t
+                step(scenario[operation: op].queue.index, by: -1, at: t)
+            case (.isFinished, .bool(true)):
+                lanes[i].finished = t
+            default:
+                break
+            }
+        case .queue(let q, .maxConcurrentOperationCount, _, .int(let cap)):
+            guard scenario.queues.indices.contains(q.index) else { return }
+            caps[q.index] = cap
+            step(q.index, by: 0, at: t)
+        case .action(let action, _, let ignored):
+            let text = ScenarioPrinter.actionText(action, in: scenario) + (ignored == nil ? "" : " (ignored)")
+            marks.append(Mark(time: t, text: text))
+        case .caption(let index, _):
+            guard scenario.captions.indices.contains(index) else { return }
+            marks.append(Mark(time: t, text: "“" + scenario.captions[index].text + "”"))
+        default:
+            break
+        }
+    }
+
+    private mutating func step(_ q: Int, by delta: Int, at t: Double) {
+        executing[q] += delta
+        queueSteps[q].append(QueueStep(time: t, executing: executing[q], cap: caps[q]))
+    }
+}

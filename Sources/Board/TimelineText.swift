@@ -1,0 +1,151 @@
+import ScenarioKit
+import TextKit
+
+/// A run's timeline as plain text, for scripts, READMEs and teaching
+/// notes (`opscope trace FILE --format timeline [--width N]`):
+///
+/// ```
+/// timeline · 0s to 1.105s · one column = 13ms
+///                0s        0.2s      0.4s      0.6s      0.8s      1s
+///                ├─────────┼─────────┼─────────┼─────────┼─────────┼───
+/// net (cap: system decides)
+///   running      11111111111111111111111111111111111111111111111111111
+///   fetch        █████████████████████████████████████████████✓
+///   parse        ░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░█████████✓
+/// ```
+///
+/// Each column covers one step of scenario time and shows the most
+/// advanced state the operation was in during it: `·` pending (added, not
+/// ready), `░` ready (waiting for the queue), `█` executing; then `✓` where
+/// it finished, `⊘` where it finished cancelled. A queue's `running` row
+/// gives the most of its operations executing at once in that column.
+/// Actions and captions are marked `▲` on their own row and listed below.
+public enum TimelineText {
+    public static func render(_ timeline: TimelineLanes, width requested: Int) -> String {
+        let scenario = timeline.scenario
+        let names = scenario.operations.map(\.name)
+        let nameWidth = min(max(names.map(displayWidth).max() ?? 0, 7), 24) + 4
+        let plot = max(requested - nameWidth, 10)
+        let end = max(timeline.endTime, 0.001)
+        let step = end / Double(plot)
+        var lines: [String] = []
+        lines.append(
+            "timeline · 0s to \(label(timeline.endTime)) · one column = "
+                + Spelling.duration(seconds: step))
+        let (labels, ruler) = axis(plot: plot, step: step)
+        lines.append(pad("", nameWidth) + labels)
+        lines.append(pad("", nameWidth) + ruler)
+        for (q, queue) in scenario.queues.enumerated() {
+            let members = scenario.operations.indices.filter { scenario.operations[$0].queue.index == q }
+            guard !members.isEmpty else { continue }
+            let cap = timeline.queueSteps[q].last?.cap ?? -1
+            let capText = cap < 0 ? "cap: system decides" : "cap \(cap)"
+            lines.append("\(queue.name) (\(capText))")
+            lines.append(pad("  running", nameWidth) + runningRow(timeline.queueSteps[q], plot: plot, step: step))
+            for i in members {
+                let name = truncate(names[i], toWidth: nameWidth - 3)
+                lines.append(pad("  " + name, nameWidth) + laneRow(timeline.lanes[i], plot: plot, step: step))
+            }
+        }
+        if !timeline.marks.isEmpty {
+            var row = [Character](repeating: " ", count: plot)
+            for mark in timeline.marks { row[column(mark.time, step: step, plot: plot)] = "▲" }
+            lines.append(pad("marks", nameWidth) + String(row))
+            for mark in timeline.marks {
+                lines.append(truncate("  ▲ \(Spelling.seconds(mark.time))  \(mark.text)", toWidth: max(requested, 40)))
+            }
+        }
+        lines.append("· pending  ░ ready  █ executing  ✓ finished  ⊘ finished cancelled")
+        return lines.map { trimmedRight($0) }.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Rows
+
+    static func column(_ t: Double, step: Double, plot: Int) -> Int {
+        guard t.isFinite, t > 0 else { return 0 }
+        return min(Int(t / step), plot - 1)
+    }
+
+    /// The lane of one operation.
+    static func laneRow(_ lane: TimelineLanes.Lane, plot: Int, step: Double) -> String {
+        var row = [Character](repeating: " ", count: plot)
+        guard let added = lane.added else { return "" }
+        let last = lane.finished.map { column($0, step: step, plot: plot) } ?? plot - 1
+        for c in column(added, step: step, plot: plot)...last {
+            let from = Double(c) * step
+            let to = from + step
+            var mark: Character = "·"
+            if let ready = lane.ready, ready < to { mark = "░" }
+            if let started = lane.started, started < to, (lane.stopped ?? .infinity) >= from { mark = "█" }
+            row[c] = mark
+        }
+        if lane.finished != nil { row[last] = lane.cancelled != nil ? "⊘" : "✓" }
+        return String(row)
+    }
+
+    /// The most of a queue's operations executing at once, per column.
+    static func runningRow(_ steps: [TimelineLanes.QueueStep], plot: Int, step: Double) -> String {
+        var most = [Int](repeating: 0, count: plot)
+        var current = 0
+        var c = 0
+        var index = 0
+        while c < plot {
+            let to = Double(c + 1) * step
+            var top = current
+            while index < steps.count && steps[index].time < to {
+                current = steps[index].executing
+                top = max(top, current)
+                index += 1
+            }
+            most[c] = top
+            c += 1
+        }
+        return String(most.map { $0 == 0 ? " " : $0 > 9 ? "+" : Character(String($0)) })
+    }
+
+    /// Tick labels and a ruler, a tick at a round time every ten columns or more.
+    static func axis(plot: Int, step: Double) -> (String, String) {
+        let nice: [Double] = [1, 2, 5].flatMap { base in (-3...6).map { base * pow10($0) } }.sorted()
+        let interval = nice.first { $0 / step >= 10 } ?? (step * 10)
+        var labels = [Character](repeating: " ", count: plot)
+        var ruler = [Character](repeating: "─", count: plot)
+        var t = 0.0
+        while true {
+            let c = Int((t / step).rounded())
+            guard c < plot else { break }
+            ruler[c] = c == 0 ? "├" : "┼"
+            let text = Array(label(t))
+            if c + text.count <= plot {
+                for (k, ch) in text.enumerated() { labels[c + k] = ch }
+            }
+            t += interval
+        }
+        return (String(labels), String(ruler))
+    }
+
+    /// `0s`, `0.2s`, `1.25s`: the seconds without trailing zeros.
+    static func label(_ t: Double) -> String {
+        var text = Spelling.secondsNumber(t)
+        if text.contains(".") {
+            while text.last == "0" { text.removeLast() }
+            if text.last == "." { text.removeLast() }
+        }
+        return text + "s"
+    }
+
+    static func pow10(_ n: Int) -> Double {
+        var value = 1.0
+        if n >= 0 { for _ in 0..<n { value *= 10 } } else { for _ in 0..<(-n) { value /= 10 } }
+        return value
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - displayWidth(text)))
+    }
+
+    static func trimmedRight(_ text: String) -> String {
+        var scalars = Substring(text)
+        while scalars.last == " " { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}
