@@ -43,7 +43,11 @@ package final class ScenarioView {
     private(set) var board: BoardState
     private var state = InterfaceState()
     private var log: [LogEntry] = []
-    private var events: [LifecycleEvent] = []
+    /// Every notification of the run, with board checkpoints: what the
+    /// history keys show.
+    private var history: BoardHistory
+    /// Each caption reached, after how many notifications, for the history.
+    private var captionsReached: [(count: Int, caption: ShownCaption)] = []
     private var results: [ExpectationResult]?
     /// The caption shown, and those reached while the run was already
     /// paused at it (main-queue work goes on under a pause, several
@@ -62,6 +66,7 @@ package final class ScenarioView {
         self.settings = settings
         formatter = EventFormatter(scenario: scenario)
         board = BoardState(scenario: scenario)
+        history = BoardHistory(scenario: scenario)
     }
 
     /// Makes the run and starts it (or, opened paused with main-queue work
@@ -115,12 +120,14 @@ package final class ScenarioView {
         let wall = ProcessInfo.processInfo.systemUptime
         for event in batch {
             board.apply(event)
+            history.append(event, boardAfter: board)
             log.append(LogEntry(event, formatter: formatter))
             switch event.kind {
             case .action(let action, .user, let ignored):
                 state.show(action, ignored: ignored, seq: event.seq, now: wall)
             case .caption(let index, let paused):
                 let reached = ShownCaption(text: scenario.captions[index].text, time: event.time)
+                captionsReached.append((history.count, reached))
                 if settings.lesson && pausedAtCaption && isPaused {
                     // Stopped at one the learner has not gone past: this
                     // one waits for its own Space.
@@ -133,11 +140,10 @@ package final class ScenarioView {
                 break
             }
         }
-        events += batch
         if board.outcome != nil {
-            if results == nil { results = ExpectationChecker.evaluate(scenario, events: events) }
+            if results == nil { results = ExpectationChecker.evaluate(scenario, events: history.events) }
         } else if let stuck = board.stall {
-            results = ExpectationChecker.evaluate(scenario, events: events, outcome: .stalled(stuck))
+            results = ExpectationChecker.evaluate(scenario, events: history.events, outcome: .stalled(stuck))
         } else {
             results = nil
         }
@@ -181,21 +187,35 @@ package final class ScenarioView {
     }
 
     package func frameInput(size: Size, glyphs: GlyphSet, colors: Bool) -> FrameInput {
-        FrameInput(
+        var frame = FrameInput(
             now: clock, wallClock: ProcessInfo.processInfo.systemUptime, speed: settings.speed,
             isPaused: isPaused, pausedAtCaption: pausedAtCaption && (isPaused || board.outcome != nil),
             notStarted: !started,
             lesson: settings.lesson, caption: caption, size: size, glyphs: glyphs, colors: colors, log: log,
-            expectationResults: results, mainThreadBusy: mainThreadBusy?.op, mainThreadBlocked: mainThreadBlocked)
+            expectationResults: results, mainThreadBusy: mainThreadBusy?.op, mainThreadBlocked: mainThreadBlocked,
+            history: history, historyShown: state.historyCursor)
+        if let shown = state.historyCursor {
+            // That moment: its clock, the log up to its line, its caption.
+            frame.now = history.time(after: shown)
+            frame.log = Array(log.prefix(shown))
+            frame.caption = captionsReached.last { $0.count <= shown }?.caption
+            frame.pausedAtCaption = false
+        }
+        return frame
+    }
+
+    /// The board on the screen: the history cursor's moment, or the live one.
+    private var shownBoard: BoardState {
+        state.historyCursor.map { history.board(after: $0) } ?? board
     }
 
     package func render(frame: FrameInput) -> CellGrid {
-        InterfaceRenderer.render(board: board, state: state, frame: frame).grid
+        InterfaceRenderer.render(board: shownBoard, state: state, frame: frame).grid
     }
 
     package func handle(_ key: Key, frame: FrameInput) -> KeyResult {
         let wall = frame.wallClock
-        switch InterfaceController.handle(key, state: &state, board: board, frame: frame) {
+        switch InterfaceController.handle(key, state: &state, board: shownBoard, live: board, frame: frame) {
         case .none, .redraw:
             break
         case .perform(let action):
@@ -247,7 +267,8 @@ package final class ScenarioView {
     private func restart() {
         run?.stop()
         board = BoardState(scenario: scenario)
-        events = []
+        history = BoardHistory(scenario: scenario)
+        captionsReached = []
         log = []
         results = nil
         caption = nil

@@ -42,6 +42,10 @@ public struct FrameInput: Sendable {
     /// during the run (the interface could not redraw meanwhile), when
     /// that happened.
     public var mainThreadBlocked: MainThreadBlock?
+    /// The run's notifications so far, for the history keys (nil: no history).
+    public var history: BoardHistory?
+    /// How many of them the screen shows (the history cursor); nil: live.
+    public var historyShown: Int?
 
     public init(
         now: Double = 0, wallClock: Double? = nil, speed: Double = 1, isPaused: Bool = false,
@@ -49,7 +53,7 @@ public struct FrameInput: Sendable {
         caption: ShownCaption? = nil, size: Size, glyphs: GlyphSet = .unicode, colors: Bool = true,
         log: [LogEntry] = [],
         expectationResults: [ExpectationResult]? = nil, mainThreadBusy: OperationID? = nil,
-        mainThreadBlocked: MainThreadBlock? = nil
+        mainThreadBlocked: MainThreadBlock? = nil, history: BoardHistory? = nil, historyShown: Int? = nil
     ) {
         self.now = now
         self.wallClock = wallClock ?? now
@@ -66,6 +70,8 @@ public struct FrameInput: Sendable {
         self.expectationResults = expectationResults
         self.mainThreadBusy = mainThreadBusy
         self.mainThreadBlocked = mainThreadBlocked
+        self.history = history
+        self.historyShown = historyShown
     }
 
     var ascii: Bool { glyphs.isASCII }

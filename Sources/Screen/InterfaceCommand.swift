@@ -16,6 +16,8 @@ public enum InterfaceCommand: Sendable, Hashable, CaseIterable {
     case raiseCap, lowerCap, defaultCap
     // Run
     case togglePause, slower, faster, restart, toggleLesson
+    // History
+    case historyBack, historyForward, historyPreviousChange, historyNextChange
     // View
     case toggleLog, logOlder, logNewer, scrollHome, scrollEnd, filterLog
     case toggleNotes, toggleSwift, toggleHelp, closeOverlay
@@ -63,14 +65,30 @@ public enum InterfaceKeys {
         KeyBinding(
             [.character("m")], .toggleLesson, help: "lesson mode on or off: pause at each caption", group: "Run"),
 
+        KeyBinding(
+            [.character("[")], .historyBack, help: "one notification back in the run's history", group: "History"),
+        KeyBinding(
+            [.character("]")], .historyForward, help: "one notification forward (past the last: live)", group: "History"
+        ),
+        KeyBinding(
+            [.character("{")], .historyPreviousChange, help: "back to the last moment a card changed column",
+            group: "History"),
+        KeyBinding(
+            [.character("}")], .historyNextChange, help: "forward to the next moment a card changed column",
+            group: "History"),
+
         KeyBinding([.character("L")], .toggleLog, help: "show or hide the log", group: "View"),
         KeyBinding(
             [.character("f")], .filterLog, help: "log only the selected operation's lines, or all again",
             group: "View"),
         KeyBinding([.pageUp], .logOlder, help: "scroll the log (or the open pane) back", group: "View"),
         KeyBinding([.pageDown], .logNewer, help: "scroll the log (or the open pane) forward", group: "View"),
-        KeyBinding([.home], .scrollHome, help: "the log's (or the open pane's) first line", group: "View"),
-        KeyBinding([.end], .scrollEnd, help: "the log's (or the open pane's) last line", group: "View"),
+        KeyBinding(
+            [.home], .scrollHome, help: "the log's (or the open pane's) first line; in history: the start",
+            group: "View"),
+        KeyBinding(
+            [.end], .scrollEnd, help: "the log's (or the open pane's) last line; in history: back to live",
+            group: "View"),
         KeyBinding(
             [.character("n")], .toggleNotes, help: "show or hide the notes and expectations", group: "View"),
         KeyBinding(

@@ -11,9 +11,13 @@ public enum InterfaceController {
     /// The speeds `<` and `>` move between, scenario seconds per real second.
     public static var speedRange: ClosedRange<Double> { Scenario.speedRange }
 
+    /// `board` is the board on the screen (the history cursor's, in
+    /// history); `live`, when given, the live run's, which the keys that
+    /// act on the engine check against.
     public static func handle(
-        _ key: Key, state: inout InterfaceState, board: BoardState, frame: FrameInput
+        _ key: Key, state: inout InterfaceState, board: BoardState, live: BoardState? = nil, frame: FrameInput
     ) -> InterfaceOutcome {
+        let runBoard = live ?? board
         state.reconcile(with: board)
         switch key {
         case .resize:
@@ -32,8 +36,11 @@ public enum InterfaceController {
         if state.overlay != .none, let outcome = overlayCommand(command, state: &state, board: board, frame: frame) {
             return outcome
         }
-        if command.actsOnTheRun, let refusal = runRefusal(board: board, frame: frame) {
+        if command.actsOnTheRun, let refusal = runRefusal(board: runBoard, frame: frame) {
             return refuse(refusal, &state, frame)
+        }
+        if state.historyCursor != nil, command == .scrollHome || command == .scrollEnd {
+            return moveHistory(to: command == .scrollHome ? 0 : nil, state: &state, frame: frame)
         }
         switch command {
         case .selectUp: return moveVertically(-1, state: &state, board: board, frame: frame)
@@ -47,17 +54,19 @@ public enum InterfaceController {
             state.inspectorExpanded.toggle()
             state.settleScroll(board: board, frame: frame)
             return .redraw
-        case .cancelOperation: return cancel(state: &state, board: board, frame: frame)
-        case .raisePriority: return changePriority(1, state: &state, board: board, frame: frame)
-        case .lowerPriority: return changePriority(-1, state: &state, board: board, frame: frame)
-        case .cancelAllOnQueue: return cancelAll(state: &state, board: board, frame: frame)
-        case .toggleSuspend: return toggleSuspend(state: &state, board: board, frame: frame)
-        case .raiseCap: return raiseCap(state: &state, board: board, frame: frame)
-        case .lowerCap: return lowerCap(state: &state, board: board, frame: frame)
-        case .defaultCap: return defaultCap(state: &state, board: board, frame: frame)
+        case .cancelOperation: return cancel(state: &state, board: runBoard, frame: frame)
+        case .raisePriority: return changePriority(1, state: &state, board: runBoard, frame: frame)
+        case .lowerPriority: return changePriority(-1, state: &state, board: runBoard, frame: frame)
+        case .cancelAllOnQueue: return cancelAll(state: &state, board: runBoard, frame: frame)
+        case .toggleSuspend: return toggleSuspend(state: &state, board: runBoard, frame: frame)
+        case .raiseCap: return raiseCap(state: &state, board: runBoard, frame: frame)
+        case .lowerCap: return lowerCap(state: &state, board: runBoard, frame: frame)
+        case .defaultCap: return defaultCap(state: &state, board: runBoard, frame: frame)
+        case .historyBack, .historyForward, .historyPreviousChange, .historyNextChange:
+            return history(command, state: &state, frame: frame)
         case .togglePause:
             // An ended run may still hold a caption to read past.
-            if board.outcome != nil && !frame.pausedAtCaption { return refuse(endedRefusal, &state, frame) }
+            if runBoard.outcome != nil && !frame.pausedAtCaption { return refuse(endedRefusal, &state, frame) }
             return .togglePause
         case .toggleLesson: return .toggleLesson
         case .slower, .faster: return changeSpeed(faster: command == .faster, state: &state, frame: frame)
@@ -91,6 +100,39 @@ public enum InterfaceController {
     }
 
     public static let endedRefusal = "the run has ended \u{2014} r runs it again"
+
+    // MARK: - History
+
+    /// `[` `]` `{` `}`: move the history cursor; past the last notification is live.
+    static func history(_ command: InterfaceCommand, state: inout InterfaceState, frame: FrameInput) -> InterfaceOutcome
+    {
+        guard let history = frame.history, history.count > 0 else {
+            return refuse("nothing has happened yet: the history starts with the run", &state, frame)
+        }
+        let here = state.historyCursor ?? history.count
+        switch command {
+        case .historyBack:
+            guard here > 0 else { return refuse("this is the start of the run", &state, frame) }
+            return moveHistory(to: here - 1, state: &state, frame: frame)
+        case .historyForward:
+            guard state.historyCursor != nil else { return refuse("this is the live run: [ steps back", &state, frame) }
+            return moveHistory(to: here + 1 >= history.count ? nil : here + 1, state: &state, frame: frame)
+        case .historyPreviousChange:
+            guard here > 0 else { return refuse("this is the start of the run", &state, frame) }
+            return moveHistory(to: history.previousChange(before: here), state: &state, frame: frame)
+        default:
+            guard state.historyCursor != nil else { return refuse("this is the live run: { goes back", &state, frame) }
+            let next = history.nextChange(after: here)
+            return moveHistory(to: next.flatMap { $0 >= history.count ? nil : $0 }, state: &state, frame: frame)
+        }
+    }
+
+    static func moveHistory(to cursor: Int?, state: inout InterfaceState, frame: FrameInput) -> InterfaceOutcome {
+        guard cursor != state.historyCursor else { return .none }
+        state.historyCursor = cursor
+        state.logScroll = 0
+        return .redraw
+    }
 
     /// Why a key cannot act on the run now: it ended, or has not started.
     static func runRefusal(board: BoardState, frame: FrameInput) -> String? {

@@ -45,6 +45,9 @@ public struct InterfaceState: Sendable, Hashable {
     public var overlayScroll = 0
     /// Enter: the inspector takes the full width and more height.
     public var inspectorExpanded = false
+    /// The history cursor: how many of the run's notifications the screen
+    /// shows; nil: the live run (or, once it ended, its end).
+    public var historyCursor: Int?
     public var message: TransientMessage?
     /// What the engine did with the last action from a key (it replaces
     /// `message`, and a message replaces it).

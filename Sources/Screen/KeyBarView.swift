@@ -60,7 +60,9 @@ enum StatusLineView {
         let glyphs = frame.glyphs
         if let notice = state.visibleNotice(now: frame.wallClock) {
             let (text, refused) = notice.text(board: board, glyphs: glyphs)
-            return (text, refused ? theme.refusal : theme.info)
+            // In history the board is another moment's; the key acted now.
+            let prefix = frame.historyShown == nil ? "" : "on the live run: "
+            return (prefix + text, refused ? theme.refusal : theme.info)
         }
         if let message = state.visibleMessage(now: frame.wallClock) {
             return (message.text, message.kind == .refusal ? theme.refusal : theme.info)

@@ -11,6 +11,12 @@ enum TitleBarView {
     /// `short` words the state for a narrow bar (the status line and the
     /// notes say the rest).
     static func rightText(board: BoardState, frame: FrameInput, status: RunStatus, short: Bool = false) -> String {
+        if let shown = frame.historyShown, let history = frame.history {
+            // "event 37 of 112 · 0.601s · history — End returns to live"
+            let dot = " \(frame.glyphs.dot) "
+            let position = "event \(shown) of \(history.count)" + dot + Spelling.seconds(history.time(after: shown))
+            return position + dot + (short ? "history" : "history \(frame.glyphs.dash) End returns to live")
+        }
         var parts = ["t=\(Spelling.seconds(frame.now))", Wording.speed(frame.speed, glyphs: frame.glyphs)]
         if frame.lesson && !short { parts.append("lesson") }
         switch status {

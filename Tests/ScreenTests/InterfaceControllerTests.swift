@@ -258,3 +258,75 @@ private let judgedByTheEngine: [(String, Key, String?, String?, Action)] = [
         #expect(InterfaceController.handle(.pageDown, state: &state, board: running, frame: f) == InterfaceOutcome.none)
     }
 }
+
+/// The history keys move the cursor over the run's notifications; Home and
+/// End go to the start and back to live only in history.
+@Suite struct HistoryKeyTests {
+    static func recorded() -> (BoardState, BoardHistory) {
+        var script = Script(pipeline)
+        script.add("fetch")
+        script.add("parse", ready: false)
+        script.start("fetch")
+        script.at(0.5)
+        script.finish("fetch")
+        script.ready("parse")
+        var live = BoardState(scenario: pipeline)
+        var history = BoardHistory(scenario: pipeline)
+        for event in script.events {
+            live.apply(event)
+            history.append(event, boardAfter: live)
+        }
+        return (live, history)
+    }
+
+    static func press(_ keys: [Key], from cursor: Int? = nil) -> (InterfaceState, String?) {
+        let (live, history) = recorded()
+        var state = InterfaceState(board: live)
+        state.historyCursor = cursor
+        var f = frame(120, 40)
+        f.history = history
+        for key in keys {
+            f.historyShown = state.historyCursor
+            _ = InterfaceController.handle(key, state: &state, board: live, live: live, frame: f)
+        }
+        return (state, state.visibleMessage(now: 0)?.text)
+    }
+
+    @Test func bracketsStepOneNotificationAndPastTheLastIsLive() {
+        let count = Self.recorded().1.count
+        #expect(Self.press([.character("[")]).0.historyCursor == count - 1)
+        #expect(Self.press([.character("["), .character("[")]).0.historyCursor == count - 2)
+        #expect(Self.press([.character("["), .character("]")]).0.historyCursor == nil)
+        #expect(Self.press([.character("]")]).1 == "this is the live run: [ steps back")
+        #expect(Self.press([.character("[")], from: 0).1 == "this is the start of the run")
+    }
+
+    @Test func bracesJumpToTheMomentsACardChangedColumn() {
+        let history = Self.recorded().1
+        // Live shows the last moment already: { goes to the one before it.
+        let first = history.previousChange(before: history.count)
+        #expect(first > 0 && history.columnChanges.contains(first))
+        #expect(Self.press([.character("{")]).0.historyCursor == first)
+        let second = history.previousChange(before: first)
+        #expect(Self.press([.character("{"), .character("{")]).0.historyCursor == second)
+        #expect(Self.press([.character("{"), .character("{"), .character("}")]).0.historyCursor == first)
+    }
+
+    @Test func homeAndEndGoToTheStartAndBackToLiveInHistory() {
+        #expect(Self.press([.character("["), .home]).0.historyCursor == 0)
+        #expect(Self.press([.character("["), .home, .end]).0.historyCursor == nil)
+        // Live, they scroll the log as before.
+        #expect(Self.press([.home]).0.historyCursor == nil)
+    }
+
+    @Test func theTitleSaysWhereTheCursorIs() {
+        let (live, history) = Self.recorded()
+        var state = InterfaceState(board: live)
+        state.historyCursor = 3
+        var f = frame(120, 40)
+        f.history = history
+        f.historyShown = 3
+        let text = InterfaceRenderer.render(board: history.board(after: 3), state: state, frame: f).grid.lines[0]
+        #expect(text.contains("event 3 of \(history.count) · 0.000s · history — End returns to live"))
+    }
+}

@@ -175,6 +175,28 @@ struct InterfaceTests {
         try tmux.waitFor(text: "[terminal restored]")
     }
 
+    @Test("[ steps back into the run's history, Home goes to its start, End back to the live end")
+    func historyCursor() throws {
+        let tmux = try TmuxSession(["--speed", "4", "scenarios/01-chain.ops"])
+        try tmux.waitFor(text: "ended")
+        try tmux.send("[")
+        let back = try tmux.waitFor(text: "history — End returns to live")
+        // One notification back from the last: "event N-1 of N".
+        let title = back.components(separatedBy: "\n").first ?? ""
+        let numbers = title.components(separatedBy: "event ").last?.components(separatedBy: " ") ?? []
+        #expect(numbers.count > 2 && Int(numbers[0]).map { $0 + 1 } == Int(numbers[2]), "\(title)")
+        try tmux.send("Home")
+        let start = try tmux.waitFor(text: "event 0 of ")
+        // Before the first notification every card is still to be added.
+        #expect(InterfaceTests.column("Finished", in: start.components(separatedBy: "\n")).contains("fetch") == false)
+        try tmux.send("}")
+        try tmux.waitFor(text: "event 1 of ")
+        try tmux.send("End")
+        try tmux.waitFor("the live end again") { $0.contains("ended") && !$0.contains("history") }
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+    }
+
     @Test("keys typed before the program started (during a build) are dropped: the picker opens and stays")
     func typeAheadIsDropped() throws {
         let tmux = try TmuxSession([], columns: 80, rows: 24, startDelay: 1.5)
