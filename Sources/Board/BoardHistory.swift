@@ -20,12 +20,16 @@ public struct BoardHistory: Sendable {
     public private(set) var columnChanges: [Int] = []
     public let interval: Int
 
-    /// `interval`: events between checkpoints; by default a few thousand,
-    /// more for a large scenario, so that a checkpoint's copy of every
-    /// card is paid at most a few dozen times over a whole run.
+    /// `interval`: events between checkpoints. By default, for a run of
+    /// about six notifications an operation, as many checkpoints as keep a
+    /// million cards in all (`RunTimeline.checkpointCards`), and one every
+    /// 256 events at the least: a board copy per 256 events for a lesson,
+    /// ten copies over the whole run of 100,000 operations.
     public init(scenario: Scenario, interval: Int? = nil) {
         self.scenario = scenario
-        self.interval = max(1, interval ?? max(2_048, scenario.operations.count * 6 / 32))
+        let operations = max(1, scenario.operations.count)
+        let boards = max(1, RunTimeline.checkpointCards / operations)
+        self.interval = max(1, interval ?? max(256, (6 * operations + boards - 1) / boards))
         checkpoints = [BoardState(scenario: scenario)]
     }
 

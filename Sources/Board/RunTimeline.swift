@@ -25,7 +25,8 @@ public struct RunTimeline: Sendable {
     }
 
     public let scenario: Scenario
-    public let events: [LifecycleEvent]
+    /// The run's events, as the history keeps them.
+    public var events: [LifecycleEvent] { history.events }
     /// Every operation's facts, the peaks and the outcome.
     public private(set) var facts: RunFacts
     /// Per queue, in order.
@@ -39,9 +40,8 @@ public struct RunTimeline: Sendable {
     }
     /// The last event's time.
     public var endTime: Double { facts.endTime }
-    /// `checkpoints[k]` is the board after the first `k * interval` events.
-    private var checkpoints: [BoardState] = []
-    private var interval = 1
+    /// The boards of every moment, from a few checkpoints.
+    private var history: BoardHistory
 
     /// The most cards kept in checkpoints in all: a run of many operations
     /// keeps fewer boards, and replays a longer stretch to reach one.
@@ -49,14 +49,12 @@ public struct RunTimeline: Sendable {
 
     public init(scenario: Scenario, events: [LifecycleEvent]) {
         self.scenario = scenario
-        self.events = events
         facts = RunFacts(scenario: scenario)
         queueMoments = Array(repeating: [], count: scenario.queues.count)
         let boards = max(1, Self.checkpointCards / max(1, scenario.operations.count))
-        interval = max(256, (events.count + boards - 1) / boards)
+        history = BoardHistory(scenario: scenario, interval: max(256, (events.count + boards - 1) / boards))
         var board = BoardState(scenario: scenario)
-        for (index, event) in events.enumerated() {
-            if index % interval == 0 { checkpoints.append(board) }
+        for event in events {
             let stamp = Stamp(seq: event.seq, time: event.time)
             switch event.kind {
             case .operation(let op, _, _, _) where scenario.contains(op):
@@ -79,8 +77,8 @@ public struct RunTimeline: Sendable {
                 facts.record(event)
             }
             board.apply(event)
+            history.append(event, boardAfter: board)
         }
-        if events.count % interval == 0 { checkpoints.append(board) }
     }
 
     public subscript(_ op: OperationID) -> OperationFacts { facts[op] }
@@ -91,11 +89,7 @@ public struct RunTimeline: Sendable {
 
     /// The board after the first `count` events (0: before any).
     public func board(afterFirst count: Int) -> BoardState {
-        let n = min(max(0, count), events.count)
-        let k = min(n / interval, checkpoints.count - 1)
-        var board = checkpoints[k]
-        for event in events[(k * interval)..<n] { board.apply(event) }
-        return board
+        history.board(after: count)
     }
 
     /// The board right after the event numbered `seq`.

@@ -137,15 +137,15 @@ struct Lexer {
         if negative { i += 1 }
         let integerStart = i
         while i < bytes.count && Self.isDigit(bytes[i]) { i += 1 }
-        let integerDigits = Array(bytes[integerStart..<i])
-        var fraction: [UInt8]? = nil
+        let integerDigits = String(decoding: bytes[integerStart..<i], as: UTF8.self)
+        var fraction: String? = nil
         var malformed = false
         if i < bytes.count && bytes[i] == UInt8(ascii: ".") {
             let fractionStart = i + 1
             var j = fractionStart
             while j < bytes.count && Self.isDigit(bytes[j]) { j += 1 }
             if j == fractionStart { malformed = true }
-            fraction = Array(bytes[fractionStart..<j])
+            fraction = String(decoding: bytes[fractionStart..<j], as: UTF8.self)
             i = j
         }
         var unit: String? = nil

@@ -11,16 +11,21 @@ extension NumberLiteral {
         case let other?: throw ParseFailure(.unknownDurationUnit(other, in: text, at: location))
         }
         if isNegative { throw ParseFailure(.negativeDuration(text, at: location)) }
-        var fraction = fractionDigits ?? []
         // Digits below a nanosecond are allowed only when they are zeros.
-        while fraction.count > scaleDigits {
-            if fraction.removeLast() != UInt8(ascii: "0") {
-                throw ParseFailure(.durationTooPrecise(text, at: location))
-            }
+        let fraction = fractionDigits?.utf8 ?? "".utf8
+        if fraction.dropFirst(scaleDigits).contains(where: { $0 != UInt8(ascii: "0") }) {
+            throw ParseFailure(.durationTooPrecise(text, at: location))
         }
-        while fraction.count < scaleDigits { fraction.append(UInt8(ascii: "0")) }
-        guard let nanoseconds = Self.value(of: integerDigits + fraction) else {
+        // The integer digits, then the fraction's first `scaleDigits`, padded with zeros.
+        var padding = scaleDigits - min(fraction.count, scaleDigits)
+        guard var nanoseconds = Self.value(of: integerDigits.utf8, then: fraction.prefix(scaleDigits)) else {
             throw ParseFailure(.durationTooLong(text, at: location))
+        }
+        while padding > 0 {
+            let (shifted, overflow) = nanoseconds.multipliedReportingOverflow(by: 10)
+            if overflow { throw ParseFailure(.durationTooLong(text, at: location)) }
+            nanoseconds = shifted
+            padding -= 1
         }
         return .nanoseconds(nanoseconds)
     }
@@ -30,7 +35,7 @@ extension NumberLiteral {
     /// an `Int` throws the `.numberTooLarge` diagnostic.
     func wholeNumber(text: String, at location: SourceLocation) throws(ParseFailure) -> Int? {
         guard fractionDigits == nil, unit == nil else { return nil }
-        guard let wide = Self.value(of: integerDigits), let magnitude = Int(exactly: wide) else {
+        guard let wide = Self.value(of: integerDigits.utf8, then: "".utf8), let magnitude = Int(exactly: wide) else {
             throw ParseFailure(.numberTooLarge(text, at: location))
         }
         return isNegative ? -magnitude : magnitude
@@ -39,20 +44,25 @@ extension NumberLiteral {
     /// The number without its unit, as `Double` reads it: `-2`, `0.5`.
     var decimalText: String {
         var text = isNegative ? "-" : ""
-        text += String(decoding: integerDigits, as: UTF8.self)
-        if let fractionDigits { text += "." + String(decoding: fractionDigits, as: UTF8.self) }
+        text += integerDigits
+        if let fractionDigits { text += "." + fractionDigits }
         return text
     }
 
-    /// ASCII digits as an `Int64`, or nil on overflow.
-    private static func value(of digits: [UInt8]) -> Int64? {
+    /// Two runs of ASCII digits, one after the other, as an `Int64`, or nil on overflow.
+    private static func value(
+        of digits: some Sequence<UInt8>, then more: some Sequence<UInt8>
+    ) -> Int64? {
         var result: Int64 = 0
-        for digit in digits {
+        func push(_ digit: UInt8) -> Bool {
             let (shifted, overflow1) = result.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = shifted.addingReportingOverflow(Int64(digit &- 0x30))
-            if overflow1 || overflow2 { return nil }
+            if overflow1 || overflow2 { return false }
             result = sum
+            return true
         }
+        for digit in digits where !push(digit) { return nil }
+        for digit in more where !push(digit) { return nil }
         return result
     }
 

@@ -34,10 +34,11 @@ struct Token: Sendable, Hashable {
 /// diagnostic, never a trap.
 struct NumberLiteral: Sendable, Hashable {
     var isNegative: Bool
-    /// ASCII digits before the decimal point (at least one).
-    var integerDigits: [UInt8]
+    /// ASCII digits before the decimal point (at least one). A `String`:
+    /// up to 15 digits it is stored inline, with no allocation per number.
+    var integerDigits: String
     /// ASCII digits after the decimal point; nil when there is no point.
-    var fractionDigits: [UInt8]?
+    var fractionDigits: String?
     /// Letters right after the digits (`ms`, `s`, or something wrong); nil when none.
     var unit: String?
 }

@@ -7,27 +7,9 @@ import Testing
 
 /// The history gives back the board of any moment, whatever the checkpoints.
 @Suite struct BoardHistoryTests {
-    static let scenario = makeScenario(
-        queues: [QueueSpec(name: "q", cap: .limit(1))],
-        ops: [op("a", on: "q"), op("b", on: "q", after: ["a"]), op("c", on: "q")])
+    static let scenario = ThreeOperations.scenario(cap: 1)
 
-    static func events() -> [LifecycleEvent] {
-        var s = Script(scenario)
-        s.cap("q", 1)
-        s.add("a")
-        s.add("b", ready: false)
-        s.add("c")
-        s.start("a", thread: 1)
-        s.at(0.2)
-        s.skip("c")
-        s.at(0.4)
-        s.finish("a")
-        s.ready("b")
-        s.start("b", thread: 1)
-        s.at(0.8)
-        s.finish("b")
-        return s.events
-    }
+    static func events() -> [LifecycleEvent] { ThreeOperations.script(cap: 1).events }
 
     static func recorded(interval: Int) -> BoardHistory {
         var live = BoardState(scenario: scenario)

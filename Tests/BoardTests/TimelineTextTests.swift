@@ -7,29 +7,9 @@ import Testing
 
 /// The text timeline: lanes, the queue's running row, the axis and the marks.
 @Suite struct TimelineTextTests {
-    static let scenario = makeScenario(
-        queues: [QueueSpec(name: "q", cap: .limit(2))],
-        ops: [op("a", on: "q"), op("b", on: "q", after: ["a"]), op("c", on: "q")])
+    static let scenario = ThreeOperations.scenario(cap: 2)
 
-    /// a runs 0–0.4s; c is cancelled while it waits and finishes at 0.2s;
-    /// b waits for a, then runs 0.4–0.8s.
-    static func script() -> Script {
-        var s = Script(scenario)
-        s.cap("q", 2)
-        s.add("a")
-        s.add("b", ready: false)
-        s.add("c")
-        s.start("a", thread: 1)
-        s.at(0.2)
-        s.skip("c")
-        s.at(0.4)
-        s.finish("a")
-        s.ready("b")
-        s.start("b", thread: 1)
-        s.at(0.8)
-        s.finish("b")
-        return s
-    }
+    static func script() -> Script { ThreeOperations.script(cap: 2) }
 
     @Test func aRunReadsAsLanesGroupedByItsQueue() {
         let lanes = TimelineLanes(scenario: Self.scenario, events: Self.script().events)
