@@ -12,7 +12,7 @@ enum BenchCommand {
     static let name = "bench"
     static let abstract = "Measure opscope against the bare engine (use a release build)"
     static let help = """
-        USAGE: opscope-bench [--quick] [--only engine|language|interface|scale|chain]
+        USAGE: opscope-bench [--quick] [--only engine|language|interface|history|scale|chain]
                              [--chain-length N]
 
         Measures, on this machine:
@@ -27,6 +27,9 @@ enum BenchCommand {
                      200×50; bytes written for a one-card change and for a full
                      redraw (TERM=tmux-256color); time to the first frame; CPU
                      while paused (needs tmux)
+          history    a run of 100,000 zero-work operations recorded as the
+                     interface records it; seeks to random moments (median and
+                     worst); the resident memory the history adds beyond a run
           scale      'opscope trace --format jsonl' of 100,000 and 200,000 zero-work
                      operations against a plain-Foundation process running the same
                      graph, alternated, time and peak memory of the whole processes;
@@ -44,7 +47,7 @@ enum BenchCommand {
     static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
         let args = try Arguments(arguments, options: ["only", "chain-length"], flags: ["quick"])
         let only = args.value("only")
-        let sections = ["engine", "language", "interface", "scale", "chain"]
+        let sections = ["engine", "language", "interface", "history", "scale", "chain"]
         if let only, !sections.contains(only) {
             throw UsageError("'--only' is one of \(sections.joined(separator: ", ")), not '\(only)'")
         }
@@ -56,6 +59,7 @@ enum BenchCommand {
         if only == nil || only == "language" { LanguageBench.run(report: report, rounds: rounds) }
         if only == nil || only == "engine" { EngineBench.run(report: report, rounds: rounds) }
         if only == nil || only == "interface" { InterfaceBench.run(report: report, rounds: rounds) }
+        if only == nil || only == "history" { HistoryBench.run(report: report, rounds: rounds) }
         if only == nil || only == "scale" { ScaleBench.run(report: report, rounds: rounds) }
         if only == "chain" {
             let text = args.value("chain-length") ?? "1000000"
@@ -109,6 +113,15 @@ enum Measure {
     }
 
     /// Peak resident set size of this process (VmHWM), in bytes.
+    /// The resident set now (VmRSS), in bytes.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return (line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * 1024
+        }
+        return 0
+    }
+
     static func peakResidentBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {

@@ -22,9 +22,10 @@ enum TraceCommand: Subcommand {
         Trace Event Format that Perfetto (ui.perfetto.dev) and chrome://tracing
         open (chrome: a track per thread, a slice per execution, flow arrows
         for dependencies, counters per queue), or a timeline as text (a lane
-        per operation over time, grouped by queue). Text and timeline output ends with each
-        expectation held (✓) or failed (✗); with jsonl and chrome, that report
-        goes to standard error so standard output stays pure JSON.
+        per operation over time, grouped by queue). Text and timeline output
+        end with each expectation held (✓) or failed (✗); with jsonl and
+        chrome, that report goes to standard error so standard output stays
+        pure JSON.
 
         OPTIONS:
           --format text|jsonl|chrome|timeline
