@@ -62,3 +62,10 @@ package enum SpeedRange {
     /// the `<` and `>` keys).
     package static var interactive: ClosedRange<Double> { Scenario.speedRange }
 }
+
+/// opscope's version and the scenario language's, as `--version` and a
+/// recording's header give them.
+package enum Version {
+    package static let opscope = "0.1"
+    package static let language = 1
+}

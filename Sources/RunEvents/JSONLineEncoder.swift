@@ -22,6 +22,43 @@ public struct JSONLineEncoder: Sendable {
         queueOfOperation = scenario.operations.map(\.queue)
     }
 
+    /// What a recording is and who wrote it: its first line.
+    public struct Header: Sendable {
+        public var opscope: String
+        public var language: Int
+        public var path: String
+        public var source: String
+
+        public init(opscope: String, language: Int, path: String, source: String) {
+            self.opscope = opscope
+            self.language = language
+            self.path = path
+            self.source = source
+        }
+    }
+
+    /// The name and version of the recording format, in every header.
+    public static let recordingFormat = "opscope-recording"
+    public static let recordingVersion = 1
+
+    /// The first line of a recording: the scenario's whole text, so that a
+    /// recording stands alone (SCENARIO-LANGUAGE.md, "Recordings").
+    public static func appendHeader(_ header: Header, to out: inout [UInt8]) {
+        out.appendLiteral(#"{"kind":"header","format":"#)
+        JSONBytes.appendQuoted(recordingFormat, to: &out)
+        out.appendLiteral(#","version":"#)
+        JSONBytes.appendInt(recordingVersion, to: &out)
+        out.appendLiteral(#","opscope":"#)
+        JSONBytes.appendQuoted(header.opscope, to: &out)
+        out.appendLiteral(#","language":"#)
+        JSONBytes.appendInt(header.language, to: &out)
+        out.appendLiteral(#","path":"#)
+        JSONBytes.appendQuoted(header.path, to: &out)
+        out.appendLiteral(#","source":"#)
+        JSONBytes.appendQuoted(header.source, to: &out)
+        out.appendLiteral("}\n")
+    }
+
     /// Appends one JSON object, keys in the order of the language reference,
     /// and a newline.
     public func append(_ event: LifecycleEvent, to out: inout [UInt8]) {

@@ -48,7 +48,7 @@ enum Opscope {
             return ExitStatus.success
         }
         if first == "--version" {
-            print("opscope 0.1 (scenario language version 1)")
+            print("opscope \(Version.opscope) (scenario language version \(Version.language))")
             return ExitStatus.success
         }
         if let command = subcommands.first(where: { $0.name == first }) {

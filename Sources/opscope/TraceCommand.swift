@@ -80,8 +80,12 @@ enum TraceCommand: Subcommand {
                     + "status\n")
         }
         MainActor.assumeIsolated {
+            let header = JSONLineEncoder.Header(
+                opscope: Version.opscope, language: Version.language, path: file.path,
+                source: String(decoding: file.bytes, as: UTF8.self))
             TraceSession.start(
-                scenario: scenario, format: format, speed: speed, countsExpectations: promised, width: width)
+                scenario: scenario, format: format, speed: speed, countsExpectations: promised, width: width,
+                header: header)
         }
         // The main thread now serves the main dispatch queue, so a scenario
         // queue declared `main` really is OperationQueue.main, running on the
@@ -99,7 +103,8 @@ enum TraceCommand: Subcommand {
 @MainActor
 enum TraceSession {
     static func start(
-        scenario: Scenario, format: TraceCommand.Format, speed: Double, countsExpectations: Bool, width: Int = 100
+        scenario: Scenario, format: TraceCommand.Format, speed: Double, countsExpectations: Bool, width: Int = 100,
+        header: JSONLineEncoder.Header? = nil
     ) {
         let formatter = EventFormatter(scenario: scenario)
         let encoder = format == .jsonl ? JSONLineEncoder(scenario: scenario) : nil
@@ -109,6 +114,7 @@ enum TraceSession {
         var out = OutputBuffer(fileDescriptor: STDOUT_FILENO)
         if format == .text { out.append(formatter.textHeader + "\n") }
         chrome?.appendHeader(to: &out.bytes)
+        if format == .jsonl, let header { JSONLineEncoder.appendHeader(header, to: &out.bytes) }
         MainQueueRun.start(
             scenario, speed: speed, keepsStream: false,
             onBatch: { batch in

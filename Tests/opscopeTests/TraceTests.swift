@@ -20,15 +20,26 @@ struct TraceTests {
         #expect(result.stdout.contains("4 of 4 expectations held"))
     }
 
-    @Test("jsonl trace: every line is a JSON object, seq increases, the last is the end")
+    @Test("jsonl trace: a header with the scenario, then every line a JSON object, seq increases, the last is the end")
     func jsonlTrace() throws {
         let result = try OpscopeBinary.run(["trace", "--format", "jsonl", "--speed", "8", "scenarios/03-cancel.ops"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count > 10)
+        // The recording stands alone: its first line carries the scenario.
+        let header = try #require(
+            try JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8)) as? [String: Any])
+        #expect(header["kind"] as? String == "header")
+        #expect(header["format"] as? String == "opscope-recording")
+        #expect(header["version"] as? Int == 1)
+        #expect(header["language"] as? Int == 1)
+        #expect(header["path"] as? String == "scenarios/03-cancel.ops")
+        let source = try String(
+            contentsOf: OpscopeBinary.packageRoot.appendingPathComponent("scenarios/03-cancel.ops"), encoding: .utf8)
+        #expect(header["source"] as? String == source)
         var lastSeq = 0
         var objects: [[String: Any]] = []
-        for line in lines {
+        for line in lines.dropFirst() {
             let object = try #require(
                 try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON: \(line)")
             let seq = try #require(object["seq"] as? Int)
@@ -206,7 +217,7 @@ struct TraceTests {
         let path = try scratch.write("chain.ops", text)
         let result = try OpscopeBinary.run(["trace", "--format", "jsonl", path])
         #expect(result.status == 0, "a signal is 128 + its number: \(result.status)")
-        #expect(result.stdout.split(separator: "\n").count == 350_001)
+        #expect(result.stdout.split(separator: "\n").count == 350_002, "a header and 350,001 events")
         #expect(result.stdout.hasSuffix(#""kind":"end","status":"completed"}"# + "\n"))
     }
 
