@@ -43,6 +43,8 @@ public struct ChromeTraceEncoder: Sendable {
     /// Each queue's `maxConcurrentOperationCount` (-1: the system decides).
     private var caps: [Int]
     private var namedThreads: Set<Int> = []
+    /// Operations still executing when the run stalled.
+    private var unfinished: Set<Int> = []
     private var first = true
 
     public init(scenario: Scenario) {
@@ -110,6 +112,12 @@ public struct ChromeTraceEncoder: Sendable {
         case .end(.completed):
             instant("run completed", at: event.time, global: true, to: &out)
         case .end(.stalled):
+            // What still executes (an asynchronous operation that never
+            // posted isFinished) is drawn up to the end, marked unfinished.
+            for i in operations.indices where operations[i].started != nil && operations[i].slice == nil {
+                unfinished.insert(i)
+                executionEnded(OperationID(i), at: event.time, to: &out)
+            }
             instant("run stalled", at: event.time, global: true, to: &out)
         }
     }
@@ -230,6 +238,7 @@ public struct ChromeTraceEncoder: Sendable {
         }
         out.appendLiteral(#","cancelled":"#)
         if track.cancelled { out.appendLiteral("true") } else { out.appendLiteral("false") }
+        if unfinished.contains(op.index) { out.appendLiteral(#","unfinished":true"#) }
         out.append(UInt8(ascii: "}"))
     }
 

@@ -161,6 +161,15 @@ struct TraceTests {
         let async = try events("scenarios/04-async.ops")
         #expect(async.filter { $0["ph"] as? String == "b" }.count == 8)
         #expect(async.filter { $0["ph"] as? String == "e" }.count == 8)
+        // 06 stalls on an operation that never posts isFinished: drawn to the end.
+        let stalled = try OpscopeBinary.run([
+            "trace", "--speed", "8", "--format", "chrome", "scenarios/06-forgotten-finish.ops",
+        ])
+        let object = try JSONSerialization.jsonObject(with: Data(stalled.stdout.utf8)) as? [String: Any]
+        let open = (object?["traceEvents"] as? [[String: Any]] ?? []).filter {
+            $0["ph"] as? String == "b" && ($0["args"] as? [String: Any])?["unfinished"] as? Bool == true
+        }
+        #expect(open.count == 1 && open.first?["name"] as? String == "broken")
     }
 
     @Test("--format timeline draws a lane per operation within the width, then the report")
