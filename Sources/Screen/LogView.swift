@@ -42,10 +42,20 @@ enum LogView {
             title += " of \(board[operation: op].name) (f: all)"
         }
         if back > 0 { title += " (\(back) newer below, PgDn)" }
+        // In history the log ends at the cursor's notification: its rows
+        // are marked, as the moment every pane shows.
+        var marked = 0
+        if let shownCount = frame.historyShown, back == 0, shownCount > 0, let last = entries.last,
+            last.seq == frame.history?.events[shownCount - 1].seq
+        {
+            let text = Wording.plain(last.text, glyphs: frame.glyphs)
+            marked = min(shown.count, wrap(text, width: max(1, content.width), indent: 2).count)
+            title += " \(frame.glyphs.dot) at the cursor"
+        }
         _ = PaneView.frame(rect, title: title, glyphs: frame.glyphs, theme: theme, into: &grid)
         for (i, line) in shown.enumerated() {
-            grid.write(
-                line, at: Position(column: content.x, row: content.y + i), style: theme.plain, clippedTo: content)
+            let style = i >= shown.count - marked ? theme.selected : theme.plain
+            grid.write(line, at: Position(column: content.x, row: content.y + i), style: style, clippedTo: content)
         }
         if entries.isEmpty {
             let text = state.logFilter == nil ? "no notifications yet" : "nothing about it yet (f shows all)"

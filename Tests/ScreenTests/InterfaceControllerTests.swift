@@ -319,6 +319,25 @@ private let judgedByTheEngine: [(String, Key, String?, String?, Action)] = [
         #expect(Self.press([.home]).0.historyCursor == nil)
     }
 
+    @Test func theLogEndsAtTheCursorsLineAndMarksIt() throws {
+        let (live, history) = Self.recorded()
+        var state = InterfaceState(board: live)
+        state.historyCursor = 3
+        var f = frame(120, 40)
+        f.history = history
+        f.historyShown = 3
+        f.log = history.events.prefix(3).map { LogEntry(text: "line of event \($0.seq)", seq: $0.seq) }
+        let grid = InterfaceRenderer.render(board: history.board(after: 3), state: state, frame: f).grid
+        let lines = grid.lines
+        let row = try #require(lines.firstIndex { $0.contains("line of event \(history.events[2].seq)") })
+        let column = try #require(lines[row].range(of: "line of event")).lowerBound
+        let x = lines[row].distance(from: lines[row].startIndex, to: column)
+        #expect(grid[x, row].style.reverse)
+        let earlier = try #require(lines.firstIndex { $0.contains("line of event \(history.events[1].seq)") })
+        #expect(!grid[x, earlier].style.reverse)
+        #expect(lines.contains { $0.contains("Log · at the cursor") })
+    }
+
     @Test func theTitleSaysWhereTheCursorIs() {
         let (live, history) = Self.recorded()
         var state = InterfaceState(board: live)
