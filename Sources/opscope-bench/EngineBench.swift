@@ -3,6 +3,7 @@ import CommandSupport
 import Dispatch
 import Foundation
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
 
 /// opscope's observed run against the bare engine, on the same graph.
@@ -64,23 +65,27 @@ enum EngineBench {
     /// opscope's whole observed path: the run's operations and observation,
     /// its event stream, and the board reducer consuming it as it comes.
     static func observed(_ scenario: Scenario) -> Double {
-        let wake = DispatchSemaphore(value: 0)
         var board = BoardState(scenario: scenario)
-        let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: 1)) { wake.signal() }
         let seconds = Measure.seconds {
-            run.start()
-            var ended = false
-            while !ended {
-                wake.wait()
-                let batch = run.takeEvents()
-                for event in batch {
-                    board.apply(event)
-                }
-                if case .end = batch.last?.kind { ended = true }
-            }
+            runToTheEnd(scenario, options: RunOptions(speed: 1)) { board.apply($0) }
         }
-        run.stop()
         precondition(board.outcome == .completed, "the benchmark's run did not complete")
         return seconds
+    }
+
+    /// Runs `scenario` on the real engine, handing each event to `take` as
+    /// the batches come, until the end.
+    static func runToTheEnd(_ scenario: Scenario, options: RunOptions, take: (LifecycleEvent) -> Void) {
+        let wake = DispatchSemaphore(value: 0)
+        let run = ScenarioRun(scenario: scenario, options: options) { wake.signal() }
+        run.start()
+        var ended = false
+        while !ended {
+            wake.wait()
+            let batch = run.takeEvents()
+            for event in batch { take(event) }
+            if case .end = batch.last?.kind { ended = true }
+        }
+        run.stop()
     }
 }

@@ -1,5 +1,4 @@
 import Board
-import Dispatch
 import Foundation
 import LifecycleEngine
 import RunEvents
@@ -46,22 +45,10 @@ enum HistoryBench {
     static func record(_ scenario: Scenario, keeping: Bool) -> BoardHistory {
         var history = BoardHistory(scenario: scenario)
         var board = BoardState(scenario: scenario)
-        let wake = DispatchSemaphore(value: 0)
-        let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: 1, keepsHistory: false)) {
-            wake.signal()
+        EngineBench.runToTheEnd(scenario, options: RunOptions(speed: 1, keepsHistory: false)) { event in
+            board.apply(event)
+            if keeping { history.append(event, boardAfter: board) }
         }
-        run.start()
-        var ended = false
-        while !ended {
-            wake.wait()
-            let batch = run.takeEvents()
-            for event in batch {
-                board.apply(event)
-                if keeping { history.append(event, boardAfter: board) }
-            }
-            if case .end = batch.last?.kind { ended = true }
-        }
-        run.stop()
         return history
     }
 }

@@ -319,15 +319,22 @@ private let judgedByTheEngine: [(String, Key, String?, String?, Action)] = [
         #expect(Self.press([.home]).0.historyCursor == nil)
     }
 
-    @Test func theLogEndsAtTheCursorsLineAndMarksIt() throws {
-        let (live, history) = Self.recorded()
+    /// The screen at 120×40 with the cursor after the third notification.
+    static func atThirdNotification(log: [LogEntry] = []) -> (CellGrid, BoardHistory) {
+        let (live, history) = recorded()
         var state = InterfaceState(board: live)
         state.historyCursor = 3
         var f = frame(120, 40)
         f.history = history
         f.historyShown = 3
-        f.log = history.events.prefix(3).map { LogEntry(text: "line of event \($0.seq)", seq: $0.seq) }
-        let grid = InterfaceRenderer.render(board: history.board(after: 3), state: state, frame: f).grid
+        f.log = log
+        return (InterfaceRenderer.render(board: history.board(after: 3), state: state, frame: f).grid, history)
+    }
+
+    @Test func theLogEndsAtTheCursorsLineAndMarksIt() throws {
+        let history = Self.recorded().1
+        let log = history.events.prefix(3).map { LogEntry(text: "line of event \($0.seq)", seq: $0.seq) }
+        let grid = Self.atThirdNotification(log: log).0
         let lines = grid.lines
         let row = try #require(lines.firstIndex { $0.contains("line of event \(history.events[2].seq)") })
         let column = try #require(lines[row].range(of: "line of event")).lowerBound
@@ -339,13 +346,8 @@ private let judgedByTheEngine: [(String, Key, String?, String?, Action)] = [
     }
 
     @Test func theTitleSaysWhereTheCursorIs() {
-        let (live, history) = Self.recorded()
-        var state = InterfaceState(board: live)
-        state.historyCursor = 3
-        var f = frame(120, 40)
-        f.history = history
-        f.historyShown = 3
-        let text = InterfaceRenderer.render(board: history.board(after: 3), state: state, frame: f).grid.lines[0]
+        let (grid, history) = Self.atThirdNotification()
+        let text = grid.lines[0]
         #expect(text.contains("event 3 of \(history.count) · 0.000s · history — End returns to live"))
     }
 }
