@@ -26,22 +26,18 @@ import ScenarioKit
 public struct ChromeTraceEncoder: Sendable {
     public let scenario: Scenario
 
+    /// What the export adds to an operation's lane.
     private struct OperationTrack: Sendable {
-        var added: Double?
-        var ready: Double?
-        var started: Double?
-        var startThread: ThreadTag?
-        var cancelled = false
         /// The slice written for its execution, for the flows to dependents.
         var slice: (thread: ThreadTag, end: Double)?
         /// A BlockOperation's blocks that started and have not returned.
         var blocks: [Int: (start: Double, thread: ThreadTag)] = [:]
     }
 
+    /// When each operation was added, became ready, started and where, was
+    /// cancelled; each queue's executing count and cap: the timeline's facts.
+    private var lanes: TimelineLanes
     private var operations: [OperationTrack]
-    private var executing: [Int]
-    /// Each queue's `maxConcurrentOperationCount` (-1: the system decides).
-    private var caps: [Int]
     private var namedThreads: Set<Int> = []
     /// Operations still executing when the run stalled.
     private var unfinished: Set<Int> = []
@@ -49,9 +45,8 @@ public struct ChromeTraceEncoder: Sendable {
 
     public init(scenario: Scenario) {
         self.scenario = scenario
+        lanes = TimelineLanes(scenario: scenario)
         operations = Array(repeating: OperationTrack(), count: scenario.operations.count)
-        executing = Array(repeating: 0, count: scenario.queues.count)
-        caps = Array(repeating: -1, count: scenario.queues.count)
     }
 
     /// The opening of the JSON object and the process names.
@@ -72,13 +67,13 @@ public struct ChromeTraceEncoder: Sendable {
     }
 
     public mutating func append(_ event: LifecycleEvent, to out: inout [UInt8]) {
+        lanes.record(event)
         switch event.kind {
         case .operation(let op, let key, _, let new):
             guard scenario.contains(op) else { return }
-            operationChanged(op, key, new, at: event.time, thread: event.thread, to: &out)
-        case .queue(let q, .maxConcurrentOperationCount, _, let new):
+            operationChanged(op, key, new, at: event.time, to: &out)
+        case .queue(let q, .maxConcurrentOperationCount, _, _):
             guard scenario.queues.indices.contains(q.index) else { return }
-            if case .int(let cap) = new { caps[q.index] = cap }
             counter(q, at: event.time, to: &out)
         case .queue:
             break
@@ -114,9 +109,10 @@ public struct ChromeTraceEncoder: Sendable {
         case .end(.stalled):
             // What still executes (an asynchronous operation that never
             // posted isFinished) is drawn up to the end, marked unfinished.
-            for i in operations.indices where operations[i].started != nil && operations[i].slice == nil {
+            // (Its queue's counter stays as it is: it still executes.)
+            for i in operations.indices where lanes.lanes[i].started != nil && operations[i].slice == nil {
                 unfinished.insert(i)
-                executionEnded(OperationID(i), at: event.time, to: &out)
+                executionEnded(OperationID(i), at: event.time, countsDown: false, to: &out)
             }
             instant("run stalled", at: event.time, global: true, to: &out)
         }
@@ -124,27 +120,17 @@ public struct ChromeTraceEncoder: Sendable {
 
     // MARK: - Operations
 
+    /// `lanes` has already recorded the change.
     private mutating func operationChanged(
-        _ op: OperationID, _ key: OperationKey, _ new: KeyValue, at time: Double, thread: ThreadTag?,
-        to out: inout [UInt8]
+        _ op: OperationID, _ key: OperationKey, _ new: KeyValue, at time: Double, to out: inout [UInt8]
     ) {
-        let i = op.index
-        if operations[i].added == nil { operations[i].added = time }
         switch (key, new) {
-        case (.isReady, .bool(true)):
-            if operations[i].ready == nil { operations[i].ready = time }
-        case (.isCancelled, .bool(true)):
-            operations[i].cancelled = true
         case (.isExecuting, .bool(true)):
-            operations[i].started = time
-            operations[i].startThread = thread
-            let q = scenario[operation: op].queue.index
-            executing[q] += 1
-            counter(QueueID(q), at: time, to: &out)
+            counter(scenario[operation: op].queue, at: time, to: &out)
         case (.isExecuting, .bool(false)):
-            executionEnded(op, at: time, to: &out)
+            executionEnded(op, at: time, countsDown: true, to: &out)
         case (.isFinished, .bool(true)):
-            if operations[i].started == nil {
+            if lanes.lanes[op.index].started == nil {
                 let q = scenario[operation: op].queue.index
                 instant(
                     "\(scenario[operation: op].name) finished without running", at: time, pid: 2, tid: q + 1,
@@ -155,13 +141,16 @@ public struct ChromeTraceEncoder: Sendable {
         }
     }
 
-    private mutating func executionEnded(_ op: OperationID, at time: Double, to out: inout [UInt8]) {
+    /// `countsDown`: the execution ended with a notification (not at a
+    /// stall's end), so its queue's counter changed.
+    private mutating func executionEnded(
+        _ op: OperationID, at time: Double, countsDown: Bool, to out: inout [UInt8]
+    ) {
         let i = op.index
-        guard let started = operations[i].started else { return }
+        guard let started = lanes.lanes[i].started else { return }
         let spec = scenario[operation: op]
-        executing[spec.queue.index] -= 1
-        counter(spec.queue, at: time, to: &out)
-        let thread = operations[i].startThread ?? ThreadTag(0)
+        if countsDown { counter(spec.queue, at: time, to: &out) }
+        let thread = lanes.lanes[i].thread ?? ThreadTag(0)
         if case .async = spec.body {
             asyncSlice(op, from: started, to: time, to: &out)
         } else {
@@ -221,23 +210,23 @@ public struct ChromeTraceEncoder: Sendable {
 
     private func arguments(_ op: OperationID, to out: inout [UInt8]) {
         let spec = scenario[operation: op]
-        let track = operations[op.index]
+        let lane = lanes.lanes[op.index]
         out.appendLiteral(#","args":{"queue":"#)
         JSONBytes.appendQuoted(scenario[queue: spec.queue].name, to: &out)
         out.appendLiteral(#","priority":"#)
         JSONBytes.appendQuoted((spec.priority ?? .normal).rawValue, to: &out)
         out.appendLiteral(#","qos":"#)
         JSONBytes.appendQuoted(spec.qos?.rawValue ?? "default", to: &out)
-        if let added = track.added {
+        if let added = lane.added {
             out.appendLiteral(#","added_s":"#)
             JSONBytes.appendSeconds(added, to: &out)
         }
-        if let ready = track.ready {
+        if let ready = lane.ready {
             out.appendLiteral(#","ready_s":"#)
             JSONBytes.appendSeconds(ready, to: &out)
         }
         out.appendLiteral(#","cancelled":"#)
-        if track.cancelled { out.appendLiteral("true") } else { out.appendLiteral("false") }
+        if lane.cancelled != nil { out.appendLiteral("true") } else { out.appendLiteral("false") }
         if unfinished.contains(op.index) { out.appendLiteral(#","unfinished":true"#) }
         out.append(UInt8(ascii: "}"))
     }
@@ -273,11 +262,12 @@ public struct ChromeTraceEncoder: Sendable {
         JSONBytes.appendQuoted(scenario[queue: q].name + " executing", to: &out)
         out.appendLiteral(#","pid":2"#)
         timestamp(time, duration: nil, to: &out)
+        let step = lanes.queueSteps[q.index].last
         out.appendLiteral(#","args":{"executing":"#)
-        JSONBytes.appendInt(executing[q.index], to: &out)
-        if caps[q.index] >= 0 {
+        JSONBytes.appendInt(step?.executing ?? 0, to: &out)
+        if let cap = step?.cap, cap >= 0 {
             out.appendLiteral(#","cap":"#)
-            JSONBytes.appendInt(caps[q.index], to: &out)
+            JSONBytes.appendInt(cap, to: &out)
         }
         out.appendLiteral("}}")
     }

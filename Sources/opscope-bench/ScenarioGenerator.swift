@@ -44,22 +44,22 @@ extension ScenarioGenerator {
     /// `count` zero-work operations on one default-cap queue, each after the
     /// one before.
     static func chain(count: Int) -> String {
-        var text = "title \"a chain of \(count) zero-work operations\"\nqueue q\n"
-        text.reserveCapacity(count * 32)
-        for i in 0..<count {
-            text += i == 0 ? "op o0 work 0ms\n" : "op o\(i) work 0ms after o\(i - 1)\n"
-        }
-        return text
+        linked(count: count, header: "title \"a chain of \(count) zero-work operations\"\nqueue q\n", after: "o")
     }
 
-    /// `count` operations, each after a misspelt name (`o3` after `o3x`...
-    /// of a declared one), for the diagnostics' speed: every one is an
+    /// `count` operations, each after a misspelt name (`o3` after `p2`, where
+    /// `o2` is declared), for the diagnostics' speed: every one is an
     /// unknown name with a suggestion to look for.
     static func misspelt(count: Int) -> String {
-        var text = "queue q\n"
+        linked(count: count, header: "queue q\n", after: "p")
+    }
+
+    /// `op oN work 0ms after PREFIX(N-1)` for each N but the first.
+    private static func linked(count: Int, header: String, after prefix: String) -> String {
+        var text = header
         text.reserveCapacity(count * 40)
         for i in 0..<count {
-            text += i == 0 ? "op o0 work 0ms\n" : "op o\(i) work 0ms after p\(i - 1)\n"
+            text += i == 0 ? "op o0 work 0ms\n" : "op o\(i) work 0ms after \(prefix)\(i - 1)\n"
         }
         return text
     }

@@ -30,33 +30,27 @@ struct WhyCase: CustomTestStringConvertible, Sendable {
     let expected: @Sendable (Names) -> [NotRunningReason]
 }
 
+/// `s` runs; the barrier `flush` and `t` after it are both cancelled while they wait.
+@Sendable private func cancelledBarrierBehindARunningOperation(_ s: inout Script) {
+    s.add("s")
+    s.add("flush", ready: false)
+    s.add("t", ready: false)
+    s.start("s")
+    s.cancel("flush")
+    s.ready("flush")
+    s.cancel("t")
+    s.ready("t")
+}
+
 private let whyCases: [WhyCase] = [
     WhyCase(testDescription: "not added", build: { _ in }, op: "a", expected: { _ in [.notAdded] }),
     WhyCase(
         testDescription: "a cancelled barrier waits for what runs before it to return",
-        build: { s in
-            s.add("s")
-            s.add("flush", ready: false)
-            s.add("t", ready: false)
-            s.start("s")
-            s.cancel("flush")
-            s.ready("flush")
-            s.cancel("t")
-            s.ready("t")
-        }, op: "flush",
+        build: cancelledBarrierBehindARunningOperation, op: "flush",
         expected: { n in [.waitingFor([n("s")])] }),
     WhyCase(
         testDescription: "a cancelled operation added after an unfinished barrier runs after it",
-        build: { s in
-            s.add("s")
-            s.add("flush", ready: false)
-            s.add("t", ready: false)
-            s.start("s")
-            s.cancel("flush")
-            s.ready("flush")
-            s.cancel("t")
-            s.ready("t")
-        }, op: "t",
+        build: cancelledBarrierBehindARunningOperation, op: "t",
         expected: { n in [.waitingFor([n("flush")])] }),
     WhyCase(
         testDescription: "waiting for a dependency",

@@ -1,4 +1,3 @@
-import RunEvents
 import ScenarioKit
 
 /// A run as lanes over time, built event by event: for each operation when
@@ -30,6 +29,12 @@ public struct TimelineLanes: Sendable {
         public var executing: Int
         /// -1: the system decides.
         public var cap: Int
+
+        public init(time: Double, executing: Int, cap: Int) {
+            self.time = time
+            self.executing = executing
+            self.cap = cap
+        }
     }
 
     public let scenario: Scenario
