@@ -58,11 +58,10 @@ package final class InteractiveApp {
         glyphs = session.isUTF8 && !options.ascii ? .unicode : .ascii
     }
 
-    /// Opens the terminal and shows `scenario`, or the picker over `list`
-    /// when no scenario is given. Never returns: the app exits the process.
+    /// Opens the terminal and shows `opening`, or the picker over `list`
+    /// when nothing is given. Never returns: the app exits the process.
     package static func launch(
-        scenario: Scenario?, title: String, picker list: PickerList, paths: [String],
-        options: InteractiveOptions
+        _ opening: ScenarioOpening?, picker list: PickerList, paths: [String], options: InteractiveOptions
     ) -> Never {
         let colors = TerminalOptions.colorsAllowed(
             noColorFlag: options.noColor, environment: ProcessInfo.processInfo.environment)
@@ -83,8 +82,8 @@ package final class InteractiveApp {
         app.signals = signals
         current = app
         app.installSources()
-        if let scenario {
-            app.open(scenario, fromPicker: false)
+        if let opening {
+            app.open(opening, fromPicker: false)
         } else {
             app.picker = PickerModel(list: list, paths: paths)
             app.redrawNow()
@@ -172,24 +171,30 @@ package final class InteractiveApp {
     /// it): one that runs opens; one that cannot shows why in the pane.
     private func openFromPicker(_ index: Int) {
         guard var model = picker, model.paths.indices.contains(index) else { return }
-        let (entry, scenario) = PickerLauncher.read(model.paths[index])
-        guard let scenario else {
+        let (entry, opening) = PickerLauncher.read(model.paths[index])
+        guard let opening else {
             model.list[entry: index] = entry
             model.state.pane = PickerPane(entry: index)
             picker = model
             scheduleRedraw()
             return
         }
-        open(scenario, fromPicker: true)
+        open(opening, fromPicker: true)
     }
 
-    /// Opens `scenario`. From the picker it opens the way a lesson is
-    /// read: paused at t=0 with the notes showing, in lesson mode.
-    private func open(_ scenario: Scenario, fromPicker: Bool) {
+    /// Opens a scenario (or a recording of it). From the picker it opens
+    /// the way a lesson is read: paused at t=0 with the notes showing, in
+    /// lesson mode; a replay opens paused at t=0 too.
+    private func open(_ opening: ScenarioOpening, fromPicker: Bool) {
+        let scenario = opening.scenario
+        let replay: Bool
+        if case .recording = opening.source { replay = true } else { replay = false }
         let settings = ScenarioView.Settings(
-            speed: options.speed ?? scenario.speed ?? 1, paused: fromPicker || options.startsPaused,
+            speed: options.speed ?? scenario.speed ?? 1, paused: fromPicker || replay || options.startsPaused,
             lesson: fromPicker || options.lesson)
-        let view = ScenarioView(scenario: scenario, settings: settings)
+        let view = ScenarioView(
+            scenario: scenario, settings: settings, file: opening.file, source: opening.source,
+            notice: opening.notice)
         scenarioView = view
         view.start(
             wake: { [weak self] in

@@ -27,7 +27,7 @@ package enum PickerLauncher {
             throw UsageError(notATerminal)
         }
         MainActor.assumeIsolated {
-            InteractiveApp.launch(scenario: nil, title: "", picker: list, paths: paths, options: options)
+            InteractiveApp.launch(nil, picker: list, paths: paths, options: options)
         }
     }
 
@@ -55,7 +55,7 @@ package enum PickerLauncher {
     /// read, has no scenario; its entry carries exactly what
     /// `opscope check FILE` prints on standard error (without colour), its
     /// title the first error and its note that error's first note.
-    package static func read(_ path: String) -> (entry: PickerEntry, scenario: Scenario?) {
+    package static func read(_ path: String) -> (entry: PickerEntry, opening: ScenarioOpening?) {
         let name = (path as NSString).lastPathComponent
         let file: SourceFile
         do {
@@ -76,6 +76,9 @@ package enum PickerLauncher {
                 diagnostics: lines)
             return (entry, nil)
         }
-        return (PickerEntry(fileName: name, title: scenario.title, firstNote: scenario.notes.first), scenario)
+        return (
+            PickerEntry(fileName: name, title: scenario.title, firstNote: scenario.notes.first),
+            ScenarioOpening(scenario: scenario, file: file)
+        )
     }
 }

@@ -7,8 +7,9 @@ import RunEvents
 import ScenarioKit
 import Screen
 
-/// One scenario in the interactive view: its run on the real engine, the
-/// board its events build, and the interface state over it.
+/// One scenario in the interactive view: its run on the real engine (or a
+/// recording of one played back), the board its events build, and the
+/// interface state over it.
 ///
 /// Main-queue only. The run's engine threads never touch this object; they
 /// post a wake-up, and `drain()` takes the events here. The run waits for
@@ -31,10 +32,20 @@ package final class ScenarioView {
         var lesson: Bool
     }
 
+    /// What the view shows: a live run of the scenario, or a recording.
+    package enum Source {
+        case live
+        /// `opscope replay`: the recording's events, played back.
+        case recording([LifecycleEvent])
+    }
+
     package let scenario: Scenario
     private let formatter: EventFormatter
     private var settings: Settings
-    private var run: ScenarioRun?
+    private let source: Source
+    /// The file the scenario came from, for the header of a saved recording.
+    private let file: RecordingFile
+    private var run: (any ShownRun)?
     /// `start()` was called on the run: false while a run opened paused
     /// waits for Space because its main-queue work could not be held.
     private var started = false
@@ -61,12 +72,17 @@ package final class ScenarioView {
     private var mainThreadBusy: (op: OperationID, since: Double)?
     private var mainThreadBlocked: MainThreadBlock?
 
-    package init(scenario: Scenario, settings: Settings) {
+    package init(
+        scenario: Scenario, settings: Settings, file: RecordingFile, source: Source = .live, notice: String? = nil
+    ) {
         self.scenario = scenario
         self.settings = settings
+        self.file = file
+        self.source = source
         formatter = EventFormatter(scenario: scenario)
         board = BoardState(scenario: scenario)
         history = BoardHistory(scenario: scenario)
+        if let notice { state.show(notice, kind: .refusal, now: ProcessInfo.processInfo.systemUptime, lasting: 30) }
     }
 
     /// Makes the run and starts it (or, opened paused with main-queue work
@@ -82,6 +98,13 @@ package final class ScenarioView {
     }
 
     private func begin(paused: Bool) {
+        if case .recording(let events) = source {
+            run = RecordingPlayback(events: events, speed: settings.speed, pausesAtCaptions: settings.lesson)
+            state.reconcile(with: board)
+            started = !paused
+            if started { run?.start() }
+            return
+        }
         let options = RunOptions(
             speed: settings.speed, startsPaused: paused, stallPolicy: .waitsForUser,
             pausesAtCaptions: settings.lesson, onMainThreadWork: mainThreadWork)
@@ -115,7 +138,11 @@ package final class ScenarioView {
     @discardableResult
     package func drain() -> Bool {
         guard let run else { return false }
-        let batch = run.takeEvents()
+        return take(run.takeEvents())
+    }
+
+    @discardableResult
+    private func take(_ batch: [LifecycleEvent]) -> Bool {
         guard !batch.isEmpty else { return false }
         let wall = ProcessInfo.processInfo.systemUptime
         for event in batch {
@@ -174,14 +201,22 @@ package final class ScenarioView {
 
     private var isPaused: Bool { run?.isPaused ?? true }
 
-    /// Something on screen changes with time: the clock of a live run.
+    private var isReplay: Bool {
+        if case .recording = source { return true }
+        return false
+    }
+
+    /// Something on screen changes with time: the clock of a live run, or
+    /// of a replay until its last event.
     package var isMoving: Bool {
-        started && !isPaused && board.outcome == nil && board.stall == nil
+        if let playback = run as? RecordingPlayback { return started && !isPaused && !playback.isExhausted }
+        return started && !isPaused && board.outcome == nil && board.stall == nil
     }
 
     /// The time the clock shows: the run's now; the moment it ended or
     /// stalled once it did (the engine holds a waiting run's clock too).
     private var clock: Double {
+        if isReplay { return run?.now ?? 0 }
         if board.outcome != nil || board.stall != nil { return board.lastEventTime }
         return run?.now ?? 0
     }
@@ -193,7 +228,7 @@ package final class ScenarioView {
             notStarted: !started,
             lesson: settings.lesson, caption: caption, size: size, glyphs: glyphs, colors: colors, log: log,
             expectationResults: results, mainThreadBusy: mainThreadBusy?.op, mainThreadBlocked: mainThreadBlocked,
-            history: history, historyShown: state.historyCursor)
+            history: history, historyShown: state.historyCursor, isReplay: isReplay)
         if let shown = state.historyCursor {
             // That moment: its clock, the log up to its line, its caption.
             frame.now = history.time(after: shown)
@@ -220,7 +255,7 @@ package final class ScenarioView {
             break
         case .perform(let action):
             if run?.perform(action, origin: .user) != true {
-                state.show(InterfaceController.endedRefusal, kind: .refusal, now: wall)
+                state.show(InterfaceController.endedRefusal(frame), kind: .refusal, now: wall)
             }
         case .togglePause:
             togglePause()
@@ -236,7 +271,19 @@ package final class ScenarioView {
             run?.setSpeed(newSpeed)
         case .restart:
             restart()
-            state.show("restarted: a new run, with new queues and operations, from t=0", now: wall)
+            state.show(
+                isReplay
+                    ? "restarted: the recording plays again from t=0"
+                    : "restarted: a new run, with new queues and operations, from t=0", now: wall)
+        case .skipToEnd:
+            if let playback = run as? RecordingPlayback {
+                started = true
+                take(playback.takeAll())
+            }
+        case .replayStep(let toChange):
+            stepReplay(toChange: toChange, now: wall)
+        case .saveRecording:
+            saveRecording(now: wall)
         case .quit:
             return .quit
         }
@@ -259,6 +306,48 @@ package final class ScenarioView {
             if board.outcome == nil { run.resume() }
         } else {
             run.pause()
+        }
+    }
+
+    /// `]` (`}`) at a replay's live edge: its next notification (the
+    /// next that moves a card), the clock moved to it.
+    private func stepReplay(toChange: Bool, now wall: Double) {
+        guard let playback = run as? RecordingPlayback else { return }
+        started = true
+        var took = false
+        while let event = playback.takeNext() {
+            took = true
+            take([event])
+            if !toChange || history.columnChanges.last == history.count { return }
+        }
+        state.show(
+            took
+                ? "no card moves after this: it is the recording's last notification"
+                : "this is the recording's last notification", kind: .refusal, now: wall)
+    }
+
+    /// `W`: writes the run shown, every notification so far, as a
+    /// recording (`opscope trace --format jsonl`'s format, header first)
+    /// into the current folder, and says where.
+    private func saveRecording(now wall: Double) {
+        guard history.count > 0 else {
+            state.show("nothing to save yet: the run has not begun", kind: .refusal, now: wall)
+            return
+        }
+        let name = RecordingFile.savedName(for: file.path, at: Date())
+        var bytes: [UInt8] = []
+        JSONLineEncoder.appendHeader(
+            JSONLineEncoder.Header(
+                opscope: Version.opscope, language: Version.language, path: file.path, source: file.source),
+            to: &bytes)
+        let encoder = JSONLineEncoder(scenario: scenario)
+        for event in history.events { encoder.append(event, to: &bytes) }
+        if FileManager.default.createFile(atPath: name, contents: Data(bytes)) {
+            state.show(
+                "saved \(history.count) notifications to \(name) (opscope replay \(name) plays them)",
+                now: wall)
+        } else {
+            state.show("cannot write \(name) in this folder: nothing saved", kind: .refusal, now: wall)
         }
     }
 

@@ -46,6 +46,8 @@ public struct FrameInput: Sendable {
     public var history: BoardHistory?
     /// How many of them the screen shows (the history cursor); nil: live.
     public var historyShown: Int?
+    /// The run shown is a recording (`opscope replay`): nothing acts on it.
+    public var isReplay: Bool
 
     public init(
         now: Double = 0, wallClock: Double? = nil, speed: Double = 1, isPaused: Bool = false,
@@ -53,7 +55,8 @@ public struct FrameInput: Sendable {
         caption: ShownCaption? = nil, size: Size, glyphs: GlyphSet = .unicode, colors: Bool = true,
         log: [LogEntry] = [],
         expectationResults: [ExpectationResult]? = nil, mainThreadBusy: OperationID? = nil,
-        mainThreadBlocked: MainThreadBlock? = nil, history: BoardHistory? = nil, historyShown: Int? = nil
+        mainThreadBlocked: MainThreadBlock? = nil, history: BoardHistory? = nil, historyShown: Int? = nil,
+        isReplay: Bool = false
     ) {
         self.now = now
         self.wallClock = wallClock ?? now
@@ -72,6 +75,7 @@ public struct FrameInput: Sendable {
         self.mainThreadBlocked = mainThreadBlocked
         self.history = history
         self.historyShown = historyShown
+        self.isReplay = isReplay
     }
 
     var ascii: Bool { glyphs.isASCII }

@@ -15,9 +15,9 @@ public enum InterfaceCommand: Sendable, Hashable, CaseIterable {
     case toggleSuspend
     case raiseCap, lowerCap, defaultCap
     // Run
-    case togglePause, slower, faster, restart, toggleLesson
+    case togglePause, slower, faster, restart, toggleLesson, saveRecording
     // History
-    case historyBack, historyForward, historyPreviousChange, historyNextChange
+    case historyBack, historyForward, historyPreviousChange, historyNextChange, goToTime
     // View
     case toggleLog, logOlder, logNewer, scrollHome, scrollEnd, filterLog
     case toggleNotes, toggleSwift, toggleHelp, closeOverlay
@@ -64,6 +64,9 @@ public enum InterfaceKeys {
         KeyBinding([.character("r")], .restart, help: "restart the scenario with new operations", group: "Run"),
         KeyBinding(
             [.character("m")], .toggleLesson, help: "lesson mode on or off: pause at each caption", group: "Run"),
+        KeyBinding(
+            [.character("W")], .saveRecording, help: "save the run as a recording (opscope replay opens it)",
+            group: "Run"),
 
         KeyBinding(
             [.character("[")], .historyBack, help: "one notification back in the run's history", group: "History"),
@@ -75,6 +78,9 @@ public enum InterfaceKeys {
             group: "History"),
         KeyBinding(
             [.character("}")], .historyNextChange, help: "forward to the next moment a card changed column",
+            group: "History"),
+        KeyBinding(
+            [.character("g")], .goToTime, help: "go to a time: type it (0.6, 600ms), then Enter",
             group: "History"),
 
         KeyBinding([.character("L")], .toggleLog, help: "show or hide the log", group: "View"),

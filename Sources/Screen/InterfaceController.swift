@@ -30,6 +30,9 @@ public enum InterfaceController {
         default:
             break
         }
+        if state.timeEntry != nil, let outcome = typeTime(key, state: &state, frame: frame) {
+            return outcome
+        }
         guard let command = InterfaceKeys.table.command(for: key) else {
             return refuse("unknown key \(key.label(ascii: frame.ascii)): press ? for help", &state, frame)
         }
@@ -40,7 +43,9 @@ public enum InterfaceController {
             return refuse(refusal, &state, frame)
         }
         if state.historyCursor != nil, command == .scrollHome || command == .scrollEnd {
-            return moveHistory(to: command == .scrollHome ? 0 : nil, state: &state, frame: frame)
+            let moved = moveHistory(to: command == .scrollHome ? 0 : nil, state: &state, frame: frame)
+            // In a replay the end is the recording's last event.
+            return command == .scrollEnd && frame.isReplay ? .skipToEnd : moved
         }
         switch command {
         case .selectUp: return moveVertically(-1, state: &state, board: board, frame: frame)
@@ -64,11 +69,18 @@ public enum InterfaceController {
         case .defaultCap: return defaultCap(state: &state, board: runBoard, frame: frame)
         case .historyBack, .historyForward, .historyPreviousChange, .historyNextChange:
             return history(command, state: &state, frame: frame)
+        case .goToTime:
+            guard let history = frame.history, history.count > 0 else {
+                return refuse("nothing has happened yet: the history starts with the run", &state, frame)
+            }
+            state.timeEntry = ""
+            return .redraw
         case .togglePause:
             // An ended run may still hold a caption to read past.
-            if runBoard.outcome != nil && !frame.pausedAtCaption { return refuse(endedRefusal, &state, frame) }
+            if runBoard.outcome != nil && !frame.pausedAtCaption { return refuse(endedRefusal(frame), &state, frame) }
             return .togglePause
         case .toggleLesson: return .toggleLesson
+        case .saveRecording: return .saveRecording
         case .slower, .faster: return changeSpeed(faster: command == .faster, state: &state, frame: frame)
         case .restart:
             state = state.restarted()
@@ -99,7 +111,14 @@ public enum InterfaceController {
         }
     }
 
-    public static let endedRefusal = "the run has ended \u{2014} r runs it again"
+    public static func endedRefusal(_ frame: FrameInput) -> String {
+        frame.isReplay
+            ? "the recording has ended \u{2014} r plays it again" : "the run has ended \u{2014} r runs it again"
+    }
+
+    /// Why a key that acts on the engine does nothing in `opscope replay`.
+    public static let replayRefusal =
+        "a replay shows the recorded run and cannot change it \u{2014} open the scenario file to run it live"
 
     // MARK: - History
 
@@ -107,6 +126,9 @@ public enum InterfaceController {
     static func history(_ command: InterfaceCommand, state: inout InterfaceState, frame: FrameInput) -> InterfaceOutcome
     {
         guard let history = frame.history, history.count > 0 else {
+            if frame.isReplay, command == .historyForward || command == .historyNextChange {
+                return .replayStep(toChange: command == .historyNextChange)
+            }
             return refuse("nothing has happened yet: the history starts with the run", &state, frame)
         }
         let here = state.historyCursor ?? history.count
@@ -115,13 +137,19 @@ public enum InterfaceController {
             guard here > 0 else { return refuse("this is the start of the run", &state, frame) }
             return moveHistory(to: here - 1, state: &state, frame: frame)
         case .historyForward:
-            guard state.historyCursor != nil else { return refuse("this is the live run: [ steps back", &state, frame) }
+            guard state.historyCursor != nil else {
+                if frame.isReplay { return .replayStep(toChange: false) }
+                return refuse("this is the live run: [ steps back", &state, frame)
+            }
             return moveHistory(to: here + 1 >= history.count ? nil : here + 1, state: &state, frame: frame)
         case .historyPreviousChange:
             guard here > 0 else { return refuse("this is the start of the run", &state, frame) }
             return moveHistory(to: history.previousChange(before: here), state: &state, frame: frame)
         default:
-            guard state.historyCursor != nil else { return refuse("this is the live run: { goes back", &state, frame) }
+            guard state.historyCursor != nil else {
+                if frame.isReplay { return .replayStep(toChange: true) }
+                return refuse("this is the live run: { goes back", &state, frame)
+            }
             let next = history.nextChange(after: here)
             return moveHistory(to: next.flatMap { $0 >= history.count ? nil : $0 }, state: &state, frame: frame)
         }
@@ -136,7 +164,8 @@ public enum InterfaceController {
 
     /// Why a key cannot act on the run now: it ended, or has not started.
     static func runRefusal(board: BoardState, frame: FrameInput) -> String? {
-        if board.outcome != nil { return endedRefusal }
+        if frame.isReplay { return replayRefusal }
+        if board.outcome != nil { return endedRefusal(frame) }
         if frame.notStarted { return "the run has not started \u{2014} Space starts it" }
         return nil
     }
@@ -164,7 +193,8 @@ public enum InterfaceController {
             state.overlay = .none
             state.overlayScroll = 0
             return .redraw
-        case .toggleHelp, .toggleSwift, .quit, .togglePause, .slower, .faster, .restart, .toggleLesson:
+        case .toggleHelp, .toggleSwift, .quit, .togglePause, .slower, .faster, .restart, .toggleLesson,
+            .saveRecording:
             return nil
         default:
             return refuse("close the overlay first (Esc)", &state, frame)

@@ -48,6 +48,9 @@ public struct InterfaceState: Sendable, Hashable {
     /// The history cursor: how many of the run's notifications the screen
     /// shows; nil: the live run (or, once it ended, its end).
     public var historyCursor: Int?
+    /// `g`: the time being typed to move the history cursor to; nil while
+    /// not typing.
+    public var timeEntry: String?
     public var message: TransientMessage?
     /// What the engine did with the last action from a key (it replaces
     /// `message`, and a message replaces it).
@@ -99,8 +102,11 @@ public struct InterfaceState: Sendable, Hashable {
     }
 
     /// Shows `text` until `TransientMessage.lifetime` real seconds after `now`.
-    public mutating func show(_ text: String, kind: TransientMessage.Kind = .info, now: Double) {
-        message = TransientMessage(text, kind: kind, expiresAt: now + TransientMessage.lifetime)
+    /// Shows `text` on the status line for `lasting` real seconds.
+    public mutating func show(
+        _ text: String, kind: TransientMessage.Kind = .info, now: Double, lasting: Double = TransientMessage.lifetime
+    ) {
+        message = TransientMessage(text, kind: kind, expiresAt: now + lasting)
         notice = nil
     }
 

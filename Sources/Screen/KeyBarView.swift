@@ -7,19 +7,27 @@ import TextKit
 /// ended run offers r first), entries dropped from the end when the width
 /// runs out.
 enum KeyBarView {
-    static func entries(status: RunStatus) -> [(InterfaceCommand, String)] {
+    static func entries(status: RunStatus, replay: Bool) -> [(InterfaceCommand, String)] {
         switch status {
         case .ended, .stuck:
             return [
-                (.toggleHelp, "help"), (.quit, "quit"), (.restart, "run again"), (.toggleNotes, "notes"),
+                (.toggleHelp, "help"), (.quit, "quit"), (.restart, replay ? "play again" : "run again"),
+                (.toggleNotes, "notes"),
                 (.toggleLog, "log"), (.filterLog, "log of card"), (.toggleSwift, "Swift"),
             ]
         case .notStarted, .paused, .running, .waiting:
             let space: String
             switch status {
-            case .notStarted: space = "start"
+            case .notStarted: space = replay ? "play" : "start"
             case .paused: space = "resume"
             default: space = "pause"
+            }
+            if replay {
+                return [
+                    (.toggleHelp, "help"), (.quit, "quit"), (.togglePause, space), (.historyBack, "back"),
+                    (.historyForward, "step"), (.toggleNotes, "notes"), (.toggleLesson, "lesson"),
+                    (.restart, "restart"), (.toggleLog, "log"), (.faster, "faster"), (.slower, "slower"),
+                ]
             }
             return [
                 (.toggleHelp, "help"), (.quit, "quit"), (.togglePause, space), (.cancelOperation, "cancel"),
@@ -30,9 +38,9 @@ enum KeyBarView {
         }
     }
 
-    static func text(width: Int, status: RunStatus, glyphs: GlyphSet) -> String {
+    static func text(width: Int, status: RunStatus, glyphs: GlyphSet, replay: Bool = false) -> String {
         var line = ""
-        for (command, word) in entries(status: status) {
+        for (command, word) in entries(status: status, replay: replay) {
             let entry = "\(InterfaceKeys.firstKeyLabel(command, glyphs: glyphs)) \(word)"
             let next = line.isEmpty ? " " + entry : line + "  " + entry
             if displayWidth(next) > width { break }
@@ -44,7 +52,8 @@ enum KeyBarView {
     static func draw(frame: FrameInput, status: RunStatus, theme: Theme, into grid: inout CellGrid, rect: Rect) {
         grid.fill(rect, with: .blank(theme.dim))
         grid.write(
-            text(width: rect.width, status: status, glyphs: frame.glyphs), at: Position(column: rect.x, row: rect.y),
+            text(width: rect.width, status: status, glyphs: frame.glyphs, replay: frame.isReplay),
+            at: Position(column: rect.x, row: rect.y),
             style: theme.dim, clippedTo: rect)
     }
 }
@@ -58,6 +67,10 @@ enum StatusLineView {
         board: BoardState, state: InterfaceState, frame: FrameInput, status: RunStatus, theme: Theme
     ) -> (String, Style)? {
         let glyphs = frame.glyphs
+        if let typed = state.timeEntry {
+            let span = frame.history.map { " (the run so far: 0s to \(Spelling.seconds($0.time(after: $0.count))))" }
+            return ("go to time: \(typed)_  Enter goes there, Esc gives up" + (span ?? ""), theme.info)
+        }
         if let notice = state.visibleNotice(now: frame.wallClock) {
             let (text, refused) = notice.text(board: board, glyphs: glyphs)
             // In history the board is another moment's; the key acted now.
@@ -82,6 +95,7 @@ enum StatusLineView {
         }
         switch status {
         case .notStarted:
+            if frame.isReplay { return ("a recording: Space plays it, ] steps through it", theme.dim) }
             return ("read the notes, then Space starts the run", theme.dim)
         case .paused(let atCaption):
             return (atCaption ? "paused at a caption: Space continues" : "paused: Space resumes", theme.dim)

@@ -20,7 +20,9 @@ enum TitleBarView {
         var parts = ["t=\(Spelling.seconds(frame.now))", Wording.speed(frame.speed, glyphs: frame.glyphs)]
         if frame.lesson && !short { parts.append("lesson") }
         switch status {
-        case .notStarted: parts.append(short ? "not started" : "not started \(frame.glyphs.dash) Space starts it")
+        case .notStarted:
+            let space = frame.isReplay ? "Space plays it" : "Space starts it"
+            parts.append(short ? "not started" : "not started \(frame.glyphs.dash) \(space)")
         case .running: break
         case .paused(let atCaption): parts.append(atCaption && !short ? "PAUSED at a caption" : "PAUSED")
         case .waiting(let text, let brief): parts.append(short ? brief : text)
@@ -53,7 +55,7 @@ enum TitleBarView {
         right = truncate(right, toWidth: max(0, rect.width - 12), ellipsis: frame.glyphs.ellipsis)
         let rightWidth = displayWidth(right)
         let left =
-            " opscope \(frame.glyphs.dot) "
+            (frame.isReplay ? " opscope replay \(frame.glyphs.dot) " : " opscope \(frame.glyphs.dot) ")
             + Wording.plain(board.scenario.title ?? "untitled scenario", glyphs: frame.glyphs)
         grid.write(
             truncate(left, toWidth: max(0, rect.width - rightWidth - 2), ellipsis: frame.glyphs.ellipsis),

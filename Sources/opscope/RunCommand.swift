@@ -45,7 +45,8 @@ enum RunCommand: Subcommand {
             throw UsageError(PickerLauncher.notATerminal)
         }
         MainActor.assumeIsolated {
-            InteractiveApp.launch(scenario: scenario, title: path, picker: PickerList([]), paths: [], options: options)
+            InteractiveApp.launch(
+                ScenarioOpening(scenario: scenario, file: file), picker: PickerList([]), paths: [], options: options)
         }
     }
 

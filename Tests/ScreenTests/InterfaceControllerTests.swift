@@ -279,17 +279,74 @@ private let judgedByTheEngine: [(String, Key, String?, String?, Action)] = [
         return (live, history)
     }
 
-    static func press(_ keys: [Key], from cursor: Int? = nil) -> (InterfaceState, String?) {
+    static func press(_ keys: [Key], from cursor: Int? = nil, replay: Bool = false) -> (InterfaceState, String?) {
+        pressing(keys, from: cursor, replay: replay).state
+    }
+
+    /// The state after `keys`, its message, and the last key's outcome.
+    static func pressing(_ keys: [Key], from cursor: Int? = nil, replay: Bool = false) -> (
+        state: (InterfaceState, String?), last: InterfaceOutcome
+    ) {
         let (live, history) = recorded()
         var state = InterfaceState(board: live)
         state.historyCursor = cursor
         var f = frame(120, 40)
         f.history = history
+        f.isReplay = replay
+        var last = InterfaceOutcome.none
         for key in keys {
             f.historyShown = state.historyCursor
-            _ = InterfaceController.handle(key, state: &state, board: live, live: live, frame: f)
+            last = InterfaceController.handle(key, state: &state, board: live, live: live, frame: f)
         }
-        return (state, state.visibleMessage(now: 0)?.text)
+        return ((state, state.visibleMessage(now: 0)?.text), last)
+    }
+
+    static func typing(_ text: String) -> [Key] { [.character("g")] + text.map { Key.character($0) } + [.enter] }
+
+    @Test func aTypedTimeMovesTheCursorToTheLastNotificationByThen() {
+        let history = Self.recorded().1
+        let beforeHalf = (0...history.count).last { history.time(after: $0) <= 0.4 } ?? 0
+        #expect(beforeHalf > 0 && beforeHalf < history.count)
+        for typed in ["0.4", "0.4s", "400ms"] {
+            let (state, message) = Self.press(Self.typing(typed))
+            #expect(state.historyCursor == beforeHalf, "\(typed)")
+            #expect(message == "at 0.400s: event \(beforeHalf) of \(history.count)")
+            #expect(state.timeEntry == nil)
+        }
+        // At or past the last notification: live again.
+        #expect(Self.press(Self.typing("9"), from: 2).0.historyCursor == nil)
+        // 0: every notification announced at t=0 (Home goes before them).
+        let atZero = (0...history.count).last { history.time(after: $0) <= 0 } ?? 0
+        #expect(Self.press(Self.typing("0"), from: 2).0.historyCursor == atZero)
+    }
+
+    @Test func typingATimeTakesBackspaceEscapeAndRefusesWhatIsNotATime() {
+        let (typing, _) = Self.press([.character("g"), .character("1"), .character("2"), .backspace])
+        #expect(typing.timeEntry == "1")
+        #expect(typing.historyCursor == nil)
+        let (gaveUp, _) = Self.press([.character("g"), .character("1"), .escape], from: 3)
+        #expect(gaveUp.timeEntry == nil && gaveUp.historyCursor == 3)
+        let (refused, message) = Self.press(Self.typing("1.2.3"), from: 3)
+        #expect(refused.historyCursor == 3)
+        #expect(message?.hasPrefix("'1.2.3' is not a time") == true)
+        // Another key ends the typing and does what it does.
+        let (moved, _) = Self.press([.character("g"), .character("1"), .character("[")], from: 3)
+        #expect(moved.timeEntry == nil && moved.historyCursor == 2)
+    }
+
+    @Test func inAReplayEngineKeysSayTheyCannotChangeTheRun() {
+        for key in ["c", "s", "+", "-", "0", "p", "C"] {
+            let (_, message) = Self.press([.character(Character(key))], replay: true)
+            #expect(message == InterfaceController.replayRefusal, "\(key)")
+        }
+    }
+
+    @Test func inAReplayStepsAtTheLiveEdgeTakeTheRecordingsNextNotification() {
+        #expect(Self.pressing([.character("]")], replay: true).last == .replayStep(toChange: false))
+        #expect(Self.pressing([.character("}")], replay: true).last == .replayStep(toChange: true))
+        // End in history: the recording's last event.
+        #expect(Self.pressing([.character("["), .end], replay: true).last == .skipToEnd)
+        #expect(Self.pressing([.character("["), .end]).last == .redraw)
     }
 
     @Test func bracketsStepOneNotificationAndPastTheLastIsLive() {
