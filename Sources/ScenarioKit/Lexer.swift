@@ -10,8 +10,10 @@
 /// checks.
 struct Lexer {
     private let bytes: [UInt8]
-    private var index = 0
-    private var line = 1
+    private var index: Int
+    /// Where the lexer stops: the end of the file, or of its part of it.
+    private let end: Int
+    private var line: Int
     private var column = 1
     /// Byte index just after the last ill-formed byte reported, so a run of
     /// bad bytes gives one diagnostic, not one per byte.
@@ -24,7 +26,16 @@ struct Lexer {
     private(set) var diagnostics: [Diagnostic] = []
 
     init(bytes: [UInt8]) {
+        self.init(bytes: bytes, part: 0..<bytes.count, firstLine: 1)
+    }
+
+    /// Lexes only `part` of `bytes`, which begins a line (numbered
+    /// `firstLine`) and ends after a newline or at the end of the file.
+    init(bytes: [UInt8], part: Range<Int>, firstLine: Int) {
         self.bytes = bytes
+        index = max(0, part.lowerBound)
+        end = min(bytes.count, part.upperBound)
+        line = firstLine
     }
 
     private var finished = false
@@ -33,19 +44,19 @@ struct Lexer {
     var lineCount: Int {
         bytes.withUnsafeBufferPointer { buffer in
             var count = 1
-            for byte in buffer where byte == UInt8(ascii: "\n") { count += 1 }
+            for byte in buffer[index..<end] where byte == UInt8(ascii: "\n") { count += 1 }
             return count
         }
     }
 
     private var location: SourceLocation { SourceLocation(line: line, column: column) }
 
-    private func byte(at i: Int) -> UInt8? { i < bytes.count ? bytes[i] : nil }
+    private func byte(at i: Int) -> UInt8? { i < end ? bytes[i] : nil }
 
     /// The next non-empty statement, nil at the end of the file; the
     /// diagnostics so far are in `diagnostics`.
     mutating func next() -> LexedStatement? {
-        while index < bytes.count {
+        while index < end {
             let b = bytes[index]
             switch b {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
@@ -122,11 +133,11 @@ struct Lexer {
     private mutating func lexWord() {
         let start = index
         let startLocation = location
-        var end = index + 1
-        while end < bytes.count && Self.isWordContinuation(bytes[end]) { end += 1 }
-        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        var stop = index + 1
+        while stop < end && Self.isWordContinuation(bytes[stop]) { stop += 1 }
+        let text = String(decoding: bytes[start..<stop], as: UTF8.self)
         tokens.append(Token(kind: .word(text), text: text, location: startLocation))
-        advance(end - start)
+        advance(stop - start)
     }
 
     private mutating func lexNumber() {
@@ -136,22 +147,22 @@ struct Lexer {
         let negative = bytes[i] == UInt8(ascii: "-")
         if negative { i += 1 }
         let integerStart = i
-        while i < bytes.count && Self.isDigit(bytes[i]) { i += 1 }
+        while i < end && Self.isDigit(bytes[i]) { i += 1 }
         let integerDigits = String(decoding: bytes[integerStart..<i], as: UTF8.self)
         var fraction: String? = nil
         var malformed = false
-        if i < bytes.count && bytes[i] == UInt8(ascii: ".") {
+        if i < end && bytes[i] == UInt8(ascii: ".") {
             let fractionStart = i + 1
             var j = fractionStart
-            while j < bytes.count && Self.isDigit(bytes[j]) { j += 1 }
+            while j < end && Self.isDigit(bytes[j]) { j += 1 }
             if j == fractionStart { malformed = true }
             fraction = String(decoding: bytes[fractionStart..<j], as: UTF8.self)
             i = j
         }
         var unit: String? = nil
-        if i < bytes.count && Self.isWordStart(bytes[i]) {
+        if i < end && Self.isWordStart(bytes[i]) {
             let unitStart = i
-            while i < bytes.count && (Self.isWordStart(bytes[i]) || Self.isDigit(bytes[i])) { i += 1 }
+            while i < end && (Self.isWordStart(bytes[i]) || Self.isDigit(bytes[i])) { i += 1 }
             unit = String(decoding: bytes[unitStart..<i], as: UTF8.self)
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
@@ -175,7 +186,7 @@ struct Lexer {
         var value = String.UnicodeScalarView()
         advance(1)
         var terminated = false
-        while index < bytes.count {
+        while index < end {
             let b = bytes[index]
             if b == UInt8(ascii: "\n") { break }
             if b == UInt8(ascii: "\"") {
@@ -226,7 +237,7 @@ struct Lexer {
     /// From `#` to the end of the line. The comment is skipped, but its
     /// bytes must still be well-formed UTF-8.
     private mutating func skipComment() {
-        while index < bytes.count && bytes[index] != UInt8(ascii: "\n") {
+        while index < end && bytes[index] != UInt8(ascii: "\n") {
             let (scalar, length) = UTF8Scanner.scalar(in: bytes, at: index)
             if let scalar, scalar.value != 0 {
                 index += length
@@ -249,7 +260,7 @@ struct Lexer {
             advance(1)
         }
         if byte(at: index) == UInt8(ascii: "#") { skipComment() }
-        if index >= bytes.count { return }
+        if index >= end { return }
         if bytes[index] == UInt8(ascii: "\n") {
             newLine()
             return

@@ -9,9 +9,7 @@ public enum ScenarioReader {
     /// bytes. The scenario is nil when any diagnostic is an error;
     /// warnings never prevent it.
     public static func read(_ file: SourceFile) -> ParseResult {
-        var lexer = Lexer(bytes: file.bytes)
-        let (tree, syntax) = Parser.parse(&lexer)
-        let lexical = lexer.diagnostics
+        let (tree, lexical, syntax) = Parser.parse(bytes: file.bytes)
         let hasErrors = lexical.contains(where: \.isError) || syntax.contains(where: \.isError)
         let validated = Validator.validate(tree, hasEarlierErrors: hasErrors)
         let all = lexical + syntax + validated.diagnostics
