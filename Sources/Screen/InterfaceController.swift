@@ -42,6 +42,9 @@ public enum InterfaceController {
         if state.historyCursor != nil, command == .scrollHome || command == .scrollEnd {
             return moveHistory(to: command == .scrollHome ? 0 : nil, state: &state, frame: frame)
         }
+        if state.boardArea.isOverTime, let outcome = overTime(command, state: &state, board: board, frame: frame) {
+            return outcome
+        }
         switch command {
         case .selectUp: return moveVertically(-1, state: &state, board: board, frame: frame)
         case .selectDown: return moveVertically(1, state: &state, board: board, frame: frame)
@@ -64,6 +67,8 @@ public enum InterfaceController {
         case .defaultCap: return defaultCap(state: &state, board: runBoard, frame: frame)
         case .historyBack, .historyForward, .historyPreviousChange, .historyNextChange:
             return history(command, state: &state, frame: frame)
+        case .cycleBoardArea, .zoomIn, .zoomOut, .scrollEarlier, .scrollLater, .fitTimeline:
+            return timeline(command, state: &state, board: board, frame: frame)
         case .togglePause:
             // An ended run may still hold a caption to read past.
             if runBoard.outcome != nil && !frame.pausedAtCaption { return refuse(endedRefusal, &state, frame) }
