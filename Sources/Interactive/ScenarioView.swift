@@ -57,6 +57,8 @@ package final class ScenarioView {
     /// Every notification of the run, with board checkpoints: what the
     /// history keys show.
     private var history: BoardHistory
+    /// The run as lanes over time, for the timeline and the thread view.
+    private var lanes: TimelineLanes
     /// Each caption reached, after how many notifications, for the history.
     private var captionsReached: [(count: Int, caption: ShownCaption)] = []
     private var results: [ExpectationResult]?
@@ -82,6 +84,7 @@ package final class ScenarioView {
         formatter = EventFormatter(scenario: scenario)
         board = BoardState(scenario: scenario)
         history = BoardHistory(scenario: scenario)
+        lanes = TimelineLanes(scenario: scenario)
         if let notice { state.show(notice, kind: .refusal, now: ProcessInfo.processInfo.systemUptime, lasting: 30) }
     }
 
@@ -148,6 +151,7 @@ package final class ScenarioView {
         for event in batch {
             board.apply(event)
             history.append(event, boardAfter: board)
+            lanes.record(event)
             log.append(LogEntry(event, formatter: formatter))
             switch event.kind {
             case .action(let action, .user, let ignored):
@@ -229,6 +233,7 @@ package final class ScenarioView {
             lesson: settings.lesson, caption: caption, size: size, glyphs: glyphs, colors: colors, log: log,
             expectationResults: results, mainThreadBusy: mainThreadBusy?.op, mainThreadBlocked: mainThreadBlocked,
             history: history, historyShown: state.historyCursor, isReplay: isReplay)
+        frame.timeline = lanes
         if let shown = state.historyCursor {
             // That moment: its clock, the log up to its line, its caption.
             frame.now = history.time(after: shown)
@@ -357,6 +362,7 @@ package final class ScenarioView {
         run?.stop()
         board = BoardState(scenario: scenario)
         history = BoardHistory(scenario: scenario)
+        lanes = TimelineLanes(scenario: scenario)
         captionsReached = []
         log = []
         results = nil

@@ -4,8 +4,11 @@ import ScenarioKit
 /// it was added, became ready, started (and on which thread), stopped
 /// executing, finished, and whether it was cancelled; for each queue how
 /// many of its operations were executing, and its cap, after each change;
-/// the actions and captions as marks. What the timeline shows, in memory
-/// bounded by the operations and their changes, not by the whole stream.
+/// the actions and captions as marks; the execution blocks of each
+/// `blocks` operation and every completion block, each with its thread,
+/// and the threads in the order the run first used them. What the
+/// timeline and the thread view show, in memory bounded by the operations
+/// and their changes, not by the whole stream.
 public struct TimelineLanes: Sendable {
     public struct Lane: Sendable, Hashable {
         public var added: Double?
@@ -15,6 +18,41 @@ public struct TimelineLanes: Sendable {
         public var stopped: Double?
         public var finished: Double?
         public var cancelled: Double?
+        /// The execution blocks of a `blocks` operation, in the order they
+        /// started (this Foundation runs them one after another inside
+        /// `main()`, Apple's may run them side by side on several threads).
+        public var blocks: [BlockRun] = []
+    }
+
+    /// One execution block of a `blocks` operation: its index in the
+    /// operation's list, the thread it ran on, when it started and returned
+    /// (nil while it runs).
+    public struct BlockRun: Sendable, Hashable {
+        public var index: Int
+        public var thread: ThreadTag
+        public var started: Double
+        public var returned: Double?
+
+        public init(index: Int, thread: ThreadTag, started: Double, returned: Double? = nil) {
+            self.index = index
+            self.thread = thread
+            self.started = started
+            self.returned = returned
+        }
+    }
+
+    /// An operation's completion block ran: when, and on which thread (a
+    /// pool thread, whatever queue the operation was on).
+    public struct Completion: Sendable, Hashable {
+        public var operation: OperationID
+        public var time: Double
+        public var thread: ThreadTag
+
+        public init(operation: OperationID, time: Double, thread: ThreadTag) {
+            self.operation = operation
+            self.time = time
+            self.thread = thread
+        }
     }
 
     /// A moment the timeline marks: an action or a caption.
@@ -41,6 +79,11 @@ public struct TimelineLanes: Sendable {
     public private(set) var lanes: [Lane]
     public private(set) var queueSteps: [[QueueStep]]
     public private(set) var marks: [Mark] = []
+    /// The completion blocks in the order they ran.
+    public private(set) var completions: [Completion] = []
+    /// Every thread an operation, a block or a completion block ran on, in
+    /// the order the run first used it, and when.
+    public private(set) var threads: [(tag: ThreadTag, firstSeen: Double)] = []
     public private(set) var endTime: Double = 0
     private var executing: [Int]
     private var caps: [Int]
@@ -74,6 +117,7 @@ public struct TimelineLanes: Sendable {
             case (.isExecuting, .bool(true)):
                 lanes[i].started = t
                 lanes[i].thread = event.thread
+                if let thread = event.thread { saw(thread, at: t) }
                 step(scenario[operation: op].queue.index, by: 1, at: t)
             case (.isExecuting, .bool(false)):
                 lanes[i].stopped = t
@@ -87,6 +131,21 @@ public struct TimelineLanes: Sendable {
             guard scenario.queues.indices.contains(q.index) else { return }
             caps[q.index] = cap
             step(q.index, by: 0, at: t)
+        case .block(let op, let index, let phase, let thread):
+            guard scenario.contains(op) else { return }
+            saw(thread, at: t)
+            switch phase {
+            case .started:
+                lanes[op.index].blocks.append(BlockRun(index: index, thread: thread, started: t))
+            case .returned:
+                if let k = lanes[op.index].blocks.lastIndex(where: { $0.index == index && $0.returned == nil }) {
+                    lanes[op.index].blocks[k].returned = t
+                }
+            }
+        case .completion(let op, let thread):
+            guard scenario.contains(op) else { return }
+            saw(thread, at: t)
+            completions.append(Completion(operation: op, time: t, thread: thread))
         case .action(let action, _, let ignored):
             let text = ScenarioPrinter.actionText(action, in: scenario) + (ignored == nil ? "" : " (ignored)")
             marks.append(Mark(time: t, text: text))
@@ -96,6 +155,10 @@ public struct TimelineLanes: Sendable {
         default:
             break
         }
+    }
+
+    private mutating func saw(_ thread: ThreadTag, at t: Double) {
+        if !threads.contains(where: { $0.tag == thread }) { threads.append((thread, t)) }
     }
 
     private mutating func step(_ q: Int, by delta: Int, at t: Double) {

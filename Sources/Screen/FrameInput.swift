@@ -1,5 +1,6 @@
 import Board
 import Grading
+import RunEvents
 import ScenarioKit
 
 /// The values of one frame that are not interface state: what the loop
@@ -48,6 +49,10 @@ public struct FrameInput: Sendable {
     public var historyShown: Int?
     /// The run shown is a recording (`opscope replay`): nothing acts on it.
     public var isReplay: Bool
+    /// The run as lanes over time, for the timeline and the thread view
+    /// (`t`); nil: the board area has only the columns to show. Not an
+    /// argument of `init`: set it on the value, as the loop does.
+    public var timeline: TimelineLanes? = nil
 
     public init(
         now: Double = 0, wallClock: Double? = nil, speed: Double = 1, isPaused: Bool = false,

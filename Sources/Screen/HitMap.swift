@@ -1,11 +1,17 @@
 import ScenarioKit
 
 /// What is drawn where, as the renderer laid it out: a mouse click at a
-/// cell maps through this to the card or queue under it.
+/// cell maps through this to the card, queue or timeline lane under it.
 public struct HitMap: Sendable, Hashable {
     public enum Target: Sendable, Hashable {
         case card(OperationID)
         case queue(QueueID)
+        /// An operation's lane in the timeline, or one of its spans in the
+        /// thread view.
+        case lane(OperationID)
+        /// The timeline's axis: a click there moves the history cursor to
+        /// that column's moment.
+        case timeAxis
     }
 
     public struct Region: Sendable, Hashable {

@@ -18,6 +18,8 @@ public enum InterfaceCommand: Sendable, Hashable, CaseIterable {
     case togglePause, slower, faster, restart, toggleLesson, saveRecording
     // History
     case historyBack, historyForward, historyPreviousChange, historyNextChange, goToTime
+    // Timeline
+    case cycleBoardArea, zoomIn, zoomOut, scrollEarlier, scrollLater, fitTimeline
     // View
     case toggleLog, logOlder, logNewer, scrollHome, scrollEnd, filterLog
     case toggleNotes, toggleSwift, toggleHelp, closeOverlay
@@ -82,6 +84,18 @@ public enum InterfaceKeys {
         KeyBinding(
             [.character("g")], .goToTime, help: "go to a time: type it (0.6, 600ms), then Enter",
             group: "History"),
+
+        KeyBinding(
+            [.character("t")], .cycleBoardArea, help: "the board, the timeline, the threads in turn", group: "Timeline"),
+        KeyBinding([.character("z")], .zoomIn, help: "zoom in (×2) around the cursor", group: "Timeline"),
+        KeyBinding([.character("Z")], .zoomOut, help: "zoom out (×2)", group: "Timeline"),
+        KeyBinding(
+            [.character(",")], .scrollEarlier, help: "earlier in time (← and h too, over the timeline)",
+            group: "Timeline"),
+        KeyBinding(
+            [.character(".")], .scrollLater, help: "later in time (→ and l too, over the timeline)", group: "Timeline"),
+        KeyBinding(
+            [.character("x")], .fitTimeline, help: "the whole run again, following it as it grows", group: "Timeline"),
 
         KeyBinding([.character("L")], .toggleLog, help: "show or hide the log", group: "View"),
         KeyBinding(

@@ -64,7 +64,8 @@ extension InterfaceController {
         return .redraw
     }
 
-    /// A click selects the card or queue under it, through the same layout
+    /// A click selects the card, queue or lane under it (on the timeline's
+    /// axis it moves the history cursor), through the same layout
     /// the renderer used; elsewhere (or over an overlay) it does nothing.
     static func click(
         column: Int, row: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
@@ -78,6 +79,12 @@ extension InterfaceController {
         case .queue(let q)?:
             state.selectedQueue = q
             return .redraw
+        case .lane(let op)?:
+            guard op != state.selectedOperation else { return .none }
+            selectLane(op, state: &state, board: board, frame: frame)
+            return .redraw
+        case .timeAxis?:
+            return clickAxis(column: column, state: &state, board: board, frame: frame)
         case nil:
             return .none
         }

@@ -6,8 +6,9 @@ extension InterfaceController {
 
     /// A wheel notch scrolls the pane under the pointer, through the same
     /// layout the renderer uses: the open overlay, the log (up: older
-    /// lines), or a column of cards (one card per notch; the selection, if
-    /// it is in that column, moves along to stay in view). Anywhere else it
+    /// lines), a column of cards (one card per notch; the selection, if
+    /// it is in that column, moves along to stay in view), or the timeline
+    /// (the next or previous operation). Anywhere else it
     /// does nothing, and says nothing: a wheel is not a key to refuse.
     static func wheel(
         column: Int, row: Int, down: Bool, state: inout InterfaceState, board: BoardState, frame: FrameInput
@@ -29,6 +30,10 @@ extension InterfaceController {
             guard next != state.logScroll else { return .none }
             state.logScroll = next
             return .redraw
+        }
+        if state.boardArea.isOverTime {
+            guard layout.boardArea.contains(point) else { return .none }
+            return moveLane(down ? 1 : -1, state: &state, board: board, frame: frame)
         }
         if let c = layout.columns.firstIndex(where: { $0.contains(point) }) {
             return scrollColumn(c, down: down, state: &state, board: board, frame: frame, layout: layout)

@@ -47,6 +47,9 @@ public enum InterfaceController {
             // In a replay the end is the recording's last event.
             return command == .scrollEnd && frame.isReplay ? .skipToEnd : moved
         }
+        if state.boardArea.isOverTime, let outcome = overTime(command, state: &state, board: board, frame: frame) {
+            return outcome
+        }
         switch command {
         case .selectUp: return moveVertically(-1, state: &state, board: board, frame: frame)
         case .selectDown: return moveVertically(1, state: &state, board: board, frame: frame)
@@ -75,6 +78,8 @@ public enum InterfaceController {
             }
             state.timeEntry = ""
             return .redraw
+        case .cycleBoardArea, .zoomIn, .zoomOut, .scrollEarlier, .scrollLater, .fitTimeline:
+            return timeline(command, state: &state, board: board, frame: frame)
         case .togglePause:
             // An ended run may still hold a caption to read past.
             if runBoard.outcome != nil && !frame.pausedAtCaption { return refuse(endedRefusal(frame), &state, frame) }

@@ -32,8 +32,14 @@ public enum InterfaceRenderer {
         if let caption = layout.caption {
             CaptionView.draw(frame: frame, theme: theme, into: &grid, rect: caption)
         }
-        ColumnsView.draw(
-            board: board, state: state, frame: frame, layout: layout, theme: theme, into: &grid, hits: &hits)
+        if state.boardArea.isOverTime {
+            TimelineView.draw(
+                board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.boardArea, hits: &hits
+            )
+        } else {
+            ColumnsView.draw(
+                board: board, state: state, frame: frame, layout: layout, theme: theme, into: &grid, hits: &hits)
+        }
         InspectorView.draw(board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.inspector)
         if let log = layout.log {
             LogView.draw(board: board, state: state, frame: frame, theme: theme, into: &grid, rect: log)
@@ -50,7 +56,8 @@ public enum InterfaceRenderer {
         if let dock = layout.dockSeparator { grid.drawBox(dock, glyphs: frame.glyphs, style: theme.rule) }
         StatusLineView.draw(
             board: board, state: state, frame: frame, status: status, theme: theme, into: &grid, rect: layout.status)
-        KeyBarView.draw(frame: frame, status: status, theme: theme, into: &grid, rect: layout.keyBar)
+        KeyBarView.draw(
+            frame: frame, status: status, area: state.boardArea, theme: theme, into: &grid, rect: layout.keyBar)
         if state.overlay != .none {
             OverlayView.draw(board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.overlay)
             hits = HitMap()  // the overlay covers the board: clicks select nothing
@@ -78,6 +85,14 @@ public enum InterfaceRenderer {
         for (i, row) in board.queues.dropFirst(first).prefix(layout.queues.height).enumerated() {
             hits.add(
                 Rect(x: layout.queues.x, y: layout.queues.y + i, width: layout.queues.width, height: 1), .queue(row.id))
+        }
+        if state.boardArea.isOverTime {
+            if let timeline = frame.timeline,
+                let plan = TimelinePlan(state: state, frame: frame, rect: layout.boardArea)
+            {
+                TimelineView.addHits(plan, timeline: timeline, into: &hits)
+            }
+            return hits
         }
         for (_, cards) in ColumnsView.slots(board: board, state: state, layout: layout) {
             for (id, rect) in cards { hits.add(rect.intersection(layout.columnBody), .card(id)) }

@@ -45,6 +45,10 @@ public struct InterfaceState: Sendable, Hashable {
     public var overlayScroll = 0
     /// Enter: the inspector takes the full width and more height.
     public var inspectorExpanded = false
+    /// `t`: the columns, the timeline or the thread view in the board area.
+    public var boardArea = BoardArea.columns
+    /// The timeline's window and rows scrolled (both views over time share them).
+    public var timelineView = TimelineViewState()
     /// The history cursor: how many of the run's notifications the screen
     /// shows; nil: the live run (or, once it ended, its end).
     public var historyCursor: Int?
@@ -99,6 +103,9 @@ public struct InterfaceState: Sendable, Hashable {
             columnScroll[c] = ColumnScroll.offset(
                 stored: columnScroll[c], count: columns.ids[c].count, capacity: capacity, selected: selected)
         }
+        if boardArea.isOverTime, let plan = TimelinePlan(state: self, frame: frame, rect: layout.boardArea) {
+            if plan.threads { timelineView.threadScroll = plan.first } else { timelineView.laneScroll = plan.first }
+        }
     }
 
     /// Shows `text` until `TransientMessage.lifetime` real seconds after `now`.
@@ -144,6 +151,7 @@ public struct InterfaceState: Sendable, Hashable {
         fresh.inspectorExpanded = inspectorExpanded
         fresh.selectedQueue = selectedQueue
         fresh.notes = notes
+        fresh.boardArea = boardArea
         return fresh
     }
 }

@@ -5,9 +5,26 @@ import TextKit
 /// labels taken from `InterfaceKeys.table` (so they cannot go stale), the
 /// words from where the run is (Space says start, pause or resume; an
 /// ended run offers r first), entries dropped from the end when the width
-/// runs out.
+/// runs out. Over the timeline or the threads the bar leads with `t` and
+/// the view it goes to, and the keys of the time window.
 enum KeyBarView {
-    static func entries(status: RunStatus, replay: Bool) -> [(InterfaceCommand, String)] {
+    static func entries(status: RunStatus, area: BoardArea = .columns, replay: Bool = false) -> [(
+        InterfaceCommand, String
+    )] {
+        let board = boardEntries(status: status, replay: replay)
+        switch area {
+        case .columns:
+            return board + [(.cycleBoardArea, "timeline")]
+        case .timeline, .threads:
+            let time: [(InterfaceCommand, String)] = [
+                (.cycleBoardArea, area == .timeline ? "threads" : "board"), (.zoomIn, "zoom in"),
+                (.zoomOut, "zoom out"), (.scrollEarlier, "earlier"), (.scrollLater, "later"), (.fitTimeline, "fit"),
+            ]
+            return Array(board.prefix(2)) + time + board.dropFirst(2)
+        }
+    }
+
+    private static func boardEntries(status: RunStatus, replay: Bool) -> [(InterfaceCommand, String)] {
         switch status {
         case .ended, .stuck:
             return [
@@ -38,9 +55,11 @@ enum KeyBarView {
         }
     }
 
-    static func text(width: Int, status: RunStatus, glyphs: GlyphSet, replay: Bool = false) -> String {
+    static func text(
+        width: Int, status: RunStatus, area: BoardArea = .columns, glyphs: GlyphSet, replay: Bool = false
+    ) -> String {
         var line = ""
-        for (command, word) in entries(status: status, replay: replay) {
+        for (command, word) in entries(status: status, area: area, replay: replay) {
             let entry = "\(InterfaceKeys.firstKeyLabel(command, glyphs: glyphs)) \(word)"
             let next = line.isEmpty ? " " + entry : line + "  " + entry
             if displayWidth(next) > width { break }
@@ -49,12 +68,14 @@ enum KeyBarView {
         return line
     }
 
-    static func draw(frame: FrameInput, status: RunStatus, theme: Theme, into grid: inout CellGrid, rect: Rect) {
+    static func draw(
+        frame: FrameInput, status: RunStatus, area: BoardArea = .columns, theme: Theme, into grid: inout CellGrid,
+        rect: Rect
+    ) {
         grid.fill(rect, with: .blank(theme.dim))
         grid.write(
-            text(width: rect.width, status: status, glyphs: frame.glyphs, replay: frame.isReplay),
-            at: Position(column: rect.x, row: rect.y),
-            style: theme.dim, clippedTo: rect)
+            text(width: rect.width, status: status, area: area, glyphs: frame.glyphs, replay: frame.isReplay),
+            at: Position(column: rect.x, row: rect.y), style: theme.dim, clippedTo: rect)
     }
 }
 

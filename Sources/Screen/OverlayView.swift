@@ -12,6 +12,7 @@ enum OverlayView {
     /// and marks mean.
     static func helpLines(glyphs: GlyphSet) -> [String] {
         let g = glyphs
+        let t = glyphs.timeline
         return InterfaceKeys.table.helpLines(ascii: g.isASCII) + [
             "",
             "On the cards",
@@ -23,6 +24,16 @@ enum OverlayView {
             "  row 3  progress while executing; \(g.check) finished at; \(g.cancelled) cancelled at, or skipped",
             "         (cancelled before it started); else why it is not running",
             "  row 4  (wide terminals) when it ran and on which thread",
+            "",
+            "On the timeline (t)",
+            "  \(t.pending) pending  \(t.ready) ready  \(t.executing) executing  \(g.check) finished  "
+                + "\(g.cancelled) finished cancelled",
+            "  a queue's row: how many of its operations execute in each column, reversed where",
+            "         that is its cap",
+            "  \(t.mark) an action or a caption; \(t.cursorHead) and its line: the moment the other panes",
+            "         show (the history cursor, or now)",
+            "  threads: a row per thread, main first; \(t.executingAlternate) the next operation on the same",
+            "         thread, \(t.block) the blocks of a BlockOperation, \(t.completion) a completion block",
             "",
             "In the title bar",
             "  \(g.check)N \(g.cross)M  expectations that held and failed; PAUSED, waiting (for you),",

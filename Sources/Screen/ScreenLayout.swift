@@ -35,6 +35,9 @@ struct ScreenLayout: Sendable, Hashable {
     let columnSeparators: [Rect]
     /// The rows of the columns below their headers (the board's width).
     let columnBody: Rect
+    /// The whole of the columns' place, headers included: where the
+    /// timeline and the thread view draw instead (`BoardArea`).
+    let boardArea: Rect
     /// Rows of a card: 3, or 4 on wide terminals.
     let cardHeight: Int
     let inspector: Rect
@@ -106,6 +109,7 @@ struct ScreenLayout: Sendable, Hashable {
         columns = stride(from: 0, to: columnParts.count, by: 2).map { columnParts[$0] }
         columnSeparators = stride(from: 1, to: columnParts.count, by: 2).map { columnParts[$0] }
         columnBody = boardArea.inset(top: 1)
+        self.boardArea = boardArea
         cardHeight = size.columns >= Self.detailedCardColumns && columnBody.height >= 12 ? 4 : 3
 
         let showLog = state.logVisible && !state.inspectorExpanded

@@ -24,9 +24,10 @@ enum BenchCommand {
           language   parsing and validating that layered scenario; 'opscope check'
                      of a small file, as a process
           interface  building and flushing one frame of 1,000 operations at
-                     200×50; bytes written for a one-card change and for a full
-                     redraw (TERM=tmux-256color); time to the first frame; CPU
-                     while paused (needs tmux)
+                     200×50, of the board and of the timeline (t); bytes
+                     written for a one-card change and for a full redraw
+                     (TERM=tmux-256color); time to the first frame; CPU while
+                     paused (needs tmux)
           history    a run of 100,000 zero-work operations recorded as the
                      interface records it; seeks to random moments (median and
                      worst); the resident memory the history adds beyond a run

@@ -13,6 +13,7 @@ enum InterfaceBench {
     static func run(report: BenchReport, rounds: Int) {
         report.section("interface")
         frames(report: report, rounds: rounds)
+        timelineFrames(report: report, rounds: rounds)
         startupAndIdle(report: report)
     }
 
@@ -112,6 +113,86 @@ enum InterfaceBench {
         report.figure(
             "bytes, full redraw at 200×50 (tmux-256color)", "\(fullBytes) B", target: "< 32 KB",
             met: fullBytes < 32 * 1024)
+    }
+
+    /// The run of `bigBoard`'s scenario to its end, as the engine would
+    /// announce it: each queue starts its operations as its cap allows
+    /// (a: 50, b: 50, c serial, d: 8), each works 400ms on a thread of its
+    /// own pool, so the timeline has spans all over and the thread view
+    /// 109 threads.
+    static func bigRun(_ scenario: Scenario) -> [LifecycleEvent] {
+        let caps = [50, 50, 1, 8]
+        let bases = [1, 51, 101, 102]
+        var timed: [(time: Double, order: Int, kind: LifecycleEvent.Kind, thread: ThreadTag?)] = []
+        var placed = [0, 0, 0, 0]
+        for i in scenario.operations.indices {
+            let op = OperationID(i)
+            let q = scenario.operations[i].queue.index
+            let j = placed[q]
+            placed[q] += 1
+            let start = Double(j / caps[q]) * 0.4
+            timed.append((0, 0, .operation(op, .isReady, old: nil, new: .bool(true)), nil))
+            timed.append(
+                (
+                    start, 2, .operation(op, .isExecuting, old: .bool(false), new: .bool(true)),
+                    ThreadTag(bases[q] + j % caps[q])
+                ))
+            timed.append((start + 0.4, 0, .operation(op, .isExecuting, old: .bool(true), new: .bool(false)), nil))
+            timed.append((start + 0.4, 1, .operation(op, .isFinished, old: .bool(false), new: .bool(true)), nil))
+        }
+        timed.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+        return timed.enumerated().map { k, e in LifecycleEvent(seq: k + 1, time: e.time, kind: e.kind, thread: e.thread)
+        }
+    }
+
+    /// The timeline (`t`) and the thread view of that run, whole frames
+    /// built and flushed as the live edge moves on (every frame rescales
+    /// the plot), the selection halfway down the lanes.
+    @MainActor
+    static func timelineFrames(report: BenchReport, rounds: Int) {
+        let size = Size(columns: 200, rows: 50)
+        let (scenario, _) = bigBoard()
+        let events = bigRun(scenario)
+        let board = BoardState(scenario: scenario, replaying: events)
+        let lanes = TimelineLanes(scenario: scenario, events: events)
+        let session: TerminalSession
+        do {
+            session = try TerminalSession.headless(term: "tmux-256color", size: size)
+        } catch {
+            report.line("(timeline figures skipped: no headless terminal: \(error))")
+            return
+        }
+        defer { session.close() }
+        var state = InterfaceState(board: board)
+        state.selectedOperation = OperationID(500)
+        state.boardArea = .timeline
+        let end = lanes.endTime
+        func frame(now: Double) -> FrameInput {
+            var f = FrameInput(
+                now: now, wallClock: 0, speed: 1, isPaused: false, size: size, glyphs: .unicode, colors: true)
+            f.timeline = lanes
+            return f
+        }
+        func median(_ area: BoardArea) -> Double {
+            state.boardArea = area
+            state.reconcile(with: board, frame: frame(now: end))
+            session.flush(InterfaceRenderer.render(board: board, state: state, frame: frame(now: end)).grid)
+            var times: [Double] = []
+            for k in 0..<(rounds * 20) {
+                let f = frame(now: end + Double(k) * 0.05)
+                times.append(
+                    Measure.seconds {
+                        session.flush(InterfaceRenderer.render(board: board, state: state, frame: f).grid)
+                    })
+            }
+            return Measure.median(times)
+        }
+        let timeline = median(.timeline)
+        report.figure(
+            "one timeline frame of 1,000 operations at 200×50 (median)", Measure.ms(timeline), target: "≤ 2 ms",
+            met: timeline <= 0.002)
+        let threads = median(.threads)
+        report.line("    the thread view of the same run (109 threads): \(Measure.ms(threads))")
     }
 
     /// Starts the real program in tmux, paused, and reads its first-frame

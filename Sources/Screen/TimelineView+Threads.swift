@@ -1,0 +1,193 @@
+import Board
+import RunEvents
+import ScenarioKit
+import TextKit
+
+/// The pieces of the thread view's rows that show, painted in the order of
+/// their start so that where two share a column the later one owns it,
+/// and who owns each cell: what the view draws, highlights and maps clicks
+/// from, so the three agree.
+struct ThreadCanvas {
+    /// A piece of one row, in plot columns (clipped to the plot).
+    struct Piece {
+        enum Kind {
+            /// An operation's execution; `alternate`: every other one on its
+            /// thread, drawn with the other glyph.
+            case execution(alternate: Bool)
+            /// A block; `away`: on another thread than its operation's.
+            case block(index: Int, away: Bool)
+            case completion
+        }
+
+        var kind: Kind
+        var operation: OperationID
+        /// Index into the plan's rows.
+        var row: Int
+        var from: Int
+        var to: Int
+        /// Where the piece begins before clipping (a label starts there only
+        /// if it was not clipped).
+        var start: Int
+    }
+
+    let plan: TimelinePlan
+    /// In painting order: executions and blocks by their start (an
+    /// operation's execution before its first block), then the completions.
+    private(set) var pieces: [Piece] = []
+    /// Per row of the plan, per plot column: the operation (index) drawn
+    /// there last, or -1.
+    private(set) var owners: [[Int]]
+
+    init(_ plan: TimelinePlan, timeline: TimelineLanes) {
+        self.plan = plan
+        owners = plan.rows.map { _ in [Int](repeating: -1, count: plan.plot.width) }
+        guard plan.plot.width > 0 else { return }
+        var rowOf: [Int: Int] = [:]
+        for (i, (row, _)) in plan.rows.enumerated() {
+            if case .thread(let tag) = row { rowOf[tag.number] = i }
+        }
+        guard !rowOf.isEmpty else { return }
+        // (start, order at equal starts, piece)
+        var timed: [(Double, Int, Piece)] = []
+        func add(_ kind: Piece.Kind, _ op: OperationID, row: Int, _ begins: Double, _ ends: Double, rank: Int) {
+            let first = plan.column(of: begins)
+            let last = max(first, plan.column(of: ends))
+            let from = max(0, first)
+            let to = min(last, plan.plot.width - 1)
+            guard from <= to else { return }
+            timed.append((begins, rank, Piece(kind: kind, operation: op, row: row, from: from, to: to, start: first)))
+        }
+        var perThread: [Int: Int] = [:]
+        let executions = timeline.lanes.indices.compactMap { i -> (Double, Int)? in
+            guard let started = timeline.lanes[i].started, timeline.lanes[i].thread != nil else { return nil }
+            return (started, i)
+        }
+        for (started, i) in executions.sorted(by: { $0 < $1 }) {
+            let lane = timeline.lanes[i]
+            guard let thread = lane.thread, let row = rowOf[thread.number] else { continue }
+            let k = perThread[thread.number, default: 0]
+            perThread[thread.number] = k + 1
+            let stop = lane.stopped ?? lane.finished ?? plan.edge
+            add(.execution(alternate: k % 2 == 1), OperationID(i), row: row, started, stop, rank: 0)
+        }
+        for (i, lane) in timeline.lanes.enumerated() {
+            for block in lane.blocks {
+                guard let row = rowOf[block.thread.number] else { continue }
+                let kind = Piece.Kind.block(index: block.index, away: block.thread != lane.thread)
+                add(kind, OperationID(i), row: row, block.started, block.returned ?? plan.edge, rank: 1)
+            }
+        }
+        pieces = timed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+        for completion in timeline.completions {
+            guard let row = rowOf[completion.thread.number] else { continue }
+            let c = plan.column(of: completion.time)
+            guard c >= 0 && c < plan.plot.width else { continue }
+            pieces.append(Piece(kind: .completion, operation: completion.operation, row: row, from: c, to: c, start: c))
+        }
+        for p in pieces {
+            for c in p.from...p.to { owners[p.row][c] = p.operation.index }
+        }
+    }
+
+    /// How many cells from its first shown one on `p` still owns.
+    func room(_ p: Piece) -> Int {
+        var c = p.from
+        while c <= p.to && owners[p.row][c] == p.operation.index { c += 1 }
+        return c - p.from
+    }
+
+    /// Each run of cells one operation owns, as a screen rectangle.
+    func runs() -> [(Rect, OperationID)] {
+        var runs: [(Rect, OperationID)] = []
+        for (i, (_, y)) in plan.rows.enumerated() {
+            var c = 0
+            while c < plan.plot.width {
+                let owner = owners[i][c]
+                var end = c + 1
+                while end < plan.plot.width && owners[i][end] == owner { end += 1 }
+                if owner >= 0 {
+                    runs.append((Rect(x: plan.plot.x + c, y: y, width: end - c, height: 1), OperationID(owner)))
+                }
+                c = end
+            }
+        }
+        return runs
+    }
+}
+
+/// The thread view: a row per thread (main first, then the others in the
+/// order the run first used them) with the operations it ran, each a span
+/// with its name inside where the name fits; the blocks of a `blocks`
+/// operation `▒` (numbered from the second on: this Foundation runs them
+/// one after another inside the operation's own span); the completion
+/// blocks `◆`. A pool that grows while its threads are blocked shows as
+/// rows whose first span starts late (scenario 18's ramp).
+extension TimelineView {
+    static func drawThreads(
+        _ canvas: ThreadCanvas, timeline: TimelineLanes, state: InterfaceState, frame: FrameInput, theme: Theme,
+        into grid: inout CellGrid
+    ) {
+        let plan = canvas.plan
+        let glyphs = frame.glyphs
+        let g = glyphs.timeline
+        let names = Rect(x: plan.area.x, y: plan.area.y, width: plan.nameWidth - 1, height: plan.area.height)
+        let selected = state.selectedOperation
+        let selectedThread = selected.flatMap {
+            timeline.lanes.indices.contains($0.index) ? timeline.lanes[$0.index].thread : nil
+        }
+        if plan.rows.isEmpty, plan.body.height > 0 {
+            grid.write(
+                "no operation has run on a thread yet", at: Position(column: plan.area.x, row: plan.body.y),
+                style: theme.dim, clippedTo: plan.body)
+        }
+        for (row, y) in plan.rows {
+            guard case .thread(let tag) = row else { continue }
+            let style = tag == selectedThread ? theme.heading.reversed : theme.heading
+            grid.write(
+                truncate(TimelinePlan.threadLabel(tag), toWidth: names.width, ellipsis: glyphs.ellipsis),
+                at: Position(column: names.x, row: y), style: style, clippedTo: names)
+        }
+        let x0 = plan.plot.x
+        func label(_ text: String, _ p: ThreadCanvas.Piece) {
+            guard !text.isEmpty, displayWidth(text) <= canvas.room(p) else { return }
+            grid.write(text, at: Position(column: x0 + p.from, row: plan.rows[p.row].y), style: theme.spanLabel)
+        }
+        for p in canvas.pieces {
+            let y = plan.rows[p.row].y
+            switch p.kind {
+            case .execution(let alternate):
+                let cell = Cell(alternate ? g.executingAlternate : g.executing, style: theme.executingSpan)
+                for c in p.from...p.to { grid.put(cell, at: x0 + c, row: y) }
+            case .block:
+                let cell = Cell(g.block, style: theme.executingSpan)
+                for c in p.from...p.to { grid.put(cell, at: x0 + c, row: y) }
+            case .completion:
+                grid.put(Cell(g.completion, style: theme.completionMark), at: x0 + p.from, row: y)
+            }
+        }
+        // The labels, over the glyphs: a block's number where it begins (its
+        // operation's name where the block is on another thread), then each
+        // operation's name where its execution begins.
+        for p in canvas.pieces {
+            guard case .block(let index, let away) = p.kind else { continue }
+            let name = timeline.scenario.operations[p.operation.index].name
+            // Not where the window cut it: the number marks where it began.
+            guard p.start == p.from else { continue }
+            label(away ? "\(name).\(index + 1)" : index > 0 ? String(index + 1) : "", p)
+        }
+        for p in canvas.pieces {
+            guard case .execution = p.kind else { continue }
+            label(timeline.scenario.operations[p.operation.index].name, p)
+        }
+        // The selected operation's cells: bold and underlined.
+        guard let selected else { return }
+        for (i, (_, y)) in plan.rows.enumerated() {
+            for c in 0..<plan.plot.width where canvas.owners[i][c] == selected.index {
+                var style = grid[x0 + c, y].style
+                style.bold = true
+                style.underline = true
+                grid.setStyle(style, in: Rect(x: x0 + c, y: y, width: 1, height: 1))
+            }
+        }
+    }
+}

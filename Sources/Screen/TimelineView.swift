@@ -1,0 +1,297 @@
+import Board
+import RunEvents
+import ScenarioKit
+import TextKit
+
+/// The run over time, in the board area (`t`): a time axis, then for each
+/// queue a header row with how many of its operations were executing in
+/// each column (its cap marked where they reached it), and one row per
+/// operation: `·` pending, `░` ready, `█` executing, then `✓` where it
+/// finished or `⊘` where it finished cancelled. The axis marks the actions
+/// and captions `▲` and the history cursor `▼`, whose line runs down
+/// through the lanes. The thread view (`t` again) has a row per thread
+/// instead (see `TimelineView+Threads`).
+///
+/// A pure function of the frame's `TimelineLanes`, the interface state and
+/// a rectangle, like every view; what it draws comes from `TimelinePlan`,
+/// which the controller asks too.
+enum TimelineView {
+    static func draw(
+        board: BoardState, state: InterfaceState, frame: FrameInput, theme: Theme, into grid: inout CellGrid,
+        rect: Rect, hits: inout HitMap
+    ) {
+        guard !rect.isEmpty else { return }
+        guard let timeline = frame.timeline, let plan = TimelinePlan(state: state, frame: frame, rect: rect) else {
+            grid.write(
+                "no timeline for this run", at: Position(column: rect.x, row: rect.y), style: theme.dim,
+                clippedTo: rect)
+            return
+        }
+        let glyphs = frame.glyphs.timeline
+        drawHeader(plan, timeline: timeline, frame: frame, theme: theme, into: &grid)
+        drawAxis(plan, timeline: timeline, glyphs: glyphs, theme: theme, into: &grid)
+        var canvas: ThreadCanvas?
+        if plan.threads {
+            let threads = ThreadCanvas(plan, timeline: timeline)
+            drawThreads(threads, timeline: timeline, state: state, frame: frame, theme: theme, into: &grid)
+            canvas = threads
+        } else {
+            drawLanes(plan, timeline: timeline, state: state, frame: frame, theme: theme, into: &grid)
+        }
+        drawCursor(plan, glyphs: glyphs, theme: theme, into: &grid)
+        addHits(plan, timeline: timeline, canvas: canvas, into: &hits)
+    }
+
+    /// Where a click selects an operation or moves the cursor; the same
+    /// regions `draw` adds (`canvas`: the thread view's, when it was built
+    /// already).
+    static func addHits(
+        _ plan: TimelinePlan, timeline: TimelineLanes, canvas: ThreadCanvas? = nil, into hits: inout HitMap
+    ) {
+        let axis = Rect(x: plan.plot.x, y: plan.labelsY, width: plan.plot.width, height: 2).intersection(plan.area)
+        hits.add(axis, .timeAxis)
+        if plan.threads {
+            for (rect, op) in (canvas ?? ThreadCanvas(plan, timeline: timeline)).runs() { hits.add(rect, .lane(op)) }
+        } else {
+            for (row, y) in plan.rows {
+                guard case .operation(let op) = row else { continue }
+                hits.add(Rect(x: plan.area.x, y: y, width: plan.area.width, height: 1), .lane(op))
+            }
+        }
+    }
+
+    // MARK: - Header and axis
+
+    static func drawHeader(
+        _ plan: TimelinePlan, timeline: TimelineLanes, frame: FrameInput, theme: Theme, into grid: inout CellGrid
+    ) {
+        let row = Rect(x: plan.area.x, y: plan.headerY, width: plan.area.width, height: 1)
+        let dot = " \(frame.glyphs.dot) "
+        var left = (plan.threads ? "Threads" : "Timeline") + dot
+        left += "\(label(plan.window.start)) to \(label(plan.window.end))" + dot
+        left += "\(stepText(plan.step)) a column"
+        left += plan.fits ? "" : dot + "zoomed"
+        var right = ""
+        if plan.shown < plan.total {
+            let dash = frame.glyphs.isASCII ? "-" : "–"
+            let noun = plan.threads ? "threads" : "lanes"
+            right = "\(noun) \(plan.first + 1)\(dash)\(plan.first + plan.shown) of \(plan.total)"
+        }
+        let rightWidth = displayWidth(right)
+        let room = max(0, row.width - (rightWidth > 0 ? rightWidth + 2 : 0))
+        grid.write(
+            truncate(left, toWidth: room, ellipsis: frame.glyphs.ellipsis), at: Position(column: row.x, row: row.y),
+            style: theme.heading, clippedTo: row)
+        if rightWidth > 0 && rightWidth <= row.width {
+            grid.write(right, at: Position(column: row.maxX - rightWidth, row: row.y), style: theme.dim, clippedTo: row)
+        }
+    }
+
+    static func drawAxis(
+        _ plan: TimelinePlan, timeline: TimelineLanes, glyphs: TimelineGlyphs, theme: Theme, into grid: inout CellGrid
+    ) {
+        guard plan.area.height > 2, plan.plot.width > 0 else { return }
+        let x = plan.plot.x
+        let width = plan.plot.width
+        let clip = Rect(x: x, y: plan.labelsY, width: width, height: 2)
+        for c in 0..<width { grid.put(Cell(glyphs.rule, style: theme.rule), at: x + c, row: plan.axisY) }
+        let interval = tickInterval(step: plan.step)
+        let decimals = decimals(of: interval)
+        var k = (plan.window.start / interval - 1e-9).rounded(.up)
+        var free = 0  // the first label column still free
+        while true {
+            let t = k * interval
+            // The column that holds the tick's moment, as for every span.
+            let c = plan.column(of: t)
+            guard c < width, t <= plan.window.end + plan.step * 1e-6 else { break }
+            k += 1
+            guard c >= 0 else { continue }
+            grid.put(
+                Cell(c == 0 && t == 0 ? glyphs.firstTick : glyphs.tick, style: theme.rule), at: x + c, row: plan.axisY)
+            let text = label(t, decimals: decimals)
+            if c >= free && c + text.count <= width {
+                grid.write(text, at: Position(column: x + c, row: plan.labelsY), style: theme.dim, clippedTo: clip)
+                free = c + text.count + 1
+            }
+        }
+        for mark in timeline.marks {
+            let c = plan.column(of: mark.time)
+            if c >= 0 && c < width { grid.put(Cell(glyphs.mark, style: theme.timeMark), at: x + c, row: plan.axisY) }
+        }
+    }
+
+    /// The cursor: `▼` on the axis, and a line down through the lanes that
+    /// shows in the gaps and turns the glyphs it crosses to reverse video,
+    /// so what each lane was doing at that moment still reads.
+    static func drawCursor(_ plan: TimelinePlan, glyphs: TimelineGlyphs, theme: Theme, into grid: inout CellGrid) {
+        let c = plan.column(of: plan.cursor)
+        guard c >= 0, c < plan.plot.width, plan.area.height > 2 else { return }
+        let x = plan.plot.x + c
+        grid.put(Cell(glyphs.cursorHead, style: theme.cursorLine), at: x, row: plan.axisY)
+        for (_, y) in plan.rows {
+            var cell = grid[x, y]
+            if cell.text == " " {
+                cell = Cell(glyphs.cursorLine, style: theme.cursorLine)
+            } else if !cell.isContinuation && !cell.isWide {
+                cell.style.reverse.toggle()
+            }
+            grid.put(cell, at: x, row: y)
+        }
+    }
+
+    // MARK: - Lanes
+
+    static func drawLanes(
+        _ plan: TimelinePlan, timeline: TimelineLanes, state: InterfaceState, frame: FrameInput, theme: Theme,
+        into grid: inout CellGrid
+    ) {
+        let glyphs = frame.glyphs
+        let names = Rect(x: plan.area.x, y: plan.area.y, width: plan.nameWidth - 1, height: plan.area.height)
+        if plan.rows.isEmpty, plan.body.height > 0 {
+            let text = timeline.scenario.operations.isEmpty ? "this scenario has no operation" : ""
+            grid.write(
+                text, at: Position(column: plan.area.x, row: plan.body.y), style: theme.dim, clippedTo: plan.body)
+        }
+        for (row, y) in plan.rows {
+            switch row {
+            case .queue(let q):
+                let text = truncate(
+                    TimelinePlan.queueLabel(q, timeline: timeline), toWidth: names.width, ellipsis: glyphs.ellipsis)
+                grid.write(text, at: Position(column: names.x, row: y), style: theme.heading, clippedTo: names)
+                drawRunning(timeline.queueSteps[q.index], plan: plan, y: y, theme: theme, into: &grid)
+            case .operation(let op):
+                let selected = op == state.selectedOperation
+                let name = fit(
+                    "  " + timeline.scenario.operations[op.index].name, names.width, ellipsis: glyphs.ellipsis)
+                let lane = timeline.lanes[op.index]
+                let style = selected ? theme.selected : lane.added == nil ? theme.dim : theme.plain
+                grid.write(name, at: Position(column: names.x, row: y), style: style, clippedTo: names)
+                drawLane(lane, plan: plan, y: y, glyphs: glyphs, theme: theme, into: &grid)
+            case .thread:
+                break
+            }
+        }
+    }
+
+    /// One operation's row: per column the most advanced state it was in
+    /// during that column, then its end.
+    static func drawLane(
+        _ lane: TimelineLanes.Lane, plan: TimelinePlan, y: Int, glyphs: GlyphSet, theme: Theme,
+        into grid: inout CellGrid
+    ) {
+        guard let added = lane.added, plan.plot.width > 0 else { return }
+        let first = plan.column(of: added)
+        let last = plan.column(of: lane.finished ?? plan.edge)
+        let from = max(0, first)
+        let to = min(last, plan.plot.width - 1)
+        guard from <= to else { return }
+        let g = glyphs.timeline
+        let pending = Cell(g.pending, style: theme.pendingSpan)
+        let ready = Cell(g.ready, style: theme.readySpan)
+        let executing = Cell(g.executing, style: theme.executingSpan)
+        let readyAt = lane.ready ?? .infinity
+        let startedAt = lane.started ?? .infinity
+        let stoppedAt = lane.stopped ?? .infinity
+        for c in from...to {
+            let begins = plan.time(atColumn: c)
+            let ends = begins + plan.step
+            let cell: Cell
+            if startedAt < ends && stoppedAt >= begins {
+                cell = executing
+            } else if readyAt < ends {
+                cell = ready
+            } else {
+                cell = pending
+            }
+            grid.put(cell, at: plan.plot.x + c, row: y)
+        }
+        if lane.finished != nil, last == to {
+            let end =
+                lane.cancelled != nil
+                ? Cell(glyphs.cancelled, style: theme.cancelledEnd) : Cell(glyphs.check, style: theme.finishedEnd)
+            grid.put(end, at: plan.plot.x + last, row: y)
+        }
+    }
+
+    /// A queue's header row: the most of its operations executing at once
+    /// in each column (blank for none, `+` above 9), in reverse video where
+    /// that reached the cap in force then.
+    static func drawRunning(
+        _ steps: [TimelineLanes.QueueStep], plan: TimelinePlan, y: Int, theme: Theme, into grid: inout CellGrid
+    ) {
+        guard plan.plot.width > 0 else { return }
+        // The first step at or after the window's start (steps are in time order).
+        var low = 0
+        var high = steps.count
+        while low < high {
+            let mid = (low + high) / 2
+            if steps[mid].time < plan.window.start { low = mid + 1 } else { high = mid }
+        }
+        var index = low
+        var current = index > 0 ? steps[index - 1].executing : 0
+        var cap = index > 0 ? steps[index - 1].cap : -1
+        let lastColumn = min(plan.plot.width - 1, plan.column(of: plan.edge))
+        guard lastColumn >= 0 else { return }
+        for c in 0...lastColumn {
+            let ends = plan.time(atColumn: c + 1)
+            var top = current
+            var reached = cap > 0 && current >= cap
+            while index < steps.count && steps[index].time < ends {
+                current = steps[index].executing
+                cap = steps[index].cap
+                top = max(top, current)
+                if cap > 0 && current >= cap { reached = true }
+                index += 1
+            }
+            guard top > 0 else { continue }
+            let digit = top > 9 ? "+" : String(top)
+            grid.put(Cell(digit, style: reached ? theme.capReached : theme.runningCount), at: plan.plot.x + c, row: y)
+        }
+    }
+
+    // MARK: - Words
+
+    /// Ticks at a round interval, at least ten columns apart.
+    static func tickInterval(step: Double) -> Double {
+        var scale = 0.0001
+        while true {
+            for base in [1.0, 2, 5] where base * scale / step >= 10 { return base * scale }
+            scale *= 10
+            if scale > 1e9 { return step * 10 }
+        }
+    }
+
+    /// The decimals a label needs at `interval`: 1 for 0.2s, 3 for 0.005s.
+    static func decimals(of interval: Double) -> Int {
+        var d = 0
+        var scaled = interval
+        while d < 4 && abs(scaled - scaled.rounded()) > 1e-6 {
+            scaled *= 10
+            d += 1
+        }
+        return d
+    }
+
+    /// `0s`, `0.2s`, `1.25s`: seconds to `decimals`, without trailing zeros.
+    static func label(_ t: Double, decimals: Int = 3) -> String {
+        var power = 1.0
+        for _ in 0..<decimals { power *= 10 }
+        let scaled = Int64((max(0, t) * power).rounded())
+        let whole = Int64(power)
+        var text = String(scaled / whole)
+        if decimals > 0 {
+            var fraction = String(scaled % whole)
+            fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
+            while fraction.last == "0" { fraction.removeLast() }
+            if !fraction.isEmpty { text += "." + fraction }
+        }
+        return text + "s"
+    }
+
+    /// One column's length: to the millisecond from 10ms on, to the
+    /// microsecond below (`13ms`, `2.5ms`, `0.1ms`).
+    static func stepText(_ step: Double) -> String {
+        if step >= 0.01 { return Spelling.duration(seconds: step) }
+        return Spelling.duration(.microseconds(Int64((step * 1_000_000).rounded())))
+    }
+}
