@@ -1,0 +1,188 @@
+import ScenarioKit
+
+/// Each kind of line made into its event, by the keys the encoder writes
+/// for it (`JSONLineEncoder.append`).
+extension EventLineReader {
+    mutating func body(of kind: LineKind) throws(LineError) -> (LifecycleEvent.Kind, ThreadTag?) {
+        switch kind {
+        case .op:
+            let op = try operation(.op)
+            let q = try queue(.queue)
+            guard lookup.queueOfOperation[op.index] == q else {
+                throw LineError(
+                    offset: try value(.queue).start,
+                    message: "operation '\(scenario.opName(op))' is on queue "
+                        + "'\(scenario.queueName(lookup.queueOfOperation[op.index]))', not '\(scenario.queueName(q))'")
+            }
+            let key = try word(.key, in: operationKeyWords, "operation key")
+            let (old, new) = try change(of: key.rawValue, key == .queuePriority ? .priority : .bool)
+            let thread = has(.thread) ? try thread(.thread) : nil
+            return (.operation(op, key, old: old, new: new), thread)
+        case .queue:
+            let q = try queue(.queue)
+            let key = try word(.key, in: queueKeyWords, "queue key")
+            let (old, new) = try change(of: key.rawValue, key == .isSuspended ? .bool : .int)
+            return (.queue(q, key, old: old, new: new), nil)
+        case .block:
+            let op = try operation(.op)
+            let index = try int(.index)
+            guard let count = lookup.blockCounts[op.index] else {
+                throw LineError(
+                    offset: try value(.op).start,
+                    message: "'\(scenario.opName(op))' is not a 'blocks' operation: it has no execution blocks")
+            }
+            guard (0..<count).contains(index) else {
+                throw LineError(
+                    offset: try value(.index).start,
+                    message: "'\(scenario.opName(op))' has blocks 0 to \(count - 1), not \(index)")
+            }
+            let phase = try word(.phase, in: phaseWords, "block phase")
+            return (.block(op, index: index, phase: phase, thread: try thread(.thread)), nil)
+        case .completion:
+            return (.completion(try operation(.op), thread: try thread(.thread)), nil)
+        case .action:
+            return (try action(), nil)
+        case .caption:
+            return (try caption(), nil)
+        case .stall:
+            return (.stall(try stuck()), nil)
+        case .end:
+            let stalled = try word(.status, in: statusWords, "status")
+            if stalled { return (.end(.stalled(try stuck())), nil) }
+            if has(.stuck) {
+                throw LineError(offset: member(.stuck).key.start, message: "a completed run has no 'stuck'")
+            }
+            return (.end(.completed), nil)
+        }
+    }
+
+    /// `old` (null for an initial notification) and `new`.
+    private func change(of key: @autoclosure () -> String, _ type: ValueType) throws(LineError) -> (KeyValue?, KeyValue)
+    {
+        let old = try keyValue(.old, type, of: key())
+        guard let new = try keyValue(.new, type, of: key()) else {
+            throw LineError(offset: try value(.new).start, message: "'new' of \(key()) must not be null")
+        }
+        return (old, new)
+    }
+
+    private mutating func action() throws(LineError) -> LifecycleEvent.Kind {
+        let verb = try word(.action, in: actionWords, "action")
+        let takesValue = verb == .max || verb == .priority
+        if has(.value) && !takesValue {
+            throw LineError(
+                offset: member(.value).key.start, message: "'value' goes only with max and priority actions")
+        }
+        let action: Action
+        switch verb {
+        case .cancel: action = .cancel(try operation(.target))
+        case .cancelAll: action = .cancelAll(try queue(.target))
+        case .suspend: action = .suspend(try queue(.target))
+        case .resume: action = .resume(try queue(.target))
+        case .add: action = .add(try operation(.target))
+        case .priority:
+            action = .setPriority(try operation(.target), try word(.value, in: priorityWords, "priority"))
+        case .max:
+            let q = try queue(.target)
+            let v = try value(.value)
+            if word(v, in: defaultWord) != nil {
+                action = .setCap(q, .systemDefault)
+            } else if v.kind == .integer, let n = json.int(v) {
+                action = .setCap(q, .limit(n))
+            } else {
+                throw LineError(
+                    offset: v.start, message: #"'value' of max must be a whole number or "default", not "# + shown(v))
+            }
+        }
+        let originValue = try value(.origin)
+        let origin: ActionOrigin
+        switch try word(.origin, in: originWords, "origin") {
+        case .at:
+            guard let index = lookup.timedIndex(of: action) else {
+                throw LineError(
+                    offset: originValue.start,
+                    message:
+                        "no 'at' line of the scenario performs '\(ScenarioPrinter.actionText(action, in: scenario))'"
+                )
+            }
+            origin = .timed(index)
+        case .completion:
+            origin = .completion(try operation(.by))
+        case .user:
+            origin = .user
+        }
+        if has(.by), case .completion = origin {
+        } else if has(.by) {
+            throw LineError(offset: member(.by).key.start, message: #"'by' goes only with "origin":"completion""#)
+        }
+        var ignored: ActionRefusal?
+        if has(.ignored) {
+            let v = try value(.ignored)
+            let text = try text(.ignored)
+            guard let refusal = RecordingLookup.refusals[text] else {
+                throw LineError(offset: v.start, message: "unknown reason for an ignored action: \(shown(v))")
+            }
+            ignored = refusal
+        }
+        return .action(action, origin: origin, ignored: ignored)
+    }
+
+    private mutating func caption() throws(LineError) -> LifecycleEvent.Kind {
+        let textValue = try value(.text)
+        let text = try text(.text)
+        var when: (op: OperationID, moment: CaptionMoment)?
+        if has(.op) || has(.moment) {
+            when = (try operation(.op), try word(.moment, in: momentWords, "moment"))
+        }
+        let paused = has(.paused) ? try bool(try value(.paused), "'paused'") : false
+        guard let index = lookup.captionIndex(text: text, when: when) else {
+            let moment = when.map { " when \(scenario.opName($0.op)) \($0.moment.rawValue)" } ?? ""
+            throw LineError(
+                offset: textValue.start, message: "no caption of the scenario says \(shown(textValue))\(moment)")
+        }
+        return .caption(index, paused: paused)
+    }
+
+    /// `{"OP":"REASON",…}`
+    private func stuck() throws(LineError) -> [OperationID: StuckReason] {
+        let v = try value(.stuck)
+        guard v.kind == .object else {
+            throw LineError(
+                offset: v.start, message: "'stuck' must be an object of operations and reasons, not \(shown(v))")
+        }
+        var members: [JSONMember] = []
+        do {
+            try json.members(of: v, into: &members)
+        } catch {
+            throw LineError(offset: error.offset, message: error.message, atEnd: error.atEnd)
+        }
+        var stuck: [OperationID: StuckReason] = [:]
+        for member in members {
+            let op = OperationID(try name(of: member.key, "a key of 'stuck'", wantsQueue: false))
+            guard stuck[op] == nil else {
+                throw LineError(offset: member.key.start, message: "'\(scenario.opName(op))' appears twice in 'stuck'")
+            }
+            let reason = member.value
+            guard reason.kind == .string else {
+                throw LineError(
+                    offset: reason.start,
+                    message: "the reason of '\(scenario.opName(op))' must be a string, not \(shown(reason))")
+            }
+            guard let why = lookup.stuckReason(json.string(reason)) else {
+                throw LineError(
+                    offset: reason.start, message: "unknown reason \(shown(reason)) for '\(scenario.opName(op))'")
+            }
+            stuck[op] = why
+        }
+        return stuck
+    }
+}
+
+/// The words of `action` and `origin`.
+enum ActionVerb {
+    case cancel, cancelAll, suspend, resume, max, priority, add
+}
+
+enum OriginWord {
+    case at, completion, user
+}

@@ -1,0 +1,157 @@
+import Foundation
+import LifecycleEngine
+import RunEvents
+import ScenarioKit
+import Testing
+
+/// A recording read back is the run it was written from: the scenario of
+/// its header, and every event with its time to the millisecond.
+@Suite("reading a recording back")
+struct RecordingDecoderTests {
+    @Test("a library scenario's run, written and read back, is the same run", arguments: Library.fileNames)
+    func libraryRoundTrip(_ file: String) async throws {
+        let path = Library.root.appendingPathComponent("scenarios/\(file)").path
+        let text = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
+        let scenario = try Library.scenario(file)
+        let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: 20))
+        run.start()
+        // A main-queue scenario may not end where the runner serves no main
+        // queue: what it recorded is read back all the same.
+        let events = await run.ended(timeout: 60)
+        run.stop()
+        #expect(!events.isEmpty)
+        let header = JSONLineEncoder.Header(opscope: "0.1", language: 1, path: "scenarios/\(file)", source: text)
+        let bytes = RecordingFixture.recording(events, of: scenario, header: header)
+        guard let recording = RecordingFixture.decode(bytes) else { return }
+        #expect(recording.problem == nil)
+        #expect(recording.scenario == scenario)
+        #expect(recording.header.path == "scenarios/\(file)")
+        #expect(recording.header.source == text)
+        #expect(recording.events.count == events.count)
+        for (decoded, original) in zip(recording.events, events.map(RecordingFixture.toMillisecond))
+        where decoded != original {
+            Issue.record("seq \(original.seq): read back as \(decoded), written from \(original)")
+            break
+        }
+    }
+
+    @Test("every kind of line and value round-trips, the at actions and captions matched to their index")
+    func everyKindRoundTrips() throws {
+        try #require(RecordingFixture.scenario.operations.count == 7, "the fixture's source has errors")
+        let written = RecordingFixture.events
+        let bytes = RecordingFixture.recording(written)
+        let recording = try #require(RecordingFixture.decode(bytes))
+        #expect(recording.problem == nil)
+        #expect(recording.scenario == RecordingFixture.scenario)
+        #expect(recording.header.opscope == "0.1-test")
+        #expect(recording.header.language == 1)
+        #expect(recording.header.path == "every-kind.ops")
+        #expect(recording.header.source == RecordingFixture.source)
+        #expect(recording.events == written.map(RecordingFixture.toMillisecond))
+        // Times are the numbers written: 0.0014 is 0.001, 0.0507 is 0.051.
+        #expect(recording.events.prefix(2).map(\.time) == [0.001, 0.051])
+    }
+
+    @Test("a time is the number written, whatever its form: 1, 1.5, 2.25e1, 0.000")
+    func timeForms() throws {
+        var bytes: [UInt8] = []
+        JSONLineEncoder.appendHeader(RecordingFixture.header, to: &bytes)
+        for (n, t) in ["0.000", "1", "1.5", "2.25e1", "22.5", "1e2", "123456789.123"].enumerated() {
+            var copy = bytes
+            copy += Array(#"{"seq":\#(n + 1),"t":\#(t),"kind":"end","status":"completed"}"#.utf8)
+            let recording = try #require(RecordingFixture.decode(copy))
+            #expect(recording.problem == nil)
+            #expect(recording.events.first?.time == Double(t), "\(t)")
+        }
+    }
+
+    @Test("a cap of default or a number, a stall's and an end's suspended queue, in either form")
+    func lenientForms() throws {
+        var bytes: [UInt8] = []
+        JSONLineEncoder.appendHeader(RecordingFixture.header, to: &bytes)
+        bytes += Array(
+            """
+            {"seq":1,"t":0.5,"kind":"stall","stuck":{"parse":"its queue disk is suspended and nothing resumes it"}}
+            {"seq":2,"t":0.5,"kind":"end","status":"stalled","stuck":{"parse":"its queue disk is suspended"}}
+
+            """.utf8)
+        let recording = try #require(RecordingFixture.decode(bytes))
+        #expect(recording.problem == nil)
+        let parse = RecordingFixture.op("parse")
+        let disk = RecordingFixture.queue("disk")
+        #expect(
+            recording.events.map(\.kind) == [
+                .stall([parse: .queueSuspended(disk)]), .end(.stalled([parse: .queueSuspended(disk)])),
+            ])
+    }
+
+    @Test("an at action performed more often than the file says is matched to the last of its lines")
+    func repeatedTimedAction() throws {
+        let parse = RecordingFixture.op("parse")
+        let cancels = (0..<3).map { n in
+            LifecycleEvent(
+                seq: n + 1, time: 0.1 * Double(n + 1), kind: .action(.cancel(parse), origin: .timed(0), ignored: nil))
+        }
+        let recording = try #require(RecordingFixture.decode(RecordingFixture.recording(cancels)))
+        #expect(recording.problem == nil)
+        let origins = recording.events.compactMap { event -> ActionOrigin? in
+            if case .action(_, let origin, _) = event.kind { return origin }
+            return nil
+        }
+        // `at 100ms cancel parse` is index 0, `at 400ms cancel parse` index 4.
+        #expect(origins == [.timed(0), .timed(4), .timed(4)])
+    }
+
+    // MARK: - Nothing to open
+
+    static func header(_ json: String) -> [UInt8] { Array((json + "\n").utf8) }
+
+    static let fatalCases: [(name: String, bytes: [UInt8], fragment: String)] = [
+        ("an empty file", [], "the file is empty"),
+        (
+            "an event where the header should be",
+            header(#"{"seq":1,"t":0.000,"kind":"end","status":"completed"}"#),
+            "the first line is not an opscope recording's header"
+        ),
+        (
+            "not JSON", header("title \"a scenario, not a recording\""),
+            "the first line is not an opscope recording's header"
+        ),
+        (
+            "another format",
+            header(#"{"kind":"header","format":"chrome","version":1}"#),
+            "its format is 'chrome'"
+        ),
+        (
+            "version 2",
+            header(#"{"kind":"header","format":"opscope-recording","version":2,"future":true}"#),
+            "recording format version 2 is not supported: this opscope reads version 1"
+        ),
+        (
+            "no source",
+            header(
+                #"{"kind":"header","format":"opscope-recording","version":1,"opscope":"0.1","language":1,"path":"a.ops"}"#
+            ),
+            "the header has no 'source'"
+        ),
+        (
+            "a source with errors",
+            header(
+                #"{"kind":"header","format":"opscope-recording","version":1,"opscope":"0.1","language":1,"path":"a.ops","source":"queue net\nop fetch on nte work 1s\n"}"#
+            ),
+            "the recording's scenario (its header's 'source') has errors: 2:13: unknown queue 'nte'"
+        ),
+    ]
+
+    @Test("nothing to open: the decoder throws, saying why", arguments: fatalCases.indices)
+    func fatal(_ index: Int) {
+        let (name, bytes, fragment) = Self.fatalCases[index]
+        do {
+            let recording = try RecordingDecoder.decode(bytes)
+            Issue.record("\(name): opened, with \(recording.events.count) events")
+        } catch {
+            #expect(error.line == 1, "\(name)")
+            #expect(error.message.contains(fragment), "\(name): \(error.message)")
+        }
+    }
+}
