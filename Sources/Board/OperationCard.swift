@@ -73,7 +73,12 @@ public struct OperationCard: Sendable, Hashable {
     var derivedPhase: Phase {
         if phase == .finished || phase == .cancelled { return phase }
         if isFinished { return isCancelled ? .cancelled : .finished }
-        if isExecuting { return .executing }
+        // Between isExecuting false and isFinished true (two notifications
+        // as main() returns; forever when an asynchronous operation forgets
+        // the second) it is no longer executing and not yet finished, and
+        // never ready again: it stays in Executing, where its queue still
+        // counts it against the cap.
+        if isExecuting || startedAt != nil { return .executing }
         if addedSeq == nil { return .notAdded }
         return isReady ? .ready : .pending
     }

@@ -67,6 +67,7 @@ enum CardView {
     ) -> (String, Bool) {
         switch card.phase {
         case .executing:
+            if !card.isExecuting { return ("isFinished not yet", true) }
             let fraction = board.progress(of: card.id, now: now) ?? 0
             let percent = String(Int(fraction * 100)) + "%"
             let barWidth = max(0, width - 5)

@@ -52,6 +52,11 @@ enum InspectorText {
                     + "isFinished=\(card.isFinished) isCancelled=\(card.isCancelled)"))
         if card.phase == .executing, let p = board.progress(of: op, now: now) {
             out.append(InspectorLine("\(Int(p * 100))% of its work done"))
+        } else if card.phase == .executing {
+            out.append(
+                InspectorLine(
+                    "it posted isExecuting false and not yet isFinished true: not running, not finished, "
+                        + "and its queue still counts it", .reason))
         }
         if !spec.dependencies.isEmpty {
             out.append(InspectorLine("depends on: " + withPhases(spec.dependencies, board)))

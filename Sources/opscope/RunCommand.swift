@@ -36,6 +36,10 @@ enum RunCommand: Subcommand {
         guard let path = args.positionals.first else {
             return try PickerLauncher.launch(options: options)
         }
+        // A recording, not a scenario: `opscope RUN.jsonl` replays it.
+        if path.hasSuffix(".jsonl") {
+            return try ReplayCommand.run(arguments.filter { $0 != "--paused" })
+        }
         let file = try ScenarioLoading.source(at: path)
         let result = ScenarioLoading.read(file)
         guard let scenario = result.scenario, !result.hasErrors else {

@@ -19,10 +19,11 @@ final class TmuxSession {
     /// Starts `opscope arguments…` in a new `columns`×`rows` tmux session.
     /// The program runs in a shell, so when it exits the shell prompt shows.
     /// With `startDelay`, the shell waits that many seconds before it starts
-    /// the program (for keys typed before the program runs).
+    /// the program (for keys typed before the program runs). It runs in the
+    /// package's root, or in `directory`.
     init(
         _ arguments: [String], columns: Int = 120, rows: Int = 40, environment: [String: String] = [:],
-        startDelay: Double = 0
+        startDelay: Double = 0, directory: String? = nil
     ) throws {
         name = "opscope-test-\(UUID().uuidString.prefix(8))"
         // A server of its own per session: when a shared server loses its
@@ -37,7 +38,7 @@ final class TmuxSession {
         // The shell records the terminal settings before and after, so a
         // test can see that opscope restored them.
         let command =
-            exports + "cd \(Self.shellQuote(OpscopeBinary.packageRoot.path)) && "
+            exports + "cd \(Self.shellQuote(directory ?? OpscopeBinary.packageRoot.path)) && "
             // Ctrl-C reaches the whole foreground group, this shell too:
             // a trap (reset to the default in opscope by exec) keeps the
             // shell alive to report, as an interactive shell would.

@@ -1,0 +1,78 @@
+import CommandSupport
+import Foundation
+import Interactive
+import RunEvents
+import ScenarioKit
+import Screen
+
+/// `opscope replay RUN.jsonl`: the interactive view over a recording.
+enum ReplayCommand: Subcommand {
+    static let name = "replay"
+    static let abstract = "Open a recording of a run in the interactive view"
+    static let help = """
+        USAGE: opscope replay [options] RUN.jsonl
+
+        Opens the interactive view over a recording: what 'opscope trace FILE
+        --format jsonl' writes, or what W saves in the interactive view. The
+        recording carries its scenario, so it needs nothing else. It opens
+        paused at t=0: Space plays it at its recorded times, ] steps one
+        notification, [ { } Home End and g move through its history as in a
+        live run. Nothing acts on the engine: a replay shows what was
+        recorded and cannot change it.
+
+        A recording with a broken line opens with what comes before that
+        line, and says which line it is.
+
+        OPTIONS (before or after the file):
+          --speed X     scenario seconds per real second (default: the
+                        scenario's own 'speed', or 1)
+          --lesson      pause at each caption
+          --ascii       draw with ASCII characters only
+          --no-color    no colours (also when NO_COLOR is set)
+
+        EXIT STATUS: 2 when the file cannot be read as a recording at all.
+        """
+
+    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let args = try Arguments(arguments, options: ["speed"], flags: ["lesson", "ascii", "no-color"])
+        guard args.positionals.count == 1 else {
+            throw UsageError(
+                args.positionals.isEmpty
+                    ? "'replay' needs a recording (opscope trace FILE --format jsonl > RUN.jsonl)"
+                    : "'replay' takes one recording, not \(args.positionals.count)")
+        }
+        var options = InteractiveOptions()
+        options.speed = try args.speed("speed", in: SpeedRange.interactive)
+        options.lesson = args.has("lesson")
+        options.ascii = args.has("ascii")
+        options.noColor = args.has("no-color")
+        let path = args.positionals[0]
+        let file = try ScenarioLoading.source(at: path)
+        let recording: Recording
+        do {
+            recording = try RecordingDecoder.decode(file.bytes)
+        } catch {
+            ErrorLine.write("\(location(path, error)): \(error.message)")
+            return ExitStatus.usage
+        }
+        guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+            throw UsageError(PickerLauncher.notATerminal)
+        }
+        // What can be read opens; the first line that cannot is said first.
+        let notice = recording.problem.map { problem in
+            "replaying the \(recording.events.count) notifications before line \(problem.line): \(problem.message)"
+        }
+        let opening = ScenarioOpening(
+            scenario: recording.scenario,
+            file: RecordingFile(path: recording.header.path, source: recording.header.source),
+            source: .recording(recording.events), notice: notice)
+        MainActor.assumeIsolated {
+            InteractiveApp.launch(opening, picker: PickerList([]), paths: [], options: options)
+        }
+    }
+
+    /// `RUN.jsonl:12:5` (the column when the problem has one).
+    static func location(_ path: String, _ problem: RecordingProblem) -> String {
+        "\(path):\(problem.line)" + (problem.column.map { ":\($0)" } ?? "")
+    }
+}
