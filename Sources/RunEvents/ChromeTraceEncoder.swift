@@ -260,7 +260,7 @@ public struct ChromeTraceEncoder: Sendable {
         separator(&out)
         out.appendLiteral(#"{"ph":"C","name":"#)
         JSONBytes.appendQuoted(scenario[queue: q].name + " executing", to: &out)
-        out.appendLiteral(#","pid":2"#)
+        out.appendLiteral(#","pid":2,"tid":0"#)
         timestamp(time, duration: nil, to: &out)
         let step = lanes.queueSteps[q.index].last
         out.appendLiteral(#","args":{"executing":"#)

@@ -24,6 +24,20 @@ enum ScaleBench {
             "    trace \(Measure.ms(trace.seconds)), bare \(Measure.ms(bare.seconds)) (medians, whole processes); "
                 + "trace \(megabytes(trace.memory)), bare \(megabytes(bare.memory))")
 
+        var formatRatios: [Double] = []
+        var chromeTimes: [Double] = []
+        for _ in 0..<rounds {
+            let chrome = once(Measure.opscopePath, ["trace", "--format", "chrome", flat100k])
+            let jsonl = once(Measure.opscopePath, ["trace", "--format", "jsonl", flat100k])
+            chromeTimes.append(chrome.seconds)
+            formatRatios.append(chrome.seconds / max(jsonl.seconds, 1e-9))
+        }
+        let formatRatio = Measure.median(formatRatios)
+        report.figure(
+            "trace chrome / trace jsonl, the same 100,000 ops (median)", String(format: "%.2f×", formatRatio),
+            target: "≤ 1.5×", met: formatRatio <= 1.5)
+        report.line("    chrome \(Measure.ms(Measure.median(chromeTimes))) (median, whole process)")
+
         let flat200k = write(ScenarioGenerator.flat(count: 200_000), "flat-200k.ops", in: folder)
         let (_, trace200, bare200) = compare(flat200k, bare: ["flat", "200000"], rounds: max(1, rounds / 2))
         let memoryRatio = Double(trace200.memory) / Double(max(1, bare200.memory))

@@ -172,6 +172,64 @@ struct TraceTests {
         #expect(open.count == 1 && open.first?["name"] as? String == "broken")
     }
 
+    /// Every library file's chrome export: each event has ph, ts, pid and
+    /// tid; executions never overlap on a thread; every flow starts and
+    /// ends on a slice.
+    @Test("every library file's chrome export holds the Trace Event Format's rules")
+    func chromeExportOfTheLibrary() throws {
+        let folder = OpscopeBinary.packageRoot.appendingPathComponent("scenarios").path
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".ops") }.sorted()
+        #expect(files.count >= 27)
+        for file in files {
+            let result = try OpscopeBinary.run(["trace", "--speed", "8", "--format", "chrome", "scenarios/\(file)"])
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            let events = try #require(object?["traceEvents"] as? [[String: Any]], "\(file)")
+            for event in events {
+                let ph = event["ph"] as? String
+                #expect(ph != nil && event["pid"] is Int && event["tid"] is Int, "\(file): \(event)")
+                if ph != "M" { #expect(event["ts"] is Int, "\(file): \(event)") }
+            }
+            // Executions: an operation's X slice, or an asynchronous one's b…e.
+            struct Span {
+                var tid: Int
+                var start: Int
+                var end: Int
+            }
+            var spans: [Span] = []
+            var opened: [Int: (tid: Int, ts: Int)] = [:]
+            for event in events {
+                let ts = event["ts"] as? Int ?? 0
+                let tid = event["tid"] as? Int ?? -1
+                switch event["ph"] as? String {
+                case "X" where event["cat"] as? String == "operation":
+                    spans.append(Span(tid: tid, start: ts, end: ts + (event["dur"] as? Int ?? 0)))
+                case "b": opened[event["id"] as? Int ?? -1] = (tid, ts)
+                case "e":
+                    if let begin = opened.removeValue(forKey: event["id"] as? Int ?? -1) {
+                        spans.append(Span(tid: -1, start: begin.ts, end: ts))
+                    }
+                default: break
+                }
+            }
+            for tid in Set(spans.map(\.tid)) where tid >= 0 {
+                let onThread = spans.filter { $0.tid == tid }.sorted { $0.start < $1.start }
+                for (a, b) in zip(onThread, onThread.dropFirst()) {
+                    #expect(a.end <= b.start, "\(file): two executions overlap on thread track \(tid)")
+                }
+            }
+            // A flow starts inside its dependency's execution and ends where the dependent's begins.
+            for event in events where event["cat"] as? String == "dependency" {
+                let ts = event["ts"] as? Int ?? 0
+                let tid = event["tid"] as? Int ?? -1
+                let on = spans.filter { ($0.tid == tid || $0.tid == -1) && $0.start <= ts && ts <= $0.end }
+                #expect(!on.isEmpty, "\(file): a flow at \(ts) on thread track \(tid) touches no slice")
+                if event["ph"] as? String == "f" {
+                    #expect(on.contains { $0.start == ts }, "\(file): a flow ends at \(ts), not at a slice's start")
+                }
+            }
+        }
+    }
+
     @Test("--format timeline draws a lane per operation within the width, then the report")
     func timelineFormat() throws {
         let result = try OpscopeBinary.run([
