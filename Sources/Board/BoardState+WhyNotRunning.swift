@@ -18,9 +18,7 @@ extension BoardState {
         case .notAdded: return [.notAdded]
         case .pending, .ready: break
         }
-        let waits = unfinishedPrerequisites(of: op)
-        if !waits.isEmpty && !card.isCancelled { return [.waitingFor(waits)] }
-        if card.isCancelled, let held = heldBehindDispatchBarrier(card, waits) { return [.waitingFor(held)] }
+        if let held = heldByPrerequisites(card) { return [.waitingFor(held)] }
 
         let row = queues[card.queue.index]
         var reasons: [NotRunningReason] = []
@@ -39,6 +37,15 @@ extension BoardState {
                     count: ahead, bucket: card.effectivePriority, fromQoS: card.priorityFromQoS))
         }
         return reasons.isEmpty ? [.dispatchedWaitingForThread] : reasons
+    }
+
+    /// What holds `card` back before its queue considers it: unfinished
+    /// dependencies (or barrier order), or for a cancelled one only a
+    /// barrier's dispatch order. nil: nothing does.
+    func heldByPrerequisites(_ card: OperationCard) -> [OperationID]? {
+        let waits = unfinishedPrerequisites(of: card.id)
+        if !waits.isEmpty && !card.isCancelled { return waits }
+        return card.isCancelled ? heldBehindDispatchBarrier(card, waits) : nil
     }
 
     /// A cancelled operation is ready at once, whatever it waited for; what

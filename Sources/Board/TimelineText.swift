@@ -56,7 +56,20 @@ public enum TimelineText {
                 lines.append(truncate("  ▲ \(Spelling.seconds(mark.time))  \(mark.text)", toWidth: max(requested, 40)))
             }
         }
-        lines.append("· pending  ░ ready  █ executing  ✓ finished  ⊘ finished cancelled")
+        var legend = ["· pending", "░ ready", "█ executing", "✓ finished", "⊘ finished cancelled"]
+        if timeline.lanes.contains(where: { $0.dispatched != nil }) {
+            legend.insert("▒ dispatched, no worker thread yet", at: 2)
+        }
+        // The legend within the width, wrapped between its entries.
+        var row = ""
+        for entry in legend {
+            if !row.isEmpty && displayWidth(row + "  " + entry) > max(requested, 40) {
+                lines.append(row)
+                row = ""
+            }
+            row += (row.isEmpty ? "" : "  ") + entry
+        }
+        lines.append(row)
         return lines.map { trimmedRight($0) }.joined(separator: "\n") + "\n"
     }
 
@@ -77,6 +90,7 @@ public enum TimelineText {
             let to = from + step
             var mark: Character = "·"
             if let ready = lane.ready, ready < to { mark = "░" }
+            if let dispatched = lane.dispatched, dispatched < to { mark = "▒" }
             if let started = lane.started, started < to, (lane.stopped ?? .infinity) >= from { mark = "█" }
             row[c] = mark
         }

@@ -13,6 +13,12 @@ public struct TimelineLanes: Sendable {
     public struct Lane: Sendable, Hashable {
         public var added: Double?
         public var ready: Double?
+        /// When the queue, as far as the board can tell, had handed it to
+        /// dispatch while no worker thread ran it yet (ready, nothing
+        /// holding it back: `NotRunningReason.dispatchedWaitingForThread`);
+        /// nil when it started at once or never waited so. Set by
+        /// `markDispatched`, from the board: the stream has no event for it.
+        public var dispatched: Double?
         public var started: Double?
         public var thread: ThreadTag?
         public var stopped: Double?
@@ -159,6 +165,15 @@ public struct TimelineLanes: Sendable {
 
     private mutating func saw(_ thread: ThreadTag, at t: Double) {
         if !threads.contains(where: { $0.tag == thread }) { threads.append((thread, t)) }
+    }
+
+    /// `op` was dispatched at `time` and waits for a worker thread: the
+    /// first such moment of a ready operation that has not started.
+    public mutating func markDispatched(_ op: OperationID, at time: Double) {
+        guard scenario.contains(op) else { return }
+        let i = op.index
+        guard lanes[i].ready != nil, lanes[i].started == nil, lanes[i].dispatched == nil else { return }
+        lanes[i].dispatched = time
     }
 
     private mutating func step(_ q: Int, by delta: Int, at t: Double) {

@@ -1,4 +1,5 @@
 import Board
+import RunEvents
 import ScenarioKit
 import TextKit
 
@@ -26,8 +27,10 @@ enum OverlayView {
             "  row 4  (wide terminals) when it ran and on which thread",
             "",
             "On the timeline (t)",
-            "  \(t.pending) pending  \(t.ready) ready  \(t.executing) executing  \(g.check) finished  "
-                + "\(g.cancelled) finished cancelled",
+            "  \(t.pending) pending  \(t.ready) ready  \(t.dispatched) dispatched, no worker thread yet  "
+                + "\(t.executing) executing",
+            "  \(g.check) finished  \(g.cancelled) finished cancelled (up to \(TimelineLanes.dispatchedSpansUpTo) "
+                + "operations: \(t.dispatched) spans)",
             "  a queue's row: how many of its operations execute in each column, reversed where",
             "         that is its cap",
             "  \(t.mark) an action or a caption; \(t.cursorHead) and its line: the moment the other panes",

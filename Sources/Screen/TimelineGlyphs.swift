@@ -5,8 +5,10 @@
 struct TimelineGlyphs: Sendable, Hashable {
     /// Added, not ready.
     var pending: String
-    /// Ready, waiting for its queue (or for a thread).
+    /// Ready, waiting for its queue.
     var ready: String
+    /// Dispatched by its queue, waiting for a worker thread.
+    var dispatched: String
     /// Executing; in the thread view, every other operation on a thread
     /// takes `executingAlternate`, so that two that follow each other
     /// without a gap still read as two.
@@ -27,11 +29,13 @@ struct TimelineGlyphs: Sendable, Hashable {
     var tick: String
 
     static let unicode = TimelineGlyphs(
-        pending: "·", ready: "░", executing: "█", executingAlternate: "▓", block: "▒", completion: "◆", mark: "▲",
+        pending: "·", ready: "░", dispatched: "▒", executing: "█", executingAlternate: "▓", block: "▒", completion: "◆",
+        mark: "▲",
         cursorHead: "▼", cursorLine: "│", rule: "─", firstTick: "├", tick: "┼")
 
     static let ascii = TimelineGlyphs(
-        pending: ".", ready: "-", executing: "#", executingAlternate: "=", block: "%", completion: "*", mark: "^",
+        pending: ".", ready: "-", dispatched: "~", executing: "#", executingAlternate: "=", block: "%", completion: "*",
+        mark: "^",
         cursorHead: "V", cursorLine: "|", rule: "-", firstTick: "+", tick: "+")
 }
 
@@ -51,6 +55,7 @@ extension Theme {
 
     var pendingSpan: Style { dim }
     var readySpan: Style { hue(.plain, .cyan) }
+    var dispatchedSpan: Style { hue(Style.plain.bolded, .cyan) }
     var executingSpan: Style { hue(.plain, .yellow) }
     /// An operation's name written inside its span (the thread view).
     var spanLabel: Style { hue(Style.plain.reversed, .yellow) }

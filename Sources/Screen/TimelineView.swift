@@ -6,7 +6,8 @@ import TextKit
 /// The run over time, in the board area (`t`): a time axis, then for each
 /// queue a header row with how many of its operations were executing in
 /// each column (its cap marked where they reached it), and one row per
-/// operation: `·` pending, `░` ready, `█` executing, then `✓` where it
+/// operation: `·` pending, `░` ready, `▒` dispatched and waiting for a
+/// worker thread, `█` executing, then `✓` where it
 /// finished or `⊘` where it finished cancelled. The axis marks the actions
 /// and captions `▲` and the history cursor `▼`, whose line runs down
 /// through the lanes. The thread view (`t` again) has a row per thread
@@ -189,7 +190,9 @@ enum TimelineView {
         let pending = Cell(g.pending, style: theme.pendingSpan)
         let ready = Cell(g.ready, style: theme.readySpan)
         let executing = Cell(g.executing, style: theme.executingSpan)
+        let dispatched = Cell(g.dispatched, style: theme.dispatchedSpan)
         let readyAt = lane.ready ?? .infinity
+        let dispatchedAt = lane.dispatched ?? .infinity
         let startedAt = lane.started ?? .infinity
         let stoppedAt = lane.stopped ?? .infinity
         for c in from...to {
@@ -198,6 +201,8 @@ enum TimelineView {
             let cell: Cell
             if startedAt < ends && stoppedAt >= begins {
                 cell = executing
+            } else if dispatchedAt < ends {
+                cell = dispatched
             } else if readyAt < ends {
                 cell = ready
             } else {

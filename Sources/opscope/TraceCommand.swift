@@ -110,6 +110,10 @@ enum TraceSession {
         let encoder = format == .jsonl ? JSONLineEncoder(scenario: scenario) : nil
         var chrome = format == .chrome ? ChromeTraceEncoder(scenario: scenario) : nil
         var lanes = format == .timeline ? TimelineLanes(scenario: scenario) : nil
+        // The board tells the timeline when an operation waits for a thread.
+        var board =
+            format == .timeline && scenario.operations.count <= TimelineLanes.dispatchedSpansUpTo
+            ? BoardState(scenario: scenario) : nil
         var judge = ExpectationJudge(scenario: scenario)
         var out = OutputBuffer(fileDescriptor: STDOUT_FILENO)
         if format == .text { out.append(formatter.textHeader + "\n") }
@@ -126,6 +130,10 @@ enum TraceSession {
                         chrome!.append(event, to: &out.bytes)
                     } else if lanes != nil {
                         lanes!.record(event)
+                        if board != nil {
+                            board!.apply(event)
+                            lanes!.markDispatched(after: event, on: board!)
+                        }
                     } else {
                         out.append(formatter.text(event))
                         out.bytes.append(UInt8(ascii: "\n"))

@@ -24,7 +24,8 @@ import Testing
                   a        ████████████████████✓
                   b        ····················███████████████████✓
                   c        ░░░░░░░░░░⊘
-                · pending  ░ ready  █ executing  ✓ finished  ⊘ finished cancelled
+                · pending  ░ ready  █ executing  ✓ finished
+                ⊘ finished cancelled
 
                 """)
     }
