@@ -55,12 +55,14 @@ extension InterfaceController {
     /// at or past the last one, live (a replay: its last event).
     static func goTo(seconds: Double, state: inout InterfaceState, frame: FrameInput) -> InterfaceOutcome {
         guard let history = frame.history, history.count > 0 else { return InterfaceOutcome.none }
-        // The number of notifications announced by then: times never decrease.
+        // The number of notifications announced by then (as the screen
+        // shows times, to the millisecond): times never decrease.
+        let limit = seconds + 0.0005
         var low = 0
         var high = history.count
         while low < high {
             let mid = (low + high + 1) / 2
-            if history.time(after: mid) <= seconds { low = mid } else { high = mid - 1 }
+            if history.time(after: mid) < limit { low = mid } else { high = mid - 1 }
         }
         let target = low >= history.count ? nil : low
         state.historyCursor = target
