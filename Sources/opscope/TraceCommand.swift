@@ -15,6 +15,7 @@ enum TraceCommand: Subcommand {
     static let abstract = "Run a scenario on the real engine and print its event stream"
     static let help = """
         USAGE: opscope trace FILE [--format text|jsonl|chrome|timeline] [--width N] [--speed X]
+               opscope trace RUN.jsonl [--format text|jsonl|chrome|timeline] [--width N]
 
         Runs the scenario on Foundation's real OperationQueues and prints every
         observer notification in the order the observers saw it: one aligned
@@ -64,6 +65,12 @@ enum TraceCommand: Subcommand {
             throw UsageError("'--width' goes with '--format timeline'")
         }
         let speed = try args.speed("speed", in: SpeedRange.trace, default: 1)
+        if args.positionals[0].hasSuffix(".jsonl") {
+            if args.value("speed") != nil {
+                throw UsageError("'--speed' goes with a scenario file: a recording's times are already set")
+            }
+            return try traceRecording(at: args.positionals[0], format: format, width: width)
+        }
         let file = try ScenarioLoading.source(at: args.positionals[0])
         let result = ScenarioLoading.read(file)
         guard let scenario = result.scenario, !result.hasErrors else {
@@ -92,6 +99,31 @@ enum TraceCommand: Subcommand {
         // main thread. The session exits the process when the run ends.
         MainThread.serveForever()
     }
+
+    /// `opscope trace RUN.jsonl`: a recording written again in any format,
+    /// with its expectations judged, without running anything. What comes
+    /// before a broken line is written; the line is named on standard error.
+    static func traceRecording(at path: String, format: Format, width: Int) throws(UsageError) -> Int32 {
+        let file = try ScenarioLoading.source(at: path)
+        let recording: Recording
+        do {
+            recording = try RecordingDecoder.decode(file.bytes)
+        } catch {
+            ErrorLine.write("\(ReplayCommand.location(path, error)): \(error.message)")
+            return ExitStatus.usage
+        }
+        if let problem = recording.problem {
+            StandardError.write(
+                "opscope: warning: \(ReplayCommand.location(path, problem)): \(problem.message); the trace has the "
+                    + "\(recording.events.count) notifications before that line\n")
+        }
+        MainActor.assumeIsolated {
+            TraceSession.start(
+                scenario: recording.scenario, format: format, speed: 1, countsExpectations: true, width: width,
+                header: recording.header, recorded: recording.events)
+        }
+        MainThread.serveForever()
+    }
 }
 
 /// Prints a run's events as they come, then the report, and exits.
@@ -104,7 +136,7 @@ enum TraceCommand: Subcommand {
 enum TraceSession {
     static func start(
         scenario: Scenario, format: TraceCommand.Format, speed: Double, countsExpectations: Bool, width: Int = 100,
-        header: JSONLineEncoder.Header? = nil
+        header: JSONLineEncoder.Header? = nil, recorded: [LifecycleEvent]? = nil
     ) {
         let formatter = EventFormatter(scenario: scenario)
         let encoder = format == .jsonl ? JSONLineEncoder(scenario: scenario) : nil
@@ -119,48 +151,57 @@ enum TraceSession {
         if format == .text { out.append(formatter.textHeader + "\n") }
         chrome?.appendHeader(to: &out.bytes)
         if format == .jsonl, let header { JSONLineEncoder.appendHeader(header, to: &out.bytes) }
-        MainQueueRun.start(
-            scenario, speed: speed, keepsStream: false,
-            onBatch: { batch in
-                for event in batch {
-                    judge.record(event)
-                    if let encoder {
-                        encoder.append(event, to: &out.bytes)
-                    } else if chrome != nil {
-                        chrome!.append(event, to: &out.bytes)
-                    } else if lanes != nil {
-                        lanes!.record(event)
-                        if board != nil {
-                            board!.apply(event)
-                            lanes!.markDispatched(after: event, on: board!)
-                        }
-                    } else {
-                        out.append(formatter.text(event))
-                        out.bytes.append(UInt8(ascii: "\n"))
+        let onBatch: @MainActor @Sendable ([LifecycleEvent]) -> Void = { batch in
+            for event in batch {
+                judge.record(event)
+                if let encoder {
+                    encoder.append(event, to: &out.bytes)
+                } else if chrome != nil {
+                    chrome!.append(event, to: &out.bytes)
+                } else if lanes != nil {
+                    lanes!.record(event)
+                    if board != nil {
+                        board!.apply(event)
+                        lanes!.markDispatched(after: event, on: board!)
                     }
-                    out.flushIfFull()
-                }
-            },
-            onEnd: { _, _ in
-                let report = TraceReport(judge: judge, formatter: formatter, countsExpectations: countsExpectations)
-                if let lanes {
-                    out.append(TimelineText.render(lanes, width: width))
-                    out.append(report.text)
-                    out.flush()
-                } else if format == .text {
-                    out.append(report.text)
-                    out.flush()
                 } else {
-                    chrome?.appendFooter(to: &out.bytes)
-                    out.flush()
-                    StandardError.write(report.text)
+                    out.append(formatter.text(event))
+                    out.bytes.append(UInt8(ascii: "\n"))
                 }
-                if let failure = out.failureText {
-                    StandardError.write("opscope: error: could not write the trace to standard output: \(failure)\n")
-                    exit(ExitStatus.failed)
+                out.flushIfFull()
+            }
+        }
+        let onEnd: @MainActor @Sendable () -> Void = {
+            let report = TraceReport(judge: judge, formatter: formatter, countsExpectations: countsExpectations)
+            if let lanes {
+                out.append(TimelineText.render(lanes, width: width))
+                out.append(report.text)
+                out.flush()
+            } else if format == .text {
+                out.append(report.text)
+                out.flush()
+            } else {
+                chrome?.appendFooter(to: &out.bytes)
+                out.flush()
+                StandardError.write(report.text)
+            }
+            if let failure = out.failureText {
+                StandardError.write("opscope: error: could not write the trace to standard output: \(failure)\n")
+                exit(ExitStatus.failed)
+            }
+            exit(report.exitStatus)
+        }
+        if let recorded {
+            // A recording: its events are the run, and nothing runs.
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    onBatch(recorded)
+                    onEnd()
                 }
-                exit(report.exitStatus)
-            })
+            }
+        } else {
+            MainQueueRun.start(scenario, speed: speed, keepsStream: false, onBatch: onBatch, onEnd: { _, _ in onEnd() })
+        }
     }
 }
 

@@ -172,6 +172,33 @@ struct TraceTests {
         #expect(open.count == 1 && open.first?["name"] as? String == "broken")
     }
 
+    @Test("a recording is traced again without running: its jsonl byte for byte, chrome, timeline, the report")
+    func traceOfARecording() throws {
+        let scratch = try ScratchFiles()
+        defer { scratch.remove() }
+        let traced = try OpscopeBinary.run(["trace", "--format", "jsonl", "--speed", "8", "scenarios/05-priority.ops"])
+        #expect(traced.status == 0)
+        let path = try scratch.write("run.jsonl", traced.stdout)
+        let again = try OpscopeBinary.run(["trace", "--format", "jsonl", path])
+        #expect(again.status == 0 && again.stdout == traced.stdout)
+        let text = try OpscopeBinary.run(["trace", path])
+        #expect(text.status == 0 && text.stdout.contains("1 of 1 expectation held"))
+        let chrome = try OpscopeBinary.run(["trace", "--format", "chrome", path])
+        let object = try JSONSerialization.jsonObject(with: Data(chrome.stdout.utf8)) as? [String: Any]
+        #expect((object?["traceEvents"] as? [[String: Any]])?.filter { $0["ph"] as? String == "X" }.count == 4)
+        let timeline = try OpscopeBinary.run(["trace", "--format", "timeline", "--width", "60", path])
+        #expect(timeline.stdout.hasPrefix("timeline · 0s to "))
+        // Cut short: what comes before the broken line, and a warning that names it.
+        let lines = traced.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let cut = try scratch.write("cut.jsonl", lines.prefix(8).joined(separator: "\n") + "\n{\"seq\":")
+        let partial = try OpscopeBinary.run(["trace", cut])
+        #expect(partial.status == 1)
+        #expect(partial.stderr.contains("cut.jsonl:9:") && partial.stderr.contains("the trace has the 7 notifications"))
+        #expect(partial.stdout.contains("run did not end"))
+        let speed = try OpscopeBinary.run(["trace", "--speed", "2", path])
+        #expect(speed.status == 2 && speed.stderr.contains("a recording's times are already set"))
+    }
+
     /// Every library file's chrome export: each event has ph, ts, pid and
     /// tid; executions never overlap on a thread; every flow starts and
     /// ends on a slice.
