@@ -47,14 +47,7 @@ enum ReplayCommand: Subcommand {
         options.ascii = args.has("ascii")
         options.noColor = args.has("no-color")
         let path = args.positionals[0]
-        let file = try ScenarioLoading.source(at: path)
-        let recording: Recording
-        do {
-            recording = try RecordingDecoder.decode(file.bytes)
-        } catch {
-            ErrorLine.write("\(location(path, error)): \(error.message)")
-            return ExitStatus.usage
-        }
+        guard let recording = try open(path) else { return ExitStatus.usage }
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
             throw UsageError(PickerLauncher.notATerminal)
         }
@@ -68,6 +61,18 @@ enum ReplayCommand: Subcommand {
             source: .recording(recording.events), notice: notice)
         MainActor.assumeIsolated {
             InteractiveApp.launch(opening, picker: PickerList([]), paths: [], options: options)
+        }
+    }
+
+    /// The recording at `path`; nil, having said why on standard error,
+    /// when it cannot open at all.
+    static func open(_ path: String) throws(UsageError) -> Recording? {
+        let file = try ScenarioLoading.source(at: path)
+        do {
+            return try RecordingDecoder.decode(file.bytes)
+        } catch {
+            ErrorLine.write("\(location(path, error)): \(error.message)")
+            return nil
         }
     }
 

@@ -104,14 +104,7 @@ enum TraceCommand: Subcommand {
     /// with its expectations judged, without running anything. What comes
     /// before a broken line is written; the line is named on standard error.
     static func traceRecording(at path: String, format: Format, width: Int) throws(UsageError) -> Int32 {
-        let file = try ScenarioLoading.source(at: path)
-        let recording: Recording
-        do {
-            recording = try RecordingDecoder.decode(file.bytes)
-        } catch {
-            ErrorLine.write("\(ReplayCommand.location(path, error)): \(error.message)")
-            return ExitStatus.usage
-        }
+        guard let recording = try ReplayCommand.open(path) else { return ExitStatus.usage }
         if let problem = recording.problem {
             StandardError.write(
                 "opscope: warning: \(ReplayCommand.location(path, problem)): \(problem.message); the trace has the "
