@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "EventFixtures"]),
         .testTarget(
             name: "LifecycleEngineTests",
-            dependencies: ["LifecycleEngine", "RunEvents", "Board", "ScenarioKit", "TextKit"]
+            dependencies: ["LifecycleEngine", "RunEvents", "Board", "ScenarioKit", "TextKit", "EventFixtures"]
         ),
         // Test support shared by the test targets (not a test target itself).
         .target(name: "EventFixtures", dependencies: ["RunEvents", "ScenarioKit"], path: "Tests/EventFixtures"),

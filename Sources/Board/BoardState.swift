@@ -196,3 +196,62 @@ extension RunOutcome {
         return [:]
     }
 }
+
+// MARK: - For BoardHistory
+
+extension BoardState {
+    /// The card and the queue row (indices) that `apply(event)` may
+    /// change, nil for none: what `BoardHistory` keeps in its next
+    /// checkpoint. Keep in step with `apply`: a card or row it changes and
+    /// this does not name would come back stale from the history.
+    func changed(by event: LifecycleEvent) -> (card: Int?, queue: Int?) {
+        switch event.kind {
+        case .operation(let op, _, _, _):
+            guard scenario.contains(op) else { return (nil, nil) }
+            return (op.index, cards[op.index].queue.index)
+        case .queue(let q, _, _, _):
+            return (nil, scenario.contains(q) ? q.index : nil)
+        case .block(let op, _, _, _), .completion(let op, _):
+            return (scenario.contains(op) ? op.index : nil, nil)
+        case .action, .caption, .stall, .end:
+            return (nil, nil)
+        }
+    }
+
+    /// The values `apply` keeps besides the cards and rows.
+    var moment: BoardMoment {
+        BoardMoment(lastEventTime: lastEventTime, lastSeq: lastSeq, outcome: outcome, stall: stall)
+    }
+
+    /// This board without cards or rows: its scenario and dependents, for
+    /// `BoardHistory` to fill from a whole board it kept (`restore`).
+    func hollow() -> BoardState {
+        var board = self
+        board.cards = []
+        board.queues = []
+        return board
+    }
+
+    /// Every card, row and value `apply` changes, from a whole board
+    /// `BoardHistory` kept of the same scenario.
+    mutating func restore(_ whole: WholeBoard) {
+        cards = whole.cards()
+        queues = whole.queues
+        restore(whole.moment)
+    }
+
+    /// The cards and rows that changed over a stretch of the run, and the
+    /// values at its end, on a board of the same scenario taken before it.
+    mutating func restore(_ changes: BoardChanges) {
+        for (index, card) in zip(changes.cardIndices, changes.cards) { cards[index] = card }
+        for (index, row) in zip(changes.queueIndices, changes.queues) { queues[index] = row }
+        restore(changes.moment)
+    }
+
+    private mutating func restore(_ moment: BoardMoment) {
+        lastEventTime = moment.lastEventTime
+        lastSeq = moment.lastSeq
+        outcome = moment.outcome
+        stall = moment.stall
+    }
+}

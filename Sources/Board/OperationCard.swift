@@ -5,16 +5,78 @@ import ScenarioKit
 /// flags as last announced, and the times and facts the views show.
 ///
 /// Only `BoardState.apply` changes a card. Times are scenario seconds.
+///
+/// Kept small, because a run's history keeps many cards (its checkpoints)
+/// and seeking copies a whole board of them: each optional value is held
+/// as its bare value plus one bit of `held`, 8 bytes where an `Int?` or
+/// `Double?` takes 16 in an array, and the one-byte fields sit together at
+/// the end, where they fill no padding (136 bytes a card instead of 208).
+/// A value that is absent is held as 0, so equal cards are equal field by
+/// field.
 public struct OperationCard: Sendable, Hashable {
     public let id: OperationID
     public let name: String
     public let queue: QueueID
-    public let isBarrier: Bool
 
-    public internal(set) var phase: Phase = .notAdded
     /// `seq` of the event that moved the card into `phase` (0 before any):
     /// orders a column by arrival.
     public internal(set) var phaseSeq = 0
+
+    /// `seq` and time of the initial notification (the add); nil before.
+    public internal(set) var addedSeq: Int? {
+        get { held.value(.addedSeq, heldAddedSeq) }
+        set { heldAddedSeq = held.keep(newValue, .addedSeq) }
+    }
+    public internal(set) var addedAt: Double? {
+        get { held.value(.addedAt, heldAddedAt) }
+        set { heldAddedAt = held.keep(newValue, .addedAt) }
+    }
+    /// First `isExecuting` true.
+    public internal(set) var startedAt: Double? {
+        get { held.value(.startedAt, heldStartedAt) }
+        set { heldStartedAt = held.keep(newValue, .startedAt) }
+    }
+    /// `isFinished` true.
+    public internal(set) var finishedAt: Double? {
+        get { held.value(.finishedAt, heldFinishedAt) }
+        set { heldFinishedAt = held.keep(newValue, .finishedAt) }
+    }
+    /// When the block now running started; nil between blocks.
+    public internal(set) var currentBlockStartedAt: Double? {
+        get { held.value(.currentBlockStartedAt, heldBlockStartedAt) }
+        set { heldBlockStartedAt = held.keep(newValue, .currentBlockStartedAt) }
+    }
+    /// The thread it ran on, from its `isExecuting` event (and, for
+    /// `blocks`, the block events); nil until it started.
+    public internal(set) var thread: ThreadTag? {
+        get { held.value(.thread, heldThread).map(ThreadTag.init) }
+        set { heldThread = held.keep(newValue?.number, .thread) }
+    }
+    /// `seq` of its first `isCancelled` true; nil while not cancelled.
+    public internal(set) var cancelledSeq: Int? {
+        get { held.value(.cancelledSeq, heldCancelledSeq) }
+        set { heldCancelledSeq = held.keep(newValue, .cancelledSeq) }
+    }
+    public internal(set) var completionThread: ThreadTag? {
+        get { held.value(.completionThread, heldCompletionThread).map(ThreadTag.init) }
+        set { heldCompletionThread = held.keep(newValue?.number, .completionThread) }
+    }
+
+    private var heldAddedSeq = 0
+    private var heldAddedAt = 0.0
+    private var heldStartedAt = 0.0
+    private var heldFinishedAt = 0.0
+    private var heldBlockStartedAt = 0.0
+    private var heldThread = 0
+    private var heldCancelledSeq = 0
+    private var heldCompletionThread = 0
+
+    /// Execution blocks of a `blocks` operation started / returned so far.
+    public internal(set) var blocksStarted = 0
+    public internal(set) var blocksReturned = 0
+
+    public let isBarrier: Bool
+    public internal(set) var phase: Phase = .notAdded
 
     public internal(set) var isReady = false
     public internal(set) var isExecuting = false
@@ -35,27 +97,10 @@ public struct OperationCard: Sendable, Hashable {
     /// Added without explicit priority to a serial queue: a later priority
     /// change is announced but lost (ENGINE-NOTES "QoS becomes priority").
     public internal(set) var priorityChangesLost = false
-
-    /// `seq` and time of the initial notification (the add); nil before.
-    public internal(set) var addedSeq: Int?
-    public internal(set) var addedAt: Double?
-    /// First `isExecuting` true.
-    public internal(set) var startedAt: Double?
-    /// `isFinished` true.
-    public internal(set) var finishedAt: Double?
-
-    /// Execution blocks of a `blocks` operation started / returned so far.
-    public internal(set) var blocksStarted = 0
-    public internal(set) var blocksReturned = 0
-    /// When the block now running started; nil between blocks.
-    public internal(set) var currentBlockStartedAt: Double?
-    /// The thread it ran on, from its `isExecuting` event (and, for
-    /// `blocks`, the block events); nil until it started.
-    public internal(set) var thread: ThreadTag?
-    /// `seq` of its first `isCancelled` true; nil while not cancelled.
-    public internal(set) var cancelledSeq: Int?
     public internal(set) var completionRan = false
-    public internal(set) var completionThread: ThreadTag?
+
+    /// Which of the optional values are present.
+    private var held: Held = []
 
     init(id: OperationID, spec: OperationSpec) {
         self.id = id
@@ -86,4 +131,31 @@ public struct OperationCard: Sendable, Hashable {
     /// Rank among the ready operations of a queue: barriers first, then
     /// the priority buckets (ENGINE-NOTES "Scheduling").
     public var schedulingRank: Int { isBarrier ? Int.max : effectivePriority.rawPriority }
+
+    /// One bit per optional value of a card: set while it has one.
+    private struct Held: OptionSet, Sendable, Hashable {
+        let rawValue: UInt8
+
+        static let addedSeq = Held(rawValue: 1 << 0)
+        static let addedAt = Held(rawValue: 1 << 1)
+        static let startedAt = Held(rawValue: 1 << 2)
+        static let finishedAt = Held(rawValue: 1 << 3)
+        static let currentBlockStartedAt = Held(rawValue: 1 << 4)
+        static let thread = Held(rawValue: 1 << 5)
+        static let cancelledSeq = Held(rawValue: 1 << 6)
+        static let completionThread = Held(rawValue: 1 << 7)
+
+        func value<Value>(_ bit: Held, _ stored: Value) -> Value? { contains(bit) ? stored : nil }
+
+        /// Marks `bit` as `value` says and gives what to store: the value,
+        /// or 0 when there is none.
+        mutating func keep<Value: Numeric>(_ value: Value?, _ bit: Held) -> Value {
+            guard let value else {
+                remove(bit)
+                return 0
+            }
+            insert(bit)
+            return value
+        }
+    }
 }

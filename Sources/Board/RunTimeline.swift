@@ -6,7 +6,7 @@ import ScenarioKit
 /// history views. Per operation when it was added, became ready, started,
 /// finished, was cancelled (and by what); per queue its peak, resumes, cap
 /// changes and freed slots; and the board at any position of the stream,
-/// replayed from the nearest of a few checkpoints (never a board per
+/// replayed from the nearest checkpoint of a `BoardHistory` (never a board per
 /// operation).
 ///
 /// "Executing" means from `isExecuting` true until `isExecuting` false or
@@ -25,8 +25,8 @@ public struct RunTimeline: Sendable {
     }
 
     public let scenario: Scenario
-    /// The run's events, as the history keeps them.
-    public var events: [LifecycleEvent] { history.events }
+    /// The run's events, as given.
+    public let events: [LifecycleEvent]
     /// Every operation's facts, the peaks and the outcome.
     public private(set) var facts: RunFacts
     /// Per queue, in order.
@@ -40,19 +40,15 @@ public struct RunTimeline: Sendable {
     }
     /// The last event's time.
     public var endTime: Double { facts.endTime }
-    /// The boards of every moment, from a few checkpoints.
+    /// The boards of every moment, from its checkpoints.
     private var history: BoardHistory
-
-    /// The most cards kept in checkpoints in all: a run of many operations
-    /// keeps fewer boards, and replays a longer stretch to reach one.
-    static let checkpointCards = 1_000_000
 
     public init(scenario: Scenario, events: [LifecycleEvent]) {
         self.scenario = scenario
+        self.events = events
         facts = RunFacts(scenario: scenario)
         queueMoments = Array(repeating: [], count: scenario.queues.count)
-        let boards = max(1, Self.checkpointCards / max(1, scenario.operations.count))
-        history = BoardHistory(scenario: scenario, interval: max(256, (events.count + boards - 1) / boards))
+        history = BoardHistory(scenario: scenario)
         var board = BoardState(scenario: scenario)
         for event in events {
             let stamp = Stamp(seq: event.seq, time: event.time)

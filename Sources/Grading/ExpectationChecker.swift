@@ -21,7 +21,7 @@ public enum ExpectationChecker {
     ///   say (a run that waits for the user after a stall is judged as if
     ///   it had stalled there); nil takes the stream's `.end`.
     public static func evaluate(
-        _ scenario: Scenario, events: [LifecycleEvent], outcome: RunOutcome? = nil
+        _ scenario: Scenario, events: some Sequence<LifecycleEvent>, outcome: RunOutcome? = nil
     ) -> [ExpectationResult] {
         var judge = ExpectationJudge(scenario: scenario)
         for event in events { judge.record(event) }

@@ -1,0 +1,80 @@
+import RunEvents
+import ScenarioKit
+
+/// The values of a board that `apply` keeps besides its cards and rows.
+struct BoardMoment: Sendable {
+    var lastEventTime: Double
+    var lastSeq: Int
+    var outcome: RunOutcome?
+    var stall: [OperationID: StuckReason]?
+}
+
+/// A whole board as `BoardHistory` keeps it: its cards in chunks of
+/// `chunkSize`, each shared with the whole board kept before it unless one
+/// of its cards changed in between. Operations of a run come and go in
+/// waves (added in file order, started in about that order), so a run's
+/// stretch changes cards in a few chunks, and a whole board costs those
+/// chunks rather than all the cards.
+struct WholeBoard: Sendable {
+    static let chunkShift = 6
+    static let chunkSize = 1 << chunkShift
+    /// How many chunk references take the room of one card.
+    static let refsPerCard = MemoryLayout<OperationCard>.stride / MemoryLayout<ContiguousArray<OperationCard>>.stride
+
+    private var chunks: [ContiguousArray<OperationCard>]
+    private(set) var queues: [QueueRow]
+    private(set) var moment: BoardMoment
+
+    /// `board` whole, every chunk its own.
+    init(_ board: BoardState) {
+        chunks = stride(from: 0, to: board.cards.count, by: Self.chunkSize).map {
+            ContiguousArray(board.cards[$0..<min($0 + Self.chunkSize, board.cards.count)])
+        }
+        queues = board.queues
+        moment = board.moment
+    }
+
+    /// `board` whole, sharing with `previous` (a whole board of the same
+    /// run before it) every chunk not in `changed`.
+    init(_ board: BoardState, sharingWith previous: WholeBoard, changed: [Int]) {
+        chunks = previous.chunks
+        for chunk in changed {
+            let start = chunk << Self.chunkShift
+            chunks[chunk] = ContiguousArray(board.cards[start..<min(start + Self.chunkSize, board.cards.count)])
+        }
+        queues = board.queues
+        moment = board.moment
+    }
+
+    /// The cards in one array, as a board holds them.
+    func cards() -> [OperationCard] {
+        var cards: [OperationCard] = []
+        cards.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+        for chunk in chunks { cards.append(contentsOf: chunk) }
+        return cards
+    }
+}
+
+/// A checkpoint of `BoardHistory` kept as the difference from the one
+/// before it: the cards and queue rows that changed since then (as they
+/// are now) and the board's values now. A stretch of a few hundred events
+/// changes a few hundred cards at most, where a whole board of a large run
+/// has a hundred thousand.
+struct BoardChanges: Sendable {
+    private(set) var cardIndices: [Int]
+    private(set) var cards: [OperationCard]
+    private(set) var queueIndices: [Int]
+    private(set) var queues: [QueueRow]
+    private(set) var moment: BoardMoment
+
+    /// The cards and rows of `board` at these indices, and its values.
+    init(of board: BoardState, cards: [Int], queues: [Int]) {
+        // Copied (`map`), so that each array holds just its elements, not
+        // the capacity of the history's list.
+        cardIndices = cards.map { $0 }
+        self.cards = cards.map { board.cards[$0] }
+        queueIndices = queues.map { $0 }
+        self.queues = queues.map { board.queues[$0] }
+        moment = board.moment
+    }
+}
