@@ -12,16 +12,9 @@ import Testing
 /// gives, with small checkpoint intervals and with the default ones.
 @Suite("history of library runs")
 struct LibraryHistoryTests {
-    /// Scenarios with every kind of run between them: a chain, a cap,
-    /// cancellation, an asynchronous operation that never finishes (the
-    /// run ends stalled), a barrier, a hundred operations, cancel-all,
-    /// suspension, blocks and live changes of cap and priority; none on
-    /// the main queue, which a test runner need not service.
-    static let files = [
-        "01-chain.ops", "02-cap.ops", "03-cancel.ops", "06-forgotten-finish.ops", "07-barrier.ops",
-        "17-hundred-downloads-async.ops", "21-cancel-all.ops", "23-suspend-resume.ops", "25-block-operation.ops",
-        "28-live-changes.ops",
-    ]
+    /// Every library scenario but those on the main queue, which a test
+    /// runner need not service (the tmux tests step through those).
+    static let files = Library.offTheMainQueue
 
     @Test(arguments: files)
     func everyMomentOfARealRunIsItsReduction(_ file: String) async throws {

@@ -14,9 +14,7 @@ import Testing
 struct ReplayBoardTests {
     /// The library files whose runs end without a main queue served here
     /// (this test's runner serves none; the tmux tests open those).
-    static let files = Library.fileNames.filter { file in
-        (try? Library.scenario(file))?.queues.contains(where: \.isMain) == false
-    }
+    static let files = Library.offTheMainQueue
 
     @Test("the live board at every batch equals the replay's at the same notification", arguments: files)
     func liveEqualsReplay(_ file: String) throws {

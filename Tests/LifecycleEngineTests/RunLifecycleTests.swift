@@ -15,6 +15,12 @@ enum Library {
         return names.filter { $0.hasSuffix(".ops") }.sorted()
     }()
 
+    /// The files whose scenarios have no `main` queue: their runs end in a
+    /// test runner, which need not service the main queue.
+    static let offTheMainQueue = fileNames.filter { file in
+        (try? scenario(file))?.queues.contains(where: \.isMain) == false
+    }
+
     static func scenario(_ fileName: String) throws -> Scenario {
         let path = root.appendingPathComponent("scenarios/\(fileName)").path
         let data = try #require(FileManager.default.contents(atPath: path))
