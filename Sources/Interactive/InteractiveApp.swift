@@ -187,10 +187,9 @@ package final class InteractiveApp {
     /// lesson mode; a replay opens paused at t=0 too.
     private func open(_ opening: ScenarioOpening, fromPicker: Bool) {
         let scenario = opening.scenario
-        let replay: Bool
-        if case .recording = opening.source { replay = true } else { replay = false }
         let settings = ScenarioView.Settings(
-            speed: options.speed ?? scenario.speed ?? 1, paused: fromPicker || replay || options.startsPaused,
+            speed: options.speed ?? scenario.speed ?? 1,
+            paused: fromPicker || opening.source.isRecording || options.startsPaused,
             lesson: fromPicker || options.lesson)
         let view = ScenarioView(
             scenario: scenario, settings: settings, file: opening.file, source: opening.source,

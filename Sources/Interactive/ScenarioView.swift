@@ -37,6 +37,11 @@ package final class ScenarioView {
         case live
         /// `opscope replay`: the recording's events, played back.
         case recording([LifecycleEvent])
+
+        var isRecording: Bool {
+            if case .recording = self { return true }
+            return false
+        }
     }
 
     package let scenario: Scenario
@@ -206,10 +211,7 @@ package final class ScenarioView {
 
     private var isPaused: Bool { run?.isPaused ?? true }
 
-    private var isReplay: Bool {
-        if case .recording = source { return true }
-        return false
-    }
+    private var isReplay: Bool { source.isRecording }
 
     /// Something on screen changes with time: the clock of a live run, or
     /// of a replay until its last event.
@@ -236,9 +238,9 @@ package final class ScenarioView {
             history: history, historyShown: state.historyCursor, isReplay: isReplay)
         frame.timeline = lanes
         if let shown = state.historyCursor {
-            // That moment: its clock, the log up to its line, its caption.
+            // That moment: its clock and its caption (the log pane ends
+            // at its line by itself).
             frame.now = history.time(after: shown)
-            frame.log = Array(log.prefix(shown))
             frame.caption = captionsReached.last { $0.count <= shown }?.caption
             frame.pausedAtCaption = false
         }
@@ -341,13 +343,9 @@ package final class ScenarioView {
             return
         }
         let name = RecordingFile.savedName(for: file.path, at: Date())
-        var bytes: [UInt8] = []
-        JSONLineEncoder.appendHeader(
-            JSONLineEncoder.Header(
-                opscope: Version.opscope, language: Version.language, path: file.path, source: file.source),
-            to: &bytes)
-        let encoder = JSONLineEncoder(scenario: scenario)
-        for event in history.events { encoder.append(event, to: &bytes) }
+        let header = JSONLineEncoder.Header(
+            opscope: Version.opscope, language: Version.language, path: file.path, source: file.source)
+        let bytes = JSONLineEncoder.recording(header, of: scenario, events: history.events)
         if FileManager.default.createFile(atPath: name, contents: Data(bytes)) {
             state.show(
                 "saved \(history.count) notifications to \(name) (opscope replay \(name) plays them)",

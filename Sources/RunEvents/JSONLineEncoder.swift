@@ -59,6 +59,18 @@ public struct JSONLineEncoder: Sendable {
         out.appendLiteral("}\n")
     }
 
+    /// A whole recording of `events`, header first, as `trace --format
+    /// jsonl` writes it (for a run kept in memory: the interface's `W`).
+    public static func recording(
+        _ header: Header, of scenario: Scenario, events: some Sequence<LifecycleEvent>
+    ) -> [UInt8] {
+        var out: [UInt8] = []
+        appendHeader(header, to: &out)
+        let encoder = JSONLineEncoder(scenario: scenario)
+        for event in events { encoder.append(event, to: &out) }
+        return out
+    }
+
     /// Appends one JSON object, keys in the order of the language reference,
     /// and a newline.
     public func append(_ event: LifecycleEvent, to out: inout [UInt8]) {

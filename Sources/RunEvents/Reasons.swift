@@ -26,11 +26,20 @@ public enum ActionRefusal: Sendable, Hashable {
     /// `OperationQueue.main` ignores this property or method.
     case mainQueueIgnores(MainQueueIgnored)
 
-    public enum MainQueueIgnored: String, Sendable, Hashable {
+    public enum MainQueueIgnored: String, Sendable, Hashable, CaseIterable {
         case isSuspended
         case maxConcurrentOperationCount
         case cancelAllOperations
     }
+
+    /// Every reason, in declaration order (a new case goes here too: a
+    /// recording's `ignored` text is read back through this list).
+    public static let allCases: [ActionRefusal] =
+        [
+            .noSuchOperation, .noSuchQueue, .barrierHasNoHandle, .barrierHasNoPriority, .alreadyFinished,
+            .alreadyCancelled, .alreadyStarted, .alreadySuspended, .notSuspended, .unchanged, .capBelowOne,
+            .alreadyAdded,
+        ] + MainQueueIgnored.allCases.map(ActionRefusal.mainQueueIgnores)
 
     /// The reason as a clause: `already finished`, `OperationQueue.main
     /// ignores isSuspended` (what follows `ignored:` in a trace line).

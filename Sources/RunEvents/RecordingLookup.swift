@@ -104,15 +104,8 @@ struct RecordingLookup {
     }
 
     /// Each reason the engine gives for ignoring an action, by its text.
-    static let refusals: [String: ActionRefusal] = {
-        let all: [ActionRefusal] = [
-            .noSuchOperation, .noSuchQueue, .barrierHasNoHandle, .barrierHasNoPriority, .alreadyFinished,
-            .alreadyCancelled, .alreadyStarted, .alreadySuspended, .notSuspended, .unchanged, .capBelowOne,
-            .alreadyAdded, .mainQueueIgnores(.isSuspended), .mainQueueIgnores(.maxConcurrentOperationCount),
-            .mainQueueIgnores(.cancelAllOperations),
-        ]
-        return Dictionary(all.map { ($0.text, $0) }, uniquingKeysWith: { first, _ in first })
-    }()
+    static let refusals: [String: ActionRefusal] = Dictionary(
+        ActionRefusal.allCases.map { ($0.text, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// A clause of a `stuck` map (`StuckReason.clause`) read back: the
     /// formats are fixed and names have no spaces or commas, so each

@@ -30,7 +30,8 @@ public struct FrameInput: Sendable {
     public var glyphs: GlyphSet
     /// false: no colours at all (styles keep bold / dim / reverse).
     public var colors: Bool
-    /// The log, oldest first.
+    /// The log, oldest first, one entry per notification: in history the
+    /// log pane shows the first `historyShown` of them.
     public var log: [LogEntry]
     /// The verdicts of the `expect` lines once the run ended, or while it
     /// waits after a stall (judged as if it had stalled there); nil while

@@ -6,22 +6,25 @@ import ScenarioKit
 /// each wrapped whole (continuation rows indented), so no line loses the
 /// fact at its end. `f` shows only the lines about the selected operation.
 enum LogView {
-    /// The entries the log shows: all, or those about `state.logFilter`.
-    static func entries(state: InterfaceState, frame: FrameInput) -> [LogEntry] {
-        guard let op = state.logFilter else { return frame.log }
-        return frame.log.filter { $0.operation == op }
+    /// The entries the log shows: all (in history, those up to the
+    /// cursor: one entry per notification), or those about
+    /// `state.logFilter`.
+    static func entries(state: InterfaceState, frame: FrameInput) -> ArraySlice<LogEntry> {
+        let upTo = frame.historyShown.map { frame.log.prefix($0) } ?? frame.log[...]
+        guard let op = state.logFilter else { return upTo }
+        return ArraySlice(upTo.filter { $0.operation == op })
     }
 
     /// The rows shown in a pane of `rows` × `width`, oldest first, and the
     /// clamped scroll (entries back from the newest).
     static func window(
-        _ entries: [LogEntry], rows: Int, width: Int, scroll: Int, glyphs: GlyphSet
+        _ entries: ArraySlice<LogEntry>, rows: Int, width: Int, scroll: Int, glyphs: GlyphSet
     ) -> (rows: [String], scroll: Int) {
         let back = min(max(0, scroll), max(0, entries.count - 1))
         var shown: [String] = []
         var index = entries.count - back - 1
         while index >= 0 && shown.count < rows {
-            let text = Wording.plain(entries[index].text, glyphs: glyphs)
+            let text = Wording.plain(entries[entries.startIndex + index].text, glyphs: glyphs)
             let wrapped = wrap(text, width: max(1, width), indent: 2)
             shown.insert(contentsOf: wrapped, at: 0)
             index -= 1

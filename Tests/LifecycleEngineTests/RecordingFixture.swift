@@ -106,11 +106,7 @@ enum RecordingFixture {
     static func recording(
         _ events: [LifecycleEvent], of scenario: Scenario = scenario, header: JSONLineEncoder.Header = header
     ) -> [UInt8] {
-        var out: [UInt8] = []
-        JSONLineEncoder.appendHeader(header, to: &out)
-        let encoder = JSONLineEncoder(scenario: scenario)
-        for event in events { encoder.append(event, to: &out) }
-        return out
+        JSONLineEncoder.recording(header, of: scenario, events: events)
     }
 
     /// The event as a recording keeps it: its time to the millisecond,
