@@ -24,7 +24,10 @@ extension Parser {
         let results = PartResults(count: parts.count)
         DispatchQueue.concurrentPerform(iterations: parts.count) { i in
             var lexer = Lexer(bytes: bytes, part: parts[i].0, firstLine: parts[i].1)
-            let (tree, syntax) = parse(&lexer)
+            // The first half makes room for the whole file's operations, so
+            // that the second half's are appended in place.
+            let whole = i == 0 ? Lexer(bytes: bytes).lineCount : nil
+            let (tree, syntax) = parse(&lexer, reserving: whole)
             results.store(i, (tree, lexer.diagnostics, syntax))
         }
         var (tree, lexical, syntax) = results.take(0)

@@ -19,12 +19,15 @@ struct Parser {
     private var statementIsDamaged = false
 
     /// Parses each statement `lexer` gives as it gives it.
-    static func parse(_ lexer: inout Lexer) -> (tree: SyntaxTree, diagnostics: [Diagnostic]) {
+    /// `reserving` is the room for operations to make at once (a line
+    /// holds at most one declaration); by default the lexer's line count.
+    static func parse(
+        _ lexer: inout Lexer, reserving capacity: Int? = nil
+    ) -> (tree: SyntaxTree, diagnostics: [Diagnostic]) {
         var parser = Parser()
-        // Sized once (a line holds at most one declaration): growing an
-        // array of 100,000 operations by doubling copies and faults in each
-        // of them again, a fifth of the whole read.
-        parser.tree.operations.reserveCapacity(lexer.lineCount)
+        // Sized once: growing an array of 100,000 operations by doubling
+        // copies and faults in each of them again, a fifth of the whole read.
+        parser.tree.operations.reserveCapacity(capacity ?? lexer.lineCount)
         while let statement = lexer.next() {
             parser.parse(statement)
         }

@@ -55,12 +55,24 @@ struct OperationSyntax: Sendable {
     var dependencies: [Name] = []
     var priority: Located<PriorityLevel>?
     var qos: Located<QoSLevel>?
-    /// `completion [ACTION]`, when given.
-    var completion: CompletionSyntax?
+    /// `completion [ACTION]`, when given. Few operations have one: kept
+    /// out of line (an empty array costs a pointer and no allocation),
+    /// where in line its room would more than double each operation's
+    /// size, the whole tree's memory and its copying.
+    var completion: CompletionSyntax? {
+        get { completionStorage.first }
+        set { completionStorage = newValue.map { [$0] } ?? [] }
+    }
+    private var completionStorage: [CompletionSyntax] = []
     var ignoresCancel = false
     var neverFinishes: SourceLocation?
     /// nil only when the statement had an error (already reported).
     var body: OperationBody?
+
+    init(name: Name, isBarrier: Bool) {
+        self.name = name
+        self.isBarrier = isBarrier
+    }
 }
 
 /// `completion` and the action its block performs, if any.

@@ -13,7 +13,7 @@ struct Validator {
 
     /// Name → index of its first declaration.
     var queueIndex: [String: Int] = [:]
-    var operationIndex: [String: Int] = [:]
+    var operationIndex = NameTable()
     /// Declared queues, or the implicit `default` queue.
     var queues: [QueueSpec] = []
     /// Resolved queue of each operation (index into `queues`).
@@ -95,7 +95,7 @@ struct Validator {
         // Sized once: a scenario of 100,000 names would otherwise rehash
         // each dictionary some seventeen times.
         queueIndex.reserveCapacity(tree.queues.count)
-        operationIndex.reserveCapacity(tree.operations.count)
+        operationIndex = NameTable(capacity: tree.operations.count)
         let fewQueues = tree.queues.count <= 8
         var declaredQueues: [(name: String, index: Int)] = []
         var q = 0
@@ -121,10 +121,9 @@ struct Validator {
                     if fewQueues { declaredQueues.append((name.text, q)) }
                 }
             } else {
-                // One hash for the common case, a new name: insert it, or
-                // find the first declaration in the same probe.
-                func read(_ value: inout Int) -> Int { value }
-                let first = read(&operationIndex[name.text, default: o])
+                // One probe for the common case, a new name: insert it, or
+                // find the first declaration.
+                let first = operationIndex.insertFirst(name.text, value: o)
                 if first != o {
                     reportDuplicate(name, ofOperation: first)
                 }
