@@ -131,70 +131,114 @@ enum TraceSession {
         scenario: Scenario, format: TraceCommand.Format, speed: Double, countsExpectations: Bool, width: Int = 100,
         header: JSONLineEncoder.Header? = nil, recorded: [LifecycleEvent]? = nil
     ) {
-        let formatter = EventFormatter(scenario: scenario)
-        let encoder = format == .jsonl ? JSONLineEncoder(scenario: scenario) : nil
-        var chrome = format == .chrome ? ChromeTraceEncoder(scenario: scenario) : nil
-        var lanes = format == .timeline ? TimelineLanes(scenario: scenario) : nil
-        // The board tells the timeline when an operation waits for a thread.
-        var board =
+        if let recorded {
+            // A recording: its events are the run, and nothing runs.
+            let writer = TraceWriter(
+                scenario: scenario, format: format, countsExpectations: countsExpectations, width: width,
+                header: header)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    writer.write(recorded)
+                    writer.finish()
+                }
+            }
+            return
+        }
+        // The run starts first: its thread builds the operations while this
+        // one makes the encoders and writes the header (the scenario's whole
+        // text, for jsonl). Nothing reaches the writer before then: batches
+        // come on the main queue, which this thread serves only afterwards.
+        let slot = WriterSlot()
+        MainQueueRun.start(
+            scenario, speed: speed, keepsStream: false, onBatch: { slot.writer?.write($0) },
+            onEnd: { _, _ in if let writer = slot.writer { writer.finish() } })
+        slot.writer = TraceWriter(
+            scenario: scenario, format: format, countsExpectations: countsExpectations, width: width, header: header)
+    }
+}
+
+/// Where the run's callbacks find the writer made after the run started.
+@MainActor
+private final class WriterSlot {
+    var writer: TraceWriter?
+}
+
+/// One trace's output: the event stream in its format, then the report.
+@MainActor
+final class TraceWriter {
+    private let format: TraceCommand.Format
+    private let countsExpectations: Bool
+    private let width: Int
+    private let formatter: EventFormatter
+    private let encoder: JSONLineEncoder?
+    private var chrome: ChromeTraceEncoder?
+    private var lanes: TimelineLanes?
+    /// The board tells the timeline when an operation waits for a thread.
+    private var board: BoardState?
+    private var judge: ExpectationJudge
+    private var out = OutputBuffer(fileDescriptor: STDOUT_FILENO)
+
+    init(
+        scenario: Scenario, format: TraceCommand.Format, countsExpectations: Bool, width: Int,
+        header: JSONLineEncoder.Header?
+    ) {
+        self.format = format
+        self.countsExpectations = countsExpectations
+        self.width = width
+        formatter = EventFormatter(scenario: scenario)
+        encoder = format == .jsonl ? JSONLineEncoder(scenario: scenario) : nil
+        chrome = format == .chrome ? ChromeTraceEncoder(scenario: scenario) : nil
+        lanes = format == .timeline ? TimelineLanes(scenario: scenario) : nil
+        board =
             format == .timeline && scenario.operations.count <= TimelineLanes.dispatchedSpansUpTo
             ? BoardState(scenario: scenario) : nil
-        var judge = ExpectationJudge(scenario: scenario)
-        var out = OutputBuffer(fileDescriptor: STDOUT_FILENO)
+        judge = ExpectationJudge(scenario: scenario)
         if format == .text { out.append(formatter.textHeader + "\n") }
         chrome?.appendHeader(to: &out.bytes)
         if format == .jsonl, let header { JSONLineEncoder.appendHeader(header, to: &out.bytes) }
-        let onBatch: @MainActor @Sendable ([LifecycleEvent]) -> Void = { batch in
-            for event in batch {
-                judge.record(event)
-                if let encoder {
-                    encoder.append(event, to: &out.bytes)
-                } else if chrome != nil {
-                    chrome!.append(event, to: &out.bytes)
-                } else if lanes != nil {
-                    lanes!.record(event)
-                    if board != nil {
-                        board!.apply(event)
-                        lanes!.markDispatched(after: event, on: board!)
-                    }
-                } else {
-                    out.append(formatter.text(event))
-                    out.bytes.append(UInt8(ascii: "\n"))
+    }
+
+    func write(_ batch: [LifecycleEvent]) {
+        for event in batch {
+            judge.record(event)
+            if let encoder {
+                encoder.append(event, to: &out.bytes)
+            } else if chrome != nil {
+                chrome!.append(event, to: &out.bytes)
+            } else if lanes != nil {
+                lanes!.record(event)
+                if board != nil {
+                    board!.apply(event)
+                    lanes!.markDispatched(after: event, on: board!)
                 }
-                out.flushIfFull()
-            }
-        }
-        let onEnd: @MainActor @Sendable () -> Void = {
-            let report = TraceReport(judge: judge, formatter: formatter, countsExpectations: countsExpectations)
-            if let lanes {
-                out.append(TimelineText.render(lanes, width: width))
-                out.append(report.text)
-                out.flush()
-            } else if format == .text {
-                out.append(report.text)
-                out.flush()
             } else {
-                chrome?.appendFooter(to: &out.bytes)
-                out.flush()
-                StandardError.write(report.text)
+                out.append(formatter.text(event))
+                out.bytes.append(UInt8(ascii: "\n"))
             }
-            if let failure = out.failureText {
-                StandardError.write("opscope: error: could not write the trace to standard output: \(failure)\n")
-                exit(ExitStatus.failed)
-            }
-            exit(report.exitStatus)
+            out.flushIfFull()
         }
-        if let recorded {
-            // A recording: its events are the run, and nothing runs.
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    onBatch(recorded)
-                    onEnd()
-                }
-            }
+    }
+
+    /// Writes what follows the stream and exits with the trace's status.
+    func finish() -> Never {
+        let report = TraceReport(judge: judge, formatter: formatter, countsExpectations: countsExpectations)
+        if let lanes {
+            out.append(TimelineText.render(lanes, width: width))
+            out.append(report.text)
+            out.flush()
+        } else if format == .text {
+            out.append(report.text)
+            out.flush()
         } else {
-            MainQueueRun.start(scenario, speed: speed, keepsStream: false, onBatch: onBatch, onEnd: { _, _ in onEnd() })
+            chrome?.appendFooter(to: &out.bytes)
+            out.flush()
+            StandardError.write(report.text)
         }
+        if let failure = out.failureText {
+            StandardError.write("opscope: error: could not write the trace to standard output: \(failure)\n")
+            exit(ExitStatus.failed)
+        }
+        exit(report.exitStatus)
     }
 }
 
