@@ -111,9 +111,23 @@ struct Lexer {
     private mutating func endStatement() {
         if !tokens.isEmpty {
             completed = LexedStatement(tokens: tokens, end: location, isDamaged: damaged)
+            // The statement takes the buffer; the next one fills the buffer
+            // of one handed back (`recycle`), or a new one.
+            swap(&tokens, &spare)
         }
         tokens.removeAll(keepingCapacity: true)
         damaged = false
+    }
+
+    /// A statement's tokens, once read: the buffer of the next statement
+    /// but one, so that a file of a million statements does not allocate
+    /// a million arrays.
+    private var spare: [Token] = []
+
+    /// Hands back a statement `next()` gave, once its tokens are no longer
+    /// needed.
+    mutating func recycle(_ statement: consuming LexedStatement) {
+        spare = statement.tokens
     }
 
     // MARK: Character classes (ASCII only: names are ASCII)
@@ -136,7 +150,7 @@ struct Lexer {
         var stop = index + 1
         while stop < end && Self.isWordContinuation(bytes[stop]) { stop += 1 }
         let text = String(decoding: bytes[start..<stop], as: UTF8.self)
-        tokens.append(Token(kind: .word(text), text: text, location: startLocation))
+        tokens.append(Token(kind: .word, text: text, location: startLocation))
         advance(stop - start)
     }
 
@@ -148,22 +162,20 @@ struct Lexer {
         if negative { i += 1 }
         let integerStart = i
         while i < end && Self.isDigit(bytes[i]) { i += 1 }
-        let integerDigits = String(decoding: bytes[integerStart..<i], as: UTF8.self)
-        var fraction: String? = nil
+        let integerLength = i - integerStart
+        var fractionLength: Int? = nil
         var malformed = false
         if i < end && bytes[i] == UInt8(ascii: ".") {
             let fractionStart = i + 1
             var j = fractionStart
             while j < end && Self.isDigit(bytes[j]) { j += 1 }
             if j == fractionStart { malformed = true }
-            fraction = String(decoding: bytes[fractionStart..<j], as: UTF8.self)
+            fractionLength = j - fractionStart
             i = j
         }
-        var unit: String? = nil
+        let unitStart = i
         if i < end && Self.isWordStart(bytes[i]) {
-            let unitStart = i
             while i < end && (Self.isWordStart(bytes[i]) || Self.isDigit(bytes[i])) { i += 1 }
-            unit = String(decoding: bytes[unitStart..<i], as: UTF8.self)
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         advance(i - start)
@@ -173,7 +185,8 @@ struct Lexer {
             return
         }
         let literal = NumberLiteral(
-            isNegative: negative, integerDigits: integerDigits, fractionDigits: fraction, unit: unit)
+            isNegative: negative, integerLength: integerLength, fractionLength: fractionLength,
+            unitLength: i - unitStart)
         tokens.append(Token(kind: .number(literal), text: text, location: startLocation))
     }
 

@@ -9,8 +9,8 @@ extension Parser {
             throw ParseFailure(.speedNeedsNumber(at: cursor.peek()?.location ?? cursor.end))
         }
         _ = cursor.next()
-        let number = literal.decimalText
-        if literal.unit != nil {
+        let number = literal.decimalText(of: token.text)
+        if literal.hasUnit {
             throw ParseFailure(.speedHasUnit(token.text, number: number, at: token.location))
         }
         // The digits are ASCII and the form is -?D+(.D+)?, which `Double`
@@ -27,10 +27,12 @@ extension Parser {
                 throw ParseFailure(.promisedSpeedNeedsNumber(at: cursor.peek()?.location ?? cursor.end))
             }
             _ = cursor.next()
-            if limitLiteral.unit != nil {
-                throw ParseFailure(.speedHasUnit(limit.text, number: limitLiteral.decimalText, at: limit.location))
+            if limitLiteral.hasUnit {
+                throw ParseFailure(
+                    .speedHasUnit(limit.text, number: limitLiteral.decimalText(of: limit.text), at: limit.location))
             }
-            guard let fastest = Double(limitLiteral.decimalText), Scenario.promisedRange.contains(fastest),
+            guard let fastest = Double(limitLiteral.decimalText(of: limit.text)),
+                Scenario.promisedRange.contains(fastest),
                 fastest >= value
             else {
                 throw ParseFailure(

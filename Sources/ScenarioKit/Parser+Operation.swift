@@ -24,22 +24,28 @@ extension Parser {
         appendOperation(op)
     }
 
+    /// The bit of `completion` in the mask of clauses seen.
+    private static let completionClauseBit: UInt32 = 1 << Keywords.operationClauses.firstIndex(of: "completion")!
+
     private mutating func parseClauses(
         _ cursor: inout StatementCursor, into op: inout OperationSyntax, statement: String
     ) throws(ParseFailure) {
         let allowed = op.isBarrier ? Keywords.barrierClauses : Keywords.operationClauses
-        // A few clauses at most: a list is cheaper than hashing each word.
-        var seen: [(word: String, location: SourceLocation)] = []
-        var bodyClause: Token?
+        // The clauses seen so far, by their index in `operationClauses`,
+        // and where each was first written: a mask and a fixed row, so that
+        // the clauses of an operation cost no allocation.
+        var seen: UInt32 = 0
+        var firstAt = InlineArray<16, SourceLocation>(repeating: SourceLocation(line: 0, column: 0))
+        var bodyClause: String?
         while let token = cursor.next() {
             guard let word = token.word else {
                 throw ParseFailure(.unexpectedToken(token.text, in: statement, at: token.location))
             }
-            guard allowed.contains(word) else {
+            guard allowed.contains(word), let clause = Keywords.operationClauses.firstIndex(of: word) else {
                 if !op.isBarrier && Keywords.completionActions.contains(word) {
                     // `completion cancel a cancel b`, or an action written
                     // without its `completion`.
-                    if seen.contains(where: { $0.word == "completion" }) {
+                    if seen & Self.completionClauseBit != 0 {
                         throw ParseFailure(.completionTakesOneAction(at: token.location))
                     }
                     throw ParseFailure(.actionOutsideCompletion(word, at: token.location))
@@ -53,17 +59,18 @@ extension Parser {
             // A repeated or second body clause is reported, its argument is
             // still read (to stay in step), and the first one wins.
             var keep = true
-            if let first = seen.first(where: { $0.word == word })?.location {
-                report(.duplicateClause(word, first: first, at: token.location))
+            if seen & (1 << clause) != 0 {
+                report(.duplicateClause(word, first: firstAt[clause], at: token.location))
                 keep = false
             } else {
-                seen.append((word, token.location))
+                seen |= 1 << clause
+                firstAt[clause] = token.location
                 if Keywords.bodyClauses.contains(word) && !op.isBarrier {
                     if let bodyClause {
-                        report(.conflictingBody(word, with: bodyClause.text, at: token.location))
+                        report(.conflictingBody(word, with: bodyClause, at: token.location))
                         keep = false
                     } else {
-                        bodyClause = token
+                        bodyClause = word
                     }
                 }
             }
@@ -150,11 +157,11 @@ extension Parser {
     /// `blocks D, D, …` or `blocks N x D` (1 ≤ N ≤ `Keywords.maximumBlockCount`).
     private mutating func blockDurations(_ cursor: inout StatementCursor) throws(ParseFailure) -> [Duration] {
         if let first = cursor.peek(), case .number(let literal) = first.kind,
-            literal.fractionDigits == nil, literal.unit == nil, let second = cursor.peek(1)
+            !literal.hasFraction, !literal.hasUnit, let second = cursor.peek(1)
         {
             let isCountForm: Bool
             switch second.kind {
-            case .word("x"): isCountForm = true
+            case .word where second.text == "x": isCountForm = true
             case .number:
                 // `blocks 3 300ms`: a count without its `x`.
                 throw ParseFailure(.expected("'x'", after: first.text, found: second.text, at: second.location))

@@ -30,6 +30,7 @@ struct Parser {
         parser.tree.operations.reserveCapacity(capacity ?? lexer.lineCount)
         while let statement = lexer.next() {
             parser.parse(statement)
+            lexer.recycle(consume statement)
         }
         return (parser.tree, parser.diagnostics)
     }

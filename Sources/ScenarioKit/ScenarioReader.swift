@@ -19,6 +19,7 @@ public enum ScenarioReader {
         }
         var names = validated.names
         let kept = sorted.prefix(DiagnosticLimit.perFile).map { names.suggest(all[$0]) }
+        ReleaseLater.release((tree, names), operations: tree.operations.count)
         return ParseResult(
             scenario: validated.scenario, diagnostics: kept, errorCount: errors, warningCount: all.count - errors)
     }
@@ -30,17 +31,20 @@ public enum ScenarioReader {
 }
 
 /// The queue and operation names of a file, in declaration order, indexed
-/// for suggestions the first time one is needed.
+/// for suggestions the first time one is needed (a file without an
+/// unknown name never lists its operations' names).
 struct DeclaredNames {
     let queues: [String]
-    let operations: [String]
+    private let operationSyntax: [OperationSyntax]
     private var queueIndex: SuggestionIndex?
     private var operationIndex: SuggestionIndex?
 
-    init(queues: [String], operations: [String]) {
+    init(queues: [String], operations: [OperationSyntax]) {
         self.queues = queues
-        self.operations = operations
+        operationSyntax = operations
     }
+
+    var operations: [String] { operationSyntax.map(\.name.text) }
 
     /// `diagnostic` with its pending "did you mean" note looked up.
     mutating func suggest(_ diagnostic: Diagnostic) -> Diagnostic {

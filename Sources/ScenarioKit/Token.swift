@@ -5,8 +5,8 @@
 struct Token: Sendable, Hashable {
     enum Kind: Sendable, Hashable {
         /// `[A-Za-z_][A-Za-z0-9_-]*`: keywords and names alike; the parser
-        /// decides by position which it is.
-        case word(String)
+        /// decides by position which it is. The word is the token's text.
+        case word
         /// A double-quoted string, escapes already resolved.
         case string(String)
         /// A decimal number with an optional unit suffix (`250ms`, `3`, `-1s`).
@@ -22,25 +22,31 @@ struct Token: Sendable, Hashable {
     var location: SourceLocation
 
     var word: String? {
-        if case .word(let w) = kind { return w }
+        if case .word = kind { return text }
         return nil
     }
 
     func isWord(_ w: String) -> Bool { word == w }
 }
 
-/// A number as written: sign, digits and unit are kept apart so that
-/// durations are converted exactly (no floating point) and overflow is a
-/// diagnostic, never a trap.
+/// The shape of a number as written (`-1.50ms`): its sign, then the
+/// lengths of its digits, of its fraction and of its unit within the
+/// token's text, so that durations are converted exactly (no floating
+/// point) and overflow is a diagnostic, never a trap. Lengths, not
+/// strings: a file holds a number on most lines, and each string would be
+/// one more to copy and release with every token.
 struct NumberLiteral: Sendable, Hashable {
     var isNegative: Bool
-    /// ASCII digits before the decimal point (at least one). A `String`:
-    /// up to 15 digits it is stored inline, with no allocation per number.
-    var integerDigits: String
+    /// ASCII digits before the decimal point (at least one).
+    var integerLength: Int
     /// ASCII digits after the decimal point; nil when there is no point.
-    var fractionDigits: String?
-    /// Letters right after the digits (`ms`, `s`, or something wrong); nil when none.
-    var unit: String?
+    var fractionLength: Int?
+    /// Letters (and digits) right after the number (`ms`, `s`, or
+    /// something wrong); 0 when none.
+    var unitLength: Int
+
+    var hasUnit: Bool { unitLength > 0 }
+    var hasFraction: Bool { fractionLength != nil }
 }
 
 /// One statement: the tokens of one logical line (continuations joined).

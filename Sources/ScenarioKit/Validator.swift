@@ -39,11 +39,13 @@ struct Validator {
     ) -> (scenario: Scenario?, diagnostics: [Diagnostic], names: DeclaredNames) {
         var validator = Validator(tree: tree)
         let scenario = validator.run()
-        let names = DeclaredNames(queues: validator.queues.map(\.name), operations: tree.operations.map(\.name.text))
-        if hasEarlierErrors || validator.diagnostics.contains(where: \.isError) {
-            return (nil, validator.diagnostics, names)
+        let names = DeclaredNames(queues: validator.queues.map(\.name), operations: tree.operations)
+        let diagnostics = validator.diagnostics
+        ReleaseLater.release(validator, operations: tree.operations.count)
+        if hasEarlierErrors || diagnostics.contains(where: \.isError) {
+            return (nil, diagnostics, names)
         }
-        return (scenario, validator.diagnostics, names)
+        return (scenario, diagnostics, names)
     }
 
     private mutating func run() -> Scenario {
