@@ -3,6 +3,7 @@ import Foundation
 import LifecycleEngine
 import RunEvents
 import ScenarioKit
+import Synchronization
 
 /// A run of a scenario whose events are taken on the main queue, for the
 /// commands that print a run and exit (`trace`, `quiz`).
@@ -20,7 +21,7 @@ package final class MainQueueRun {
     /// within it.
     package typealias End = @MainActor ([LifecycleEvent], _ timedOutAfter: Double?) -> Void
 
-    private var run: ScenarioRun?
+    private let slot = RunSlot()
     private var events: [LifecycleEvent] = []
     private var finished = false
     private var keepsStream = true
@@ -46,10 +47,6 @@ package final class MainQueueRun {
         let session = MainQueueRun(onBatch: onBatch, onEnd: onEnd)
         session.keepsStream = keepsStream
         let options = RunOptions(speed: speed, keepsHistory: keepsStream)
-        let run = ScenarioRun(scenario: scenario, options: options) {
-            DispatchQueue.main.async { MainActor.assumeIsolated { session.drain() } }
-        }
-        session.run = run
         let drainTimer = DispatchSource.makeTimerSource(queue: .main)
         drainTimer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
         drainTimer.setEventHandler { MainActor.assumeIsolated { session.drain() } }
@@ -62,18 +59,25 @@ package final class MainQueueRun {
             giveUp.resume()
             session.timers.append(giveUp)
         }
-        // Started from a thread of its own, so that the main thread takes
-        // and prints events while a large scenario is still being added
-        // (a hundred thousand adds take a good part of a second); started
+        // Made and started on a thread of its own, so that the main thread
+        // takes and prints events while a large scenario is still being
+        // added (a hundred thousand adds take a good part of a second), and
+        // meanwhile makes whatever its caller makes after this call; started
         // here, the whole stream would pile up before the first take.
-        let starter = Thread { run.start() }
+        let slot = session.slot
+        let starter = Thread {
+            let run = ScenarioRun(scenario: scenario, options: options) {
+                DispatchQueue.main.async { MainActor.assumeIsolated { session.drain() } }
+            }
+            if slot.publish(run) { run.start() }
+        }
         starter.name = "opscope start"
         starter.start()
         return session
     }
 
     private func drain() {
-        guard !finished, let run else { return }
+        guard !finished, let run = slot.run else { return }
         let batch = run.takeEvents()
         guard !batch.isEmpty else { return }
         if keepsStream { events += batch }
@@ -85,6 +89,7 @@ package final class MainQueueRun {
         guard !finished else { return }
         finished = true
         for timer in timers { timer.cancel() }
+        let run = slot.close()
         if limit != nil, let late = run?.takeEvents(), !late.isEmpty {
             if keepsStream { events += late }
             onBatch(late)
@@ -93,5 +98,30 @@ package final class MainQueueRun {
         // for the release of a large run's operations.
         onEnd(events, limit)
         run?.stop()
+    }
+}
+
+/// The run, once the starter thread made it; closed when the session
+/// finished, after which a run made late is never started.
+private final class RunSlot: Sendable {
+    private let state = Mutex<(run: ScenarioRun?, closed: Bool)>((nil, false))
+
+    /// Keeps `run`; false when the session already finished.
+    func publish(_ run: ScenarioRun) -> Bool {
+        state.withLock { state in
+            guard !state.closed else { return false }
+            state.run = run
+            return true
+        }
+    }
+
+    var run: ScenarioRun? { state.withLock { $0.run } }
+
+    /// Closes the slot and returns the run, if one was made.
+    func close() -> ScenarioRun? {
+        state.withLock { state in
+            state.closed = true
+            return state.run
+        }
     }
 }

@@ -40,35 +40,9 @@ extension RunCore {
             realQueues.append(queue)
             backingQueues.append(backing)
         }
-        var ops: [Operation] = []
-        var gates: [Operation?] = []
-        ops.reserveCapacity(scenario.operations.count)
-        gates.reserveCapacity(scenario.operations.count)
-        for (i, spec) in scenario.operations.enumerated() {
-            let op: Operation
-            var gate: Operation? = nil
-            switch spec.body {
-            case .work(let d):
-                op = WorkOperation(core: self, index: i, duration: d.seconds, cooperative: !spec.ignoresCancel)
-            case .blocks(let ds):
-                op = BlocksOperation(
-                    core: self, index: i, durations: ds.map(\.seconds), cooperative: !spec.ignoresCancel)
-            case .async:
-                op = AsyncOperation(core: self, index: i)
-            case .barrier:
-                let g = Operation()
-                gate = g
-                op = g
-            }
-            if !spec.isBarrier {
-                if let p = spec.priority { op.queuePriority = p.foundation }
-                if let qos = spec.qos { op.qualityOfService = qos.foundation }
-                if spec.completion != nil {
-                    op.completionBlock = { [self] in self.completionRan(i) }
-                }
-            }
-            ops.append(op)
-            gates.append(gate)
+        let ops = makeOperations()
+        let gates: [Operation?] = scenario.operations.indices.map {
+            scenario.operations[$0].isBarrier ? ops[$0] : nil
         }
         // Dependencies, deduplicated as Foundation does.
         for (i, spec) in scenario.operations.enumerated() where !spec.dependencies.isEmpty && !spec.isBarrier {
@@ -87,6 +61,50 @@ extension RunCore {
         self.realQueues = realQueues
         self.backingQueues = backingQueues
         lock.unlock()
+    }
+
+    /// Operations this many or more are made on two threads at once.
+    static let operationsMadeInTwoParts = 4096
+
+    /// The Foundation object of each operation (a plain `Operation` as the
+    /// gate of a barrier), its options set. A large scenario's are made in
+    /// two halves at once: each init builds Foundation's own state (locks
+    /// and dependency sets), about a microsecond, and the objects are
+    /// independent of each other until they are added.
+    private func makeOperations() -> [Operation] {
+        let count = scenario.operations.count
+        guard count >= Self.operationsMadeInTwoParts else { return (0..<count).map(makeOperation) }
+        return [Operation](unsafeUninitializedCapacity: count) { buffer, initialized in
+            nonisolated(unsafe) let base = buffer.baseAddress!
+            let half = count / 2
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                for i in part == 0 ? 0..<half : half..<count {
+                    (base + i).initialize(to: self.makeOperation(i))
+                }
+            }
+            initialized = count
+        }
+    }
+
+    private func makeOperation(_ i: Int) -> Operation {
+        let spec = scenario.operations[i]
+        let op: Operation
+        switch spec.body {
+        case .work(let d):
+            op = WorkOperation(core: self, index: i, duration: d.seconds, cooperative: !spec.ignoresCancel)
+        case .blocks(let ds):
+            op = BlocksOperation(core: self, index: i, durations: ds.map(\.seconds), cooperative: !spec.ignoresCancel)
+        case .async:
+            op = AsyncOperation(core: self, index: i)
+        case .barrier:
+            return Operation()
+        }
+        if let p = spec.priority { op.queuePriority = p.foundation }
+        if let qos = spec.qos { op.qualityOfService = qos.foundation }
+        if spec.completion != nil {
+            op.completionBlock = { [self] in self.completionRan(i) }
+        }
+        return op
     }
 
     /// The dispatch queue an `OperationQueue` runs its operations on, read
