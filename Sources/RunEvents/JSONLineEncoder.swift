@@ -74,6 +74,11 @@ public struct JSONLineEncoder: Sendable {
     /// Appends one JSON object, keys in the order of the language reference,
     /// and a newline.
     public func append(_ event: LifecycleEvent, to out: inout [UInt8]) {
+        if case .operation(let op, let key, let old, let new) = event.kind,
+            appendOperationChange(event, op, key, old: old, new: new, to: &out)
+        {
+            return
+        }
         out.appendLiteral(#"{"seq":"#)
         JSONBytes.appendInt(event.seq, to: &out)
         out.appendLiteral(#","t":"#)
@@ -147,6 +152,61 @@ public struct JSONLineEncoder: Sendable {
         }
         out.appendLiteral("}\n")
     }
+
+    /// The line of an operation's change, the stream's commonest (some six
+    /// an operation), written through a pointer into a small buffer and
+    /// appended with one copy: piece by piece, each of its dozen appends
+    /// checks the array's room and uniqueness. The same bytes as the
+    /// general path; false (nothing written) when a name is not in the
+    /// table or too long for the buffer.
+    private func appendOperationChange(
+        _ event: LifecycleEvent, _ op: OperationID, _ key: OperationKey, old: KeyValue?, new: KeyValue,
+        to out: inout [UInt8]
+    ) -> Bool {
+        let queue = queueOfOperation[op.index]
+        return operationNames.withQuoted(op.index) { opName in
+            queueNames.withQuoted(queue.index) { queueName in
+                // Two names, six numbers of up to 20 digits, two priorities
+                // and the literals: well under 256 bytes besides the names.
+                let room = opName.count + queueName.count + 256
+                guard room <= Self.lineRoom else { return false }
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.lineRoom) { buffer in
+                    var line = ByteCursor(buffer.baseAddress!)
+                    line.put(#"{"seq":"#)
+                    line.putInt(event.seq)
+                    line.put(#","t":"#)
+                    line.putSeconds(event.time)
+                    line.put(#","kind":"op","op":"#)
+                    line.put(opName)
+                    line.put(#","queue":"#)
+                    line.put(queueName)
+                    line.put(#","key":""#)
+                    line.put(Self.literal(key))
+                    line.put(#"","old":"#)
+                    if let old { line.put(old) } else { line.put("null") }
+                    line.put(#","new":"#)
+                    line.put(new)
+                    if let thread = event.thread {
+                        line.put(#","thread":"#)
+                        if thread.isMain {
+                            line.put(#""main""#)
+                        } else {
+                            line.put(##""#"##)
+                            line.putInt(thread.number)
+                            line.put(UInt8(ascii: "\""))
+                        }
+                    }
+                    line.put("}\n")
+                    out.append(
+                        contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: line.written(since: buffer)))
+                }
+                return true
+            } ?? false
+        } ?? false
+    }
+
+    /// The buffer an operation's change is written in.
+    private static let lineRoom = 1024
 
     // MARK: - Pieces
 
@@ -282,6 +342,15 @@ private struct QuotedNames: Sendable {
         }
     }
 
+    /// `body` with the quoted name at `index`; nil when the table has none.
+    func withQuoted<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        guard ends.indices.contains(index) else { return nil }
+        let start = index == 0 ? 0 : Int(ends[index - 1])
+        return bytes.withUnsafeBufferPointer { all in
+            body(UnsafeBufferPointer(rebasing: all[start..<Int(ends[index])]))
+        }
+    }
+
     func append(_ index: Int, orQuote name: @autoclosure () -> String, to out: inout [UInt8]) {
         guard ends.indices.contains(index) else {
             JSONBytes.appendQuoted(name(), to: &out)
@@ -386,5 +455,78 @@ extension [UInt8] {
     /// Appends a literal's UTF-8 bytes with one copy.
     @inline(__always) mutating func appendLiteral(_ literal: StaticString) {
         literal.withUTF8Buffer { append(contentsOf: $0) }
+    }
+}
+
+/// Writes bytes through a pointer into a buffer the caller sized: no
+/// checks, so each line's room is reckoned before it is written.
+struct ByteCursor {
+    private var next: UnsafeMutablePointer<UInt8>
+
+    init(_ start: UnsafeMutablePointer<UInt8>) { next = start }
+
+    /// The bytes written since `buffer`'s start.
+    func written(since buffer: UnsafeMutableBufferPointer<UInt8>) -> Int { next - buffer.baseAddress! }
+
+    @inline(__always) mutating func put(_ byte: UInt8) {
+        next.pointee = byte
+        next += 1
+    }
+
+    @inline(__always) mutating func put(_ literal: StaticString) {
+        next.update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        next += literal.utf8CodeUnitCount
+    }
+
+    @inline(__always) mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        next.update(from: base, count: bytes.count)
+        next += bytes.count
+    }
+
+    /// A value as `JSONLineEncoder` writes it: `true`, `3`, `"high"`.
+    mutating func put(_ value: KeyValue) {
+        switch value {
+        case .bool(let b): put(b ? "true" : "false")
+        case .int(let n): putInt(n)
+        case .priority(let p):
+            put(UInt8(ascii: "\""))
+            for byte in p.rawValue.utf8 { put(byte) }
+            put(UInt8(ascii: "\""))
+        }
+    }
+
+    mutating func putInt(_ value: Int) {
+        if value < 0 { put(UInt8(ascii: "-")) }
+        putUnsigned(value.magnitude)
+    }
+
+    mutating func putUnsigned(_ value: UInt) {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        rest = value
+        for i in stride(from: digits - 1, through: 0, by: -1) {
+            next[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        next += digits
+    }
+
+    /// Scenario seconds with three decimals, as `JSONBytes.appendSeconds`.
+    mutating func putSeconds(_ t: Double) {
+        guard t.isFinite, t > 0 else { return put("0.000") }
+        let millis = (t * 1000).rounded()
+        guard millis < 1e15 else { return put("999999999999.999") }
+        let whole = UInt(millis)
+        putUnsigned(whole / 1000)
+        let frac = whole % 1000
+        put(UInt8(ascii: "."))
+        put(UInt8(ascii: "0") + UInt8(frac / 100))
+        put(UInt8(ascii: "0") + UInt8(frac / 10 % 10))
+        put(UInt8(ascii: "0") + UInt8(frac % 10))
     }
 }

@@ -143,6 +143,45 @@ import TextKit
         #expect(String(decoding: bytes, as: UTF8.self) == expected)
     }
 
+    /// An operation's change goes through a faster path when the names are
+    /// in the table; its bytes must be the general path's for any value:
+    /// extreme numbers and times, every value kind, threads, and names too
+    /// long for its buffer (which fall back to the general path).
+    @Test func theFastPathForOperationChangesWritesTheGeneralPathsBytes() {
+        var b = ScenarioBuilder()
+        let q = b.queue(String(repeating: "q", count: 900), cap: .limit(2))
+        let short = b.work("a", on: q, ms: 1)
+        let long = b.work(String(repeating: "n", count: 700) + "é", on: q, ms: 1)
+        let plain = b.queue("p", cap: .limit(1))
+        let other = b.work("b-1_x", on: plain, ms: 1)
+        let scenario = b.scenario
+        let table = JSONLineEncoder(scenario: scenario)
+        let general = JSONLineEncoder(scenario: scenario, quotesNamesOnce: false)
+        let values: [KeyValue?] = [
+            nil, .bool(true), .bool(false), .int(0), .int(-7), .int(.min), .int(.max), .priority(.veryHigh),
+        ]
+        let times: [Double] = [0, -1, 0.0004, 0.0005, 1.2345, 999_999_999_999.9994, 1e20, .nan, .infinity]
+        let threads: [ThreadTag?] = [nil, .main, ThreadTag(3), ThreadTag(Int.max)]
+        var seq = 0
+        for op in [short, long, other] {
+            for key in [OperationKey.isReady, .isExecuting, .isFinished, .isCancelled, .queuePriority] {
+                for old in values {
+                    for new in values.compactMap({ $0 }) {
+                        seq += 1
+                        let event = LifecycleEvent(
+                            seq: seq % 3 == 0 ? Int.max : seq, time: times[seq % times.count],
+                            kind: .operation(op, key, old: old, new: new), thread: threads[seq % threads.count])
+                        var fast: [UInt8] = []
+                        var slow: [UInt8] = []
+                        table.append(event, to: &fast)
+                        general.append(event, to: &slow)
+                        #expect(fast == slow, "\(String(decoding: slow, as: UTF8.self))")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func textLinesAreAlignedUnderTheHeader() {
         let header = Self.formatter.textHeader
         let line = Self.formatter.text(
