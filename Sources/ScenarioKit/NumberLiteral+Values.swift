@@ -4,36 +4,50 @@ extension NumberLiteral {
     /// `0.1s` is exactly 100 000 000 ns. Every failure throws a diagnostic
     /// at `location`, never a trap.
     func duration(text: String, at location: SourceLocation) throws(ParseFailure) -> Duration {
-        let bytes = text.utf8
-        let scaleDigits: Int
-        let unit = bytes.suffix(unitLength)
         if !hasUnit {
             throw ParseFailure(.missingDurationUnit(text, at: location))
-        } else if unit.elementsEqual("ms".utf8) {
-            scaleDigits = 6
-        } else if unit.elementsEqual("s".utf8) {
-            scaleDigits = 9
-        } else {
-            throw ParseFailure(.unknownDurationUnit(String(Substring(unit)), in: text, at: location))
         }
-        if isNegative { throw ParseFailure(.negativeDuration(text, at: location)) }
-        let (integer, fraction) = digits(of: text)
-        // Digits below a nanosecond are allowed only when they are zeros.
-        if fraction.dropFirst(scaleDigits).contains(where: { $0 != UInt8(ascii: "0") }) {
-            throw ParseFailure(.durationTooPrecise(text, at: location))
+        let (nanoseconds, problem) = withDigits(of: text) { integer, fraction, unit -> (Int64?, Problem?) in
+            let scaleDigits: Int
+            if unit.elementsEqual("ms".utf8) {
+                scaleDigits = 6
+            } else if unit.elementsEqual("s".utf8) {
+                scaleDigits = 9
+            } else {
+                return (nil, .unknownUnit(String(decoding: unit, as: UTF8.self)))
+            }
+            if isNegative { return (nil, .negative) }
+            // Digits below a nanosecond are allowed only when they are zeros.
+            if fraction.dropFirst(scaleDigits).contains(where: { $0 != UInt8(ascii: "0") }) {
+                return (nil, .tooPrecise)
+            }
+            // The integer digits, then the fraction's first `scaleDigits`,
+            // padded with zeros.
+            var padding = scaleDigits - min(fraction.count, scaleDigits)
+            guard var nanoseconds = Self.value(of: integer, then: fraction.prefix(scaleDigits)) else {
+                return (nil, .tooLong)
+            }
+            while padding > 0 {
+                let (shifted, overflow) = nanoseconds.multipliedReportingOverflow(by: 10)
+                if overflow { return (nil, .tooLong) }
+                nanoseconds = shifted
+                padding -= 1
+            }
+            return (nanoseconds, nil)
         }
-        // The integer digits, then the fraction's first `scaleDigits`, padded with zeros.
-        var padding = scaleDigits - min(fraction.count, scaleDigits)
-        guard var nanoseconds = Self.value(of: integer, then: fraction.prefix(scaleDigits)) else {
-            throw ParseFailure(.durationTooLong(text, at: location))
+        switch problem {
+        case nil: return .nanoseconds(nanoseconds ?? 0)
+        case .unknownUnit(let unit): throw ParseFailure(.unknownDurationUnit(unit, in: text, at: location))
+        case .negative: throw ParseFailure(.negativeDuration(text, at: location))
+        case .tooPrecise: throw ParseFailure(.durationTooPrecise(text, at: location))
+        case .tooLong: throw ParseFailure(.durationTooLong(text, at: location))
         }
-        while padding > 0 {
-            let (shifted, overflow) = nanoseconds.multipliedReportingOverflow(by: 10)
-            if overflow { throw ParseFailure(.durationTooLong(text, at: location)) }
-            nanoseconds = shifted
-            padding -= 1
-        }
-        return .nanoseconds(nanoseconds)
+    }
+
+    /// Why a literal is no duration, found inside `withDigits`.
+    private enum Problem {
+        case unknownUnit(String)
+        case negative, tooPrecise, tooLong
     }
 
     /// The literal as a whole number (no point, no unit), sign included.
@@ -41,8 +55,8 @@ extension NumberLiteral {
     /// an `Int` throws the `.numberTooLarge` diagnostic.
     func wholeNumber(text: String, at location: SourceLocation) throws(ParseFailure) -> Int? {
         guard !hasFraction, !hasUnit else { return nil }
-        let (integer, _) = digits(of: text)
-        guard let wide = Self.value(of: integer, then: "".utf8), let magnitude = Int(exactly: wide) else {
+        let wide = withDigits(of: text) { integer, _, _ in Self.value(of: integer, then: EmptyCollection()) }
+        guard let wide, let magnitude = Int(exactly: wide) else {
             throw ParseFailure(.numberTooLarge(text, at: location))
         }
         return isNegative ? -magnitude : magnitude
@@ -53,12 +67,25 @@ extension NumberLiteral {
         String(Substring(text.utf8.dropLast(unitLength)))
     }
 
-    /// The integer digits and the fraction's digits (empty when there is no
-    /// point) within `text`.
-    private func digits(of text: String) -> (Substring.UTF8View, Substring.UTF8View) {
-        let integer = text.utf8.dropFirst(isNegative ? 1 : 0).prefix(integerLength)
-        let fraction = text.utf8.dropFirst((isNegative ? 1 : 0) + integerLength + 1).prefix(fractionLength ?? 0)
-        return (integer, fraction)
+    /// `body` with the integer digits, the fraction's digits (empty when
+    /// there is no point) and the unit (empty when none) within `text`, as
+    /// bytes in place.
+    private func withDigits<R>(
+        of text: String,
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
+        var text = text
+        return text.withUTF8 { bytes in
+            let integerStart = min(isNegative ? 1 : 0, bytes.count)
+            let integerEnd = min(integerStart + integerLength, bytes.count)
+            let fractionStart = min(integerEnd + 1, bytes.count)
+            let fractionEnd = min(fractionStart + (fractionLength ?? 0), bytes.count)
+            let unitStart = max(bytes.count - unitLength, 0)
+            return body(
+                UnsafeBufferPointer(rebasing: bytes[integerStart..<integerEnd]),
+                UnsafeBufferPointer(rebasing: bytes[fractionStart..<fractionEnd]),
+                UnsafeBufferPointer(rebasing: bytes[unitStart...]))
+        }
     }
 
     /// Two runs of ASCII digits, one after the other, as an `Int64`, or nil on overflow.
