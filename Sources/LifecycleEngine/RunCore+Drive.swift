@@ -64,7 +64,7 @@ extension RunCore {
     }
 
     /// Operations this many or more are made on two threads at once.
-    static let operationsMadeInTwoParts = 4096
+    static let operationsMadeInTwoParts = 50_000
 
     /// The Foundation object of each operation (a plain `Operation` as the
     /// gate of a barrier), its options set. A large scenario's are made in

@@ -1,8 +1,9 @@
 import Foundation
-import LifecycleEngine
 import RunEvents
 import ScenarioKit
 import Testing
+
+@testable import LifecycleEngine
 
 /// Dependencies, barriers, completion blocks, adds, stalls.
 @Suite(.serialized) struct GraphTests {
@@ -179,5 +180,45 @@ import Testing
         }
         let s = await runChecked(b, timeout: 120)
         #expect(s.outcome == RunOutcome.completed)
+    }
+
+    /// A run this large makes its Foundation objects on two threads: every
+    /// kind of operation and option comes out as if made one by one (the
+    /// invariants of the stream hold, each operation finishes once, and
+    /// every completion block runs).
+    @Test func aRunMadeInTwoPartsRunsEveryKindOfOperation() async {
+        var b = ScenarioBuilder()
+        let q = b.queue("q")
+        let r = b.queue("r", cap: .limit(2))
+        var withCompletion = 0
+        var lastWork: OperationID?
+        for i in 0..<RunCore.operationsMadeInTwoParts {
+            // A few barriers: Foundation makes each one wait for every
+            // operation its queue holds.
+            switch i % 10 {
+            case 9 where i % 1000 == 999: b.barrier("b\(i)", on: r)
+            case 8, 9: b.work("r\(i)", on: r, ms: 0)
+            case 7:
+                b.async("a\(i)", on: q, ms: 0)
+            case 6:
+                withCompletion += 1
+                b.work("c\(i)", on: q, ms: 0, priority: .high, qos: .utility, completion: [])
+            default:
+                lastWork = b.work("w\(i)", on: q, ms: 0, after: i % 3 == 0 ? lastWork.map { [$0] } ?? [] : [])
+            }
+        }
+        let s = await runChecked(b, timeout: 300)
+        #expect(s.outcome == RunOutcome.completed)
+        var finished = Set<Int>()
+        var completions = 0
+        for event in s.events {
+            switch event.kind {
+            case .operation(let op, .isFinished, _, .bool(true)): #expect(finished.insert(op.index).inserted)
+            case .completion: completions += 1
+            default: break
+            }
+        }
+        #expect(finished.count == RunCore.operationsMadeInTwoParts)
+        #expect(completions == withCompletion)
     }
 }
