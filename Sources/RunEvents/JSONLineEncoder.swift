@@ -229,15 +229,7 @@ public struct JSONLineEncoder: Sendable {
     }
 
     private static func appendValue(_ value: KeyValue, to out: inout [UInt8]) {
-        switch value {
-        case .bool(let b):
-            if b { out.appendLiteral("true") } else { out.appendLiteral("false") }
-        case .int(let n): JSONBytes.appendInt(n, to: &out)
-        case .priority(let p):
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: p.rawValue.utf8)
-            out.append(UInt8(ascii: "\""))
-        }
+        JSONBytes.appendWritten(to: &out) { $0.put(value) }
     }
 
     private static func literal(_ key: OperationKey) -> StaticString {
@@ -364,52 +356,22 @@ private struct QuotedNames: Sendable {
 /// JSON's pieces as bytes.
 enum JSONBytes {
     static func appendInt(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 {
-            out.append(UInt8(ascii: "-"))
-            // The magnitude of Int.min does not fit an Int.
-            appendUnsigned(value.magnitude, to: &out)
-        } else {
-            appendUnsigned(UInt(value), to: &out)
-        }
-    }
-
-    static func appendUnsigned(_ value: UInt, to out: inout [UInt8]) {
-        if value < 10 {
-            out.append(UInt8(ascii: "0") + UInt8(value))
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            }
-            out.append(contentsOf: buffer[(24 - count)...])
-        }
+        appendWritten(to: &out) { $0.putInt(value) }
     }
 
     /// Scenario seconds with three decimals, exactly as
     /// `Spelling.secondsNumber` writes them.
     static func appendSeconds(_ t: Double, to out: inout [UInt8]) {
-        guard t.isFinite, t > 0 else {
-            out.appendLiteral("0.000")
-            return
+        appendWritten(to: &out) { $0.putSeconds(t) }
+    }
+
+    /// What `body` writes (at most 32 bytes: a number), appended with one copy.
+    static func appendWritten(to out: inout [UInt8], _ body: (inout ByteCursor) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var cursor = ByteCursor(buffer.baseAddress!)
+            body(&cursor)
+            out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: cursor.written(since: buffer)))
         }
-        let millis = (t * 1000).rounded()
-        guard millis < 1e15 else {
-            out.appendLiteral("999999999999.999")
-            return
-        }
-        let whole = UInt(millis)
-        appendUnsigned(whole / 1000, to: &out)
-        let frac = whole % 1000
-        out.append(UInt8(ascii: "."))
-        out.append(UInt8(ascii: "0") + UInt8(frac / 100))
-        out.append(UInt8(ascii: "0") + UInt8(frac / 10 % 10))
-        out.append(UInt8(ascii: "0") + UInt8(frac % 10))
     }
 
     /// A JSON string literal: quotes, backslashes and control characters
@@ -484,7 +446,7 @@ struct ByteCursor {
         next += bytes.count
     }
 
-    /// A value as `JSONLineEncoder` writes it: `true`, `3`, `"high"`.
+    /// A value of a key as JSON: `true`, `3`, `"high"` (at most 20 bytes).
     mutating func put(_ value: KeyValue) {
         switch value {
         case .bool(let b): put(b ? "true" : "false")
@@ -496,6 +458,7 @@ struct ByteCursor {
         }
     }
 
+    /// A whole number (at most 20 bytes).
     mutating func putInt(_ value: Int) {
         if value < 0 { put(UInt8(ascii: "-")) }
         putUnsigned(value.magnitude)
@@ -516,7 +479,8 @@ struct ByteCursor {
         next += digits
     }
 
-    /// Scenario seconds with three decimals, as `JSONBytes.appendSeconds`.
+    /// Scenario seconds with three decimals, exactly as
+    /// `Spelling.secondsNumber` writes them (at most 16 bytes).
     mutating func putSeconds(_ t: Double) {
         guard t.isFinite, t > 0 else { return put("0.000") }
         let millis = (t * 1000).rounded()

@@ -5,6 +5,8 @@ enum Keywords {
         "title", "note", "speed", "queue", "op", "barrier", "at", "when", "expect", "quiz",
     ]
     static let queueOptions = ["max", "serial", "default", "qos", "suspended", "main"]
+    /// At most 16: the parser marks the clauses of a statement in a fixed
+    /// row of that size.
     static let operationClauses = [
         "on", "work", "blocks", "async", "after", "priority", "qos", "completion",
         "ignores-cancel", "never-finishes",
