@@ -19,10 +19,7 @@ extension BoardState {
         if let free, free <= 0 { return [] }
         var ready = cards.filter { $0.queue == q && $0.phase == .ready }
         if let free, free < ready.count {
-            ready.sort { a, b in
-                a.schedulingRank != b.schedulingRank
-                    ? a.schedulingRank > b.schedulingRank : (a.addedSeq ?? Int.max) < (b.addedSeq ?? Int.max)
-            }
+            ready.sort { $0.isAhead(of: $1) }
             ready.removeLast(ready.count - free)
         }
         return ready.filter { !known($0.id) && heldByPrerequisites($0) == nil }.map(\.id)

@@ -29,7 +29,7 @@ extension BoardState {
         }
         let ahead = cards.filter { other in
             other.queue == card.queue && other.id != op && other.phase == .ready
-                && isAhead(other, of: card)
+                && other.isAhead(of: card)
         }.count
         if let free, ahead > 0, ahead >= free {
             reasons.append(
@@ -59,14 +59,5 @@ extension BoardState {
             ? prerequisites.filter { cards[$0.index].isExecuting }
             : prerequisites.filter { cards[$0.index].isBarrier }
         return held.isEmpty ? nil : held
-    }
-
-    /// `other` gets a slot before `card`: a higher rank, or the same rank
-    /// added earlier.
-    private func isAhead(_ other: OperationCard, of card: OperationCard) -> Bool {
-        if other.schedulingRank != card.schedulingRank {
-            return other.schedulingRank > card.schedulingRank
-        }
-        return (other.addedSeq ?? Int.max) < (card.addedSeq ?? Int.max)
     }
 }

@@ -132,6 +132,13 @@ public struct OperationCard: Sendable, Hashable {
     /// the priority buckets (ENGINE-NOTES "Scheduling").
     public var schedulingRank: Int { isBarrier ? Int.max : effectivePriority.rawPriority }
 
+    /// This card gets a slot of its queue before `other`, both ready: a
+    /// higher `schedulingRank`, or the same rank added earlier.
+    public func isAhead(of other: OperationCard) -> Bool {
+        if schedulingRank != other.schedulingRank { return schedulingRank > other.schedulingRank }
+        return (addedSeq ?? Int.max) < (other.addedSeq ?? Int.max)
+    }
+
     /// One bit per optional value of a card: set while it has one.
     private struct Held: OptionSet, Sendable, Hashable {
         let rawValue: UInt8

@@ -107,10 +107,7 @@ extension QuizExplainer {
             let board = timeline.boardBeforeStart(of: a)
         else { return nil }
         let (ca, cb) = (board[operation: a], board[operation: b])
-        let bFirst =
-            cb.schedulingRank > ca.schedulingRank
-            || (cb.schedulingRank == ca.schedulingRank && (cb.addedSeq ?? Int.max) < (ca.addedSeq ?? Int.max))
-        guard bFirst, let dispatched = dispatchedAhead(of: b, including: a) else { return nil }
+        guard cb.isAhead(of: ca), let dispatched = dispatchedAhead(of: b, including: a) else { return nil }
         let row = board[queue: cb.queue]
         let nameB = name(b)
         let became = timeline[b].ready?.seq == timeline[b].added?.seq ? "was added" : "became ready"
@@ -204,9 +201,7 @@ extension QuizExplainer {
             $0.queue == q && $0.id != b && !$0.isFinished && ($0.isExecuting || $0.phase == .ready)
         }
         let ordered = waiting.sorted { x, y in
-            if x.isExecuting != y.isExecuting { return x.isExecuting }
-            if x.schedulingRank != y.schedulingRank { return x.schedulingRank > y.schedulingRank }
-            return (x.addedSeq ?? Int.max) < (y.addedSeq ?? Int.max)
+            x.isExecuting != y.isExecuting ? x.isExecuting : x.isAhead(of: y)
         }
         let dispatched = ordered.prefix(limit).map(\.id)
         guard dispatched.count == limit, dispatched.contains(a) else { return nil }
