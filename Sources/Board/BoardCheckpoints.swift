@@ -25,10 +25,20 @@ struct WholeBoard: Sendable {
     private(set) var queues: [QueueRow]
     private(set) var moment: BoardMoment
 
+    /// The chunks of a board of `count` cards.
+    static func chunkCount(cards count: Int) -> Int { (count + chunkSize - 1) / chunkSize }
+
+    /// The indices of the cards of chunk `chunk`, of a board of `count`.
+    static func cards(ofChunk chunk: Int, count: Int) -> Range<Int> {
+        let start = chunk << chunkShift
+        return start..<min(start + chunkSize, count)
+    }
+
     /// `board` whole, every chunk its own.
     init(_ board: BoardState) {
-        chunks = stride(from: 0, to: board.cards.count, by: Self.chunkSize).map {
-            ContiguousArray(board.cards[$0..<min($0 + Self.chunkSize, board.cards.count)])
+        let count = board.cards.count
+        chunks = (0..<Self.chunkCount(cards: count)).map {
+            ContiguousArray(board.cards[Self.cards(ofChunk: $0, count: count)])
         }
         queues = board.queues
         moment = board.moment
@@ -39,8 +49,7 @@ struct WholeBoard: Sendable {
     init(_ board: BoardState, sharingWith previous: WholeBoard, changed: [Int]) {
         chunks = previous.chunks
         for chunk in changed {
-            let start = chunk << Self.chunkShift
-            chunks[chunk] = ContiguousArray(board.cards[start..<min(start + Self.chunkSize, board.cards.count)])
+            chunks[chunk] = ContiguousArray(board.cards[Self.cards(ofChunk: chunk, count: board.cards.count)])
         }
         queues = board.queues
         moment = board.moment

@@ -76,8 +76,7 @@ public struct BoardHistory: Sendable {
         checkpoints = [.whole(lastWhole)]
         cardListed = Array(repeating: false, count: board.cards.count)
         queueListed = Array(repeating: false, count: board.queues.count)
-        chunkListed = Array(
-            repeating: false, count: (board.cards.count + WholeBoard.chunkSize - 1) / WholeBoard.chunkSize)
+        chunkListed = Array(repeating: false, count: WholeBoard.chunkCount(cards: board.cards.count))
     }
 
     public var count: Int { events.count }
@@ -106,7 +105,7 @@ public struct BoardHistory: Sendable {
             if !chunkListed[chunk] {
                 chunkListed[chunk] = true
                 changedChunks.append(chunk)
-                cardsInChangedChunks += min(WholeBoard.chunkSize, board.cards.count - (chunk << WholeBoard.chunkShift))
+                cardsInChangedChunks += WholeBoard.cards(ofChunk: chunk, count: board.cards.count).count
             }
         }
         if let queue, !queueListed[queue] {
