@@ -39,6 +39,21 @@ extension BoardState {
         return min(1, max(0, done / total))
     }
 
+    /// A priority change of `op` would be lost now: it waits in its queue,
+    /// filed under another bucket than the one Foundation's
+    /// `changePriority` looks in (its explicit priority or, without one, its
+    /// QoS's: added to a serial queue without a priority, its QoS names
+    /// another bucket than normal). The bucket Foundation would look in.
+    public func priorityChangeLooksIn(_ op: OperationID) -> PriorityLevel? {
+        guard scenario.contains(op) else { return nil }
+        let card = cards[op.index]
+        guard card.addedSeq != nil, !card.isBarrier, card.dispatchedAt == nil, card.startedAt == nil,
+            !card.isFinished
+        else { return nil }
+        let looksIn = card.queuePriority ?? (scenario[operation: op].qos ?? .default).impliedPriority
+        return looksIn == card.effectivePriority ? nil : looksIn
+    }
+
     /// What `op` waits for before it can start: its unfinished
     /// dependencies, plus the barrier ordering of its queue (a barrier
     /// waits for what was added before it; what is added after waits for

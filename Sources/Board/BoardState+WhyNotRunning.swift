@@ -1,15 +1,21 @@
 import ScenarioKit
 
 extension BoardState {
-    /// Why `op` is not executing now; empty when it is executing or done.
+    /// Why `op` is not executing now; empty when it is executing or done,
+    /// and when nothing the stream said explains it.
     ///
-    /// An operation waiting for dependencies gets only that reason (the
-    /// queue does not consider it yet), unless it was cancelled: a cancelled
-    /// operation is ready at once and waits for its queue only. For a ready
-    /// operation the queue decides: `free` = cap − executing slots are
-    /// given to the ready operations in bucket order, then insertion order.
-    /// It is behind others when at least `free` of them come before it;
-    /// with the system-default cap every ready operation is dispatched.
+    /// Dispatched (its `dispatched` event came): that is the only reason,
+    /// observed; neither the queue's suspension nor its cap takes a
+    /// dispatch back. Otherwise, an operation waiting for dependencies gets
+    /// only that reason (the queue does not consider it yet), unless it was
+    /// cancelled: a cancelled operation is ready at once and waits for its
+    /// queue only. For a ready operation the queue decides: its free slots
+    /// (the cap less what executes and what waits for a thread, both
+    /// counted against the cap) go to its ready operations in bucket order,
+    /// then the order they entered their bucket. It is behind others when
+    /// at least that many of them come before it. A ready operation with a
+    /// free slot and no dispatch seen gets no reason: the queue dispatches
+    /// it at once, and its dispatch comes next in the stream.
     public func whyNotRunning(_ op: OperationID) -> [NotRunningReason] {
         guard scenario.contains(op) else { return [] }
         let card = cards[op.index]
@@ -18,17 +24,18 @@ extension BoardState {
         case .notAdded: return [.notAdded]
         case .pending, .ready: break
         }
+        if card.isWaitingForThread { return [.dispatchedWaitingForThread] }
         if let held = heldByPrerequisites(card) { return [.waitingFor(held)] }
 
         let row = queues[card.queue.index]
         var reasons: [NotRunningReason] = []
         if row.holdsBack { reasons.append(.queueSuspended(row.id)) }
-        let free = row.limit.map { $0 - row.executing }
+        let free = row.freeSlots
         if let free, free <= 0 {
-            reasons.append(.queueAtCap(executing: row.executing, cap: row.cap))
+            reasons.append(.queueAtCap(executing: row.executing, dispatched: row.waitingForThread, cap: row.cap))
         }
         let ahead = cards.filter { other in
-            other.queue == card.queue && other.id != op && other.phase == .ready
+            other.queue == card.queue && other.id != op && other.phase == .ready && other.dispatchedAt == nil
                 && other.isAhead(of: card)
         }.count
         if let free, ahead > 0, ahead >= free {
@@ -36,7 +43,7 @@ extension BoardState {
                 .behindHigherPriority(
                     count: ahead, bucket: card.effectivePriority, fromQoS: card.priorityFromQoS))
         }
-        return reasons.isEmpty ? [.dispatchedWaitingForThread] : reasons
+        return reasons
     }
 
     /// What holds `card` back before its queue considers it: unfinished

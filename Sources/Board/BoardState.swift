@@ -70,6 +70,12 @@ public struct BoardState: Sendable, Hashable {
         case .queue(let q, let key, _, let new):
             guard scenario.contains(q) else { return }
             applyQueue(q, key, new)
+        case .dispatched(let op):
+            guard scenario.contains(op), cards[op.index].dispatchedAt == nil else { return }
+            var card = cards[op.index]
+            card.dispatchedAt = event.time
+            settleWaiting(card, was: false)
+            cards[op.index] = card
         case .block(let op, _, let phase, let thread):
             guard scenario.contains(op) else { return }
             cards[op.index].thread = thread
@@ -98,9 +104,11 @@ public struct BoardState: Sendable, Hashable {
         _ event: LifecycleEvent
     ) {
         var card = cards[op.index]
+        let wasWaiting = card.isWaitingForThread
         if initial && key == .isReady && card.addedSeq == nil {
             card.addedSeq = event.seq
             card.addedAt = event.time
+            card.bucketSeq = event.seq
             settlePriority(&card)
         }
         let q = card.queue.index
@@ -130,14 +138,11 @@ public struct BoardState: Sendable, Hashable {
             if b && !card.isCancelled { card.cancelledSeq = event.seq }
             card.isCancelled = b
         case (.queuePriority, .priority(let p)):
-            card.queuePriority = p
-            if card.addedSeq != nil && !card.priorityChangesLost {
-                card.effectivePriority = p
-                card.priorityFromQoS = false
-            }
+            changePriority(&card, to: p, seq: event.seq)
         default:
             break
         }
+        settleWaiting(card, was: wasWaiting)
         let phase = card.derivedPhase
         if phase != card.phase {
             card.phase = phase
@@ -148,7 +153,7 @@ public struct BoardState: Sendable, Hashable {
 
     /// Decides the bucket at the add, as Foundation does: an explicit
     /// priority wins; otherwise, when the queue's cap is not 1, the QoS
-    /// picks it; on a serial queue it is `normal` and later changes are lost.
+    /// picks it; with a cap of 1 (the main queue too) it is `normal`.
     private func settlePriority(_ card: inout OperationCard) {
         if let explicit = card.queuePriority {
             card.effectivePriority = explicit
@@ -156,17 +161,47 @@ public struct BoardState: Sendable, Hashable {
         }
         let spec = scenario[operation: card.id]
         if queues[card.queue.index].limit == 1 {
-            // A cap of 1 when added: the queue ignores QoS and files it under
-            // normal. Foundation's changePriority later looks for it under
-            // its QoS bucket instead, so when that bucket is not normal every
-            // later change is announced but lost (swift-corelibs-foundation
-            // Operation.changePriority).
             card.effectivePriority = .normal
-            card.priorityChangesLost = (spec.qos?.impliedPriority ?? .normal) != .normal
         } else {
             card.effectivePriority = (spec.qos ?? .default).impliedPriority
             card.priorityFromQoS = spec.qos != nil
         }
+    }
+
+    /// A priority change, as Foundation's `changePriority` makes it
+    /// (swift-corelibs-foundation, Operation.swift): before the add it is
+    /// only remembered. In the queue, the bucket it leaves is the explicit
+    /// priority or, without one, the QoS's bucket (whatever the cap was at
+    /// the add); a change to that same bucket does nothing; otherwise the
+    /// operation is taken out of that bucket and put at the end of the new
+    /// one, and where it is not in that bucket (added to a serial queue
+    /// without a priority, its QoS naming another bucket) it stays where it
+    /// is: the change is lost. Once dispatched it is in no bucket.
+    private func changePriority(_ card: inout OperationCard, to p: PriorityLevel, seq: Int) {
+        guard card.addedSeq != nil, card.dispatchedAt == nil, card.startedAt == nil, !card.isFinished else {
+            card.queuePriority = p
+            return
+        }
+        let spec = scenario[operation: card.id]
+        let leaving = card.queuePriority ?? (spec.qos ?? .default).impliedPriority
+        guard leaving != p else { return }
+        card.queuePriority = p
+        guard card.effectivePriority == leaving else {
+            card.priorityChangesLost = true
+            return
+        }
+        card.priorityChangesLost = false
+        card.effectivePriority = p
+        card.priorityFromQoS = false
+        card.bucketSeq = seq
+    }
+
+    /// Keeps its queue's count of operations waiting for a thread in step
+    /// with the card (`was`: whether it waited before the event).
+    private mutating func settleWaiting(_ card: OperationCard, was: Bool) {
+        let now = card.isWaitingForThread
+        guard now != was else { return }
+        queues[card.queue.index].waitingForThread += now ? 1 : -1
     }
 
     private mutating func applyQueue(_ q: QueueID, _ key: QueueKey, _ new: KeyValue) {
@@ -206,7 +241,7 @@ extension BoardState {
     /// this does not name would come back stale from the history.
     func changed(by event: LifecycleEvent) -> (card: Int?, queue: Int?) {
         switch event.kind {
-        case .operation(let op, _, _, _):
+        case .operation(let op, _, _, _), .dispatched(let op):
             guard scenario.contains(op) else { return (nil, nil) }
             return (op.index, cards[op.index].queue.index)
         case .queue(let q, _, _, _):

@@ -1,24 +1,27 @@
 import ScenarioKit
 
-/// How many operations of one queue may be executing at once, as far as
-/// the event stream can tell.
+/// How many operations of one queue may hold a slot of its cap at once, as
+/// far as the event stream can tell.
 ///
-/// Foundation never stops running operations when the cap is lowered, and
-/// it may already have handed up to the old cap's worth of operations to
-/// dispatch (they wait for a worker thread, see ENGINE-NOTES.md "The
-/// thread pool ramps slowly"). So after a lowering from `a` to `b` up to
-/// `max(b, a − stops since the lowering)` operations may execute, where a
-/// stop is an executing operation leaving the executing state. The main
-/// queue is serial whatever its events say.
+/// An operation holds a slot from its dispatch (its `dispatched` event, or
+/// its start in a stream without them) until its `isFinished`: Foundation
+/// counts it against the cap from the moment it hands it to its dispatch
+/// queue, also while it waits for a thread, and it never takes a dispatch
+/// back. Lowering the cap stops nothing that was dispatched: those still
+/// start once a thread is free, above the new cap, and only when enough of
+/// them finished does the queue dispatch again (ENGINE-NOTES.md, "More
+/// facts"). So after a lowering from `a` to `b` up to `max(b, a − finishes
+/// since the lowering)` operations may hold a slot. The main queue is
+/// serial whatever its events say.
 struct CapAllowance: Sendable, Hashable {
     let isMain: Bool
     /// The cap in force; nil is "the system decides" (no limit in the stream).
     private(set) var cap: Int?
     /// What was allowed just before the last change of the cap.
     private var overhang: Int?
-    private var stopsSinceChange = 0
-    /// The queue's operations executing now, in the order they started.
-    private(set) var executing: [OperationID] = []
+    private var finishesSinceChange = 0
+    /// The queue's operations holding a slot now, in the order they took it.
+    private(set) var holding: [OperationID] = []
 
     init(spec: QueueSpec) {
         isMain = spec.isMain
@@ -30,35 +33,36 @@ struct CapAllowance: Sendable, Hashable {
         foundationValue < 0 ? nil : foundationValue
     }
 
-    /// The most operations that may be executing now; nil when unlimited.
+    /// The most operations that may hold a slot now; nil when unlimited.
     var allowed: Int? {
         if isMain { return 1 }
         guard let cap else { return nil }
         guard let overhang else { return cap }
-        return max(cap, overhang - stopsSinceChange)
+        return max(cap, overhang - finishesSinceChange)
     }
 
-    /// A change of `maxConcurrentOperationCount`. `dispatchable` bounds what
-    /// an unlimited queue may have dispatched already: its executing plus
-    /// its ready, not started operations.
+    /// A change of `maxConcurrentOperationCount`. An unlimited queue may
+    /// have dispatched all it holds now and all its ready operations.
     mutating func setCap(_ foundationValue: Int, dispatchable: Int) {
         guard !isMain else { return }
-        overhang = allowed ?? dispatchable
-        stopsSinceChange = 0
+        overhang = allowed ?? (holding.count + dispatchable)
+        finishesSinceChange = 0
         cap = Self.capValue(foundationValue)
     }
 
-    /// Records a start; returns true when it exceeds what is allowed.
-    mutating func start(_ op: OperationID) -> Bool {
-        executing.append(op)
+    /// `op` takes a slot (once; a second call does nothing); returns true
+    /// when that holds more than is allowed.
+    mutating func take(_ op: OperationID) -> Bool {
+        guard !holding.contains(op) else { return false }
+        holding.append(op)
         guard let allowed else { return false }
-        return executing.count > allowed
+        return holding.count > allowed
     }
 
-    /// Records that `op` is no longer executing (it stopped or finished).
-    mutating func stop(_ op: OperationID) {
-        guard let i = executing.firstIndex(of: op) else { return }
-        executing.remove(at: i)
-        stopsSinceChange += 1
+    /// `op` finished: its slot is free.
+    mutating func finish(_ op: OperationID) {
+        guard let i = holding.firstIndex(of: op) else { return }
+        holding.remove(at: i)
+        finishesSinceChange += 1
     }
 }

@@ -39,6 +39,7 @@ struct EventRecord: Sendable, Hashable {
         case queue
         case block
         case completion
+        case dispatched
         case caption
         case completed
     }
@@ -82,6 +83,10 @@ struct EventRecord: Sendable, Hashable {
             }
             (self.subject, self.second) = (subject, second)
             form = .completion
+        case .dispatched(let op):
+            guard let subject = Int32(exactly: op.index) else { return nil }
+            self.subject = subject
+            form = .dispatched
         case .caption(let index, let paused):
             guard let first = Int32(exactly: index) else { return nil }
             self.first = first
@@ -125,6 +130,8 @@ struct EventRecord: Sendable, Hashable {
             kind = .block(OperationID(Int(subject)), index: Int(first), phase: phase, thread: ThreadTag(Int(second)))
         case .completion:
             kind = .completion(OperationID(Int(subject)), thread: ThreadTag(Int(second)))
+        case .dispatched:
+            kind = .dispatched(OperationID(Int(subject)))
         case .caption:
             kind = .caption(Int(first), paused: detail == 1)
         case .completed:

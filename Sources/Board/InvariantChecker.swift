@@ -15,8 +15,13 @@ import ScenarioKit
 ///   count as dependencies of the operations added after them on their
 ///   queue and depend on those added before (only the start is checked
 ///   for these implicit dependencies);
-/// - never more operations of a queue executing than its cap allows (see
-///   `CapAllowance`);
+/// - a dispatch comes once, after the add and once what the operation waits
+///   for finished (or it was cancelled), before its start and its finish;
+///   with `observesDispatch`, every start, and every finish without a
+///   start (barriers aside), comes after a dispatch;
+/// - never more operations of a queue dispatched or executing than its cap
+///   allows (see `CapAllowance`: after a lowering, what was dispatched
+///   before still runs);
 /// - `isExecuting` true and `isFinished` true at most once each; no
 ///   `isReady` true → false after the start; nothing about an operation
 ///   after its finish but its completion block and `queuePriority` changes;
@@ -26,8 +31,12 @@ import ScenarioKit
 /// - `.end` is last and unique; a completed run finished every added
 ///   operation; a stalled run names only unfinished operations as stuck.
 public enum InvariantChecker {
-    public static func check(_ events: [LifecycleEvent], scenario: Scenario) -> [InvariantViolation] {
-        var walk = InvariantWalk(scenario: scenario)
+    /// `observesDispatch`: the stream announces every dispatch (a live
+    /// run's does; a recording of format version 1 has none).
+    public static func check(
+        _ events: [LifecycleEvent], scenario: Scenario, observesDispatch: Bool = true
+    ) -> [InvariantViolation] {
+        var walk = InvariantWalk(scenario: scenario, observesDispatch: observesDispatch)
         for event in events { walk.visit(event) }
         return walk.violations
     }

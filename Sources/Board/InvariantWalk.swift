@@ -15,6 +15,7 @@ struct InvariantWalk {
         var isFinished = false
         var isCancelled = false
         var started = false
+        var dispatched = false
         var cancelledBeforeStart = false
         var completions = 0
         /// Barrier ordering: barriers added before it on its queue, or (for
@@ -23,6 +24,10 @@ struct InvariantWalk {
     }
 
     let scenario: Scenario
+    /// The stream announces every dispatch (`dispatched` events; recordings
+    /// of format version 1 have none): a start or a finish without running
+    /// then needs one before it.
+    let observesDispatch: Bool
     private(set) var violations: [InvariantViolation] = []
     private var ops: [Track]
     private var queues: [CapAllowance]
@@ -38,8 +43,9 @@ struct InvariantWalk {
     private let queueOf: [Int]
     private let isBarrier: [Bool]
 
-    init(scenario: Scenario) {
+    init(scenario: Scenario, observesDispatch: Bool = true) {
         self.scenario = scenario
+        self.observesDispatch = observesDispatch
         ops = Array(repeating: Track(), count: scenario.operations.count)
         queues = scenario.queues.map(CapAllowance.init(spec:))
         addedByQueue = Array(repeating: [], count: scenario.queues.count)
@@ -59,6 +65,11 @@ struct InvariantWalk {
                 return report(event.seq, "event for unknown operation #\(op.index)")
             }
             visitOperation(event.seq, op, key, old: old, new: new)
+        case .dispatched(let op):
+            guard scenario.contains(op) else {
+                return report(event.seq, "event for unknown operation #\(op.index)")
+            }
+            visitDispatch(event.seq, op)
         case .queue(let q, let key, _, let new):
             guard scenario.contains(q) else {
                 return report(event.seq, "event for unknown queue #\(q.index)")
@@ -118,7 +129,11 @@ struct InvariantWalk {
         case .isExecuting: visitExecuting(seq, op, value)
         case .isFinished:
             if value {
-                if ops[op.index].isExecuting { queues[queue(of: op)].stop(op) }
+                let track = ops[op.index]
+                if observesDispatch && !track.started && !track.dispatched && !isBarrier[op.index] {
+                    report(seq, "\(name) finished without running although it was never dispatched")
+                }
+                queues[queue(of: op)].finish(op)
                 ops[op.index].isExecuting = false
                 ops[op.index].isFinished = true
             }
@@ -158,7 +173,6 @@ struct InvariantWalk {
         let name = scenario.opName(op)
         let track = ops[op.index]
         guard value else {
-            if track.isExecuting { queues[queue(of: op)].stop(op) }
             ops[op.index].isExecuting = false
             return
         }
@@ -176,17 +190,45 @@ struct InvariantWalk {
             let what = scenario[operation: dep].isBarrier ? "the barrier" : "its dependency"
             report(seq, "\(name) started executing before \(what) \(scenario.opName(dep)) finished")
         }
+        if observesDispatch && !track.dispatched {
+            report(seq, "\(name) started executing before it was dispatched")
+        }
         ops[op.index].started = true
         ops[op.index].isExecuting = true
-        let q = queue(of: op)
-        if queues[q].start(op) {
-            let running = queues[q].executing
-            let allowed = queues[q].allowed ?? 0
-            report(
-                seq,
-                "queue \(scenario.queueName(QueueID(q))) has \(running.count) operations executing "
-                    + "(\(scenario.opNames(running))), more than its cap allows (\(allowed))")
+        takeSlot(seq, op)
+    }
+
+    /// A dispatch comes once, after the add, before the start and the
+    /// finish, once what it waits for finished (or it was cancelled), and
+    /// it takes a slot of its queue's cap.
+    private mutating func visitDispatch(_ seq: Int, _ op: OperationID) {
+        let name = scenario.opName(op)
+        let track = ops[op.index]
+        if track.dispatched { report(seq, "\(name) was dispatched twice") }
+        if track.addOrder == nil { report(seq, "\(name) was dispatched before it was added to its queue") }
+        if track.started { report(seq, "\(name) was dispatched after it started") }
+        if track.isFinished { report(seq, "\(name) was dispatched after it finished") }
+        if !track.isCancelled {
+            let deps = scenario[operation: op].dependencies + track.implicitDependencies
+            for dep in unfinished(deps) {
+                let what = scenario[operation: dep].isBarrier ? "the barrier" : "its dependency"
+                report(seq, "\(name) was dispatched before \(what) \(scenario.opName(dep)) finished")
+            }
         }
+        ops[op.index].dispatched = true
+        takeSlot(seq, op)
+    }
+
+    /// `op` takes a slot of its queue (at its dispatch, or its start in a
+    /// stream without dispatches): never more than the cap allows.
+    private mutating func takeSlot(_ seq: Int, _ op: OperationID) {
+        let q = queue(of: op)
+        guard queues[q].take(op) else { return }
+        let holding = queues[q].holding
+        report(
+            seq,
+            "queue \(scenario.queueName(QueueID(q))) has \(holding.count) operations dispatched or executing "
+                + "(\(scenario.opNames(holding))), more than its cap allows (\(queues[q].allowed ?? 0))")
     }
 
     private mutating func visitCompletion(_ seq: Int, _ op: OperationID) {
@@ -243,12 +285,12 @@ struct InvariantWalk {
 
     private func queue(of op: OperationID) -> Int { queueOf[op.index] }
 
-    /// Executing plus ready-but-not-started operations of `q`: what an
-    /// unlimited queue may already have dispatched.
+    /// Ready operations of `q` that hold no slot yet: what an unlimited
+    /// queue may already have dispatched without the stream saying so.
     private func dispatchable(on q: QueueID) -> Int {
         scenario.operations.indices.filter { i in
             scenario.operations[i].queue == q && ops[i].addOrder != nil && !ops[i].isFinished
-                && (ops[i].isExecuting || (ops[i].isReady && !ops[i].started))
+                && ops[i].isReady && !ops[i].started && !ops[i].dispatched
         }.count
     }
 

@@ -10,16 +10,18 @@ public enum NotRunningReason: Sendable, Hashable {
     case waitingFor([OperationID])
     /// Its queue is suspended (never said of the main queue, which ignores it).
     case queueSuspended(QueueID)
-    /// Its queue already has `executing` operations running under `cap`.
-    case queueAtCap(executing: Int, cap: ConcurrencyCap)
+    /// Its queue's cap is taken: `executing` of its operations run and
+    /// `dispatched` more were dispatched and wait for a thread.
+    case queueAtCap(executing: Int, dispatched: Int, cap: ConcurrencyCap)
     /// `count` ready operations of its queue will get the free slots first:
     /// a higher bucket, or the same bucket added earlier. `bucket` is the
     /// one it is filed under; `fromQoS` says its QoS chose that bucket
     /// because it has no explicit priority (ENGINE-NOTES "QoS becomes
     /// priority"), which the inspector should say.
     case behindHigherPriority(count: Int, bucket: PriorityLevel, fromQoS: Bool)
-    /// Ready, nothing holds it back: Foundation has dispatched it but no
-    /// worker thread runs it yet (ENGINE-NOTES "The thread pool ramps
-    /// slowly"), or, on the main queue, the main thread is busy.
+    /// Its queue dispatched it (observed: its `dispatched` event) and no
+    /// thread has called its `start()` yet: the worker threads are all
+    /// busy (ENGINE-NOTES "The thread pool ramps slowly"), or, on the main
+    /// queue, the main thread is.
     case dispatchedWaitingForThread
 }

@@ -10,7 +10,7 @@ import ScenarioKit
 /// and seeking copies a whole board of them: each optional value is held
 /// as its bare value plus one bit of `held`, 8 bytes where an `Int?` or
 /// `Double?` takes 16 in an array, and the one-byte fields sit together at
-/// the end, where they fill no padding (136 bytes a card instead of 208).
+/// the end, where they fill no padding (152 bytes a card instead of 224).
 /// A value that is absent is held as 0, so equal cards are equal field by
 /// field.
 public struct OperationCard: Sendable, Hashable {
@@ -21,6 +21,11 @@ public struct OperationCard: Sendable, Hashable {
     /// `seq` of the event that moved the card into `phase` (0 before any):
     /// orders a column by arrival.
     public internal(set) var phaseSeq = 0
+    /// `seq` of the event that put it at the end of `effectivePriority`'s
+    /// bucket: its add, or the last priority change that moved it there
+    /// (Foundation appends a moved operation to its new bucket, behind
+    /// operations added after it). 0 before the add.
+    public internal(set) var bucketSeq = 0
 
     /// `seq` and time of the initial notification (the add); nil before.
     public internal(set) var addedSeq: Int? {
@@ -30,6 +35,12 @@ public struct OperationCard: Sendable, Hashable {
     public internal(set) var addedAt: Double? {
         get { held.value(.addedAt, heldAddedAt) }
         set { heldAddedAt = held.keep(newValue, .addedAt) }
+    }
+    /// Its queue dispatched it (its `dispatched` event): from then on it
+    /// counts against the cap, and it waits for a thread to call `start()`.
+    public internal(set) var dispatchedAt: Double? {
+        get { held.value(.dispatchedAt, heldDispatchedAt) }
+        set { heldDispatchedAt = held.keep(newValue, .dispatchedAt) }
     }
     /// First `isExecuting` true.
     public internal(set) var startedAt: Double? {
@@ -64,6 +75,7 @@ public struct OperationCard: Sendable, Hashable {
 
     private var heldAddedSeq = 0
     private var heldAddedAt = 0.0
+    private var heldDispatchedAt = 0.0
     private var heldStartedAt = 0.0
     private var heldFinishedAt = 0.0
     private var heldBlockStartedAt = 0.0
@@ -86,16 +98,19 @@ public struct OperationCard: Sendable, Hashable {
     /// card stays in Executing until the work notices (or never does).
     public internal(set) var cancelRequestedWhileExecuting = false
 
-    /// The explicit `queuePriority` (the scenario's, then any announced
-    /// change); nil while Foundation's default applies.
+    /// The explicit `queuePriority` (the scenario's, then any change that
+    /// Foundation took); nil while Foundation's default applies.
     public internal(set) var queuePriority: PriorityLevel?
     /// The bucket the queue actually files it under (ENGINE-NOTES "QoS
-    /// becomes priority"); settled when the operation is added.
+    /// becomes priority"); settled when the operation is added, moved by a
+    /// priority change that Foundation does not lose.
     public internal(set) var effectivePriority: PriorityLevel = .normal
     /// `effectivePriority` came from the operation's QoS, not from `queuePriority`.
     public internal(set) var priorityFromQoS = false
-    /// Added without explicit priority to a serial queue: a later priority
-    /// change is announced but lost (ENGINE-NOTES "QoS becomes priority").
+    /// The last priority change was announced but lost: Foundation looked
+    /// for the operation in another bucket than the one it is filed under
+    /// (added to a serial queue without a priority, its QoS names another
+    /// bucket) and left it where it was (ENGINE-NOTES "QoS becomes priority").
     public internal(set) var priorityChangesLost = false
     public internal(set) var completionRan = false
 
@@ -113,6 +128,10 @@ public struct OperationCard: Sendable, Hashable {
 
     /// Cancelled before it started: finished without ever executing.
     public var wasSkipped: Bool { phase == .cancelled && startedAt == nil }
+
+    /// Dispatched by its queue and not started (nor finished) yet: waiting
+    /// for a thread to call its `start()`.
+    public var isWaitingForThread: Bool { dispatchedAt != nil && startedAt == nil && !isFinished }
 
     /// The phase the flags say, given the phase so far (a final phase stays).
     var derivedPhase: Phase {
@@ -132,16 +151,18 @@ public struct OperationCard: Sendable, Hashable {
     /// the priority buckets (ENGINE-NOTES "Scheduling").
     public var schedulingRank: Int { isBarrier ? Int.max : effectivePriority.rawPriority }
 
-    /// This card gets a slot of its queue before `other`, both ready: a
-    /// higher `schedulingRank`, or the same rank added earlier.
+    /// This card gets a slot of its queue before `other`, both ready and
+    /// not dispatched: a higher `schedulingRank`, or the same rank and
+    /// filed in that bucket earlier (`bucketSeq`).
     public func isAhead(of other: OperationCard) -> Bool {
         if schedulingRank != other.schedulingRank { return schedulingRank > other.schedulingRank }
-        return (addedSeq ?? Int.max) < (other.addedSeq ?? Int.max)
+        let (mine, theirs) = (addedSeq == nil ? Int.max : bucketSeq, other.addedSeq == nil ? Int.max : other.bucketSeq)
+        return mine != theirs ? mine < theirs : id.index < other.id.index
     }
 
     /// One bit per optional value of a card: set while it has one.
     private struct Held: OptionSet, Sendable, Hashable {
-        let rawValue: UInt8
+        let rawValue: UInt16
 
         static let addedSeq = Held(rawValue: 1 << 0)
         static let addedAt = Held(rawValue: 1 << 1)
@@ -151,6 +172,7 @@ public struct OperationCard: Sendable, Hashable {
         static let thread = Held(rawValue: 1 << 5)
         static let cancelledSeq = Held(rawValue: 1 << 6)
         static let completionThread = Held(rawValue: 1 << 7)
+        static let dispatchedAt = Held(rawValue: 1 << 8)
 
         func value<Value>(_ bit: Held, _ stored: Value) -> Value? { contains(bit) ? stored : nil }
 

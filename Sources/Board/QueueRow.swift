@@ -15,6 +15,9 @@ public struct QueueRow: Sendable, Hashable {
     public internal(set) var operationCount = 0
     /// Its operations (and barriers) with `isExecuting` true now.
     public internal(set) var executing = 0
+    /// Its operations it dispatched that no thread has started yet: they
+    /// count against its cap too (`OperationCard.isWaitingForThread`).
+    public internal(set) var waitingForThread = 0
     /// The most that were executing at once so far.
     public internal(set) var peak = 0
 
@@ -31,6 +34,10 @@ public struct QueueRow: Sendable, Hashable {
         if case .limit(let n) = cap { return n }
         return nil
     }
+
+    /// Slots its cap leaves for operations not yet dispatched: the cap less
+    /// what executes and what waits for a thread; nil when the system decides.
+    public var freeSlots: Int? { limit.map { $0 - executing - waitingForThread } }
 
     /// Suspension that holds its operations back (the main queue ignores it).
     public var holdsBack: Bool { isSuspended && !isMain }

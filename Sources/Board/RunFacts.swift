@@ -39,6 +39,8 @@ public struct RunFacts: Sendable {
         public var added: Stamp?
         /// The last `isReady` true before it started (or the last at all).
         public var ready: Stamp?
+        /// Its `dispatched` event: its queue handed it to its dispatch queue.
+        public var dispatched: Stamp?
         /// The first `isExecuting` true.
         public var started: Stamp?
         /// The first `isFinished` true.
@@ -173,6 +175,10 @@ public struct RunFacts: Sendable {
         case .action(let action, let origin, let ignored):
             lastAction = ignored == nil ? Cause(action: action, origin: origin) : nil
             if case .timed = origin { timedActionsPerformed += 1 }
+        case .dispatched(let op):
+            guard scenario.contains(op), slot[op.index] >= 0 else { break }
+            let n = Int(slot[op.index])
+            if tracked[n].dispatched == nil { tracked[n].dispatched = stamp }
         case .end(let result):
             if outcome == nil { outcome = result }
         case .queue, .block, .completion, .stall, .caption:

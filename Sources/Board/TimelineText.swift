@@ -17,7 +17,9 @@ import TextKit
 ///
 /// Each column covers one step of scenario time and shows the most
 /// advanced state the operation was in during it: `·` pending (added, not
-/// ready), `░` ready (waiting for the queue), `█` executing; then `✓` where
+/// ready), `░` ready (waiting for the queue), `▒` dispatched by the queue
+/// and waiting for a thread (from its `dispatched` event), `█` executing;
+/// then `✓` where
 /// it finished, `⊘` where it finished cancelled. A queue's `running` row
 /// gives the most of its operations executing at once in that column.
 /// Actions and captions are marked `▲` on their own row and listed below.
@@ -36,6 +38,7 @@ public enum TimelineText {
         let (labels, ruler) = axis(plot: plot, step: step)
         lines.append(pad("", nameWidth) + labels)
         lines.append(pad("", nameWidth) + ruler)
+        var drawsDispatched = false
         for (q, queue) in scenario.queues.enumerated() {
             let members = scenario.operations.indices.filter { scenario.operations[$0].queue.index == q }
             guard !members.isEmpty else { continue }
@@ -45,7 +48,9 @@ public enum TimelineText {
             lines.append(pad("  running", nameWidth) + runningRow(timeline.queueSteps[q], plot: plot, step: step))
             for i in members {
                 let name = truncate(names[i], toWidth: nameWidth - 3)
-                lines.append(pad("  " + name, nameWidth) + laneRow(timeline.lanes[i], plot: plot, step: step))
+                let lane = laneRow(timeline.lanes[i], plot: plot, step: step)
+                drawsDispatched = drawsDispatched || lane.contains("▒")
+                lines.append(pad("  " + name, nameWidth) + lane)
             }
         }
         if !timeline.marks.isEmpty {
@@ -57,9 +62,7 @@ public enum TimelineText {
             }
         }
         var legend = ["· pending", "░ ready", "█ executing", "✓ finished", "⊘ finished cancelled"]
-        if timeline.lanes.contains(where: { $0.dispatched != nil }) {
-            legend.insert("▒ dispatched, no worker thread yet", at: 2)
-        }
+        if drawsDispatched { legend.insert("▒ dispatched, no thread yet", at: 2) }
         // The legend within the width, wrapped between its entries.
         var row = ""
         for entry in legend {

@@ -177,35 +177,29 @@ extension QuizExplainer {
                 "\(nameA) started before \(nameB): both were ready \(moment); the main queue runs one operation at a time "
                 + "on the main thread, and it took \(nameA) first\(tail)"
         }
-        let free = row.limit.map { $0 - row.executing } ?? Int.max
-        if !row.holdsBack && free >= 2 {
-            return "\(nameB) was dispatched but waited for a worker thread (synchronous work holds a thread; "
-                + "the pool grows about one thread a second), and \(nameA) got one first\(tail)"
+        if let db = timeline[b].dispatched, db.seq < sa.seq {
+            return "\(nameB) was dispatched at \(time(db)) but waited for a worker thread (synchronous work holds a "
+                + "thread; the pool grows about one thread a second), and \(nameA) got one first\(tail)"
         }
         return "\(nameA) started before \(nameB): both were ready \(moment), and the engine took \(nameA) first\(tail)"
     }
 
-    /// The operations of `b`'s queue that Foundation had dispatched when
-    /// `b` became ready, when they filled its cap and `a` was one of them;
-    /// nil otherwise. The stream shows only those executing; the others
-    /// are the next ready ones in the queue's order (barriers, bucket,
-    /// insertion), which is how Foundation dispatched them.
+    /// The operations of `b`'s queue that held a slot of its cap (executing,
+    /// or dispatched and waiting for a thread: both observed) when `b`
+    /// became ready, when they filled its cap and `a` was one of them; nil
+    /// otherwise.
     func dispatchedAhead(of b: OperationID, including a: OperationID) -> [OperationID]? {
-        guard let readyA = timeline[a].ready, let readyB = timeline[b].ready, readyA.seq < readyB.seq else {
-            return nil
-        }
+        guard let readyB = timeline[b].ready, let dispatchedA = timeline[a].dispatched ?? timeline[a].started,
+            dispatchedA.seq < readyB.seq
+        else { return nil }
         let board = timeline.board(through: readyB.seq)
         let q = board[operation: b].queue
-        guard let limit = board[queue: q].limit, !board[queue: q].holdsBack else { return nil }
-        let waiting = board.cards.filter {
-            $0.queue == q && $0.id != b && !$0.isFinished && ($0.isExecuting || $0.phase == .ready)
-        }
-        let ordered = waiting.sorted { x, y in
-            x.isExecuting != y.isExecuting ? x.isExecuting : x.isAhead(of: y)
-        }
-        let dispatched = ordered.prefix(limit).map(\.id)
-        guard dispatched.count == limit, dispatched.contains(a) else { return nil }
-        return dispatched.sorted()
+        guard let limit = board[queue: q].limit else { return nil }
+        let holding = board.cards.filter {
+            $0.queue == q && $0.id != b && ($0.isExecuting || $0.isWaitingForThread)
+        }.map(\.id)
+        guard holding.count >= limit, holding.contains(a) else { return nil }
+        return holding.sorted()
     }
 
     /// A and B on different queues, both ready when A started: why B's
@@ -239,10 +233,12 @@ extension QuizExplainer {
             case .queueSuspended:
                 let resumed = timeline.nextResume(qb, after: sa.seq).map { " (it resumed at \(time($0)))" } ?? ""
                 parts.append("its queue \(row.name) was suspended\(resumed)")
-            case .queueAtCap(let executing, _):
+            case .queueAtCap(let executing, let dispatched, _):
                 let running = board.cards.filter { $0.queue == qb && $0.isExecuting }.map(\.name)
+                let waiting = dispatched > 0 ? ", \(dispatched) more dispatched and waiting for a thread" : ""
                 parts.append(
-                    "its queue \(row.name) was at its cap (\(executing) running: \(running.joined(separator: ", ")))")
+                    "its queue \(row.name) was at its cap (\(executing) running: \(running.joined(separator: ", "))\(waiting))"
+                )
             case .behindHigherPriority(let count, _, _):
                 parts.append(
                     "\(count) ready operation\(count == 1 ? "" : "s") of \(row.name) went first (higher priority, or added earlier)"
@@ -253,8 +249,9 @@ extension QuizExplainer {
                 } else if let sb = timeline[b].started, sb.time - sa.time < 0.02 {
                     return nil
                 } else {
+                    let at = timeline[b].dispatched.map { " at \(time($0))" } ?? ""
                     parts.append(
-                        "it was dispatched but waited for a worker thread (synchronous work holds a thread; "
+                        "it was dispatched\(at) but waited for a worker thread (synchronous work holds a thread; "
                             + "the pool grows about one thread a second)")
                 }
             case .notAdded, .waitingFor:

@@ -46,18 +46,17 @@ public struct QuizExplainer {
     public static let tieWindow = 0.05
 
     /// `first` and `second` (which started after it) were started together:
-    /// when `first` started, `second` was ready too and nothing held it
-    /// back (its queue had room for both, or it was on another queue with
-    /// room), and it started within `tieWindow`. Foundation dispatched both;
-    /// which worker thread announces `isExecuting` first is a race, so
-    /// either order is right. Never on the main queue (one thread).
+    /// `second` was already dispatched when `first` started (observed: its
+    /// `dispatched` event came first), and it started within `tieWindow`.
+    /// Foundation dispatched both; which worker thread announces
+    /// `isExecuting` first is a race, so either order is right. Never on
+    /// the main queue (one thread).
     public func startedTogether(_ first: OperationID, _ second: OperationID) -> Bool {
         guard let sa = timeline[first].started, let sb = timeline[second].started, sb.seq > sa.seq,
-            sb.time - sa.time < Self.tieWindow, let board = timeline.boardBeforeStart(of: first)
+            sb.time - sa.time < Self.tieWindow, let db = timeline[second].dispatched, db.seq < sa.seq
         else { return false }
-        let queue = scenario[operation: second].queue
-        guard !board[queue: queue].isMain, !board[queue: scenario[operation: first].queue].isMain else { return false }
-        return board.whyNotRunning(second) == [.dispatchedWaitingForThread]
+        return !scenario[queue: scenario[operation: second].queue].isMain
+            && !scenario[queue: scenario[operation: first].queue].isMain
     }
 
     /// Why `first` started before `second`. `first` started; `second`

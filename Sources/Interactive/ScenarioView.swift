@@ -157,7 +157,6 @@ package final class ScenarioView {
             board.apply(event)
             history.append(event, boardAfter: board)
             lanes.record(event)
-            lanes.markDispatched(after: event, on: board)
             log.append(LogEntry(event, formatter: formatter))
             switch event.kind {
             case .action(let action, .user, let ignored):

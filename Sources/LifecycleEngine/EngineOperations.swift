@@ -27,6 +27,10 @@ final class WorkOperation: Operation, EngineCancellable, StartWindow, @unchecked
     let index: Int
     let duration: Double
     let cooperative: Bool
+    /// Where to look for what its finish let the queues dispatch, once
+    /// Foundation's `start()` has processed it. Only its start's thread
+    /// touches it.
+    var finishScan = RunModel.DispatchScan()
 
     init(core: RunCore, index: Int, duration: Double, cooperative: Bool) {
         self.core = core
@@ -37,8 +41,9 @@ final class WorkOperation: Operation, EngineCancellable, StartWindow, @unchecked
     }
 
     override func start() {
-        if enterStart() { core.syncCancelledBeforeStart(index) }
+        if enterStart() { finishScan = core.syncCancelledBeforeStart(index) }
         super.start()
+        core.observeDispatches(finishScan)
     }
 
     func enterStart() -> Bool { window.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue & 2 != 0 }
@@ -51,7 +56,7 @@ final class WorkOperation: Operation, EngineCancellable, StartWindow, @unchecked
         if duration > 0 {
             core.simulate(until: started + duration, op: self, cooperative: cooperative)
         }
-        core.syncMainEnds(index)
+        finishScan = core.syncMainEnds(index)
     }
 
     override func cancel() { core.cancel(index, self) }
@@ -65,6 +70,8 @@ final class BlocksOperation: BlockOperation, EngineCancellable, StartWindow, @un
     let core: RunCore
     let window = Atomic<UInt8>(0)
     let index: Int
+    /// As `WorkOperation.finishScan`.
+    var finishScan = RunModel.DispatchScan()
 
     init(core: RunCore, index: Int, durations: [Double], cooperative: Bool) {
         self.core = core
@@ -82,8 +89,9 @@ final class BlocksOperation: BlockOperation, EngineCancellable, StartWindow, @un
     }
 
     override func start() {
-        if enterStart() { core.syncCancelledBeforeStart(index) }
+        if enterStart() { finishScan = core.syncCancelledBeforeStart(index) }
         super.start()
+        core.observeDispatches(finishScan)
     }
 
     func enterStart() -> Bool { window.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue & 2 != 0 }
@@ -94,7 +102,7 @@ final class BlocksOperation: BlockOperation, EngineCancellable, StartWindow, @un
     override func main() {
         _ = core.syncMainBegins(index, self)
         super.main()
-        core.syncMainEnds(index)
+        finishScan = core.syncMainEnds(index)
     }
 
     override func cancel() { core.cancel(index, self) }

@@ -18,15 +18,48 @@ extension RunCore {
         }
         let first = model.log.count
         let effect = model.perform(action, origin: origin, real: realTime())
+        let unwatched = applyUnderLock(effect)
         unlockAndNotify(observingFrom: first)
+        for b in unwatched { barrierReallyFinished(b) }
         apply(effect, of: action, origin: origin)
         return true
     }
 
-    /// The Foundation side of an action the model recorded.
+    /// The Foundation side of an action that is one step with its
+    /// announcement: a queue's suspension or cap, set under the lock, so
+    /// that no other announcement (a finish, a dispatch seen) comes between
+    /// them; then the dispatches it let happen. Neither setter calls back
+    /// into the run. Returns the cancelled barriers a resume lets finish
+    /// that no probe can watch: they are finished once the lock is released.
+    private func applyUnderLock(_ effect: RunModel.Effect) -> [Int] {
+        switch effect {
+        case .setSuspended(let q, let value, let barriers):
+            // The probes go first (see watchRealFinish).
+            let unwatched = value ? [] : enqueueProbes(for: barriers, on: q)
+            realQueues[q].isSuspended = value
+            if !value {
+                var scan = RunModel.DispatchScan()
+                scan.add(queue: q)
+                observeDispatchesLocked(scan)
+            }
+            return unwatched
+        case .setCap(let q, let value):
+            realQueues[q].maxConcurrentOperationCount = value
+            var scan = RunModel.DispatchScan()
+            scan.add(queue: q)
+            observeDispatchesLocked(scan)
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// The Foundation side of the other actions the model recorded, after
+    /// the lock is released (each may call back: a cancel comes back as
+    /// the operation's `cancel()`), then the dispatches it let happen.
     private func apply(_ effect: RunModel.Effect, of action: Action, origin: ActionOrigin) {
         switch effect {
-        case .none:
+        case .none, .setSuspended, .setCap:
             break
         case .cancel(let i):
             opObject(i)?.cancel()
@@ -35,15 +68,11 @@ extension RunCore {
             // own dispatch of the cancelled barrier (see watchRealFinish).
             if !suspended { watchRealFinish(of: barriers, on: q) }
             realQueues[q].cancelAllOperations()
-        case .setSuspended(let q, let value, let barriers):
-            if !value { watchRealFinish(of: barriers, on: q) }
-            realQueues[q].isSuspended = value
-        case .setCap(let q, let value):
-            realQueues[q].maxConcurrentOperationCount = value
         case .setPriority(let i, let level):
             opObject(i)?.queuePriority = level.foundation
-        case .add(let i):
+        case .add(let i, let scan):
             addToQueue(i)
+            observeDispatches(scan)
         case .tryOnMainQueue:
             tryOnMainQueue(action, origin: origin)
         }
@@ -83,12 +112,16 @@ extension RunCore {
     /// returns: the barrier's `isFinished` is announced there. Where the
     /// dispatch queue is unknown, at once.
     func watchRealFinish(of barriers: [Int], on q: Int) {
+        for b in enqueueProbes(for: barriers, on: q) { barrierReallyFinished(b) }
+    }
+
+    /// Puts the probe of each of `barriers` on `q`'s dispatch queue (which
+    /// takes no lock of the run's here); returns those it cannot watch.
+    func enqueueProbes(for barriers: [Int], on q: Int) -> [Int] {
+        guard let dispatch = backingQueues[q] else { return barriers }
         for b in barriers {
-            if let dispatch = backingQueues[q] {
-                dispatch.async(flags: .barrier) { [self] in self.barrierReallyFinished(b) }
-            } else {
-                barrierReallyFinished(b)
-            }
+            dispatch.async(flags: .barrier) { [self] in self.barrierReallyFinished(b) }
         }
+        return []
     }
 }

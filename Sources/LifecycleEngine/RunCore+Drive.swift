@@ -10,6 +10,8 @@ extension RunCore {
     /// dependency on its hidden gate). The model's records learn the
     /// dependencies at the same time.
     func build() {
+        // Checked once per process, before scenario time starts.
+        _ = EngineState.shared
         lock.lock()
         var records = model.records
         lock.unlock()
@@ -62,6 +64,11 @@ extension RunCore {
         self.backingQueues = backingQueues
         lock.unlock()
     }
+
+    /// Runs of up to this many operations added at the start look at each
+    /// add that may dispatch right after it; larger ones after each chunk
+    /// of 64 adds (one lock each instead of two an operation).
+    static let addsLookedAtOneByOne = 1_000
 
     /// Operations this many or more are made on two threads at once.
     static let operationsMadeInTwoParts = 50_000
@@ -139,17 +146,26 @@ extension RunCore {
         guard withModel({ model, real in model.start(real: real) }) else { return }
         // Announced in chunks under one lock each, each announcement
         // before its operation's add; the adds stay one at a time, in file
-        // order, as the language says.
+        // order, as the language says; what they dispatched is looked at
+        // after each chunk. In a run of up to `addsLookedAtOneByOne`
+        // operations a chunk also ends with an add that may dispatch, so
+        // that its dispatch is announced before the next add's.
         let later = scenario.addedLater
         let initial = scenario.operations.indices.filter { !later.contains(OperationID($0)) }
+        let oneByOne = initial.count <= Self.addsLookedAtOneByOne
         var from = 0
         while from < initial.count {
-            let chunk = initial[from..<min(from + 64, initial.count)]
-            from = chunk.endIndex
-            withModel { model, real in
-                for i in chunk { model.add(i, real: real) }
+            let (chunk, scan) = withModel { model, real -> (ArraySlice<Int>, RunModel.DispatchScan) in
+                let start = from
+                var scan = RunModel.DispatchScan()
+                while from < initial.count && from - start < 64 && (scan.isEmpty || !oneByOne) {
+                    scan.merge(model.add(initial[from], real: real))
+                    from += 1
+                }
+                return (initial[start..<from], scan)
             }
             for i in chunk { addToQueue(i) }
+            observeDispatches(scan)
         }
         withModel { model, real in model.checkCompleted(model.stamp(real)) }
         let thread = Thread { [self] in self.schedulerLoop() }

@@ -144,11 +144,12 @@ final class RunCore: @unchecked Sendable {
     /// Foundation's `start()` will finish it without `main()`; announce
     /// that first. (The cancel that set the window bit announced under
     /// this lock, so this comes after its `isCancelled`.)
-    func syncCancelledBeforeStart(_ i: Int) {
+    func syncCancelledBeforeStart(_ i: Int) -> RunModel.DispatchScan {
         withModel { model, real in
-            if model.records[i].phase != .finished && model.records[i].phase != .executing {
-                model.finish(i, real: real)
+            guard model.records[i].phase != .finished && model.records[i].phase != .executing else {
+                return RunModel.DispatchScan()
             }
+            return model.finishAtStart(i, real: real)
         }
     }
 
@@ -165,9 +166,11 @@ final class RunCore: @unchecked Sendable {
         return t
     }
 
-    func syncMainEnds(_ i: Int) {
-        withModel { model, real in model.finish(i, real: real) }
+    /// The scan to make once Foundation's `start()` returns.
+    func syncMainEnds(_ i: Int) -> RunModel.DispatchScan {
+        let scan = withModel { model, real in model.finish(i, real: real) }
         mainThreadWork(.ended(OperationID(i)))
+        return scan
     }
 
     /// Tells `onMainThreadWork`, when the work is on the main thread.
@@ -190,6 +193,7 @@ final class RunCore: @unchecked Sendable {
         var postExecuting = false
         var postFinished = false
         var timerSet = false
+        var scan = RunModel.DispatchScan()
         if model.lifecycle == .stopped {
             // The run was stopped: let it go at once, unannounced.
             op.state.store(AsyncOperation.finished, ordering: .releasing)
@@ -197,7 +201,7 @@ final class RunCore: @unchecked Sendable {
         } else if model.records[i].phase == .finished {
             // Nothing: already finished (cannot happen through the queue).
         } else if model.records[i].cancelled {
-            model.finish(i, real: real)
+            scan = model.finishAtStart(i, real: real)
             op.state.store(AsyncOperation.finished, ordering: .releasing)
             postFinished = true
         } else {
@@ -206,7 +210,7 @@ final class RunCore: @unchecked Sendable {
             postExecuting = true
             if !model.neverFinishes[i] {
                 if model.durations[i] <= 0 {
-                    model.finish(i, real: real)
+                    scan = model.finish(i, real: real)
                     op.state.store(AsyncOperation.finished, ordering: .releasing)
                     postFinished = true
                 } else {
@@ -216,6 +220,7 @@ final class RunCore: @unchecked Sendable {
         }
         unlockAndNotify(observingFrom: first)
         op.post(executing: postExecuting, finished: postFinished)
+        observeDispatches(scan)
         if timerSet { signalScheduler() }
     }
 
@@ -224,13 +229,15 @@ final class RunCore: @unchecked Sendable {
         lock.lock()
         let first = model.log.count
         var post = false
+        var scan = RunModel.DispatchScan()
         if model.records[i].phase == .executing {
-            model.finish(i, real: realTime())
+            scan = model.finish(i, real: realTime())
             op.state.store(AsyncOperation.finished, ordering: .releasing)
             post = true
         }
         unlockAndNotify(observingFrom: first)
         if post { op.post(executing: true, finished: true) }
+        observeDispatches(scan)
     }
 
     /// Every `cancel()` of an operation of the run comes here (from an
@@ -245,6 +252,7 @@ final class RunCore: @unchecked Sendable {
         let first = model.log.count
         let real = realTime()
         var postAsync: AsyncOperation? = nil
+        var scan = RunModel.DispatchScan()
         switch model.cancelKind(i) {
         case .nothing:
             break  // Foundation's cancel() would be a no-op or a repeat.
@@ -252,7 +260,7 @@ final class RunCore: @unchecked Sendable {
             model.cancelWhileExecuting(i, real: real)
             op.engineCancel()
             if finishesAsync, let a = op as? AsyncOperation {
-                model.finish(i, real: real)
+                scan = model.finish(i, real: real)
                 a.state.store(AsyncOperation.finished, ordering: .releasing)
                 postAsync = a
             }
@@ -261,12 +269,16 @@ final class RunCore: @unchecked Sendable {
                 // start() got in first: hold the cancel until main() begins.
                 model.records[i].heldCancel = true
             } else {
-                model.cancelBeforeStart(i, real: real)
+                let readied = model.cancelBeforeStart(i, real: real)
                 op.engineCancel()
+                // Foundation's cancel() made it ready and let its queue
+                // dispatch, before it returned.
+                observeDispatchesLocked(readied)
             }
         }
         unlockAndNotify(observingFrom: first)
         postAsync?.post(executing: true, finished: true)
+        observeDispatches(scan)
     }
 
     func completionRan(_ i: Int) {
@@ -295,22 +307,46 @@ final class RunCore: @unchecked Sendable {
         if model.durations[i] > 0 {
             simulate(until: t + model.durations[i], op: nil, cooperative: false)
         }
-        let gate: Operation? = withModel { model, real in
-            model.finish(i, real: real)
-            return model.takeGate(i) ? self.gates[i] : nil
+        let (gate, scan): (Operation?, RunModel.DispatchScan) = withModel { model, real in
+            let scan = model.finish(i, real: real)
+            return (model.takeGate(i) ? self.gates[i] : nil, scan)
         }
         mainThreadWork(.ended(OperationID(i)))
         gate?.start()
+        observeDispatches(scan)
     }
 
     /// A cancelled barrier's real finish: Foundation runs it as a dispatch
     /// barrier behind what was dispatched before it, and the probe the run
     /// put just ahead of it has now run (see `watchRealFinish`).
     func barrierReallyFinished(_ b: Int) {
-        let gate: Operation? = withModel { model, real in
-            model.barrierReallyFinished(b, real: real) ? self.gates[b] : nil
+        let (gate, scan): (Operation?, RunModel.DispatchScan) = withModel { model, real in
+            let (opens, scan) = model.barrierReallyFinished(b, real: real)
+            return (opens ? self.gates[b] : nil, scan)
         }
         gate?.start()
+        observeDispatches(scan)
+    }
+
+    // MARK: - Dispatches
+
+    /// Announces what Foundation dispatched where `scan` says to look: after
+    /// the call into Foundation that let the queues dispatch has returned.
+    func observeDispatches(_ scan: RunModel.DispatchScan) {
+        guard !scan.isEmpty, EngineState.shared != nil else { return }
+        lock.lock()
+        let first = model.log.count
+        observeDispatchesLocked(scan)
+        unlockAndNotify(observingFrom: first)
+    }
+
+    /// `observeDispatches` under the lock. Reading the engine's state takes
+    /// each operation's own lock, which Foundation holds only to read or
+    /// write that state: it never waits for the run's.
+    func observeDispatchesLocked(_ scan: RunModel.DispatchScan) {
+        guard let reader = EngineState.shared, !scan.isEmpty else { return }
+        let ops = self.ops
+        model.observeDispatches(scan, real: realTime()) { i in i < ops.count && reader.isDispatched(ops[i]) }
     }
 
     // MARK: - Simulated work

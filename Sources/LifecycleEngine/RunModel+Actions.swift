@@ -21,8 +21,9 @@ extension RunModel {
         /// `maxConcurrentOperationCount = value`.
         case setCap(Int, Int)
         case setPriority(Int, PriorityLevel)
-        /// Add the operation (or barrier) to its queue.
-        case add(Int)
+        /// Add the operation (or barrier) to its queue, then look for what
+        /// that let it dispatch.
+        case add(Int, DispatchScan)
         /// `OperationQueue.main` ignores suspension, caps and cancel-all,
         /// but the engine, not the model, is asked: the shell tries it and
         /// reports what Foundation did (`recordMainQueueAction`).
@@ -99,15 +100,11 @@ extension RunModel {
 
         case .setPriority(let id, let level):
             guard let i = validOperation(id) else { return refuse(.noSuchOperation) }
+            if kinds[i] == .barrier { return refuse(.barrierHasNoPriority) }
+            if records[i].phase == .finished { return refuse(.alreadyFinished) }
             let old = records[i].priority
-            let refusal: ActionRefusal? =
-                kinds[i] == .barrier
-                ? .barrierHasNoPriority
-                : records[i].phase == .finished
-                    ? .alreadyFinished
-                    : old == level ? .unchanged : nil
-            record(refusal)
-            guard refusal == nil else { return .none }
+            guard changePriority(i, to: level) else { return refuse(.unchanged) }
+            record(nil)
             emit(.operation(OperationID(i), .queuePriority, old: .priority(old), new: .priority(level)), t)
             records[i].priority = level
             return .setPriority(i, level)
@@ -116,8 +113,7 @@ extension RunModel {
             guard let i = validOperation(id) else { return refuse(.noSuchOperation) }
             guard records[i].phase == .notAdded else { return refuse(.alreadyAdded) }
             record(nil)
-            add(i, real: real)
-            return .add(i)
+            return .add(i, add(i, real: real))
         }
     }
 
@@ -132,10 +128,10 @@ extension RunModel {
     /// A cancelled barrier's real finish, as the shell saw it come: its
     /// `isFinished`, its dependents released. True when its gate (the
     /// hidden operation other queues' dependents wait on) is to be opened.
-    mutating func barrierReallyFinished(_ b: Int, real: UInt64) -> Bool {
-        guard records[b].phase != .finished else { return false }
-        finish(b, real: real)
-        return takeGate(b)
+    mutating func barrierReallyFinished(_ b: Int, real: UInt64) -> (opensGate: Bool, scan: DispatchScan) {
+        guard records[b].phase != .finished else { return (false, DispatchScan()) }
+        let scan = finish(b, real: real)
+        return (takeGate(b), scan)
     }
 
     /// True once per barrier: the first to ask opens its gate.

@@ -8,8 +8,10 @@ import ScenarioKit
 extension RunModel {
     /// Operation `i` is added to its queue: its readiness is derived
     /// (including implicit waits for barriers of its queue) and announced
-    /// as the initial `isReady`, then the queue's `operationCount`.
-    mutating func add(_ i: Int, real: UInt64) {
+    /// as the initial `isReady`, then the queue's `operationCount`. The
+    /// scan to make once Foundation has it.
+    @discardableResult
+    mutating func add(_ i: Int, real: UInt64) -> DispatchScan {
         let t = stamp(real)
         let q = Int(queueOf[i])
         if kinds[i] == .barrier {
@@ -34,12 +36,26 @@ extension RunModel {
         let ready = records[i].unfinishedDeps == 0
         records[i].phase = ready ? .ready : .pending
         if ready { queues[q].readyWaiting += 1 }
+        file(i, in: kinds[i] == .barrier ? 0 : bucketAtAdd(i))
         emitOp(i, .isReady, nil, ready, t)
         if kinds[i] != .barrier {
             let n = queues[q].operationCount
             queues[q].operationCount = n + 1
             emit(.queue(QueueID(q), .operationCount, old: .int(n), new: .int(n + 1)), t)
         }
+        // Adding lets the queue dispatch only this operation, and only into
+        // a free slot: the slots the run knows to be taken are never more
+        // than the engine's.
+        var scan = DispatchScan()
+        if ready && kinds[i] != .barrier && mayDispatch(on: q) { scan.add(ready: i, on: q) }
+        return scan
+    }
+
+    /// Queue `q` may have a slot free: not suspended, and what executes and
+    /// what was seen dispatched leave room under its cap.
+    func mayDispatch(on q: Int) -> Bool {
+        let queue = queues[q]
+        return (!queue.suspended || queue.isMain) && queue.executing + queue.dispatchedWaiting < queue.effectiveCap
     }
 
     /// Operation `i` begins executing on `thread` (the shell's tag for
@@ -50,18 +66,17 @@ extension RunModel {
     mutating func begin(_ i: Int, thread: Int16, real: UInt64) -> (t: Double, applyHeldCancel: Bool) {
         let t = stamp(real)
         let q = Int(queueOf[i])
-        switch records[i].phase {
-        case .pending:
+        if records[i].phase == .pending {
             // The engine started it although the run still counted a
             // barrier it does not really wait for: it is ready in the
             // engine's eyes, so say so first.
             records[i].unfinishedDeps = 0
+            records[i].phase = .ready
+            queues[q].readyWaiting += 1
             emitOp(i, .isReady, false, true, t)
-        case .ready:
-            queues[q].readyWaiting -= 1
-        default:
-            break
         }
+        startCalled(i, t)
+        if records[i].phase == .ready { queues[q].dispatchedWaiting -= 1 }
         records[i].phase = .executing
         records[i].thread = thread
         queues[q].executing += 1
@@ -84,12 +99,15 @@ extension RunModel {
     }
 
     /// Operation `i` finishes: announced, its dependents' readiness
-    /// released; then the run may be complete.
-    mutating func finish(_ i: Int, real: UInt64) {
+    /// released; then the run may be complete. The scan to make once
+    /// Foundation has processed the finish.
+    @discardableResult
+    mutating func finish(_ i: Int, real: UInt64) -> DispatchScan {
         let t = stamp(real)
         let q = Int(queueOf[i])
         let phase = records[i].phase
-        if phase == .finished { return }
+        var scan = DispatchScan()
+        if phase == .finished { return scan }
         if phase == .executing {
             emitOp(i, .isExecuting, true, false, t)
             queues[q].executing -= 1
@@ -99,7 +117,11 @@ extension RunModel {
                 workingCount -= 1
             }
         } else if phase == .ready {
-            queues[q].readyWaiting -= 1
+            if records[i].dispatched {
+                queues[q].dispatchedWaiting -= 1
+            } else {
+                queues[q].readyWaiting -= 1
+            }
         }
         records[i].phase = .finished
         records[i].awaitsRealFinish = false
@@ -119,28 +141,51 @@ extension RunModel {
                 guard records[d].unfinishedDeps > 0 else { continue }
                 records[d].unfinishedDeps -= 1
                 if records[d].unfinishedDeps == 0 && records[d].phase == .pending {
-                    records[d].phase = .ready
-                    queues[Int(queueOf[d])].readyWaiting += 1
+                    becomeReady(d)
+                    scan.add(ready: d, on: Int(queueOf[d]))
                     emitOp(d, .isReady, false, true, t)
                 }
             }
         }
+        // The slot it frees can go only to a ready operation not yet seen
+        // dispatched (or one it made ready, listed already).
+        if queues[q].readyWaiting > 0 { scan.add(queue: q) }
         checkCompleted(t)
+        return scan
+    }
+
+    /// A pending operation `i` becomes ready: counted, and in its queue's
+    /// dispatch order.
+    private mutating func becomeReady(_ i: Int) {
+        records[i].phase = .ready
+        queues[Int(queueOf[i])].readyWaiting += 1
+        enterDispatchOrder(i)
+    }
+
+    /// Operation `i`'s `start()` found it cancelled: it finishes without
+    /// running (dispatched, since its queue called `start()`).
+    @discardableResult
+    mutating func finishAtStart(_ i: Int, real: UInt64) -> DispatchScan {
+        startCalled(i, stamp(real))
+        return finish(i, real: real)
     }
 
     /// A cancel of an operation that has not started: `isCancelled`, then
     /// `isReady` if it was not ready (Foundation's `cancel()` zeroes its
     /// unfinished dependencies).
-    mutating func cancelBeforeStart(_ i: Int, real: UInt64) {
+    @discardableResult
+    mutating func cancelBeforeStart(_ i: Int, real: UInt64) -> DispatchScan {
         let t = stamp(real)
         records[i].cancelled = true
         emitOp(i, .isCancelled, false, true, t)
         records[i].unfinishedDeps = 0
+        var scan = DispatchScan()
         if records[i].phase == .pending {
-            records[i].phase = .ready
-            queues[Int(queueOf[i])].readyWaiting += 1
+            becomeReady(i)
             emitOp(i, .isReady, false, true, t)
         }
+        if records[i].phase == .ready { scan.add(ready: i, on: Int(queueOf[i])) }
+        return scan
     }
 
     /// A cancel of an executing operation: the flag only.

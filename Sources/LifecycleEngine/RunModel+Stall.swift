@@ -5,16 +5,18 @@ import ScenarioKit
 /// pure functions of the model, linear in operations and dependencies.
 extension RunModel {
     /// Nothing can progress: no simulated work, no timer, no timed action
-    /// or completion block to come, and no queue with room for a ready
-    /// operation. Never while the user has paused the run (the pause holds
-    /// the work and the actions that would progress; a run opened paused
-    /// has not had its chance yet). O(queues), from counters.
+    /// or completion block to come, nothing dispatched that a thread will
+    /// start, and no queue with room for a ready operation. Never while the
+    /// user has paused the run (the pause holds the work and the actions
+    /// that would progress; a run opened paused has not had its chance
+    /// yet). O(queues), from counters.
     var stallCondition: Bool {
         if log.isClosed || lifecycle != .running || unfinishedOps == 0 || clock.isPaused { return false }
         if workingCount > 0 || asyncTimersPending > 0 || timedActionsLeft > 0 { return false }
         if completionsRun < completionsOwed { return false }
-        for q in queues where q.readyWaiting > 0 && (!q.suspended || q.isMain) && q.executing < q.effectiveCap {
-            return false
+        for q in queues {
+            if q.dispatchedWaiting > 0 { return false }
+            if q.readyWaiting > 0 && (!q.suspended || q.isMain) && q.executing < q.effectiveCap { return false }
         }
         return true
     }

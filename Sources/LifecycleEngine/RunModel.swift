@@ -32,7 +32,17 @@ struct RunModel {
         /// when what runs before it returns (`barrierReallyFinished`).
         var awaitsRealFinish = false
         var gateOpened = false
+        /// Its queue dispatched it (announced: a scan saw it, or its start).
+        var dispatched = false
+        /// `queuePriority` as its getter answers (the announcements' values).
         var priority: PriorityLevel = .normal
+        /// Foundation's explicit priority (`__priorityValue`): nil while none
+        /// was set, when the queue files it by its QoS (or under normal).
+        var explicitPriority: PriorityLevel?
+        /// The bucket of its queue it is filed under (`DispatchOrder`), and
+        /// when it was filed there.
+        var bucket: UInt8 = 3
+        var bucketSeq: UInt32 = 0
         var thread: Int16 = -1
         /// Unfinished dependencies as the run derives them (declared ones,
         /// and the barriers of its queue it implicitly waits for).
@@ -51,8 +61,10 @@ struct RunModel {
         let hasBarriers: Bool
         var operationCount = 0
         var executing = 0
-        /// Added, announced ready, not started.
+        /// Added, announced ready, not dispatched.
         var readyWaiting = 0
+        /// Dispatched, not started: a thread will start each.
+        var dispatchedWaiting = 0
         /// Operations added to this queue (kept only when it has barriers).
         var members: [Int32] = []
         /// Barriers added whose block has not begun.
@@ -105,6 +117,11 @@ struct RunModel {
     var stallSeq = -1
     /// The timers that end asynchronous operations.
     var timers = TimerHeap()
+    /// Per queue, its ready operations not yet seen dispatched, in the
+    /// order it dispatches them.
+    var dispatchOrders: [DispatchOrder] = []
+    /// The last `Record.bucketSeq` given.
+    var nextBucketSeq: UInt32 = 0
     /// The next `scenario.actions` and `timedCaptions` entries to come.
     var nextTimedAction = 0
     var nextCaption = 0
@@ -159,8 +176,12 @@ struct RunModel {
             capacity: min(specs.count * 6 + scenario.queues.count * 4 + 64, 4_000_000),
             keepsHistory: options.keepsHistory)
         for (i, spec) in specs.enumerated() where !spec.isBarrier {
-            if let p = spec.priority { records[i].priority = p }
+            if let p = spec.priority {
+                records[i].priority = p
+                records[i].explicitPriority = p
+            }
         }
+        dispatchOrders = Array(repeating: DispatchOrder(), count: scenario.queues.count)
     }
 
     // MARK: - Recording

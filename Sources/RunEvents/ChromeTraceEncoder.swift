@@ -75,7 +75,7 @@ public struct ChromeTraceEncoder: Sendable {
         case .queue(let q, .maxConcurrentOperationCount, _, _):
             guard scenario.queues.indices.contains(q.index) else { return }
             counter(q, at: event.time, to: &out)
-        case .queue:
+        case .queue, .dispatched:
             break
         case .block(let op, let index, .started, let thread):
             guard scenario.contains(op) else { return }
@@ -224,6 +224,10 @@ public struct ChromeTraceEncoder: Sendable {
         if let ready = lane.ready {
             out.appendLiteral(#","ready_s":"#)
             JSONBytes.appendSeconds(ready, to: &out)
+        }
+        if let dispatched = lane.dispatched {
+            out.appendLiteral(#","dispatched_s":"#)
+            JSONBytes.appendSeconds(dispatched, to: &out)
         }
         out.appendLiteral(#","cancelled":"#)
         if lane.cancelled != nil { out.appendLiteral("true") } else { out.appendLiteral("false") }

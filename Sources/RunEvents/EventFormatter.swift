@@ -66,6 +66,10 @@ public struct EventFormatter: Sendable {
         case .queue(let q, let key, let old, let new):
             let change = old.map { "\(textValue($0)) → \(textValue(new))" } ?? textValue(new)
             return ("queue", queueName(q), "", pad(key.rawValue, 14) + "  " + change)
+        case .dispatched(let op):
+            let spec = scenario[operation: op]
+            let to = scenario[queue: spec.queue].isMain ? "  to the main queue (the main thread runs it)" : ""
+            return (spec.isBarrier ? "barrier" : "op", queueName(spec.queue), spec.name, "dispatched" + to)
         case .block(let op, let index, let phase, let thread):
             let spec = scenario[operation: op]
             return (

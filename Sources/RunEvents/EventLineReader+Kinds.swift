@@ -6,14 +6,7 @@ extension EventLineReader {
     mutating func body(of kind: LineKind) throws(LineError) -> (LifecycleEvent.Kind, ThreadTag?) {
         switch kind {
         case .op:
-            let op = try operation(.op)
-            let q = try queue(.queue)
-            guard lookup.queueOfOperation[op.index] == q else {
-                throw LineError(
-                    offset: try value(.queue).start,
-                    message: "operation '\(scenario.opName(op))' is on queue "
-                        + "'\(scenario.queueName(lookup.queueOfOperation[op.index]))', not '\(scenario.queueName(q))'")
-            }
+            let op = try operationOnItsQueue()
             let key = try word(.key, in: operationKeyWords, "operation key")
             let (old, new) = try change(of: key.rawValue, key == .queuePriority ? .priority : .bool)
             let thread = has(.thread) ? try thread(.thread) : nil
@@ -23,6 +16,8 @@ extension EventLineReader {
             let key = try word(.key, in: queueKeyWords, "queue key")
             let (old, new) = try change(of: key.rawValue, key == .isSuspended ? .bool : .int)
             return (.queue(q, key, old: old, new: new), nil)
+        case .dispatched:
+            return (.dispatched(try operationOnItsQueue()), nil)
         case .block:
             let op = try operation(.op)
             let index = try int(.index)
@@ -54,6 +49,19 @@ extension EventLineReader {
             }
             return (.end(.completed), nil)
         }
+    }
+
+    /// `op`, with the `queue` the line names checked against the scenario's.
+    private func operationOnItsQueue() throws(LineError) -> OperationID {
+        let op = try operation(.op)
+        let q = try queue(.queue)
+        guard lookup.queueOfOperation[op.index] == q else {
+            throw LineError(
+                offset: try value(.queue).start,
+                message: "operation '\(scenario.opName(op))' is on queue "
+                    + "'\(scenario.queueName(lookup.queueOfOperation[op.index]))', not '\(scenario.queueName(q))'")
+        }
+        return op
     }
 
     /// `old` (null for an initial notification) and `new`.

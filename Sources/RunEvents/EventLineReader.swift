@@ -22,7 +22,7 @@ enum Field: Int, CaseIterable {
 
 /// What a line's `kind` says it is.
 enum LineKind: Int, CaseIterable {
-    case op, queue, block, completion, action, caption, stall, end
+    case op, queue, dispatched, block, completion, action, caption, stall, end
 
     var name: String { String(describing: self) }
 
@@ -32,6 +32,7 @@ enum LineKind: Int, CaseIterable {
         switch self {
         case .op: return common | Field.mask(.op, .queue, .key, .old, .new, .thread)
         case .queue: return common | Field.mask(.queue, .key, .old, .new)
+        case .dispatched: return common | Field.mask(.op, .queue)
         case .block: return common | Field.mask(.op, .index, .phase, .thread)
         case .completion: return common | Field.mask(.op, .thread)
         case .action: return common | Field.mask(.action, .target, .value, .origin, .by, .ignored)

@@ -39,7 +39,8 @@ public struct JSONLineEncoder: Sendable {
 
     /// The name and version of the recording format, in every header.
     public static let recordingFormat = "opscope-recording"
-    public static let recordingVersion = 1
+    /// 2: `dispatched` lines. A version-1 recording (none) is still read.
+    public static let recordingVersion = 2
 
     /// The first line of a recording: the scenario's whole text, so that a
     /// recording stands alone (SCENARIO-LANGUAGE.md, "Recordings").
@@ -98,6 +99,11 @@ public struct JSONLineEncoder: Sendable {
             out.appendLiteral(#","kind":"queue","queue":"#)
             appendQueue(q, to: &out)
             appendChange(Self.literal(key), old: old, new: new, to: &out)
+        case .dispatched(let op):
+            out.appendLiteral(#","kind":"dispatched","op":"#)
+            appendOperation(op, to: &out)
+            out.appendLiteral(#","queue":"#)
+            appendQueue(queueOfOperation[op.index], to: &out)
         case .block(let op, let index, let phase, let thread):
             out.appendLiteral(#","kind":"block","op":"#)
             appendOperation(op, to: &out)

@@ -33,6 +33,15 @@ public struct LifecycleEvent: Sendable, Hashable {
         case operation(OperationID, OperationKey, old: KeyValue?, new: KeyValue)
         /// A key of a queue changed.
         case queue(QueueID, QueueKey, old: KeyValue?, new: KeyValue)
+        /// The operation's queue handed it to its dispatch queue (Foundation's
+        /// own state for it went from `enqueued` to `dispatching`): from now
+        /// on it counts against the queue's cap, and a worker thread (the
+        /// main thread, on the main queue) will call its `start()`. Seen by
+        /// reading that state right after each call that lets the queue
+        /// dispatch, or at the latest when `start()` is called; never
+        /// announced twice, always before the operation starts. Not a key:
+        /// `Operation` has no property for it.
+        case dispatched(OperationID)
         /// One execution block of a `blocks` operation started or returned,
         /// on `thread`.
         case block(OperationID, index: Int, phase: BlockPhase, thread: ThreadTag)

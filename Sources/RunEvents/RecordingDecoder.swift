@@ -148,7 +148,7 @@ public enum RecordingDecoder {
         }
         guard version <= JSONLineEncoder.recordingVersion else {
             throw problem(
-                "recording format version \(version) is not supported: this opscope reads version "
+                "recording format version \(version) is not supported: this opscope reads versions 1 to "
                     + "\(JSONLineEncoder.recordingVersion)", at: fields["version"])
         }
         let known: Set<String> = ["kind", "format", "version", "opscope", "language", "path", "source"]

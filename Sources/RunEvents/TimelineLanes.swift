@@ -13,11 +13,9 @@ public struct TimelineLanes: Sendable {
     public struct Lane: Sendable, Hashable {
         public var added: Double?
         public var ready: Double?
-        /// When the queue, as far as the board can tell, had handed it to
-        /// dispatch while no worker thread ran it yet (ready, nothing
-        /// holding it back: `NotRunningReason.dispatchedWaitingForThread`);
-        /// nil when it started at once or never waited so. Set by
-        /// `markDispatched`, from the board: the stream has no event for it.
+        /// When its queue handed it to its dispatch queue (its `dispatched`
+        /// event); until `started`, it waited for a thread to call its
+        /// `start()`. nil before that, and in recordings without the event.
         public var dispatched: Double?
         public var started: Double?
         public var thread: ThreadTag?
@@ -133,6 +131,10 @@ public struct TimelineLanes: Sendable {
             default:
                 break
             }
+        case .dispatched(let op):
+            guard scenario.contains(op), lanes[op.index].dispatched == nil else { return }
+            if lanes[op.index].added == nil { lanes[op.index].added = t }
+            lanes[op.index].dispatched = t
         case .queue(let q, .maxConcurrentOperationCount, _, .int(let cap)):
             guard scenario.queues.indices.contains(q.index) else { return }
             caps[q.index] = cap
@@ -165,15 +167,6 @@ public struct TimelineLanes: Sendable {
 
     private mutating func saw(_ thread: ThreadTag, at t: Double) {
         if !threads.contains(where: { $0.tag == thread }) { threads.append((thread, t)) }
-    }
-
-    /// `op` was dispatched at `time` and waits for a worker thread: the
-    /// first such moment of a ready operation that has not started.
-    public mutating func markDispatched(_ op: OperationID, at time: Double) {
-        guard scenario.contains(op) else { return }
-        let i = op.index
-        guard lanes[i].ready != nil, lanes[i].started == nil, lanes[i].dispatched == nil else { return }
-        lanes[i].dispatched = time
     }
 
     private mutating func step(_ q: Int, by delta: Int, at t: Double) {

@@ -59,8 +59,10 @@ public struct ActionNotice: Sendable, Hashable {
             var text = "queuePriority of \(card.name) is \(level.rawValue)"
             if card.priorityChangesLost {
                 text +=
-                    ": Foundation filed it under normal when it was added (serial queue, no priority), "
-                    + "so it will not move"
+                    ": Foundation filed it under \(card.effectivePriority.rawValue) when it was added (serial queue, "
+                    + "no priority) and looked for it elsewhere, so it did not move"
+            } else if card.dispatchedAt != nil && card.startedAt == nil {
+                text += ": it was dispatched already, so its place in the queue no longer matters"
             }
             return (text, false)
         case .add(let op):

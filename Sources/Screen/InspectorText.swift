@@ -65,7 +65,9 @@ enum InspectorText {
         if !dependents.isEmpty {
             out.append(InspectorLine("dependents: " + withPhases(dependents, board)))
         }
-        out += notes(card: card, spec: spec, queue: queue, reasons: reasons).map { InspectorLine("note: " + $0, .note) }
+        out += notes(card: card, spec: spec, queue: queue, reasons: reasons, board: board).map {
+            InspectorLine("note: " + $0, .note)
+        }
         return out
     }
 
@@ -114,9 +116,10 @@ enum InspectorText {
             return "waiting for \(Wording.names(ids, in: board.scenario))"
         case .queueSuspended(let q):
             return "its queue \(board[queue: q].name) is suspended"
-        case .queueAtCap(let executing, let cap):
+        case .queueAtCap(let executing, let dispatched, let cap):
             let name = board[queue: card.queue].name
-            return "its queue \(name) is at its cap (\(executing) of \(EventFormatter.capText(cap)) running)"
+            let waiting = dispatched > 0 ? ", \(dispatched) dispatched and waiting for a thread" : ""
+            return "its queue \(name) is at its cap (\(executing) of \(EventFormatter.capText(cap)) running\(waiting))"
         case .behindHigherPriority(let count, _, _):
             let higher = board.cards.filter { other in
                 other.queue == card.queue && other.id != card.id && other.phase == .ready
@@ -127,16 +130,20 @@ enum InspectorText {
                 ? "behind \(count) higher-priority \(count == 1 ? "ready operation" : "ready operations")"
                 : "behind \(ops) that the queue takes first (higher priority or added earlier)"
         case .dispatchedWaitingForThread:
+            let at = card.dispatchedAt.map { " at " + Spelling.seconds($0) } ?? ""
             if board[queue: card.queue].isMain {
-                return "dispatched to the main queue, waiting for the main thread"
+                return "dispatched to the main queue\(at), waiting for the main thread"
             }
-            return "dispatched by the queue, waiting for a worker thread"
+            if board.scenario[operation: card.id].body.isAsync {
+                return "dispatched by \(board[queue: card.queue].name)\(at): its start() waits for a worker thread"
+            }
+            return "dispatched by \(board[queue: card.queue].name)\(at), waiting for a worker thread"
         }
     }
 
     /// Engine facts that explain this card, ENGINE-NOTES.md in a sentence each.
     static func notes(
-        card: OperationCard, spec: OperationSpec, queue: QueueRow, reasons: [NotRunningReason]
+        card: OperationCard, spec: OperationSpec, queue: QueueRow, reasons: [NotRunningReason], board: BoardState
     ) -> [String] {
         var notes: [String] = []
         if card.priorityFromQoS, let qos = spec.qos {
@@ -144,9 +151,12 @@ enum InspectorText {
                 "its QoS \(qos.rawValue) picked the \(card.effectivePriority.rawValue) bucket: it has no "
                     + "explicit queuePriority (whose getter still answers normal)")
         }
-        if card.priorityChangesLost {
+        if let looksIn = board.priorityChangeLooksIn(card.id) {
+            let lost = card.priorityChangesLost ? "its last priority change was lost: " : ""
             notes.append(
-                "added to a serial queue without a priority: Foundation loses later priority changes")
+                "\(lost)it is filed under \(card.effectivePriority.rawValue) (added to a serial queue without a "
+                    + "priority), but Foundation looks for it under \(looksIn.rawValue) when its priority changes: "
+                    + "a change does not move it")
         }
         if case .blocks(let ds) = spec.body {
             var text = "BlockOperation on Linux runs its \(ds.count) blocks one after another on one thread"

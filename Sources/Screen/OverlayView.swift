@@ -29,8 +29,7 @@ enum OverlayView {
             "On the timeline (t)",
             "  \(t.pending) pending  \(t.ready) ready  \(t.dispatched) dispatched, no worker thread yet  "
                 + "\(t.executing) executing",
-            "  \(g.check) finished  \(g.cancelled) finished cancelled (up to \(TimelineLanes.dispatchedSpansUpTo) "
-                + "operations: \(t.dispatched) spans)",
+            "  \(g.check) finished  \(g.cancelled) finished cancelled",
             "  a queue's row: how many of its operations execute in each column, reversed where",
             "         that is its cap",
             "  \(t.mark) an action or a caption; \(t.cursorHead) and its line: the moment the other panes",

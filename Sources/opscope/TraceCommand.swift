@@ -173,8 +173,6 @@ final class TraceWriter {
     private let encoder: JSONLineEncoder?
     private var chrome: ChromeTraceEncoder?
     private var lanes: TimelineLanes?
-    /// The board tells the timeline when an operation waits for a thread.
-    private var board: BoardState?
     private var judge: ExpectationJudge
     private var out = OutputBuffer(fileDescriptor: STDOUT_FILENO)
 
@@ -189,9 +187,6 @@ final class TraceWriter {
         encoder = format == .jsonl ? JSONLineEncoder(scenario: scenario) : nil
         chrome = format == .chrome ? ChromeTraceEncoder(scenario: scenario) : nil
         lanes = format == .timeline ? TimelineLanes(scenario: scenario) : nil
-        board =
-            format == .timeline && scenario.operations.count <= TimelineLanes.dispatchedSpansUpTo
-            ? BoardState(scenario: scenario) : nil
         judge = ExpectationJudge(scenario: scenario)
         if format == .text { out.append(formatter.textHeader + "\n") }
         chrome?.appendHeader(to: &out.bytes)
@@ -207,10 +202,6 @@ final class TraceWriter {
                 chrome!.append(event, to: &out.bytes)
             } else if lanes != nil {
                 lanes!.record(event)
-                if board != nil {
-                    board!.apply(event)
-                    lanes!.markDispatched(after: event, on: board!)
-                }
             } else {
                 out.append(formatter.text(event))
                 out.bytes.append(UInt8(ascii: "\n"))

@@ -130,7 +130,7 @@ private func board(_ build: (inout Script) -> Void) -> BoardState {
     #expect(b[operation: n("c")].completionRan && b[operation: n("c")].completionThread == ThreadTag(4))
     #expect(b.outcome == .stalled([n("x"): .neverPostedFinish]))
     #expect(b.lastEventTime == 0.7)
-    #expect(b.lastSeq == 7)
+    #expect(b.lastSeq == 8, "the add, the dispatch, the start, three blocks, the completion, the end")
 }
 
 @Test func replayingALogGivesTheSameBoard() {

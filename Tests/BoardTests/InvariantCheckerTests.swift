@@ -69,6 +69,45 @@ private func fetchThenParse(_ s: inout Script) {
     #expect(found == [])
 }
 
+/// What was dispatched before the cap was lowered still starts once a
+/// thread is free, above the new cap; what was dispatched before a
+/// suspension starts while the queue is suspended.
+@Test func dispatchesAreNeverTakenBack() {
+    let found = messages { s in
+        s.cap("net", 4, old: 2)
+        for name in ["a", "b", "c", "d", "fetch"] { s.add(name) }
+        s.start("a")
+        s.start("b")
+        s.dispatch("c")
+        s.dispatch("d")
+        s.cap("net", 1, old: 4)
+        s.suspended("net", true)
+        s.start("c")
+        s.start("d")
+        for name in ["a", "b", "c", "d"] { s.finish(name) }
+        s.suspended("net", false)
+        s.start("fetch")
+        s.finish("fetch")
+        s.end()
+    }
+    #expect(found == [])
+}
+
+/// A stream recorded before dispatches were announced (format 1) is
+/// checked without the rules that need them.
+@Test func aStreamWithoutDispatchesIsCheckedByItsStarts() {
+    var s = Script(scenario)
+    s.add("a")
+    s.set("a", .isExecuting, true)
+    s.set("a", .isFinished, true)
+    s.add("b")
+    s.cancel("b")
+    s.set("b", .isFinished, true)
+    s.end()
+    #expect(InvariantChecker.check(s.events, scenario: scenario, observesDispatch: false) == [])
+    #expect(InvariantChecker.check(s.events, scenario: scenario).count == 2)
+}
+
 @Test func aBarrierWaitingForEarlierWorkIsClean() {
     let found = messages { s in
         s.add("w1")
@@ -114,14 +153,17 @@ private let violationCases: [ViolationCase] = [
             s.start("fetch")
             s.start("parse")
         },
-        expected: ["parse started executing before its dependency fetch finished"]),
+        expected: [
+            "parse was dispatched before its dependency fetch finished",
+            "parse started executing before its dependency fetch finished",
+        ]),
     ViolationCase(
         testDescription: "cap exceeded",
         build: { s in
             for name in ["a", "b", "c"] { s.add(name) }
             for name in ["a", "b", "c"] { s.start(name) }
         },
-        expected: ["queue net has 3 operations executing (a, b and c), more than its cap allows (2)"]),
+        expected: ["queue net has 3 operations dispatched or executing (a, b and c), more than its cap allows (2)"]),
     ViolationCase(
         testDescription: "cap lowered, then a new start beyond the allowance",
         build: { s in
@@ -137,7 +179,7 @@ private let violationCases: [ViolationCase] = [
             s.start("fetch")
         },
         expected: [
-            "queue net has 3 operations executing (c, d and fetch), more than its cap allows (2)"
+            "queue net has 3 operations dispatched or executing (c, d and fetch), more than its cap allows (2)"
         ]),
     ViolationCase(
         testDescription: "the main queue is serial whatever its events say",
@@ -148,7 +190,7 @@ private let violationCases: [ViolationCase] = [
             s.start("m1")
             s.start("m2")
         },
-        expected: ["queue ui has 2 operations executing (m1 and m2), more than its cap allows (1)"]),
+        expected: ["queue ui has 2 operations dispatched or executing (m1 and m2), more than its cap allows (1)"]),
     ViolationCase(
         testDescription: "started twice",
         build: { s in
@@ -193,7 +235,9 @@ private let violationCases: [ViolationCase] = [
     ViolationCase(
         testDescription: "started before it was added",
         build: { s in s.start("a") },
-        expected: ["a started executing before it was added to its queue"]),
+        expected: [
+            "a was dispatched before it was added to its queue", "a started executing before it was added to its queue",
+        ]),
     ViolationCase(
         testDescription: "completion before finish, and twice",
         build: { s in
@@ -256,8 +300,9 @@ private let violationCases: [ViolationCase] = [
             s.start("flush")
         },
         expected: [
+            "flush was dispatched before its dependency w1 finished",
+            "queue disk has 2 operations dispatched or executing (w1 and flush), more than its cap allows (1)",
             "flush started executing before its dependency w1 finished",
-            "queue disk has 2 operations executing (w1 and flush), more than its cap allows (1)",
         ]),
     ViolationCase(
         testDescription: "later work started before the barrier finished",
@@ -268,9 +313,44 @@ private let violationCases: [ViolationCase] = [
             s.start("w2")
         },
         expected: [
+            "w2 was dispatched before the barrier flush finished",
+            "queue disk has 2 operations dispatched or executing (flush and w2), more than its cap allows (1)",
             "w2 started executing before the barrier flush finished",
-            "queue disk has 2 operations executing (flush and w2), more than its cap allows (1)",
         ]),
+    ViolationCase(
+        testDescription: "dispatched twice, and after it started",
+        build: { s in
+            s.add("a")
+            s.dispatch("a")
+            s.emit(.dispatched(s.id("a")))
+            s.start("a")
+            s.emit(.dispatched(s.id("a")))
+        },
+        expected: ["a was dispatched twice", "a was dispatched twice", "a was dispatched after it started"]),
+    ViolationCase(
+        testDescription: "started without a dispatch",
+        build: { s in
+            s.add("a")
+            s.set("a", .isExecuting, true)
+        },
+        expected: ["a started executing before it was dispatched"]),
+    ViolationCase(
+        testDescription: "finished without running and without a dispatch",
+        build: { s in
+            s.add("a")
+            s.cancel("a")
+            s.set("a", .isFinished, true)
+        },
+        expected: ["a finished without running although it was never dispatched"]),
+    ViolationCase(
+        testDescription: "dispatched into a cap taken by one running and one waiting for a thread",
+        build: { s in
+            for name in ["a", "b", "c"] { s.add(name) }
+            s.start("a")
+            s.dispatch("b")
+            s.dispatch("c")
+        },
+        expected: ["queue net has 3 operations dispatched or executing (a, b and c), more than its cap allows (2)"]),
 ]
 
 @Test(arguments: violationCases)

@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func aBlockStillRunningHasNoReturnYet() {
-        let events = Self.script().events.prefix(6)
+        let events = Self.script().events.prefix(7)
         let lanes = TimelineLanes(scenario: Self.scenario, events: events)
         #expect(lanes.lanes[0].blocks.last == TimelineLanes.BlockRun(index: 1, thread: ThreadTag(2), started: 0.4))
     }

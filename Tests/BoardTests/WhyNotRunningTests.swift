@@ -70,7 +70,7 @@ private let whyCases: [WhyCase] = [
             s.cancel("b")
             s.ready("b")
         }, op: "b",
-        expected: { _ in [.queueAtCap(executing: 2, cap: .limit(2))] }),
+        expected: { _ in [.queueAtCap(executing: 2, dispatched: 0, cap: .limit(2))] }),
     WhyCase(
         testDescription: "a barrier waits for what was added before it",
         build: {
@@ -99,8 +99,33 @@ private let whyCases: [WhyCase] = [
         build: {
             $0.suspended("ui", true)
             $0.add("m1")
+            $0.dispatch("m1")
         }, op: "m1",
         expected: { _ in [.dispatchedWaitingForThread] }),
+    WhyCase(
+        testDescription: "dispatched while its queue was at its cap and then suspended: only the dispatch is said",
+        build: { s in
+            for x in ["a", "c", "hi"] { s.add(x) }
+            s.start("a")
+            s.dispatch("c")
+            s.suspended("net", true)
+        }, op: "c",
+        expected: { _ in [.dispatchedWaitingForThread] }),
+    WhyCase(
+        testDescription: "a dispatched operation waiting for a thread takes a slot",
+        build: { s in
+            for x in ["a", "c", "hi"] { s.add(x) }
+            s.start("a")
+            s.dispatch("c")
+        }, op: "hi",
+        expected: { _ in [.queueAtCap(executing: 1, dispatched: 1, cap: .limit(2))] }),
+    WhyCase(
+        testDescription: "ready with a free slot and no dispatch seen: no reason is claimed",
+        build: { s in
+            for x in ["a", "c", "hi"] { s.add(x) }
+            s.start("a")
+        }, op: "hi",
+        expected: { _ in [] }),
     WhyCase(
         testDescription: "queue at its cap",
         build: { s in
@@ -108,7 +133,7 @@ private let whyCases: [WhyCase] = [
             s.start("a")
             s.start("c")
         }, op: "hi",
-        expected: { _ in [.queueAtCap(executing: 2, cap: .limit(2))] }),
+        expected: { _ in [.queueAtCap(executing: 2, dispatched: 0, cap: .limit(2))] }),
     WhyCase(
         testDescription: "suspended and at cap, behind an earlier one",
         build: { s in
@@ -119,7 +144,7 @@ private let whyCases: [WhyCase] = [
         }, op: "c",
         expected: { n in
             [
-                .queueSuspended(n.q("net")), .queueAtCap(executing: 2, cap: .limit(2)),
+                .queueSuspended(n.q("net")), .queueAtCap(executing: 2, dispatched: 0, cap: .limit(2)),
                 .behindHigherPriority(count: 1, bucket: .normal, fromQoS: false),
             ]
         }),
@@ -139,23 +164,17 @@ private let whyCases: [WhyCase] = [
         }, op: "slow",
         expected: { _ in
             [
-                .queueAtCap(executing: 2, cap: .limit(2)),
+                .queueAtCap(executing: 2, dispatched: 0, cap: .limit(2)),
                 .behindHigherPriority(count: 1, bucket: .veryLow, fromQoS: true),
             ]
         }),
     WhyCase(
-        testDescription: "first in line with a free slot: waiting for a thread",
+        testDescription: "dispatched, no thread yet",
         build: { s in
             for x in ["a", "c", "hi"] { s.add(x) }
             s.start("a")
+            s.dispatch("hi")
         }, op: "hi",
-        expected: { _ in [.dispatchedWaitingForThread] }),
-    WhyCase(
-        testDescription: "the system-default cap dispatches every ready one",
-        build: {
-            $0.add("w1")
-            $0.add("w2")
-        }, op: "w2",
         expected: { _ in [.dispatchedWaitingForThread] }),
     WhyCase(
         testDescription: "the main queue is serial",
@@ -164,7 +183,7 @@ private let whyCases: [WhyCase] = [
             s.add("m2")
             s.start("m1")
         }, op: "m2",
-        expected: { _ in [.queueAtCap(executing: 1, cap: .limit(1))] }),
+        expected: { _ in [.queueAtCap(executing: 1, dispatched: 0, cap: .limit(1))] }),
     WhyCase(
         testDescription: "executing: nothing to explain",
         build: {
@@ -196,7 +215,7 @@ func whyNotRunningNamesEachReason(_ c: WhyCase) {
     let fast = board[operation: n("fast")]
     #expect((fast.effectivePriority, fast.priorityFromQoS, fast.queuePriority) == (.high, true, nil))
     let q = board[operation: n("q")]
-    #expect((q.effectivePriority, q.priorityFromQoS, q.priorityChangesLost) == (.normal, false, true))
+    #expect((q.effectivePriority, q.priorityFromQoS, q.priorityChangesLost) == (.normal, false, false))
     let hi = board[operation: n("hi")]
     #expect((hi.effectivePriority, hi.priorityFromQoS, hi.queuePriority) == (.high, false, .high))
 }
@@ -231,9 +250,47 @@ func whyNotRunningNamesEachReason(_ c: WhyCase) {
     s.add("t")
     s.add("q")
     s.priority("t", .veryHigh)
+    s.priority("q", .veryHigh)
     let board = BoardState(scenario: scenario, replaying: s.events)
     let t = board[operation: n("t")]
     #expect(!t.priorityChangesLost)
     #expect(t.effectivePriority == .veryHigh)
-    #expect(board[operation: n("q")].priorityChangesLost)
+    let q = board[operation: n("q")]
+    #expect(q.priorityChangesLost)
+    #expect(q.effectivePriority == .normal)
+}
+
+/// Foundation takes an operation out of its bucket and appends it to the
+/// new one: set back, it is behind what was added after it.
+@Test func aPriorityChangeSetBackPutsItAtTheEndOfItsBucket() {
+    var s = Script(scenario)
+    for x in ["a", "c", "hi"] { s.add(x) }
+    s.priority("a", .low)
+    s.priority("a", .normal, old: .low)
+    let board = BoardState(scenario: scenario, replaying: s.events)
+    let (a, c) = (board[operation: n("a")], board[operation: n("c")])
+    #expect(a.effectivePriority == .normal)
+    #expect(c.isAhead(of: a))
+    #expect(!a.isAhead(of: c))
+}
+
+/// On a serial queue an operation with QoS userInitiated and no priority is
+/// filed under normal; Foundation looks for it under high. A change to
+/// high does nothing; a change to veryHigh is lost; a change from veryHigh
+/// (now explicit) to low looks under veryHigh and is lost too, and only a
+/// change from normal moves it.
+@Test func lostPriorityChangesFollowFoundationsOwnBookkeeping() {
+    var s = Script(scenario)
+    s.add("q")
+    s.priority("q", .veryHigh)
+    var board = BoardState(scenario: scenario, replaying: s.events)
+    #expect(
+        (board[operation: n("q")].effectivePriority, board[operation: n("q")].priorityChangesLost) == (.normal, true))
+    s.priority("q", .normal, old: .veryHigh)
+    board = BoardState(scenario: scenario, replaying: s.events)
+    #expect(
+        (board[operation: n("q")].effectivePriority, board[operation: n("q")].priorityChangesLost) == (.normal, true))
+    s.priority("q", .low, old: .normal)
+    board = BoardState(scenario: scenario, replaying: s.events)
+    #expect((board[operation: n("q")].effectivePriority, board[operation: n("q")].priorityChangesLost) == (.low, false))
 }

@@ -60,6 +60,7 @@ public struct Script: Sendable {
     public var time: Double = 0
     public var nextSeq = 1
     private var flags: [String: [OperationKey: Bool]] = [:]
+    private var dispatched: Set<String> = []
 
     public init(_ scenario: Scenario) { self.scenario = scenario }
 
@@ -88,10 +89,23 @@ public struct Script: Sendable {
     }
 
     public mutating func ready(_ name: String) { set(name, .isReady, true) }
-    public mutating func start(_ name: String) { set(name, .isExecuting, true) }
+
+    /// Its queue dispatched it (once: a second call does nothing).
+    public mutating func dispatch(_ name: String) {
+        guard dispatched.insert(name).inserted else { return }
+        emit(.dispatched(id(name)))
+    }
+
+    /// Dispatched (unless it was already), then isExecuting true, as the
+    /// engine announces a start.
+    public mutating func start(_ name: String) {
+        dispatch(name)
+        set(name, .isExecuting, true)
+    }
 
     /// isExecuting true, announced from `thread` (as the engine does).
     public mutating func start(_ name: String, thread: Int) {
+        dispatch(name)
         flags[name, default: [:]][.isExecuting] = true
         emit(.operation(id(name), .isExecuting, old: .bool(false), new: .bool(true)), thread: ThreadTag(thread))
     }
@@ -103,10 +117,12 @@ public struct Script: Sendable {
         set(name, .isFinished, true)
     }
 
-    /// Cancelled before it started: cancel, ready at once, finish.
+    /// Cancelled before it started: cancel, ready at once, dispatched (its
+    /// `start()` finishes it), finish.
     public mutating func skip(_ name: String) {
         cancel(name)
         if flags[name]?[.isReady] != true { ready(name) }
+        if !scenario[operation: id(name)].isBarrier { dispatch(name) }
         set(name, .isFinished, true)
     }
 

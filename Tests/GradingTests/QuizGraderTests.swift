@@ -394,13 +394,17 @@ struct QuizGraderTests {
         scenario.actions = [TimedAction(time: .milliseconds(500), action: .add(OperationID(3)))]
         var s = Script(scenario)
         s.cap("q", 4)
-        for name in ["s1", "s2", "s3"] { s.add(name) }
+        for name in ["s1", "s2", "s3"] {
+            s.add(name)
+            s.dispatch(name)
+        }
         s.at(0.001)
         s.start("s1")
         s.at(0.002)
         s.start("s2")
         s.at(0.500)
         s.add("a")
+        s.dispatch("a")
         s.at(0.501)
         s.start("a")
         s.at(4.000)
@@ -417,8 +421,8 @@ struct QuizGraderTests {
         #expect(grade.rows.map(\.actual) == ["s2", "s1", "—", "a", "s3"])
         #expect(
             grade.explanations == [
-                "s3 started after a: when a started on r at 0.501s, s3 waited: it was dispatched but waited for a worker thread "
-                    + "(synchronous work holds a thread; the pool grows about one thread a second)"
+                "s3 started after a: when a started on r at 0.501s, s3 waited: it was dispatched at 0.000s but waited for a "
+                    + "worker thread (synchronous work holds a thread; the pool grows about one thread a second)"
             ])
         #expect(
             grade.notes == [
@@ -439,7 +443,10 @@ struct QuizGraderTests {
             ])
         var s = Script(scenario)
         s.cap("q", 4)
-        for name in ["s1", "s2", "s3", "s4", "i1"] { s.add(name) }
+        for name in ["s1", "s2", "s3", "s4", "i1"] {
+            s.add(name)
+            if name != "i1" { s.dispatch(name) }
+        }
         s.at(0.001)
         s.start("s1")
         s.at(0.002)
@@ -450,6 +457,7 @@ struct QuizGraderTests {
         s.start("s4")
         s.at(3.000)
         s.finish("s1")
+        s.dispatch("i1")
         s.at(3.001)
         s.start("i1")
         s.at(5.000)

@@ -90,4 +90,24 @@ final class Once: @unchecked Sendable {
         #expect(threads.allSatisfy(\.isMain) == mainActorIsMainThread)
         #expect(s.started("m1")! > s.finished("a")!)
     }
+
+    /// The main queue dispatches one operation at a time: the next only
+    /// once the one before has finished.
+    @Test func theMainQueueDispatchesOneAtATime() async {
+        guard await mainQueueIsServiced() else {
+            withKnownIssue("the main dispatch queue is not serviced under swift test on this platform") {
+                Issue.record("main queue not serviced")
+            }
+            return
+        }
+        var b = ScenarioBuilder()
+        let ui = b.queue("ui", main: true)
+        for i in 1...3 { b.work("m\(i)", on: ui, ms: 50) }
+        let s = await runChecked(b, speed: 4)
+        #expect(
+            DispatchTests.dispatchesAndStarts(s) == [
+                "m1 dispatched", "m1 started", "m2 dispatched", "m2 started", "m3 dispatched", "m3 started",
+            ])
+        #expect(s.finished("m1")! < DispatchTests.dispatchSeq(s, "m2")!)
+    }
 }

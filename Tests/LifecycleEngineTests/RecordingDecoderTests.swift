@@ -123,9 +123,9 @@ struct RecordingDecoderTests {
             "its format is 'chrome'"
         ),
         (
-            "version 2",
-            header(#"{"kind":"header","format":"opscope-recording","version":2,"future":true}"#),
-            "recording format version 2 is not supported: this opscope reads version 1"
+            "version 3",
+            header(#"{"kind":"header","format":"opscope-recording","version":3,"future":true}"#),
+            "recording format version 3 is not supported: this opscope reads versions 1 to 2"
         ),
         (
             "no source",

@@ -46,6 +46,7 @@ import Testing
             case .stall: return "stall"
             case .end(.completed): return "end completed"
             case .end(.stalled): return "end stalled"
+            case .dispatched(let op): return "\(scenario[operation: op].name) dispatched"
             case .block, .completion: return nil
             }
         }
@@ -176,9 +177,9 @@ import Testing
         m.cancelBeforeStart(2, real: Self.ms(100))
         #expect(m.records[1].phase == .ready, "not finished at the cancel")
         m.finish(0, real: Self.ms(401))
-        let r6 = m.barrierReallyFinished(1, real: Self.ms(401))
+        let r6 = m.barrierReallyFinished(1, real: Self.ms(401)).opensGate
         #expect(r6, "its gate opens once")
-        let again = m.barrierReallyFinished(1, real: Self.ms(402))
+        let again = m.barrierReallyFinished(1, real: Self.ms(402)).opensGate
         #expect(!again)
         m.finish(2, real: Self.ms(402))
         let finishes = Self.lines(m).filter { $0.hasSuffix("isFinished bool(true)") }

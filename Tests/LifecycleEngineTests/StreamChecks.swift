@@ -17,9 +17,32 @@ enum StreamChecks {
         var finishCount = [Int](repeating: 0, count: n)
         var cancelledAt = [Int?](repeating: nil, count: n)
         var execStopped = [Bool](repeating: false, count: n)
-        var executing = [Int](repeating: 0, count: scenario.queues.count)
+        var dispatchedAt = [Int?](repeating: nil, count: n)
+        // A queue's slots: an operation holds one from its dispatch until
+        // its finish. After a lowering from a to b, up to max(b, a −
+        // finishes since) may hold one (what was dispatched still starts).
+        var holding = [Int](repeating: 0, count: scenario.queues.count)
         var cap = scenario.queues.map { $0.isMain ? 1 : -1 }
-        var allowance = cap
+        var overhang = [Int?](repeating: nil, count: scenario.queues.count)
+        var finishesSince = [Int](repeating: 0, count: scenario.queues.count)
+        func allowed(_ q: Int) -> Int {
+            if scenario.queues[q].isMain { return 1 }
+            guard cap[q] >= 0 else { return Int.max }
+            return max(cap[q], (overhang[q] ?? 0) - finishesSince[q])
+        }
+        func take(_ i: Int, _ seq: Int) {
+            let q = scenario.operations[i].queue.index
+            holding[q] += 1
+            if holding[q] > allowed(q) {
+                out.append("seq \(seq): queue \(scenario.queues[q].name) holds \(holding[q]) > \(allowed(q)) allowed")
+            }
+        }
+        func readyNotDispatched(_ q: Int) -> Int {
+            (0..<n).filter {
+                scenario.operations[$0].queue.index == q && readyAt[$0] != nil && dispatchedAt[$0] == nil
+                    && finishedAt[$0] == nil
+            }.count
+        }
         for (k, e) in events.enumerated() {
             if e.seq <= lastSeq { out.append("seq \(e.seq) not increasing") }
             if e.time < lastTime { out.append("seq \(e.seq): time goes back") }
@@ -28,12 +51,21 @@ enum StreamChecks {
             if case .end = e.kind, k != events.count - 1 { out.append("end is not last") }
             switch e.kind {
             case .queue(let q, .maxConcurrentOperationCount, _, let new):
-                let value = new.intValue ?? -1
-                cap[q.index] = value
-                let limit = value < 0 ? Int.max : value
-                if limit >= (allowance[q.index] < 0 ? Int.max : allowance[q.index]) || executing[q.index] <= limit {
-                    allowance[q.index] = value
+                let before = allowed(q.index)
+                overhang[q.index] = before == Int.max ? holding[q.index] + readyNotDispatched(q.index) : before
+                finishesSince[q.index] = 0
+                cap[q.index] = new.intValue ?? -1
+            case .dispatched(let id):
+                let i = id.index
+                if dispatchedAt[i] != nil {
+                    out.append("seq \(e.seq): \(scenario.operations[i].name) dispatched twice")
                 }
+                if execAt[i] != nil || finishedAt[i] != nil {
+                    out.append("seq \(e.seq): \(scenario.operations[i].name) dispatched after it started or finished")
+                }
+                if readyAt[i] == nil { out.append("\(scenario.operations[i].name) dispatched before ready") }
+                dispatchedAt[i] = e.seq
+                take(i, e.seq)
             case .operation(let id, let key, let old, let new):
                 let i = id.index
                 if finishedAt[i] != nil && key != .queuePriority {
@@ -53,25 +85,24 @@ enum StreamChecks {
                         if cancelledAt[i] != nil {
                             out.append("\(scenario.operations[i].name) cancelled before start, then executing")
                         }
-                        executing[q] += 1
-                        let limit = allowance[q] < 0 ? Int.max : allowance[q]
-                        if executing[q] > limit {
-                            out.append(
-                                "seq \(e.seq): queue \(scenario.queues[q].name) runs \(executing[q]) > cap \(allowance[q])"
-                            )
+                        if dispatchedAt[i] == nil {
+                            out.append("\(scenario.operations[i].name) executing before it was dispatched")
+                            dispatchedAt[i] = e.seq
+                            take(i, e.seq)
                         }
                     } else {
                         if execAt[i] == nil || execStopped[i] {
                             out.append("\(scenario.operations[i].name) stops twice")
                         }
                         execStopped[i] = true
-                        executing[q] -= 1
-                        let c = cap[q] < 0 ? Int.max : cap[q]
-                        if executing[q] <= c { allowance[q] = cap[q] }
                     }
                 case .isFinished:
                     finishCount[i] += 1
                     finishedAt[i] = e.seq
+                    if dispatchedAt[i] != nil && finishCount[i] == 1 {
+                        holding[q] -= 1
+                        finishesSince[q] += 1
+                    }
                     if execAt[i] != nil && !execStopped[i] {
                         out.append("\(scenario.operations[i].name) finished while executing")
                     }

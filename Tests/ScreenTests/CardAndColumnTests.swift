@@ -18,6 +18,7 @@ import Testing
         s.run("fetch", from: 0, to: 2)
         s.ready("parse")
         s.start("parse")
+        s.dispatch("paint")
     }
 
     @Test func cardsInEveryColumn() {
@@ -60,6 +61,7 @@ import Testing
             s.add("w1")
             s.add("w2")
             s.start("w1")
+            s.dispatch("w2")
         }
         let (rows, dim) = CardView.rows(b[operation: OperationID(1)], board: b, now: 0, width: 15, glyphs: .unicode)
         #expect(rows == ["w2", "work normal", "no thread yet"])
@@ -71,7 +73,7 @@ import Testing
         #expect(grid[17, 3].text == "w" && grid[17, 3].style.dim)
         #expect(grid[17, 5].text == "n" && grid[17, 5].style.dim)
         let text = InspectorText.lines(board: b, op: OperationID(1), now: 0).map(\.text)
-        #expect(text.contains("not running: dispatched by the queue, waiting for a worker thread"))
+        #expect(text.contains("not running: dispatched by wide at 0.000s, waiting for a worker thread"))
         #expect(text.contains { $0.contains("libdispatch starts one worker per CPU") })
     }
 

@@ -54,6 +54,7 @@ let asciiBoard = board(accents) { s in
     s.at(0.5)
     s.cancel("ça-va")
     s.ready("ça-va")
+    s.dispatch("ça-va")
 }
 
 let asciiFrame: FrameInput = {
@@ -159,10 +160,10 @@ let asciiFrame: FrameInput = {
                 "- Inspector: ca-va --------------------- Log ------------------------|",
                 "work 1s on reseau; priority low, QoS  |0.000  ????  isReady true     |",
                 "  utility                             |  (initial: added to its      |",
-                "not running: dispatched by the        |  queue)                      |",
-                "  queue, waiting for a worker thread  |0.000  ????  isExecuting false|",
-                "ready: isReady=true                   |  -> true on thread #1        |",
-                "  isExecuting=false isFinished=false  |                              |",
+                "not running: dispatched by reseau at  |  queue)                      |",
+                "  0.500s, waiting for a worker thread |0.000  ????  dispatched       |",
+                "ready: isReady=true                   |0.000  ????  isExecuting false|",
+                "  isExecuting=false isFinished=false  |  -> true on thread #1        |",
                 "  isCancelled=true                    |                              |",
                 "depends on: ???? (executing)          |                              |",
                 "note: its QoS utility picked the low  |                              |",

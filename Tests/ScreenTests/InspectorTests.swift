@@ -77,8 +77,9 @@ private let whyLines: [WhyLine] = [
             s.add("w1")
             s.add("w2")
             s.start("w1")
+            s.dispatch("w2")
         }, op: "w2",
-        line: "not running: dispatched by the queue, waiting for a worker thread"),
+        line: "not running: dispatched by wide at 0.000s, waiting for a worker thread"),
 ]
 
 @Suite struct InspectorTests {
@@ -135,15 +136,19 @@ private let whyLines: [WhyLine] = [
             ])
         #expect(
             notes("s").contains(
-                "note: added to a serial queue without a priority: Foundation loses later priority changes"))
+                "note: it is filed under normal (added to a serial queue without a priority), but Foundation looks for "
+                    + "it under high when its priority changes: a change does not move it"))
         #expect(
             notes("bl") == [
                 "note: BlockOperation on Linux runs its 3 blocks one after another on one thread (thread #3)"
             ])
-        let paint = board { $0.add("paint") }
+        let paint = board {
+            $0.add("paint")
+            $0.dispatch("paint")
+        }
         #expect(
             InspectorText.lines(board: paint, op: OperationID(5), now: 0).map(\.text).contains(
-                "not running: dispatched to the main queue, waiting for the main thread"))
+                "not running: dispatched to the main queue at 0.000s, waiting for the main thread"))
     }
 
     @Test func inspectorPaneWrapsToItsWidth() {

@@ -141,9 +141,10 @@ import Testing
         // Rows: title, queue line, header, labels, axis, q's header, a, b, c.
         #expect(scene.press(.mouse(column: 30, row: 8)) == .redraw)
         #expect(scene.state.selectedOperation == OperationID(2))
-        // The column of 1.5s (plot from column 11, 3s over 69 columns): b is running.
+        // The column of 1.5s (plot from column 11, 3s over 69 columns): b is
+        // running, since its start (the 11th notification).
         #expect(scene.press(.mouse(column: 11 + 34, row: 4)) == .redraw)
-        #expect(scene.state.historyCursor == 9)
+        #expect(scene.state.historyCursor == 11)
         // The last column: live again.
         scene.press(.mouse(column: 79, row: 3))
         #expect(scene.state.historyCursor == nil)

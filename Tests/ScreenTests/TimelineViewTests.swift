@@ -72,8 +72,8 @@ import Testing
     }
 
     @Test func theHistoryCursorIsALineThroughTheLanesAtItsMoment() {
-        // After the 9th notification: the cancel of `long` at 0.5s.
-        let scene = TimelineScene(TimelineRuns.cancel, history: 9)
+        // After the 11th notification: the cancel of `long` at 0.5s.
+        let scene = TimelineScene(TimelineRuns.cancel, history: 11)
         #expect(
             scene.lines == [
                 "Timeline · 0s to 1.2s · 24ms a column",

@@ -1,0 +1,179 @@
+// The facts opscope's observed dispatch rests on, checked with plain
+// Foundation (no opscope code) and a read of the operation's own state
+// (reader.swift). One fact per argument, one line of outcome each; `run`
+// runs each of them many times and prints the outcomes that occurred.
+import Foundation
+final class W: Operation, @unchecked Sendable {
+    let d: Double
+    let name2: String
+    var afterStart: (() -> Void)?
+    init(_ n: String, _ d: Double) { self.d = d; self.name2 = n }
+    override func main() { Thread.sleep(forTimeInterval: d) }
+    override func start() { super.start(); afterStart?() }
+}
+let r = EngineState()!
+func st(_ op: Operation) -> UInt8 { r.read(op) }
+let DISPATCHING: UInt8 = 3, EXECUTING: UInt8 = 5, ENQUEUED: UInt8 = 2
+
+let which = CommandLine.arguments[1]
+switch which {
+case "ramp":  // cap 4, 8 sync ops of 1.5s: states at 100 ms
+    let q = OperationQueue(); q.maxConcurrentOperationCount = 4
+    let ops = (0..<8).map { W("o\($0)", 1.5) }
+    for o in ops { q.addOperation(o) }
+    let afterAdd = ops.map(st)
+    Thread.sleep(forTimeInterval: 0.1)
+    let s = ops.map(st)
+    print("afterAdd dispatched+=\(afterAdd.filter { $0 >= DISPATCHING }.count) at100ms dispatching=\(s.filter { $0 == DISPATCHING || $0 == 4 }.count) executing=\(s.filter { $0 == EXECUTING }.count) enqueued=\(s.filter { $0 == ENQUEUED }.count)")
+    q.cancelAllOperations(); q.waitUntilAllOperationsAreFinished()
+case "suspend":  // cap 4, sync ops; suspend at 100ms: do the dispatched ones start while suspended?
+    let q = OperationQueue(); q.maxConcurrentOperationCount = 4
+    let ops = (0..<8).map { W("o\($0)", 0.6) }
+    for o in ops { q.addOperation(o) }
+    Thread.sleep(forTimeInterval: 0.1)
+    q.isSuspended = true
+    let s = ops.map(st)
+    let waiting = ops.indices.filter { s[$0] == DISPATCHING }
+    Thread.sleep(forTimeInterval: 3)
+    let s2 = ops.map(st)
+    print("suspended with \(waiting.count) dispatched waiting; 3s later those started: \(waiting.filter { s2[$0] >= EXECUTING }.count); enqueued ones started: \(ops.indices.filter { s[$0] == ENQUEUED && s2[$0] >= EXECUTING }.count)")
+    q.isSuspended = false; q.waitUntilAllOperationsAreFinished()
+case "lower":  // cap 4 → 1 at 100ms: max executing after lowering
+    let q = OperationQueue(); q.maxConcurrentOperationCount = 4
+    let ops = (0..<8).map { W("o\($0)", 0.8) }
+    for o in ops { q.addOperation(o) }
+    Thread.sleep(forTimeInterval: 0.1)
+    q.maxConcurrentOperationCount = 1
+    let s = ops.map(st)
+    var maxExec = 0
+    let end = Date(timeIntervalSinceNow: 4)
+    var startedAbove = 0
+    var seen = Set<Int>()
+    while Date() < end {
+        let now = ops.map(st)
+        maxExec = max(maxExec, now.filter { $0 == EXECUTING }.count)
+        for i in ops.indices where s[i] == DISPATCHING && now[i] >= EXECUTING && !seen.contains(i) { seen.insert(i); startedAbove += 1 }
+        Thread.sleep(forTimeInterval: 0.0005)
+    }
+    print("at lowering: dispatched-waiting \(s.filter { $0 == DISPATCHING }.count) executing \(s.filter { $0 == EXECUTING }.count); later started of those \(startedAbove); max executing seen after lowering \(maxExec)")
+    q.waitUntilAllOperationsAreFinished()
+case "scan":  // after each triggering call returns, its dispatches are visible
+    var bad = 0, checks = 0
+    let lock = NSLock()
+    for _ in 0..<50 {
+        let q = OperationQueue(); q.maxConcurrentOperationCount = 2; q.isSuspended = true
+        let ops = (0..<8).map { W("o\($0)", Double.random(in: 0...0.003)) }
+        var returned = 0
+        for o in ops {
+            o.afterStart = {
+                lock.lock(); returned += 1; let f = returned; lock.unlock()
+                let d = ops.map(st).filter { $0 >= DISPATCHING }.count
+                lock.lock(); checks += 1; if d < min(f + 2, ops.count) { bad += 1 }; lock.unlock()
+            }
+        }
+        for o in ops { q.addOperation(o); checks += 1; if st(o) != ENQUEUED { bad += 1 } }
+        q.isSuspended = false
+        let s = ops.map(st); checks += 1
+        if s.filter({ $0 >= DISPATCHING }).count != 2 || s[0] < DISPATCHING || s[1] < DISPATCHING { bad += 1 }
+        q.waitUntilAllOperationsAreFinished()
+        Thread.sleep(forTimeInterval: 0.01)
+    }
+    print("scan: \(bad) of \(checks) checks failed")
+case "serial":  // serial queue: a later op is never dispatched while an earlier one has not reached finishing
+    // (read the later one first: states only move forward, so this order gives no false alarm)
+    var bad = 0, checks = 0
+    for _ in 0..<20 {
+        let q = OperationQueue(); q.maxConcurrentOperationCount = 1
+        let ops = (0..<5).map { W("o\($0)", 0.01) }
+        for o in ops { q.addOperation(o) }
+        let end = Date(timeIntervalSinceNow: 0.1)
+        while Date() < end {
+            for k in 0..<(ops.count - 1) {
+                let later = st(ops[k + 1]); let earlier = st(ops[k])
+                checks += 1
+                if later >= DISPATCHING && earlier < 6 { bad += 1 }
+            }
+        }
+        q.waitUntilAllOperationsAreFinished()
+    }
+    print("serial: \(bad) of \(checks) reads saw a later op dispatched before the earlier one finished")
+case "prioback":  // serial, suspended: a, b, c normal; a → low → normal; resume: dispatch order
+    let q = OperationQueue(); q.maxConcurrentOperationCount = 1; q.isSuspended = true
+    let ops = ["a", "b", "c"].map { W($0, 0.01) }
+    var order: [String] = []
+    let lock = NSLock()
+    for o in ops { o.afterStart = nil; q.addOperation(o) }
+    ops[0].queuePriority = .low
+    ops[0].queuePriority = .normal
+    q.isSuspended = false
+    // watch the dispatch order by polling states quickly
+    var seen = Set<Int>()
+    let end = Date(timeIntervalSinceNow: 0.5)
+    while Date() < end && seen.count < 3 {
+        for (i, o) in ops.enumerated() where !seen.contains(i) && st(o) >= DISPATCHING { seen.insert(i); lock.lock(); order.append(o.name2); lock.unlock() }
+    }
+    q.waitUntilAllOperationsAreFinished()
+    print("prioback dispatch order: \(order.joined(separator: ","))")
+case "mainq":  // main queue: a later op is never dispatched before the earlier one reached finishing
+    let ops = (0..<4).map { W("m\($0)", 0.02) }
+    for o in ops { OperationQueue.main.addOperation(o) }
+    let t = Thread {
+        var bad = 0, checks = 0
+        let end = Date(timeIntervalSinceNow: 0.3)
+        while Date() < end {
+            for k in 0..<(ops.count - 1) {
+                let later = st(ops[k + 1]); let earlier = st(ops[k])
+                checks += 1
+                if later >= DISPATCHING && earlier < 6 { bad += 1 }
+            }
+        }
+        print("mainq: \(bad) of \(checks) reads saw a later op dispatched before the earlier one finished")
+        exit(0)
+    }
+    t.start()
+    RunLoop.main.run(until: Date(timeIntervalSinceNow: 1))
+case "capraise":  // cap 1 → 3 while 4 wait: after the setter returns, 3 are dispatched
+    var bad = 0
+    for _ in 0..<30 {
+        let q = OperationQueue(); q.maxConcurrentOperationCount = 1
+        let ops = (0..<5).map { W("o\($0)", 0.05) }
+        for o in ops { q.addOperation(o) }
+        q.maxConcurrentOperationCount = 3
+        if ops.map(st).filter({ $0 >= DISPATCHING }).count < 3 { bad += 1 }
+        q.waitUntilAllOperationsAreFinished()
+    }
+    print("capraise: \(bad) of 30 had fewer than 3 dispatched after the setter returned")
+case "cancelwaiting":  // a pending op (dep unfinished) cancelled: after cancel() returns it is dispatched (free slot)
+    var bad = 0
+    for _ in 0..<30 {
+        let q = OperationQueue(); q.maxConcurrentOperationCount = 2
+        let blocker = W("x", 0.05); let d = W("d", 0.01); d.addDependency(blocker)
+        let other = OperationQueue(); other.addOperation(blocker)
+        q.addOperation(d)
+        d.cancel()
+        if st(d) < DISPATCHING { bad += 1 }
+        q.waitUntilAllOperationsAreFinished(); other.waitUntilAllOperationsAreFinished()
+    }
+    print("cancelwaiting: \(bad) of 30 not dispatched after cancel() returned")
+case "fanout":  // x releases d1..d5 on a serial queue: dispatch order equals start order; which first varies
+    var firsts: [String: Int] = [:]
+    for _ in 0..<30 {
+        let q = OperationQueue(); q.maxConcurrentOperationCount = 1
+        let x = W("x", 0.005)
+        let ds = (1...5).map { W("d\($0)", 0.001) }
+        var starts: [String] = []
+        let lock = NSLock()
+        for d in ds { d.addDependency(x) }
+        for d in ds { q.addOperation(d) }
+        let other = OperationQueue(); other.addOperation(x)
+        var seen = Set<Int>()
+        let end = Date(timeIntervalSinceNow: 0.5)
+        while Date() < end && seen.count < 5 {
+            for (i, d) in ds.enumerated() where !seen.contains(i) && st(d) >= DISPATCHING { seen.insert(i); lock.lock(); starts.append(d.name2); lock.unlock() }
+        }
+        firsts[starts.first ?? "?", default: 0] += 1
+        q.waitUntilAllOperationsAreFinished()
+    }
+    print("fanout first dispatched over 30 runs: \(firsts.sorted { $0.key < $1.key })")
+default: print("?")
+}

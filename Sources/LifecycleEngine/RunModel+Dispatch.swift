@@ -1,0 +1,220 @@
+import RunEvents
+import ScenarioKit
+
+/// Dispatches, as the run observes them: the moment a queue hands an
+/// operation to its dispatch queue, read from Foundation's own state
+/// (`EngineState`) right after each call that lets a queue dispatch, or,
+/// at the latest, when the operation's `start()` is called.
+///
+/// A call that lets queues dispatch (an add, a finish, a cancel, a resume,
+/// a cap raised) gives back a `DispatchScan`: the queues to look at and the
+/// operations it made ready. The shell makes the call into Foundation and
+/// then hands the scan back with a way to read the engine's state. Only
+/// what Foundation really did is announced: the order the model keeps of a
+/// queue's ready operations (`DispatchOrder`) only says where to look
+/// first, so a scan stops early on a long queue; whatever it misses is
+/// announced at the operation's start.
+extension RunModel {
+    /// Where to look for dispatches after one call into Foundation.
+    struct DispatchScan: Equatable {
+        /// Queues the call let dispatch (each once).
+        var queues: [Int32] = []
+        /// Operations the call made ready: looked at whatever the order says
+        /// (Foundation releases several dependents in the order of a set).
+        var newlyReady: [Int32] = []
+
+        var isEmpty: Bool { queues.isEmpty }
+
+        mutating func add(queue q: Int) {
+            if !queues.contains(Int32(q)) { queues.append(Int32(q)) }
+        }
+
+        mutating func add(ready i: Int, on q: Int) {
+            add(queue: q)
+            newlyReady.append(Int32(i))
+        }
+
+        mutating func merge(_ other: DispatchScan) {
+            for q in other.queues { add(queue: Int(q)) }
+            newlyReady += other.newlyReady
+        }
+    }
+
+    /// A scan looks at the ready operations of a queue in the order it
+    /// dispatches them and stops after this many it finds not dispatched.
+    static let scanStopsAfterWaiting = 4
+
+    /// Announces the dispatches `scan` finds: `isDispatched(i)` reads the
+    /// engine's state of operation `i`.
+    mutating func observeDispatches(_ scan: DispatchScan, real: UInt64, isDispatched: (Int) -> Bool) {
+        guard !scan.isEmpty, !log.isClosed else { return }
+        let t = stamp(real)
+        for q32 in scan.queues {
+            let q = Int(q32)
+            var waiting = 0
+            var keep: [(bucket: Int, entry: UInt64)] = []
+            buckets: for bucket in 0..<DispatchOrder.buckets {
+                while let entry = dispatchOrders[q].top(bucket) {
+                    let i = DispatchOrder.operation(entry)
+                    guard isUndispatched(i, filedAs: entry, in: bucket) else {
+                        dispatchOrders[q].pop(bucket)
+                        continue
+                    }
+                    dispatchOrders[q].pop(bucket)
+                    if isDispatched(i) {
+                        dispatched(i, t)
+                        continue
+                    }
+                    keep.append((bucket, entry))
+                    waiting += 1
+                    if waiting >= Self.scanStopsAfterWaiting { break buckets }
+                }
+            }
+            for (bucket, entry) in keep { dispatchOrders[q].push(entry, bucket) }
+        }
+        for i32 in scan.newlyReady {
+            let i = Int(i32)
+            if records[i].phase == .ready && !records[i].dispatched && kinds[i] != .barrier && isDispatched(i) {
+                dispatched(i, t)
+            }
+        }
+    }
+
+    /// Operation `i`'s `start()` was called: the queue dispatched it, if no
+    /// scan saw that yet.
+    mutating func startCalled(_ i: Int, _ t: Double) {
+        guard !records[i].dispatched, records[i].phase != .finished, records[i].phase != .executing else { return }
+        dispatched(i, t)
+    }
+
+    private mutating func dispatched(_ i: Int, _ t: Double) {
+        records[i].dispatched = true
+        let q = Int(queueOf[i])
+        if records[i].phase == .ready {
+            queues[q].readyWaiting -= 1
+            queues[q].dispatchedWaiting += 1
+        }
+        emit(.dispatched(OperationID(i)), t)
+    }
+
+    private func isUndispatched(_ i: Int, filedAs entry: UInt64, in bucket: Int) -> Bool {
+        let r = records[i]
+        return r.phase == .ready && !r.dispatched && Int(r.bucket) == bucket
+            && r.bucketSeq == DispatchOrder.sequence(entry)
+    }
+
+    // MARK: - The order of a queue's ready operations
+
+    /// Files operation `i` at the end of `bucket`, as Foundation's queue
+    /// does at an add or a priority change that moves it.
+    mutating func file(_ i: Int, in bucket: Int) {
+        nextBucketSeq &+= 1
+        records[i].bucket = UInt8(bucket)
+        records[i].bucketSeq = nextBucketSeq
+        if records[i].phase == .ready { enterDispatchOrder(i) }
+    }
+
+    /// A ready operation, not yet dispatched, joins its queue's order.
+    mutating func enterDispatchOrder(_ i: Int) {
+        guard kinds[i] != .barrier, !records[i].dispatched else { return }
+        let entry = DispatchOrder.entry(sequence: records[i].bucketSeq, operation: i)
+        dispatchOrders[Int(queueOf[i])].push(entry, Int(records[i].bucket))
+    }
+
+    /// The bucket Foundation files operation `i` under when it is added
+    /// (`_addOperations`): its explicit priority; without one, its QoS's
+    /// when the queue's cap is not 1, else normal.
+    func bucketAtAdd(_ i: Int) -> Int {
+        if let p = records[i].explicitPriority { return DispatchOrder.bucket(of: p) }
+        let spec = scenario.operations[i]
+        guard let qos = spec.qos, queues[Int(queueOf[i])].effectiveCap != 1 else {
+            return DispatchOrder.bucket(of: .normal)
+        }
+        return DispatchOrder.bucket(of: qos.impliedPriority)
+    }
+
+    /// A priority change as Foundation's `queuePriority` setter and
+    /// `changePriority` make it: nothing when the explicit priority is that
+    /// already; out of a queue (not added yet) the explicit priority only.
+    /// In the queue the bucket it leaves is the explicit priority or,
+    /// without one, the QoS's (whatever the cap was at the add); a change
+    /// to that same bucket does nothing; otherwise the explicit priority is
+    /// set, and the operation moves to the end of the new bucket if it is
+    /// in the one it leaves (not dispatched yet), and stays where it is
+    /// (the change lost) if it is not. Returns whether Foundation changed
+    /// anything.
+    mutating func changePriority(_ i: Int, to level: PriorityLevel) -> Bool {
+        if records[i].explicitPriority == level { return false }
+        guard records[i].phase != .notAdded else {
+            records[i].explicitPriority = level
+            return true
+        }
+        let leaving = records[i].explicitPriority ?? (scenario.operations[i].qos?.impliedPriority ?? .normal)
+        guard leaving != level else { return false }
+        records[i].explicitPriority = level
+        let waits = records[i].phase == .pending || records[i].phase == .ready
+        if waits && !records[i].dispatched && Int(records[i].bucket) == DispatchOrder.bucket(of: leaving) {
+            file(i, in: DispatchOrder.bucket(of: level))
+        }
+        return true
+    }
+}
+
+/// The ready, not yet dispatched operations of one queue, in the order
+/// its `_schedule` walks them: bucket by bucket (barriers, veryHigh …
+/// veryLow), and in each bucket in the order they were filed there. A heap
+/// per bucket, of entries that say when the operation was filed; an entry
+/// whose operation was dispatched, started, finished or filed again is
+/// dropped when it comes to the top.
+struct DispatchOrder {
+    static let buckets = 6
+    private var heaps = [[UInt64]](repeating: [], count: buckets)
+
+    static func bucket(of level: PriorityLevel) -> Int {
+        switch level {
+        case .veryHigh: 1
+        case .high: 2
+        case .normal: 3
+        case .low: 4
+        case .veryLow: 5
+        }
+    }
+
+    static func entry(sequence: UInt32, operation: Int) -> UInt64 {
+        UInt64(sequence) << 32 | UInt64(UInt32(truncatingIfNeeded: operation))
+    }
+
+    static func operation(_ entry: UInt64) -> Int { Int(UInt32(truncatingIfNeeded: entry)) }
+    static func sequence(_ entry: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: entry >> 32) }
+
+    func top(_ bucket: Int) -> UInt64? { heaps[bucket].first }
+
+    mutating func push(_ entry: UInt64, _ bucket: Int) {
+        heaps[bucket].append(entry)
+        var child = heaps[bucket].count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heaps[bucket][child] < heaps[bucket][parent] else { break }
+            heaps[bucket].swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop(_ bucket: Int) {
+        guard !heaps[bucket].isEmpty else { return }
+        let last = heaps[bucket].removeLast()
+        guard !heaps[bucket].isEmpty else { return }
+        heaps[bucket][0] = last
+        var parent = 0
+        let count = heaps[bucket].count
+        while true {
+            let left = 2 * parent + 1
+            guard left < count else { break }
+            let right = left + 1
+            let child = right < count && heaps[bucket][right] < heaps[bucket][left] ? right : left
+            guard heaps[bucket][child] < heaps[bucket][parent] else { break }
+            heaps[bucket].swapAt(child, parent)
+            parent = child
+        }
+    }
+}
