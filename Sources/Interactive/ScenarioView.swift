@@ -47,6 +47,8 @@ package final class ScenarioView {
     package let scenario: Scenario
     private let formatter: EventFormatter
     private var settings: Settings
+    /// How it opened: what `r` goes back to.
+    private let opening: Settings
     private let source: Source
     /// The file the scenario came from, for the header of a saved recording.
     private let file: RecordingFile
@@ -84,6 +86,7 @@ package final class ScenarioView {
     ) {
         self.scenario = scenario
         self.settings = settings
+        opening = settings
         self.file = file
         self.source = source
         formatter = EventFormatter(scenario: scenario)
@@ -93,10 +96,10 @@ package final class ScenarioView {
         if let notice { state.show(notice, kind: .refusal, now: ProcessInfo.processInfo.systemUptime, lasting: 30) }
     }
 
-    /// Makes the run and starts it (or, opened paused with main-queue work
-    /// due at once, waits for Space). `wake` is called from engine threads
-    /// when events wait; `mainThreadWork` on the main thread as a main-queue
-    /// operation's work begins and ends there.
+    /// Makes the run and starts it, or, opened paused, waits for Space
+    /// before it hands anything to Foundation. `wake` is called from engine
+    /// threads when events wait; `mainThreadWork` on the main thread as a
+    /// main-queue operation's work begins and ends there.
     package func start(
         wake: @escaping @Sendable () -> Void, mainThreadWork: @escaping @Sendable (MainThreadWork) -> Void
     ) {
@@ -119,21 +122,13 @@ package final class ScenarioView {
         let run = ScenarioRun(scenario: scenario, options: options, onEvents: wake)
         self.run = run
         state.reconcile(with: board)
-        started = !(paused && Self.mainThreadWorkAtOnce(scenario))
+        // A run opened paused adds nothing to its queues until Space: paused
+        // scenario time holds the simulated work but not the threads it
+        // blocks, and the thread pool would grow behind the learner's back
+        // (nor can a pause hold work of the main queue, which must not hold
+        // the thread that reads the keys).
+        started = !paused
         if started { run.start() }
-    }
-
-    /// Work of `OperationQueue.main` that would begin as soon as the run
-    /// starts: an operation (or barrier) on the main queue with no
-    /// dependency, added at time 0. Pause cannot hold it — the main thread
-    /// must go on reading keys — so a run opened paused waits for Space
-    /// before it starts at all.
-    package static func mainThreadWorkAtOnce(_ scenario: Scenario) -> Bool {
-        let later = scenario.addedLater
-        return scenario.operations.indices.contains { i in
-            let spec = scenario.operations[i]
-            return scenario[queue: spec.queue].isMain && spec.dependencies.isEmpty && !later.contains(OperationID(i))
-        }
     }
 
     /// Ends the run and releases its threads.
@@ -263,6 +258,11 @@ package final class ScenarioView {
         case .perform(let action):
             if run?.perform(action, origin: .user) != true {
                 state.show(InterfaceController.endedRefusal(frame), kind: .refusal, now: wall)
+            } else {
+                // The action and what the engine did with it are in the
+                // stream by now: the next key, however soon it comes (a
+                // burst), acts on the state this one left.
+                drain()
             }
         case .togglePause:
             togglePause()
@@ -278,10 +278,11 @@ package final class ScenarioView {
             run?.setSpeed(newSpeed)
         case .restart:
             restart()
+            let how = opening.paused ? ", paused: Space starts it" : ""
             state.show(
                 isReplay
-                    ? "restarted: the recording plays again from t=0"
-                    : "restarted: a new run, with new queues and operations, from t=0", now: wall)
+                    ? "restarted: the recording plays again from t=0\(how)"
+                    : "restarted: a new run, with new queues and operations, from t=0\(how)", now: wall)
         case .skipToEnd:
             if let playback = run as? RecordingPlayback {
                 started = true
@@ -354,8 +355,9 @@ package final class ScenarioView {
         }
     }
 
-    /// `r`: a new run with new operations (an operation runs only once);
-    /// it starts at once, whatever the first one did.
+    /// `r`: a new run with new operations (an operation runs only once),
+    /// opened the way this one was: a lesson paused at t=0 again, in lesson
+    /// mode, at its speed.
     private func restart() {
         run?.stop()
         board = BoardState(scenario: scenario)
@@ -370,6 +372,7 @@ package final class ScenarioView {
         mainThreadBusy = nil
         mainThreadBlocked = nil
         state = state.restarted()
-        begin(paused: false)
+        settings = opening
+        begin(paused: opening.paused)
     }
 }

@@ -13,6 +13,8 @@ struct EventLog {
     /// The events held: all of them, or (without history) those not taken.
     private(set) var events: [LifecycleEvent] = []
     private(set) var seq = 0
+    /// Scenario time of the last event recorded (0 before any).
+    private(set) var lastTime = 0.0
     private(set) var isClosed = false
     /// How many events the consumer has taken (`takeNew()`).
     private(set) var taken = 0
@@ -33,6 +35,7 @@ struct EventLog {
     @inline(__always) mutating func append(_ kind: LifecycleEvent.Kind, at t: Double, thread: ThreadTag? = nil) {
         if isClosed { return }
         seq &+= 1
+        lastTime = t
         events.append(LifecycleEvent(seq: seq, time: t, kind: kind, thread: thread))
     }
 

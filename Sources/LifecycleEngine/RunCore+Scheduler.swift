@@ -23,6 +23,7 @@ extension RunCore {
             let speed = model.clock.speed
             let next = model.nextScheduled()
             let engineWork = model.hasEngineWorkScheduled
+            let forgetsAt = model.forgetsAt
             if let next, next.due <= now, !paused { model.take(next.item) }
             lock.unlock()
             if done { break }
@@ -34,13 +35,14 @@ extension RunCore {
             }
             var wait = 0.2
             if let next, !paused { wait = min(wait, max((next.due - now) / speed, 0.0005)) }
+            if forgetsAt > now, !paused { wait = min(wait, max((forgetsAt - now) / speed, 0.0005)) }
             _ = schedulerCondition.wait(until: Date(timeIntervalSinceNow: wait))
             if !engineWork {
                 // Never hold schedulerCondition here: the end wakes sleepers.
                 schedulerCondition.unlock()
                 defer { schedulerCondition.lock() }
                 lock.lock()
-                let probe = model.stallProbe
+                let probe = model.stallProbe(at: model.now(realTime()))
                 lock.unlock()
                 if let s = probe {
                     let real = realTime()

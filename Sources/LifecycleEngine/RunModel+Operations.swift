@@ -84,6 +84,8 @@ extension RunModel {
             if !neverFinishes[i] {
                 asyncTimersPending += 1
                 if durations[i] > 0 { timers.push(due: t + durations[i], op: Int32(i)) }
+            } else {
+                forgetsAt = max(forgetsAt, t + durations[i])
             }
         } else {
             workingCount += 1

@@ -15,8 +15,9 @@ extension RunModel {
     }
 
     /// The earliest item and its scenario time, nil when nothing is to
-    /// come. Ties: actions and captions in source order (file order), both
-    /// before timers due at the same time.
+    /// come. Ties: actions first (in file order), then the timers due then,
+    /// then the captions: a caption describes its moment, what the actions
+    /// of that moment did included.
     func nextScheduled() -> (item: Scheduled, due: Double)? {
         let actions = scenario.actions
         let actionDue = nextTimedAction < actions.count ? actions[nextTimedAction].time.seconds : .infinity
@@ -25,14 +26,9 @@ extension RunModel {
         let timerDue = timers.first?.due ?? .infinity
         let due = min(actionDue, captionDue, timerDue)
         guard due.isFinite else { return nil }
-        if captionDue == due && captionDue <= timerDue
-            && (captionDue < actionDue
-                || scenario.captions[timedCaptions[nextCaption]].location < actions[nextTimedAction].location)
-        {
-            return (.caption(timedCaptions[nextCaption]), due)
-        }
         if actionDue == due { return (.action(nextTimedAction), due) }
-        return (.timer(timers.first!.op), due)
+        if timerDue == due { return (.timer(timers.first!.op), due) }
+        return (.caption(timedCaptions[nextCaption]), due)
     }
 
     /// Whether an action or a timer is still to come (captions do not keep

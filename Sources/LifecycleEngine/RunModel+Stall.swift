@@ -21,29 +21,44 @@ extension RunModel {
         return true
     }
 
+    /// `stallCondition` at scenario time `now`: also not before the work of
+    /// every asynchronous operation that never posts `isFinished` is over
+    /// (until then it has not yet failed to post it).
+    func stallCondition(at now: Double) -> Bool {
+        now >= forgetsAt && stallCondition
+    }
+
     /// The stall found at `seq`, if nothing happened since: the end of the
     /// run (`.endsRun`), or a `.stall` event with scenario time held until
     /// the next action (`.waitsForUser`). Returns whether it was declared.
+    ///
+    /// It is stamped with the moment the run became stuck, not the moment
+    /// the debounce confirmed it: the last event, or the end of the work of
+    /// an asynchronous operation that then never posted `isFinished`,
+    /// whichever came later. So when it is declared depends on the run
+    /// alone, never on pauses or on how busy the machine was; a waiting run
+    /// holds its clock there.
     @discardableResult
     mutating func declareStall(ifStillAt seq: Int, real: UInt64) -> Bool {
-        guard log.seq == seq, seq != stallSeq, stallCondition else { return false }
-        let t = stamp(real)
+        let now = stamp(real)
+        guard log.seq == seq, seq != stallSeq, stallCondition(at: now) else { return false }
+        let t = min(max(log.lastTime, forgetsAt), now)
         switch stallPolicy {
         case .endsRun:
             end(.stalled(stuckReasons()), t)
         case .waitsForUser:
             emit(.stall(stuckReasons()), t)
             stallSeq = log.seq
-            clock.hold(real)
+            clock.hold(at: t, real)
         }
         return true
     }
 
-    /// The sequence number to watch when nothing can progress (a stall
-    /// declared only if it still holds, unchanged, a while later); nil
-    /// otherwise, or when this stall was already announced.
-    var stallProbe: Int? {
-        stallCondition && log.seq != stallSeq ? log.seq : nil
+    /// The sequence number to watch when nothing can progress at scenario
+    /// time `now` (a stall declared only if it still holds, unchanged, a
+    /// while later); nil otherwise, or when this stall was already announced.
+    func stallProbe(at now: Double) -> Int? {
+        stallCondition(at: now) && log.seq != stallSeq ? log.seq : nil
     }
 
     /// Why each unfinished operation can never finish, as far as the run

@@ -107,6 +107,10 @@ struct RunModel {
     var workingCount = 0
     /// Async operations executing that a timer will finish.
     var asyncTimersPending = 0
+    /// The latest scenario time at which the work of an asynchronous
+    /// operation that never posts `isFinished` ends (its start plus its
+    /// duration): before it, such an operation has not failed yet.
+    var forgetsAt = 0.0
     var timedActionsLeft: Int
     var completionsOwed = 0
     var completionsRun = 0

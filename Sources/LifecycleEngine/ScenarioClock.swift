@@ -40,6 +40,13 @@ struct ScenarioClock {
     mutating func pause(_ real: UInt64) { set(\.isPaused, true, real) }
     mutating func resume(_ real: UInt64) { set(\.isPaused, false, real) }
     mutating func hold(_ real: UInt64) { set(\.isHeld, true, real) }
+
+    /// Holds it at scenario time `t`, no later than its reading at `real`:
+    /// a stall held at the moment the run became stuck.
+    mutating func hold(at t: Double, _ real: UInt64) {
+        hold(real)
+        anchorScenario = min(anchorScenario, max(t, 0))
+    }
     mutating func release(_ real: UInt64) { set(\.isHeld, false, real) }
 
     /// Sets one of the two stops at `real`: the reading freezes when the

@@ -8,8 +8,8 @@
 /// `caption`.
 public struct Caption: Sendable, Hashable {
     public enum Trigger: Sendable, Hashable {
-        /// At this scenario time from the start of the run. Merged with the
-        /// timed actions by (time, source line): at equal times, file order.
+        /// At this scenario time from the start of the run, after the timed
+        /// actions of that time (whatever the order of the lines).
         case at(Duration)
         /// When this operation (or barrier) reaches this moment.
         case when(OperationID, CaptionMoment)
@@ -50,9 +50,8 @@ public enum CaptionMoment: String, Sendable, Hashable, CaseIterable {
 
 extension Scenario {
     /// The `at` captions sorted by time, equal times in file order: the
-    /// order in which a run reaches them. To merge them with `actions`, an
-    /// action and a caption of the same time go in source order (by
-    /// `location`).
+    /// order in which a run reaches them. Merged with `actions`, the
+    /// actions of a time come before its captions.
     public var timedCaptions: [Caption] {
         let timed = captions.filter { $0.time != nil }
         let order = timed.indices.sorted { a, b in

@@ -11,11 +11,9 @@ import TextKit
 /// text back gives an equal scenario apart from source locations (see
 /// `Scenario.withoutLocations`).
 ///
-/// An `at` caption goes among the `at` actions by (time, source location):
-/// at equal times the file's order of `at` lines is kept, and where the
-/// locations are equal too (a scenario built in code, all at 0:0) the
-/// actions come before the captions. The quiz, when there is one, is the
-/// last section.
+/// An `at` caption goes among the `at` actions by time, after the actions
+/// of its time (the order a run takes them in). The quiz, when there is
+/// one, is the last section.
 ///
 /// Limits: names must be valid scenario names; a speed reads back only
 /// within `Scenario.speedRange` and a caption only with a non-blank text;
@@ -101,8 +99,8 @@ public struct ScenarioPrinter: Sendable {
     }
 
     /// The `at` lines: the actions (already in time order) merged with the
-    /// `at` captions (sorted by time, stably) by (time, location); a tie
-    /// goes to the action. A merge never reorders either list.
+    /// `at` captions (sorted by time, stably) by time; a tie goes to the
+    /// action. A merge never reorders either list.
     private func timedLines(_ scenario: Scenario) -> [String] {
         let actions = scenario.actions
         let captions = scenario.timedCaptions.compactMap { caption in
@@ -121,9 +119,7 @@ public struct ScenarioPrinter: Sendable {
             } else {
                 let action = actions[a]
                 let caption = captions[c]
-                takeAction =
-                    action.time != caption.time
-                    ? action.time < caption.time : action.location <= caption.caption.location
+                takeAction = action.time <= caption.time
             }
             if takeAction {
                 lines.append(actionLine(actions[a], in: scenario))

@@ -4,9 +4,9 @@ import RunEvents
 import ScenarioKit
 import Testing
 
-/// Captions in the stream: an `at` caption at its time, in file order with
-/// the `at` actions of the same time; a `when` caption right after the
-/// event of its moment; in lesson mode, scenario time pauses there.
+/// Captions in the stream: an `at` caption at its time, after the `at`
+/// actions of the same time; a `when` caption right after the event of its
+/// moment; in lesson mode, scenario time pauses there.
 @Suite("captions in the stream")
 struct CaptionTests {
     static func captionSeqs(_ events: [LifecycleEvent]) -> [(index: Int, seq: Int, paused: Bool)] {
@@ -16,18 +16,18 @@ struct CaptionTests {
         }
     }
 
-    @Test("an at caption comes in file order with the at actions of its time; a when caption follows its moment")
+    @Test("an at caption comes after the at actions of its time; a when caption follows its moment")
     func order() async {
         var b = ScenarioBuilder()
         let q = b.queue("q", cap: .limit(1), suspended: true)
         let a = b.work("a", on: q, ms: 50)
         b.at(100, .resume(q))
         var scenario = b.scenario
-        // Source lines decide ties: the caption on line 1, the resume on line 2.
+        // The caption on line 1, the resume on line 2: the resume goes first.
         scenario.actions[0].location = SourceLocation(line: 2, column: 1)
         scenario.captions = [
             Caption(
-                trigger: .at(.milliseconds(100)), text: "before the resume",
+                trigger: .at(.milliseconds(100)), text: "after the resume",
                 location: SourceLocation(line: 1, column: 1)),
             Caption(trigger: .when(a, .starts), text: "a starts", location: SourceLocation(line: 3, column: 1)),
             Caption(trigger: .when(a, .finishes), text: "a finishes", location: SourceLocation(line: 4, column: 1)),
@@ -46,7 +46,7 @@ struct CaptionTests {
         let started = events.first { $0.kind == .operation(a, .isExecuting, old: .bool(false), new: .bool(true)) }
         let finished = events.first { $0.kind == .operation(a, .isFinished, old: .bool(false), new: .bool(true)) }
         if let resume, let started, let finished, captions.count == 3 {
-            #expect(captions[0].seq < resume.seq)
+            #expect(captions[0].seq > resume.seq)
             #expect(captions[1].seq == started.seq + 1)
             #expect(captions[2].seq == finished.seq + 1)
         } else {

@@ -29,10 +29,6 @@ import Testing
         }?.seq
     }
 
-    static func dispatchTime(_ s: Stream, _ name: String) -> Double? {
-        dispatchSeq(s, name).flatMap { seq in s.events.first { $0.seq == seq }?.time }
-    }
-
     @Test func theEngineStateCanBeRead() {
         #expect(EngineState.shared != nil, "this Foundation's operation state is readable")
     }
@@ -48,10 +44,10 @@ import Testing
         let firstFinish = (1...6).compactMap { s.finished("w\($0)") }.min() ?? 0
         let early = (1...6).filter { (Self.dispatchSeq(s, "w\($0)") ?? Int.max) < firstFinish }
         #expect(early == [1, 2, 3, 4], "dispatched before any finish: \(early)")
-        // With two cores at most three had a thread at once at first: one
-        // of the four dispatched waited a good while for its thread.
-        let waits = (1...4).map { (s.time("w\($0)", .isExecuting) ?? 0) - (Self.dispatchTime(s, "w\($0)") ?? 0) }
-        #expect(waits.max()! >= 0.5, "waits for a thread: \(waits)")
+        // Each dispatch comes before its start. (How long each waited for a
+        // thread depends on the pool, which the test process shares with
+        // other tests: not asserted here; 18's test in the interface is.)
+        for i in 1...4 { #expect(Self.dispatchSeq(s, "w\(i)")! < s.started("w\(i)")!) }
     }
 
     /// What was dispatched before a suspension starts while the queue is

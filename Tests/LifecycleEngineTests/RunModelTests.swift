@@ -217,7 +217,9 @@ import Testing
         #expect(Self.same(m.now(Self.ms(5000)), 0.05), "scenario time stands still at the caption")
     }
 
-    @Test func theScheduleTakesActionsAndCaptionsInSourceOrderThenTimers() {
+    /// At one moment: the actions, then the timers due, then the captions,
+    /// whatever the lines' order (a caption describes what its moment did).
+    @Test func theScheduleTakesActionsThenTimersThenCaptions() {
         var b = ScenarioBuilder()
         let q = b.queue("q", suspended: true)
         b.async("a", on: q, ms: 100)
@@ -230,10 +232,10 @@ import Testing
         var m = RunModel(scenario: scenario, options: RunOptions())
         _ = m.start(real: Self.ms(0))
         m.add(0, real: Self.ms(0))
+        #expect(m.nextScheduled()?.item == .action(0), "written after the caption, the action still goes first")
+        m.take(.action(0))
         #expect(m.nextScheduled()?.item == .caption(0))
         m.take(.caption(0))
-        #expect(m.nextScheduled()?.item == .action(0))
-        m.take(.action(0))
         #expect(m.nextScheduled() == nil)
         m.begin(0, thread: 1, real: Self.ms(100))
         #expect(m.nextScheduled()?.item == .timer(0))
@@ -246,16 +248,40 @@ import Testing
         b.work("a", on: q, ms: 10)
         var m = Self.model(b, policy: .waitsForUser)
         m.add(0, real: Self.ms(0))
-        let seq = m.stallProbe
+        let seq = m.stallProbe(at: 1e9)
         #expect(seq != nil)
         let r7 = m.declareStall(ifStillAt: seq!, real: Self.ms(300))
         #expect(r7)
         #expect(Self.lines(m).last == "stall")
-        #expect(m.stallProbe == nil, "announced once")
-        #expect(Self.same(m.now(Self.ms(9000)), 0.3), "time is held")
+        #expect(m.stallProbe(at: 1e9) == nil, "announced once")
+        #expect(Self.same(m.log.events.last?.time, 0), "stamped when it got stuck: the add")
+        #expect(Self.same(m.now(Self.ms(9000)), 0), "time is held there")
         let r8 = m.perform(.resume(q), origin: .user, real: Self.ms(9000))
         #expect(r8 == .setSuspended(0, false, barriers: []))
-        #expect(Self.same(m.log.events.last?.time, 0.3), "and moves on from where it stopped")
+        #expect(Self.same(m.log.events.last?.time, 0), "and moves on from where it stopped")
+    }
+
+    /// An asynchronous operation that never posts isFinished has not failed
+    /// before its work is over: the stall comes at the end of its work,
+    /// stamped there however late it is confirmed and whatever paused.
+    @Test func aForgottenFinishStallsWhenItsWorkEnds() {
+        var b = ScenarioBuilder()
+        let q = b.queue("q")
+        let broken = b.async("broken", on: q, ms: 300, neverFinishes: true)
+        b.work("next", on: q, ms: 100, after: [broken])
+        var m = Self.model(b)
+        m.add(0, real: Self.ms(0))
+        m.add(1, real: Self.ms(0))
+        m.begin(0, thread: 1, real: Self.ms(1))
+        #expect(m.stallProbe(at: 0.2) == nil, "its work is not over yet")
+        m.clock.pause(Self.ms(100))
+        m.clock.resume(Self.ms(2000))
+        let seq = m.stallProbe(at: m.now(Self.ms(2500)))
+        #expect(seq != nil)
+        let declared = m.declareStall(ifStillAt: seq!, real: Self.ms(2500))
+        #expect(declared)
+        #expect(Self.lines(m).last == "end stalled")
+        #expect(Self.same(m.log.events.last?.time, 0.301))
     }
 
     @Test func noStallIsDeclaredWhileTheUserPausedTheRun() {
@@ -265,9 +291,9 @@ import Testing
         var m = Self.model(b)
         m.add(0, real: Self.ms(0))
         m.clock.pause(Self.ms(1))
-        #expect(m.stallProbe == nil)
+        #expect(m.stallProbe(at: 1e9) == nil)
         m.clock.resume(Self.ms(2))
-        #expect(m.stallProbe != nil)
+        #expect(m.stallProbe(at: 1e9) != nil)
     }
 
     @Test func stuckReasonsAreTrueOrUnknownNeverAGuess() {

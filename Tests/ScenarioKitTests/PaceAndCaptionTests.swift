@@ -314,7 +314,7 @@ import Testing
             clean(
                 """
                 op fetch work 1s
-                at 1s say "after the cancel, by file order"
+                at 1s say "after the cancel, whatever the line order"
                 when fetch finishes    say "fetch is done"
                 at 1s   cancel fetch
                 speed 007
@@ -337,8 +337,8 @@ import Testing
                 when fetch ready say "ready \\"now\\""
 
                 at 500ms say "first"
-                at 1s say "after the cancel, by file order"
                 at 1s cancel fetch
+                at 1s say "after the cancel, whatever the line order"
                 at 1s say "last at 1s"
                 at 2s say "after everything"
 

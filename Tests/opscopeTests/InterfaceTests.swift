@@ -105,12 +105,13 @@ struct InterfaceTests {
             """)
         defer { scratch.remove() }
         let tmux = try TmuxSession([path, "--paused", "--speed", "2"])
+        try tmux.waitFor(text: "not started — Space starts it")
+        try tmux.send("Space")
         try tmux.waitFor("first to execute") {
             Self.column("Executing", in: $0.components(separatedBy: "\n")).contains("first")
         }
         try tmux.send("s")
         try tmux.waitFor(text: "SUSPENDED")
-        try tmux.send("Space")
         let screen = try tmux.waitFor("first to finish") {
             Self.column("Finished", in: $0.components(separatedBy: "\n")).contains("first")
         }
@@ -280,6 +281,12 @@ struct InterfaceTests {
                 + names.enumerated().map { "op \($1) on \($0 % 2 == 0 ? "a" : "b") work 60s\n" }.joined())
         defer { scratch.remove() }
         let tmux = try TmuxSession([path, "--paused"], environment: ["TERM": terminal.term])
+        // Started, then paused again: the cards stand still in Ready and Executing.
+        try tmux.waitFor(text: "not started — Space starts it")
+        try tmux.send("Space")
+        try tmux.waitFor(text: "Executing 2")
+        try tmux.send("Space")
+        try tmux.waitFor(text: "PAUSED")
         try tmux.waitFor(text: "Inspector: w01")
         // Button reports only: no drag (1002) or any-motion (1003) tracking.
         #expect(try tmux.mouseModes() == terminal.modes)

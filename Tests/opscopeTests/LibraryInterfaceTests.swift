@@ -85,6 +85,8 @@ struct LibraryInterfaceTests {
     @Test("lesson mode: two captions of one moment get a Space each, and a run paused is never declared stuck")
     func eachCaptionGetsItsSpace() throws {
         let tmux = try TmuxSession(["--lesson", "--paused", "scenarios/06-forgotten-finish.ops"])
+        try tmux.waitFor(text: "not started — Space starts it")
+        try tmux.send("Space")
         try tmux.waitFor(text: "broken is added and Ready at once")
         Thread.sleep(forTimeInterval: 1)
         let paused = try tmux.screenText()
@@ -113,7 +115,7 @@ struct LibraryInterfaceTests {
     @Test("options before the file: opened paused at ×2, Space starts it")
     func optionsBeforeTheFile() throws {
         let tmux = try TmuxSession(["--paused", "--speed", "2", "scenarios/02-cap.ops"])
-        let paused = try tmux.waitFor(text: "PAUSED")
+        let paused = try tmux.waitFor(text: "not started — Space starts it")
         #expect((paused.components(separatedBy: "\n").first ?? "").contains("t=0.000s  ×2"))
         try tmux.send("Space")
         try tmux.waitFor("the run to end", timeout: 30) { Self.isOver($0) }

@@ -67,7 +67,7 @@ struct SignalTests {
         let (scratch, path) = try InterfaceTests.scenario("op a work 30s\nop b work 1s after a\n")
         defer { scratch.remove() }
         let tmux = try TmuxSession(["--paused", path], columns: 80, rows: 24)
-        try tmux.waitFor(text: "PAUSED")
+        try tmux.waitFor(text: "not started")
         let pid = try tmux.programPID()
         try tmux.send("C-z")
         // The shell in the pane (sh -c, no job control) waits for the stopped
@@ -76,8 +76,9 @@ struct SignalTests {
         kill(pid, SIGCONT)
         try tmux.waitFor("the modes re-entered") { _ in (try? tmux.terminalModes()) == "alternate=1 keypad=1 cursor=0" }
         try tmux.waitFor(text: "Inspector: a")
-        // Arrow keys are decoded again: Left selects the card in Pending.
-        try tmux.send("Left")
+        // Arrow keys are decoded again: Down selects the card below a in
+        // Pending (the run has not started: both wait there, not added yet).
+        try tmux.send("Down")
         let text = try tmux.waitFor(text: "Inspector: b")
         #expect(!text.contains("unknown key"))
         try tmux.send("q")
