@@ -75,6 +75,9 @@ package final class ScenarioView {
     private var caption: ShownCaption?
     private var captionsWaiting: [ShownCaption] = []
     private var pausedAtCaption = false
+    /// A key's action changed the run (the engine took it): the captions
+    /// from here on were written for the run without it.
+    private var changedByUser = false
 
     /// The main-queue operation holding the main thread now, since when
     /// (real seconds), and the longest such hold of the run.
@@ -156,8 +159,10 @@ package final class ScenarioView {
             switch event.kind {
             case .action(let action, .user, let ignored):
                 state.show(action, ignored: ignored, seq: event.seq, now: wall)
+                if ignored == nil { changedByUser = true }
             case .caption(let index, let paused):
-                let reached = ShownCaption(text: scenario.captions[index].text, time: event.time)
+                let reached = ShownCaption(
+                    text: scenario.captions[index].text, time: event.time, scripted: changedByUser)
                 captionsReached.append((history.count, reached))
                 if settings.lesson && pausedAtCaption && isPaused {
                     // Stopped at one the learner has not gone past: this
@@ -173,9 +178,12 @@ package final class ScenarioView {
         }
         if board.outcome != nil {
             if results == nil { results = ExpectationChecker.evaluate(scenario, events: history.events) }
-        } else if let stuck = board.stall {
+        } else if let stuck = board.stall, stuck.suspendedQueues(in: scenario).isEmpty {
+            // Stuck for good: judged as a stalled end would be.
             results = ExpectationChecker.evaluate(scenario, events: history.events, outcome: .stalled(stuck))
         } else {
+            // Running, or waiting for someone to resume a queue: nothing is
+            // judged yet (a verdict now would not be the run's).
             results = nil
         }
         state.reconcile(with: board)
@@ -369,6 +377,7 @@ package final class ScenarioView {
         caption = nil
         captionsWaiting = []
         pausedAtCaption = false
+        changedByUser = false
         mainThreadBusy = nil
         mainThreadBlocked = nil
         state = state.restarted()

@@ -95,3 +95,20 @@ extension StuckReason {
         }
     }
 }
+
+extension [OperationID: StuckReason] {
+    /// The queues a stall waits for someone to resume (never the main
+    /// queue, which ignores suspension), in the order of their operations:
+    /// empty when nothing a user can resume would let the run go on.
+    public func suspendedQueues(in scenario: Scenario) -> [QueueID] {
+        var suspended: [QueueID] = []
+        for op in keys.sorted() {
+            if case .queueSuspended(let q) = self[op]!, scenario.queues.indices.contains(q.index),
+                !scenario[queue: q].isMain, !suspended.contains(q)
+            {
+                suspended.append(q)
+            }
+        }
+        return suspended
+    }
+}

@@ -93,10 +93,15 @@ public struct ShownCaption: Sendable, Hashable {
     public var text: String
     /// Scenario seconds when the run reached it.
     public var time: Double
+    /// A key changed the run before it came (the engine took the action):
+    /// its text was written for the run as the file plays it, and may no
+    /// longer be true of this one.
+    public var scripted: Bool
 
-    public init(text: String, time: Double) {
+    public init(text: String, time: Double, scripted: Bool = false) {
         self.text = text
         self.time = time
+        self.scripted = scripted
     }
 }
 

@@ -50,6 +50,7 @@ enum InspectorText {
             InspectorLine(
                 "\(Wording.phase(card.phase)): isReady=\(card.isReady) isExecuting=\(card.isExecuting) "
                     + "isFinished=\(card.isFinished) isCancelled=\(card.isCancelled)"))
+        if let ran = ranText(card, spec: spec) { out.append(InspectorLine(ran)) }
         if card.phase == .executing, let p = board.progress(of: op, now: now) {
             out.append(InspectorLine("\(Int(p * 100))% of its work done"))
         } else if card.phase == .executing {
@@ -69,6 +70,18 @@ enum InspectorText {
             InspectorLine("note: " + $0, .note)
         }
         return out
+    }
+
+    /// When it ran and on which thread, as observed: `ran 0.100→0.300s on
+    /// thread #1`, `running since 0.100s on thread #1`; an asynchronous
+    /// operation's thread is only where its start() ran. nil before it
+    /// started.
+    static func ranText(_ card: OperationCard, spec: OperationSpec) -> String? {
+        guard let started = card.startedAt else { return nil }
+        let arrow = "\u{2192}"
+        let thread = card.thread.map { spec.body.isAsync ? ", its start() on thread \($0)" : " on thread \($0)" } ?? ""
+        guard let ended = card.finishedAt else { return "running since \(Spelling.seconds(started))\(thread)" }
+        return "ran \(Spelling.secondsNumber(started))\(arrow)\(Spelling.seconds(ended))\(thread)"
     }
 
     /// What a user can do about a stuck operation, after its reason.

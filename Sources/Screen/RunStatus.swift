@@ -60,12 +60,10 @@ enum RunStatus: Sendable, Hashable {
             frame.expectationResults.map {
                 ExpectationChecker.exitStatus(outcome: .stalled(stuck), results: $0, scenario: scenario) == 0
             } ?? false
-        var suspended: [QueueID] = []
+        let suspended = stuck.suspendedQueues(in: scenario)
         var roots: [OperationID] = []
         for op in stuck.keys.sorted() {
             switch stuck[op]! {
-            case .queueSuspended(let q) where !scenario[queue: q].isMain:
-                if !suspended.contains(q) { suspended.append(q) }
             case .neverPostedFinish:
                 if !roots.contains(op) { roots.append(op) }
             case .waitsFor(_, let root):

@@ -31,7 +31,9 @@ enum Wording {
         } else {
             cap = "cap: system decides"
         }
-        return "\(row.executing) running \(glyphs.dot) \(cap)"
+        // Dispatched operations waiting for a thread take a slot too.
+        let waiting = row.waitingForThread > 0 ? ", \(row.waitingForThread) waiting for a thread" : ""
+        return "\(row.executing) running\(waiting) \(glyphs.dot) \(cap)"
     }
 
     static func phase(_ phase: Phase) -> String {

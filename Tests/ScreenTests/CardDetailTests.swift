@@ -140,7 +140,7 @@ let asciiFrame: FrameInput = {
         #expect(
             grid.lines.map(trimmed) == [
                 " opscope - Telecharger - ???? -> ca                        t=0.500s  x1  PAUSED at a caption  v0 !1",
-                "> reseau  1 running - cap 2   0 in queue",
+                "> reseau  1 running, 1 waiting for a thread - cap 2   0 in queue",
                 "> 0.500s - ???? runs -> ca-va waits  (Space continues)",
                 "Pending 0    |Ready 1      |Executing 1  |Finished 0   |Cancelled 0  |- Notes (n hides) ------------",
                 "             |ca-va       x|????         |             |             |Telecharger - ???? -> ca",

@@ -212,7 +212,7 @@ import Testing
                 "  (default)                                 │",
                 "finished: isReady=true isExecuting=false    │",
                 "  isFinished=true isCancelled=false         │",
-                "                                            │",
+                "ran 0.000→0.400s on thread #1               │",
                 "                                            │",
                 "                                            │",
                 " the run ended: n shows the expectations, r runs it again",

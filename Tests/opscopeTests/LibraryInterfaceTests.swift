@@ -64,6 +64,7 @@ struct LibraryInterfaceTests {
             $0.contains("waiting: downloads is suspended — s resumes it")
         }
         #expect(!Self.isOver(waiting))
+        #expect(!waiting.contains("✗"), "nothing is judged while the run waits for the user")
         let clock = (waiting.components(separatedBy: "\n").first ?? "").components(separatedBy: "t=").last?
             .prefix(while: { $0 != " " })
         Thread.sleep(forTimeInterval: 2)
@@ -84,16 +85,28 @@ struct LibraryInterfaceTests {
 
     @Test("lesson mode: two captions of one moment get a Space each, and a run paused is never declared stuck")
     func eachCaptionGetsItsSpace() throws {
-        let tmux = try TmuxSession(["--lesson", "--paused", "scenarios/06-forgotten-finish.ops"])
+        let (scratch, path) = try InterfaceTests.scenario(
+            """
+            queue q
+            op broken async 300ms never-finishes
+            op next work 100ms after broken
+            when broken ready  say "first of two: broken is Ready"
+            when broken starts say "second of two: broken starts"
+            expect stuck broken
+            expect stuck next
+
+            """)
+        defer { scratch.remove() }
+        let tmux = try TmuxSession(["--lesson", "--paused", path])
         try tmux.waitFor(text: "not started — Space starts it")
         try tmux.send("Space")
-        try tmux.waitFor(text: "broken is added and Ready at once")
+        try tmux.waitFor(text: "first of two: broken is Ready")
         Thread.sleep(forTimeInterval: 1)
         let paused = try tmux.screenText()
         #expect(paused.contains("(Space continues)"))
         #expect(!Self.isOver(paused), "a paused run must not be judged stuck")
         try tmux.send("Space")
-        try tmux.waitFor(text: "broken starts, but it will never post isFinished")
+        try tmux.waitFor(text: "second of two: broken starts")
         try tmux.send("Space")
         try tmux.waitFor("the stall once the run goes on", timeout: 20) {
             ($0.components(separatedBy: "\n").first ?? "").contains("stuck as expected")

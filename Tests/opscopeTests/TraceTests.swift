@@ -53,7 +53,7 @@ struct TraceTests {
         #expect(
             objects.contains {
                 $0["kind"] as? String == "action" && $0["action"] as? String == "cancel"
-                    && $0["target"] as? String == "skipped"
+                    && $0["target"] as? String == "queued"
             })
         // The report goes to standard error, so standard output stays JSON Lines.
         #expect(result.stderr.contains("expectations:"))

@@ -1,0 +1,96 @@
+import Board
+import Foundation
+import LifecycleEngine
+import RunEvents
+import ScenarioKit
+
+/// A library scenario run the way a learner watches it: in lesson mode, at
+/// the file's own speed, every caption pausing scenario time; at each pause
+/// the run is left to settle (what the engine can do without scenario time
+/// moving: readiness, dispatches, starts at 0%) before the board is taken,
+/// and then it goes on. The board at each caption is what the screen shows
+/// while the learner reads it.
+///
+/// Settled means quiet for `settle` and no operation dispatched and still
+/// waiting for a thread, or `threadWait` passed: a test process's thread
+/// pool is shared with every other test running beside it, so a thread may
+/// come later than in the interface, where one scenario runs at a time (a
+/// scenario whose lesson is that wait, 18, is checked in the interface).
+struct LessonRun {
+    struct Stop {
+        var caption: Int
+        var text: String
+        var board: BoardState
+    }
+
+    let scenario: Scenario
+    private(set) var stops: [Stop] = []
+    private(set) var events: [LifecycleEvent] = []
+
+    /// Quiet this long (real seconds) counts as settled.
+    static let settle = 0.15
+    /// The longest a stop waits for threads to come (real seconds).
+    static let threadWait = 3.0
+
+    static func run(_ scenario: Scenario, timeout: Double = 60) async -> LessonRun {
+        await withCheckedContinuation { (continuation: CheckedContinuation<LessonRun, Never>) in
+            Thread.detachNewThread {
+                continuation.resume(returning: LessonRun(scenario: scenario, timeout: timeout))
+            }
+        }
+    }
+
+    /// Blocks its thread: use `run(_:timeout:)`.
+    private init(scenario: Scenario, timeout: Double) {
+        self.scenario = scenario
+        let options = RunOptions(
+            speed: scenario.speed ?? 1, stallPolicy: .endsRun, pausesAtCaptions: true)
+        let run = ScenarioRun(scenario: scenario, options: options)
+        run.start()
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        var lastChange = Date()
+        var pausedSince: Date?
+        var checked = 0
+        while Date() < deadline {
+            let batch = run.takeEvents()
+            if !batch.isEmpty {
+                events += batch
+                lastChange = Date()
+            }
+            if case .end = events.last?.kind {
+                // Captions of the last moments: the board at the end.
+                let board = BoardState(scenario: scenario, replaying: events)
+                for index in Self.captions(in: events)[checked...] {
+                    stops.append(Stop(caption: index, text: scenario.captions[index].text, board: board))
+                }
+                break
+            }
+            // Paused at a caption not taken yet, and quiet: take the board.
+            let captions = Self.captions(in: events)
+            if run.isPaused, captions.count > checked, Date().timeIntervalSince(lastChange) >= Self.settle {
+                let since = pausedSince ?? Date()
+                pausedSince = since
+                let board = BoardState(scenario: scenario, replaying: events)
+                let waiting = board.cards.contains(where: \.isWaitingForThread)
+                if !waiting || Date().timeIntervalSince(since) >= Self.threadWait {
+                    for index in captions[checked...] {
+                        stops.append(Stop(caption: index, text: scenario.captions[index].text, board: board))
+                    }
+                    checked = captions.count
+                    pausedSince = nil
+                    run.resume()
+                    lastChange = Date()
+                }
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        run.stop()
+    }
+
+    static func captions(in events: [LifecycleEvent]) -> [Int] {
+        events.compactMap { e -> Int? in
+            if case .caption(let index, _) = e.kind { return index }
+            return nil
+        }
+    }
+}
