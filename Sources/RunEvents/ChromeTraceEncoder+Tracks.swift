@@ -179,9 +179,12 @@ extension ChromeTraceEncoder {
     }
 
     /// A thread-scoped instant (`"s":"t"`): on its track, never global.
+    /// `origin`: an action's, written into its args as the recording
+    /// writes it (`origin` at, completion with `by`, or user; its `line`
+    /// where the scenario knows it; `ignored` with the reason).
     mutating func instant(
         _ name: String, category: String, on track: Track, at time: Int, operation op: OperationID? = nil,
-        inFlight: String? = nil, to out: inout [UInt8]
+        inFlight: String? = nil, origin: (ActionOrigin, ActionRefusal?)? = nil, to out: inout [UInt8]
     ) {
         separator(&out)
         out.appendLiteral(#"{"ph":"i","cat":""#)
@@ -203,6 +206,34 @@ extension ChromeTraceEncoder {
                 JSONBytes.appendQuoted(inFlight, to: &out)
             }
             out.append(UInt8(ascii: "}"))
+        }
+        if let (origin, ignored) = origin { actionArguments(origin, ignored, to: &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private func actionArguments(_ origin: ActionOrigin, _ ignored: ActionRefusal?, to out: inout [UInt8]) {
+        var line = 0
+        switch origin {
+        case .timed(let index):
+            out.appendLiteral(#","args":{"origin":"at""#)
+            if scenario.actions.indices.contains(index) { line = scenario.actions[index].location.line }
+        case .completion(let op):
+            out.appendLiteral(#","args":{"origin":"completion""#)
+            if scenario.contains(op) {
+                out.appendLiteral(#","by":"#)
+                JSONBytes.appendQuoted(scenario[operation: op].name, to: &out)
+                line = scenario[operation: op].location.line
+            }
+        case .user:
+            out.appendLiteral(#","args":{"origin":"user""#)
+        }
+        if line > 0 {
+            out.appendLiteral(#","line":"#)
+            JSONBytes.appendInt(line, to: &out)
+        }
+        if let ignored {
+            out.appendLiteral(#","ignored":"#)
+            JSONBytes.appendQuoted(ignored.text, to: &out)
         }
         out.append(UInt8(ascii: "}"))
     }

@@ -115,9 +115,11 @@ public struct ChromeTraceEncoder: Sendable {
             threadInstant(
                 "completion block of \(name)", category: "completion", operation: op, on: thread, at: event.time,
                 to: &out)
-        case .action(let action, _, let ignored):
-            let text = ScenarioPrinter.actionText(action, in: scenario) + (ignored.map { " (\($0.text))" } ?? "")
-            instant(text, category: "action", on: .run, at: Self.microseconds(event.time), to: &out)
+        case .action(let action, let origin, let ignored):
+            let text = EventFormatter.actionMark(action, origin: origin, ignored: ignored, in: scenario)
+            instant(
+                text, category: "action", on: .run, at: Self.microseconds(event.time),
+                origin: (origin, ignored), to: &out)
         case .caption(let index, _):
             guard scenario.captions.indices.contains(index) else { return }
             instant(

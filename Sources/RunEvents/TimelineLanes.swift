@@ -82,10 +82,13 @@ public struct TimelineLanes: Sendable {
         }
     }
 
-    /// A moment the timeline marks: an action or a caption.
+    /// A moment the timeline marks: an action, with who did it
+    /// (`cancel polite (at 300ms, line 12)`), or a caption.
     public struct Mark: Sendable, Hashable {
         public var time: Double
         public var text: String
+        /// An action's: who did it (nil for a caption).
+        public var origin: ActionOrigin?
     }
 
     /// One change of a queue's executing count or cap.
@@ -191,9 +194,9 @@ public struct TimelineLanes: Sendable {
             guard scenario.contains(op) else { return }
             saw(thread, at: t)
             completions.append(Completion(operation: op, time: t, thread: thread))
-        case .action(let action, _, let ignored):
-            let text = ScenarioPrinter.actionText(action, in: scenario) + (ignored == nil ? "" : " (ignored)")
-            marks.append(Mark(time: t, text: text))
+        case .action(let action, let origin, let ignored):
+            let text = EventFormatter.actionMark(action, origin: origin, ignored: ignored, in: scenario)
+            marks.append(Mark(time: t, text: text, origin: origin))
         case .caption(let index, _):
             guard scenario.captions.indices.contains(index) else { return }
             marks.append(Mark(time: t, text: "“" + scenario.captions[index].text + "”"))

@@ -189,7 +189,10 @@ import Testing
         #expect(counters.compactMap { $0["name"] as? String } == ["net", "net", "cpu", "net", "cpu"])
         #expect(counters.allSatisfy { ($0["args"] as? [String: Any])?["cap"] == nil || $0["name"] as? String == "net" })
         let run = check.slices.filter { check.threadNames[$0.track] == "actions, captions, end" }.map(\.name)
-        #expect(run == ["cancel b", "caption: look", "run completed"])
+        #expect(run == ["cancel b (at 100ms)", "caption: look", "run completed"])
+        // Who acted, also in the args, as the recording says it.
+        let action = events.first { $0["cat"] as? String == "action" }?["args"] as? [String: Any]
+        #expect(action?["origin"] as? String == "at")
         #expect(Self.slice("b finished without running", in: check).map { check.threadNames[$0.track] } == "cpu")
     }
 
