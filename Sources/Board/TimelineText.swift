@@ -22,7 +22,8 @@ import TextKit
 /// then `✓` where
 /// it finished, `⊘` where it finished cancelled. A queue's `running` row
 /// gives the most of its operations executing at once in that column.
-/// Actions and captions are marked `▲` on their own row and listed below.
+/// Actions and captions are marked `▲` on their own row and listed below,
+/// each action with who did it (`cancel polite (at 300ms, line 12)`).
 public enum TimelineText {
     public static func render(_ timeline: TimelineLanes, width requested: Int) -> String {
         let scenario = timeline.scenario
@@ -58,7 +59,14 @@ public enum TimelineText {
             for mark in timeline.marks { row[column(mark.time, step: step, plot: plot)] = "▲" }
             lines.append(pad("marks", nameWidth) + String(row))
             for mark in timeline.marks {
-                lines.append(truncate("  ▲ \(Spelling.seconds(mark.time))  \(mark.text)", toWidth: max(requested, 40)))
+                let line = "  ▲ \(Spelling.seconds(mark.time))  \(mark.text)"
+                // A caption is cut to the width; an action is wrapped, so
+                // that who did it is never cut off.
+                if mark.origin == nil {
+                    lines.append(truncate(line, toWidth: max(requested, 40)))
+                } else {
+                    lines += wrapped(line, width: max(requested, 40), indent: 12)
+                }
             }
         }
         var legend = ["· pending", "░ ready", "█ executing", "✓ finished", "⊘ finished cancelled"]
@@ -155,6 +163,37 @@ public enum TimelineText {
         var value = 1.0
         if n >= 0 { for _ in 0..<n { value *= 10 } } else { for _ in 0..<(-n) { value /= 10 } }
         return value
+    }
+
+    /// `text` in lines of at most `width` cells, broken at spaces (never
+    /// inside `line 12`), each after the first indented by `indent` (a word
+    /// wider than a line is cut).
+    static func wrapped(_ text: String, width: Int, indent: Int) -> [String] {
+        var words: [String] = []
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if words.last == "line", word.first?.isNumber == true {
+                words[words.count - 1] += " " + word
+            } else {
+                words.append(String(word))
+            }
+        }
+        var lines: [String] = []
+        var line: String?
+        let margin = String(repeating: " ", count: indent)
+        for word in words {
+            guard let current = line else {
+                line = word
+                continue
+            }
+            if displayWidth(current + " " + word) <= width || current.allSatisfy({ $0 == " " }) {
+                line = current + " " + word
+            } else {
+                lines.append(current)
+                line = margin + word
+            }
+        }
+        lines.append(line ?? "")
+        return lines.map { truncate($0, toWidth: width) }
     }
 
     static func pad(_ text: String, _ width: Int) -> String {

@@ -4,60 +4,86 @@ import ScenarioKit
 /// and Perfetto's UI), event by event, in memory bounded by the number of
 /// operations, not of events.
 ///
-/// What the viewer shows:
-/// - process 1, "threads": a track per thread that ran something (the main
+/// What the viewer shows (SCENARIO-LANGUAGE.md, "The run for trace
+/// viewers"):
+/// - process "threads: TITLE": a track per thread that ran something (the main
 ///   thread, worker #N as the stream numbers them), with a slice per
 ///   synchronous operation's execution (from its `isExecuting` true to
-///   false, on the thread it started on), a slice per block of a
-///   BlockOperation, and an instant for each completion block where it ran;
-/// - asynchronous operations as async slices of their own (their
-///   execution outlives the start() call on the thread that made it);
-/// - each slice's args: queue, priority, quality of service, when it was
-///   added and became ready, whether it was cancelled;
-/// - a flow arrow from each dependency's slice to its dependent's;
-/// - process 2, "queues": a counter per queue of the operations executing
-///   (against its cap in the args), and instants for the operations that
-///   finished without running (cancelled while they waited);
-/// - global instants for actions and captions.
+///   false, on the thread it started on: it holds that thread), a slice per
+///   block of a BlockOperation, an instant for each completion block where
+///   it ran, and an instant for each asynchronous operation's `start()`
+///   call, where it ran (it returns at once: the stream has its moment);
+/// - process "in flight, no thread": the asynchronous operations' time
+///   in flight, a slice each, on rows of their queue ("net · in flight 1"),
+///   packed as `TimelineLanes.InFlightRow` packs them, so that slices on a
+///   row never overlap;
+/// - each operation slice's args: queue, priority, quality of service, when
+///   it was added, became ready, was dispatched, whether it was cancelled;
+/// - a flow arrow from each dependency's own slice to its dependent's own
+///   slice (a viewer binds each end to the slice open on its track at its
+///   moment);
+/// - process "queues": a track per queue, with a counter of its
+///   operations running and its cap ("net running", "net cap") and an
+///   instant for each operation that finished without running; and a
+///   track "actions, captions, end" with an instant for each of those.
 ///
+/// Every track is a thread track with a name (no global instants, no
+/// legacy async slices, which viewers file on tracks of their own). A
+/// viewer keys threads by tid across processes, so every track has a tid
+/// of its own: threads `number + 1`, the others from `TrackLayout.base` on,
+/// and each process the pid of its first track's tid.
 /// Times are microseconds of scenario time. The events are written in the
 /// stream's order; a slice is written when it ends (as a complete "X"
 /// event with its duration), which viewers accept in any order.
 public struct ChromeTraceEncoder: Sendable {
     public let scenario: Scenario
 
-    /// What the export adds to an operation's lane.
-    private struct OperationTrack: Sendable {
-        /// The slice written for its execution, for the flows to dependents.
-        var slice: (thread: ThreadTag, end: Double)?
+    /// What the export keeps of an operation while the run goes on.
+    struct OperationTrack: Sendable {
+        /// Where its slice begins (microseconds) and on which track, once it
+        /// started.
+        var start: (track: Track, at: Int)?
+        /// Its slice, once written: for the flows to its dependents.
+        var slice: (track: Track, start: Int, end: Int)?
         /// A BlockOperation's blocks that started and have not returned.
-        var blocks: [Int: (start: Double, thread: ThreadTag)] = [:]
+        var blocks: [Int: (start: Int, thread: ThreadTag)] = [:]
+        /// The earliest microsecond its next block may begin, and where its
+        /// last one ended.
+        var blockFloor = 0
+        var blocksEnd = 0
+        /// Blocks were drawn inside its slice.
+        var nestsBlocks = false
     }
 
     /// When each operation was added, became ready, started and where, was
-    /// cancelled; each queue's executing count and cap: the timeline's facts.
-    private var lanes: TimelineLanes
-    private var operations: [OperationTrack]
-    private var namedThreads: Set<Int> = []
+    /// cancelled; each queue's executing count and cap; the rows in flight:
+    /// the timeline's facts.
+    var lanes: TimelineLanes
+    var operations: [OperationTrack]
+    var layout: TrackLayout
     /// Operations still executing when the run stalled.
-    private var unfinished: Set<Int> = []
-    private var first = true
+    var unfinished: Set<Int> = []
+    var first = true
 
     public init(scenario: Scenario) {
         self.scenario = scenario
         lanes = TimelineLanes(scenario: scenario)
         operations = Array(repeating: OperationTrack(), count: scenario.operations.count)
+        layout = TrackLayout(scenario: scenario)
     }
 
-    /// The opening of the JSON object and the process names.
+    /// The opening of the JSON object, the processes' names and the tracks
+    /// known before the run: the main thread, the run's, each queue's.
     public mutating func appendHeader(to out: inout [UInt8]) {
         out.appendLiteral(#"{"displayTimeUnit":"ms","traceEvents":["#)
         out.append(UInt8(ascii: "\n"))
         let title = scenario.title ?? "opscope run"
-        metadata("process_name", pid: 1, tid: 0, name: "threads: " + title, to: &out)
-        metadata("process_name", pid: 2, tid: 0, name: "queues", to: &out)
-        for (index, queue) in scenario.queues.enumerated() {
-            metadata("thread_name", pid: 2, tid: index + 1, name: queue.name, to: &out)
+        metadata("process_name", .thread(.main), name: "threads: " + title, to: &out)
+        nameThread(.main, to: &out)
+        metadata("process_name", .run, name: "queues", to: &out)
+        metadata("thread_name", .run, name: "actions, captions, end", to: &out)
+        for q in scenario.queues.indices {
+            metadata("thread_name", .queue(q), name: scenario.queues[q].name, to: &out)
         }
     }
 
@@ -79,42 +105,41 @@ public struct ChromeTraceEncoder: Sendable {
             break
         case .block(let op, let index, .started, let thread):
             guard scenario.contains(op) else { return }
-            operations[op.index].blocks[index] = (event.time, thread)
+            blockStarted(op, index, on: thread, at: event.time)
         case .block(let op, let index, .returned, _):
-            guard scenario.contains(op), let block = operations[op.index].blocks.removeValue(forKey: index) else {
-                return
-            }
-            nameThread(block.thread, to: &out)
-            separator(&out)
-            out.appendLiteral(#"{"ph":"X","cat":"block","name":"#)
-            JSONBytes.appendQuoted("\(scenario[operation: op].name) block \(index + 1)", to: &out)
-            out.appendLiteral(#","pid":1,"tid":"#)
-            JSONBytes.appendInt(tid(block.thread), to: &out)
-            timestamp(block.start, duration: event.time - block.start, to: &out)
-            out.append(UInt8(ascii: "}"))
+            guard scenario.contains(op) else { return }
+            blockReturned(op, index, at: event.time, to: &out)
         case .completion(let op, let thread):
             guard scenario.contains(op) else { return }
-            nameThread(thread, to: &out)
-            instant("completion block of \(scenario[operation: op].name)", at: event.time, tid: tid(thread), to: &out)
-        case .action(let action, _, let ignored):
-            let text = ScenarioPrinter.actionText(action, in: scenario) + (ignored.map { " (\($0.text))" } ?? "")
-            instant(text, at: event.time, global: true, to: &out)
+            let name = scenario[operation: op].name
+            threadInstant(
+                "completion block of \(name)", category: "completion", operation: op, on: thread, at: event.time,
+                to: &out)
+        case .action(let action, let origin, let ignored):
+            let text = EventFormatter.actionMark(action, origin: origin, ignored: ignored, in: scenario)
+            instant(
+                text, category: "action", on: .run, at: Self.microseconds(event.time),
+                origin: (origin, ignored), to: &out)
         case .caption(let index, _):
             guard scenario.captions.indices.contains(index) else { return }
-            instant("caption: " + scenario.captions[index].text, at: event.time, global: true, to: &out)
+            instant(
+                "caption: " + scenario.captions[index].text, category: "caption", on: .run,
+                at: Self.microseconds(event.time), to: &out)
         case .stall:
-            instant("stall: nothing can progress until something changes", at: event.time, global: true, to: &out)
+            instant(
+                "stall: nothing can progress until something changes", category: "run", on: .run,
+                at: Self.microseconds(event.time), to: &out)
         case .end(.completed):
-            instant("run completed", at: event.time, global: true, to: &out)
+            instant("run completed", category: "run", on: .run, at: Self.microseconds(event.time), to: &out)
         case .end(.stalled):
             // What still executes (an asynchronous operation that never
             // posted isFinished) is drawn up to the end, marked unfinished.
             // (Its queue's counter stays as it is: it still executes.)
-            for i in operations.indices where lanes.lanes[i].started != nil && operations[i].slice == nil {
+            for i in operations.indices where operations[i].start != nil && operations[i].slice == nil {
                 unfinished.insert(i)
                 executionEnded(OperationID(i), at: event.time, countsDown: false, to: &out)
             }
-            instant("run stalled", at: event.time, global: true, to: &out)
+            instant("run stalled", category: "run", on: .run, at: Self.microseconds(event.time), to: &out)
         }
     }
 
@@ -127,17 +152,47 @@ public struct ChromeTraceEncoder: Sendable {
         switch (key, new) {
         case (.isExecuting, .bool(true)):
             counter(scenario[operation: op].queue, at: time, to: &out)
+            executionStarted(op, at: time, to: &out)
         case (.isExecuting, .bool(false)):
             executionEnded(op, at: time, countsDown: true, to: &out)
         case (.isFinished, .bool(true)):
             if lanes.lanes[op.index].started == nil {
-                let q = scenario[operation: op].queue.index
+                let spec = scenario[operation: op]
                 instant(
-                    "\(scenario[operation: op].name) finished without running", at: time, pid: 2, tid: q + 1,
-                    to: &out)
+                    "\(spec.name) finished without running", category: "operation", on: .queue(spec.queue.index),
+                    at: Self.microseconds(time), operation: op, to: &out)
             }
         default:
             break
+        }
+    }
+
+    /// Where the slice of `op` will be: on its thread (a synchronous
+    /// operation holds it), or, for an asynchronous one, on its row in
+    /// flight, with an instant for its `start()` call on the thread that
+    /// made it.
+    private mutating func executionStarted(_ op: OperationID, at time: Double, to out: inout [UInt8]) {
+        let i = op.index
+        guard operations[i].start == nil else { return }
+        let lane = lanes.lanes[i]
+        if let row = lane.inFlightRow {
+            let name = scenario[operation: op].name
+            if let thread = lane.thread {
+                threadInstant(
+                    "\(name) start()", category: "start", operation: op, on: thread, at: time,
+                    inFlight: layout.rowName(row, lanes: lanes), to: &out)
+            }
+            nameRow(row, to: &out)
+            operations[i].start = (.inFlight(row), layout.begin(on: .inFlight(row), at: Self.microseconds(time)))
+        } else {
+            let thread = lane.thread ?? .main
+            nameThread(thread, to: &out)
+            let start = layout.begin(on: .thread(thread), at: Self.microseconds(time))
+            operations[i].start = (.thread(thread), start)
+            // Its blocks begin after it does (its main() runs them), also
+            // where the stream's times fall in one microsecond.
+            operations[i].blockFloor = start + 1
+            operations[i].blocksEnd = start
         }
     }
 
@@ -147,63 +202,89 @@ public struct ChromeTraceEncoder: Sendable {
         _ op: OperationID, at time: Double, countsDown: Bool, to out: inout [UInt8]
     ) {
         let i = op.index
-        guard let started = lanes.lanes[i].started else { return }
+        guard let start = operations[i].start, operations[i].slice == nil else { return }
         let spec = scenario[operation: op]
         if countsDown { counter(spec.queue, at: time, to: &out) }
-        let thread = lanes.lanes[i].thread ?? ThreadTag(0)
-        if case .async = spec.body {
-            asyncSlice(op, from: started, to: time, to: &out)
+        let end = max(Self.microseconds(time), start.at, operations[i].blocksEnd)
+        layout.end(on: start.track, from: start.at, to: end)
+        separator(&out)
+        out.appendLiteral(#"{"ph":"X","cat":"#)
+        out.appendLiteral(spec.body.isAsync ? #""asynchronous operation","name":"# : #""operation","name":"#)
+        JSONBytes.appendQuoted(spec.name, to: &out)
+        ids(start.track, to: &out)
+        times(start.at, end, to: &out)
+        arguments(op, to: &out)
+        out.append(UInt8(ascii: "}"))
+        operations[i].slice = (start.track, start.at, end)
+        flows(into: op, to: &out)
+    }
+
+    private mutating func blockStarted(_ op: OperationID, _ index: Int, on thread: ThreadTag, at time: Double) {
+        let i = op.index
+        var start = Self.microseconds(time)
+        if case .thread(thread)? = operations[i].start?.track {
+            // Inside its operation's slice, after the block before it.
+            start = max(start, operations[i].blockFloor)
+            operations[i].nestsBlocks = true
         } else {
-            nameThread(thread, to: &out)
-            separator(&out)
-            out.appendLiteral(#"{"ph":"X","cat":"operation","name":"#)
-            JSONBytes.appendQuoted(spec.name, to: &out)
-            out.appendLiteral(#","pid":1,"tid":"#)
-            JSONBytes.appendInt(tid(thread), to: &out)
-            timestamp(started, duration: time - started, to: &out)
-            arguments(op, to: &out)
-            out.append(UInt8(ascii: "}"))
+            // On a thread of its own (Apple's BlockOperation may do that).
+            start = layout.begin(on: .thread(thread), at: start)
         }
-        operations[i].slice = (thread, time)
-        flows(into: op, startedAt: started, on: thread, to: &out)
+        operations[i].blocks[index] = (start, thread)
     }
 
-    /// An asynchronous operation's execution: a "b"/"e" pair of its own.
-    private mutating func asyncSlice(_ op: OperationID, from start: Double, to end: Double, to out: inout [UInt8]) {
+    private mutating func blockReturned(_ op: OperationID, _ index: Int, at time: Double, to out: inout [UInt8]) {
+        let i = op.index
+        guard let block = operations[i].blocks.removeValue(forKey: index) else { return }
+        let end = max(Self.microseconds(time), block.start)
+        if case .thread(block.thread)? = operations[i].start?.track {
+            operations[i].blockFloor = end == block.start ? end + 1 : end
+            operations[i].blocksEnd = max(operations[i].blocksEnd, end)
+        } else {
+            layout.end(on: .thread(block.thread), from: block.start, to: end)
+        }
+        nameThread(block.thread, to: &out)
         let name = scenario[operation: op].name
-        for (phase, time) in [("b", start), ("e", end)] {
-            separator(&out)
-            out.appendLiteral(#"{"ph":""#)
-            out.append(contentsOf: phase.utf8)
-            out.appendLiteral(#"","cat":"asynchronous operation","name":"#)
-            JSONBytes.appendQuoted(name, to: &out)
-            out.appendLiteral(#","id":"#)
-            JSONBytes.appendInt(op.index + 1, to: &out)
-            out.appendLiteral(#","pid":1,"tid":0"#)
-            timestamp(time, duration: nil, to: &out)
-            if phase == "b" { arguments(op, to: &out) }
-            out.append(UInt8(ascii: "}"))
-        }
+        separator(&out)
+        out.appendLiteral(#"{"ph":"X","cat":"block","name":"#)
+        JSONBytes.appendQuoted("\(name) block \(index + 1)", to: &out)
+        ids(.thread(block.thread), to: &out)
+        times(block.start, end, to: &out)
+        out.appendLiteral(#","args":{"operation":"#)
+        JSONBytes.appendQuoted(name, to: &out)
+        out.appendLiteral(#","block":"#)
+        JSONBytes.appendInt(index + 1, to: &out)
+        out.appendLiteral("}}")
     }
 
-    /// A flow arrow from each dependency that ran to `op`'s start.
-    private mutating func flows(
-        into op: OperationID, startedAt start: Double, on thread: ThreadTag, to out: inout [UInt8]
-    ) {
+    /// A flow arrow from each dependency that ran to `op`: from inside the
+    /// dependency's own slice to the first moment of `op`'s, each end on its
+    /// slice's track. A viewer binds an end to the slice begun last on its
+    /// track at its moment (slices are a stack it pops only when the next
+    /// one begins), so the arrow leaves from the dependency's last
+    /// microsecond, or, when its blocks are drawn inside it, from its first
+    /// (after a block began, the block would have it).
+    private mutating func flows(into op: OperationID, to out: inout [UInt8]) {
+        guard let mine = operations[op.index].slice else { return }
         for dependency in scenario[operation: op].dependencies {
             guard let slice = operations[dependency.index].slice else { continue }
             let id = dependency.index * scenario.operations.count + op.index + 1
-            for (phase, time, tag) in [("s", max(slice.end - 0.000_001, 0), slice.thread), ("f", start, thread)] {
+            let leaves = operations[dependency.index].nestsBlocks ? slice.start : max(slice.end - 1, slice.start)
+            for (phase, time, track) in [("s", leaves, slice.track), ("f", mine.start, mine.track)] {
                 separator(&out)
                 out.appendLiteral(#"{"ph":""#)
                 out.append(contentsOf: phase.utf8)
                 out.appendLiteral(#"","cat":"dependency","name":"dependency","id":"#)
                 JSONBytes.appendInt(id, to: &out)
-                out.appendLiteral(#","pid":1,"tid":"#)
-                JSONBytes.appendInt(tid(tag), to: &out)
-                timestamp(time, duration: nil, to: &out)
+                ids(track, to: &out)
+                out.appendLiteral(#","ts":"#)
+                JSONBytes.appendInt(time, to: &out)
                 if phase == "f" { out.appendLiteral(#","bp":"e""#) }
-                out.append(UInt8(ascii: "}"))
+                out.appendLiteral(#","args":{"dependency":"#)
+                JSONBytes.appendQuoted(scenario[operation: dependency].name, to: &out)
+                out.appendLiteral(#","dependent":"#)
+                JSONBytes.appendQuoted(scenario[operation: op].name, to: &out)
+                out.appendLiteral("}}")
             }
         }
     }
@@ -229,88 +310,19 @@ public struct ChromeTraceEncoder: Sendable {
             out.appendLiteral(#","dispatched_s":"#)
             JSONBytes.appendSeconds(dispatched, to: &out)
         }
+        if lane.inFlightRow != nil, let thread = lane.thread {
+            out.appendLiteral(#","start_called_on":"#)
+            JSONBytes.appendQuoted(TrackLayout.threadName(thread), to: &out)
+        }
         out.appendLiteral(#","cancelled":"#)
         if lane.cancelled != nil { out.appendLiteral("true") } else { out.appendLiteral("false") }
         if unfinished.contains(op.index) { out.appendLiteral(#","unfinished":true"#) }
         out.append(UInt8(ascii: "}"))
     }
 
-    // MARK: - Pieces
-
-    /// Thread numbers as tracks: the main thread is 1, worker #N is N + 1.
-    private func tid(_ thread: ThreadTag) -> Int { thread.number + 1 }
-
-    private mutating func nameThread(_ thread: ThreadTag, to out: inout [UInt8]) {
-        guard namedThreads.insert(thread.number).inserted else { return }
-        metadata(
-            "thread_name", pid: 1, tid: tid(thread), name: thread.isMain ? "main thread" : "worker \(thread)",
-            to: &out)
-    }
-
-    private mutating func metadata(_ kind: String, pid: Int, tid: Int, name: String, to out: inout [UInt8]) {
-        separator(&out)
-        out.appendLiteral(#"{"ph":"M","name":""#)
-        out.append(contentsOf: kind.utf8)
-        out.appendLiteral(#"","pid":"#)
-        JSONBytes.appendInt(pid, to: &out)
-        out.appendLiteral(#","tid":"#)
-        JSONBytes.appendInt(tid, to: &out)
-        out.appendLiteral(#","args":{"name":"#)
-        JSONBytes.appendQuoted(name, to: &out)
-        out.appendLiteral("}}")
-    }
-
-    private mutating func counter(_ q: QueueID, at time: Double, to out: inout [UInt8]) {
-        separator(&out)
-        out.appendLiteral(#"{"ph":"C","name":"#)
-        JSONBytes.appendQuoted(scenario[queue: q].name + " executing", to: &out)
-        out.appendLiteral(#","pid":2,"tid":0"#)
-        timestamp(time, duration: nil, to: &out)
-        let step = lanes.queueSteps[q.index].last
-        out.appendLiteral(#","args":{"executing":"#)
-        JSONBytes.appendInt(step?.executing ?? 0, to: &out)
-        if let cap = step?.cap, cap >= 0 {
-            out.appendLiteral(#","cap":"#)
-            JSONBytes.appendInt(cap, to: &out)
-        }
-        out.appendLiteral("}}")
-    }
-
-    private mutating func instant(
-        _ name: String, at time: Double, pid: Int = 1, tid: Int = 0, global: Bool = false, to out: inout [UInt8]
-    ) {
-        separator(&out)
-        out.appendLiteral(#"{"ph":"i","name":"#)
-        JSONBytes.appendQuoted(name, to: &out)
-        out.appendLiteral(#","pid":"#)
-        JSONBytes.appendInt(pid, to: &out)
-        out.appendLiteral(#","tid":"#)
-        JSONBytes.appendInt(tid, to: &out)
-        timestamp(time, duration: nil, to: &out)
-        if global { out.appendLiteral(#","s":"g""#) } else { out.appendLiteral(#","s":"t""#) }
-        out.append(UInt8(ascii: "}"))
-    }
-
-    /// `,"ts":…` and, for a complete event, `,"dur":…`, in whole microseconds.
-    private func timestamp(_ time: Double, duration: Double?, to out: inout [UInt8]) {
-        out.appendLiteral(#","ts":"#)
-        JSONBytes.appendInt(Self.microseconds(time), to: &out)
-        if let duration {
-            out.appendLiteral(#","dur":"#)
-            JSONBytes.appendInt(Self.microseconds(duration), to: &out)
-        }
-    }
-
+    /// Scenario seconds as whole microseconds, the export's unit.
     static func microseconds(_ seconds: Double) -> Int {
         guard seconds.isFinite, seconds > 0 else { return 0 }
         return seconds >= 1e12 ? Int(1e18) : Int((seconds * 1_000_000).rounded())
-    }
-
-    private mutating func separator(_ out: inout [UInt8]) {
-        if first {
-            first = false
-        } else {
-            out.appendLiteral(",\n")
-        }
     }
 }

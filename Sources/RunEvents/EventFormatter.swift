@@ -167,14 +167,36 @@ public struct EventFormatter: Sendable {
     /// An action as the language writes it: `cancel thumbs`, `max net 4`.
     public func actionText(_ action: Action) -> String { ScenarioPrinter.actionText(action, in: scenario) }
 
-    private func originText(_ origin: ActionOrigin) -> String {
+    private func originText(_ origin: ActionOrigin) -> String { Self.originText(origin, in: scenario) }
+
+    /// Who did an action, as every export says it: `at 300ms, line 12` (the
+    /// `at` line of the file), `completion block of save, line 5` (the line
+    /// of the operation whose completion block it was), `key pressed`. The
+    /// line only where the scenario knows it (a file's, not one made in
+    /// code).
+    public static func originText(_ origin: ActionOrigin, in scenario: Scenario) -> String {
+        func line(_ location: SourceLocation) -> String { location.line > 0 ? ", line \(location.line)" : "" }
         switch origin {
         case .timed(let index):
-            let time = index < scenario.actions.count ? scenario.actions[index].time : .zero
-            return "at \(Spelling.duration(time))"
-        case .completion(let op): return "completion block of \(opName(op))"
-        case .user: return "key pressed"
+            guard scenario.actions.indices.contains(index) else { return "at an 'at' line" }
+            let timed = scenario.actions[index]
+            return "at \(Spelling.duration(timed.time))" + line(timed.location)
+        case .completion(let op):
+            guard scenario.contains(op) else { return "a completion block" }
+            return "completion block of \(scenario[operation: op].name)" + line(scenario[operation: op].location)
+        case .user:
+            return "key pressed"
         }
+    }
+
+    /// An action as the exports mark it: `cancel polite (at 300ms, line
+    /// 12)`, `cancel fetch (key pressed; ignored: already finished)`.
+    public static func actionMark(
+        _ action: Action, origin: ActionOrigin, ignored: ActionRefusal?, in scenario: Scenario
+    ) -> String {
+        let ignoredText = ignored.map { "; ignored: " + $0.text } ?? ""
+        return ScenarioPrinter.actionText(action, in: scenario) + " (" + originText(origin, in: scenario)
+            + ignoredText + ")"
     }
 
     private func textValue(_ value: KeyValue) -> String {

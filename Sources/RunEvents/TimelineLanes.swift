@@ -6,9 +6,10 @@ import ScenarioKit
 /// many of its operations were executing, and its cap, after each change;
 /// the actions and captions as marks; the execution blocks of each
 /// `blocks` operation and every completion block, each with its thread,
-/// and the threads in the order the run first used them. What the
-/// timeline and the thread view show, in memory bounded by the operations
-/// and their changes, not by the whole stream.
+/// and the threads in the order the run first used them; the rows that
+/// the asynchronous operations' time in flight is packed into. What the
+/// timeline, the thread view and the chrome export show, in memory
+/// bounded by the operations and their changes, not by the whole stream.
 public struct TimelineLanes: Sendable {
     public struct Lane: Sendable, Hashable {
         public var added: Double?
@@ -18,6 +19,10 @@ public struct TimelineLanes: Sendable {
         /// `start()`. nil before that, and in recordings without the event.
         public var dispatched: Double?
         public var started: Double?
+        /// The thread of its start: the one that ran its `main()` (a
+        /// synchronous operation holds it until `stopped`), or, for an
+        /// asynchronous operation, the one that called its `start()`, which
+        /// returned at once: from then until `stopped` it holds no thread.
         public var thread: ThreadTag?
         public var stopped: Double?
         public var finished: Double?
@@ -26,6 +31,24 @@ public struct TimelineLanes: Sendable {
         /// started (this Foundation runs them one after another inside
         /// `main()`, Apple's may run them side by side on several threads).
         public var blocks: [BlockRun] = []
+        /// An asynchronous operation that started: its row in `inFlight`.
+        public var inFlightRow: Int?
+    }
+
+    /// A row of asynchronous operations in flight (started, not yet
+    /// stopped, holding no thread), of one queue. An operation takes the
+    /// lowest-numbered row of its queue that is free when it starts, so no
+    /// two on a row overlap and a queue has as many rows as it ever had
+    /// asynchronous operations in flight at once. A row is free again when
+    /// its operation stops; after one that lasted less than a microsecond,
+    /// from the next microsecond on: a trace viewer, which counts
+    /// microseconds, would otherwise see it inside the one after it.
+    public struct InFlightRow: Sendable, Hashable {
+        public var queue: QueueID
+        /// 1, 2, … among its queue's rows, in the order they were first used.
+        public var number: Int
+        /// The operations that were in flight on it, in the order they started.
+        public var operations: [OperationID] = []
     }
 
     /// One execution block of a `blocks` operation: its index in the
@@ -59,10 +82,13 @@ public struct TimelineLanes: Sendable {
         }
     }
 
-    /// A moment the timeline marks: an action or a caption.
+    /// A moment the timeline marks: an action, with who did it
+    /// (`cancel polite (at 300ms, line 12)`), or a caption.
     public struct Mark: Sendable, Hashable {
         public var time: Double
         public var text: String
+        /// An action's: who did it (nil for a caption).
+        public var origin: ActionOrigin?
     }
 
     /// One change of a queue's executing count or cap.
@@ -89,8 +115,17 @@ public struct TimelineLanes: Sendable {
     /// the order the run first used it, and when.
     public private(set) var threads: [(tag: ThreadTag, firstSeen: Double)] = []
     public private(set) var endTime: Double = 0
+    /// The rows of asynchronous operations in flight, in the order they
+    /// were first used (`Lane.inFlightRow` indexes them).
+    public private(set) var inFlight: [InFlightRow] = []
     private var executing: [Int]
     private var caps: [Int]
+    /// Per queue: its free in-flight rows (by number, lowest first) and
+    /// the rows whose operation lasted less than a microsecond, with the
+    /// microsecond it stopped in, free from the next one.
+    private var freeRows: [RowHeap]
+    private var stoppedRows: [[(row: Int, microsecond: Int)]]
+    private var rowsOfQueue: [Int]
 
     public init(scenario: Scenario) {
         self.scenario = scenario
@@ -98,6 +133,9 @@ public struct TimelineLanes: Sendable {
         queueSteps = Array(repeating: [], count: scenario.queues.count)
         executing = Array(repeating: 0, count: scenario.queues.count)
         caps = Array(repeating: -1, count: scenario.queues.count)
+        freeRows = Array(repeating: RowHeap(), count: scenario.queues.count)
+        stoppedRows = Array(repeating: [], count: scenario.queues.count)
+        rowsOfQueue = Array(repeating: 0, count: scenario.queues.count)
     }
 
     public init(scenario: Scenario, events: some Sequence<LifecycleEvent>) {
@@ -123,9 +161,11 @@ public struct TimelineLanes: Sendable {
                 lanes[i].thread = event.thread
                 if let thread = event.thread { saw(thread, at: t) }
                 step(scenario[operation: op].queue.index, by: 1, at: t)
+                if scenario[operation: op].body.isAsync && lanes[i].inFlightRow == nil { takeRow(op, at: t) }
             case (.isExecuting, .bool(false)):
                 lanes[i].stopped = t
                 step(scenario[operation: op].queue.index, by: -1, at: t)
+                if let row = lanes[i].inFlightRow { release(row, startedAt: lanes[i].started ?? t, at: t) }
             case (.isFinished, .bool(true)):
                 lanes[i].finished = t
             default:
@@ -154,9 +194,9 @@ public struct TimelineLanes: Sendable {
             guard scenario.contains(op) else { return }
             saw(thread, at: t)
             completions.append(Completion(operation: op, time: t, thread: thread))
-        case .action(let action, _, let ignored):
-            let text = ScenarioPrinter.actionText(action, in: scenario) + (ignored == nil ? "" : " (ignored)")
-            marks.append(Mark(time: t, text: text))
+        case .action(let action, let origin, let ignored):
+            let text = EventFormatter.actionMark(action, origin: origin, ignored: ignored, in: scenario)
+            marks.append(Mark(time: t, text: text, origin: origin))
         case .caption(let index, _):
             guard scenario.captions.indices.contains(index) else { return }
             marks.append(Mark(time: t, text: "“" + scenario.captions[index].text + "”"))
@@ -169,8 +209,86 @@ public struct TimelineLanes: Sendable {
         if !threads.contains(where: { $0.tag == thread }) { threads.append((thread, t)) }
     }
 
+    /// The lowest-numbered row of `op`'s queue free at `t`, or a new one.
+    private mutating func takeRow(_ op: OperationID, at t: Double) {
+        let queue = scenario[operation: op].queue
+        let q = queue.index
+        guard freeRows.indices.contains(q) else { return }
+        let now = ChromeTraceEncoder.microseconds(t)
+        if !stoppedRows[q].isEmpty {
+            var kept: [(row: Int, microsecond: Int)] = []
+            for entry in stoppedRows[q] {
+                if entry.microsecond < now {
+                    freeRows[q].insert(inFlight[entry.row].number, row: entry.row)
+                } else {
+                    kept.append(entry)
+                }
+            }
+            stoppedRows[q] = kept
+        }
+        let row: Int
+        if let lowest = freeRows[q].popLowest() {
+            row = lowest
+        } else {
+            row = inFlight.count
+            rowsOfQueue[q] += 1
+            inFlight.append(InFlightRow(queue: queue, number: rowsOfQueue[q]))
+        }
+        inFlight[row].operations.append(op)
+        lanes[op.index].inFlightRow = row
+    }
+
+    /// `row`'s operation stopped at `t`.
+    private mutating func release(_ row: Int, startedAt start: Double, at t: Double) {
+        let q = inFlight[row].queue.index
+        let stopped = ChromeTraceEncoder.microseconds(t)
+        if ChromeTraceEncoder.microseconds(start) < stopped {
+            freeRows[q].insert(inFlight[row].number, row: row)
+        } else {
+            stoppedRows[q].append((row, stopped))
+        }
+    }
+
     private mutating func step(_ q: Int, by delta: Int, at t: Double) {
         executing[q] += delta
         queueSteps[q].append(QueueStep(time: t, executing: executing[q], cap: caps[q]))
+    }
+}
+
+/// A queue's free in-flight rows, lowest number first: a binary min-heap
+/// of (number, row), so that packing 100,000 operations in flight at once
+/// costs a logarithm per start, not a scan of the rows.
+struct RowHeap: Sendable {
+    private var items: [(number: Int, row: Int)] = []
+
+    mutating func insert(_ number: Int, row: Int) {
+        items.append((number, row))
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard items[child].number < items[parent].number else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func popLowest() -> Int? {
+        guard let first = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var smallest = parent
+                if left < items.count && items[left].number < items[smallest].number { smallest = left }
+                if right < items.count && items[right].number < items[smallest].number { smallest = right }
+                guard smallest != parent else { break }
+                items.swapAt(parent, smallest)
+                parent = smallest
+            }
+        }
+        return first.row
     }
 }

@@ -18,6 +18,8 @@ struct TimelineGlyphs: Sendable, Hashable {
     var block: String
     /// A completion block ran here.
     var completion: String
+    /// An asynchronous operation's `start()` was called here (and returned).
+    var start: String
     /// An action or a caption, on the axis.
     var mark: String
     /// The history cursor on the axis, and its line through the lanes.
@@ -30,12 +32,12 @@ struct TimelineGlyphs: Sendable, Hashable {
 
     static let unicode = TimelineGlyphs(
         pending: "·", ready: "░", dispatched: "▒", executing: "█", executingAlternate: "▓", block: "▒", completion: "◆",
-        mark: "▲",
+        start: "▸", mark: "▲",
         cursorHead: "▼", cursorLine: "│", rule: "─", firstTick: "├", tick: "┼")
 
     static let ascii = TimelineGlyphs(
         pending: ".", ready: "-", dispatched: "~", executing: "#", executingAlternate: "=", block: "%", completion: "*",
-        mark: "^",
+        start: ">", mark: "^",
         cursorHead: "V", cursorLine: "|", rule: "-", firstTick: "+", tick: "+")
 }
 

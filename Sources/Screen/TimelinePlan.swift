@@ -76,6 +76,11 @@ enum TimelineRow: Sendable, Hashable {
     case queue(QueueID)
     case operation(OperationID)
     case thread(ThreadTag)
+    /// The thread view's heading of the asynchronous operations' rows:
+    /// what they show holds no thread.
+    case inFlightHeader
+    /// A row of asynchronous operations in flight (`TimelineLanes.inFlight`).
+    case inFlight(Int)
 }
 
 /// Where the timeline draws, and the scale, for one frame: the one value
@@ -140,6 +145,28 @@ struct TimelinePlan: Sendable {
         tag.isMain ? "main" : "thread \(tag)"
     }
 
+    /// The thread view's rows, top to bottom: the threads, then, when an
+    /// asynchronous operation has started, the heading and the in-flight
+    /// rows queue by queue (the scenario's order), each queue's by number.
+    static func threadRows(_ timeline: TimelineLanes) -> [TimelineRow] {
+        let rows = threads(timeline).map(TimelineRow.thread)
+        guard !timeline.inFlight.isEmpty else { return rows }
+        let inFlight = timeline.inFlight.indices.sorted {
+            let a = timeline.inFlight[$0]
+            let b = timeline.inFlight[$1]
+            return (a.queue.index, a.number) < (b.queue.index, b.number)
+        }
+        return rows + [.inFlightHeader] + inFlight.map(TimelineRow.inFlight)
+    }
+
+    static let inFlightHeading = "in flight, no thread"
+
+    /// An in-flight row's name: its queue's and its number, `net 2`.
+    static func inFlightLabel(_ row: Int, timeline: TimelineLanes) -> String {
+        let inFlight = timeline.inFlight[row]
+        return "\(timeline.scenario.queues[inFlight.queue.index].name) \(inFlight.number)"
+    }
+
     /// A queue's header in the names' column: `net cap 2`, `ui main`, `d`
     /// (the system decides its cap).
     static func queueLabel(_ q: QueueID, timeline: TimelineLanes) -> String {
@@ -176,14 +203,18 @@ struct TimelinePlan: Sendable {
         let selected = state.selectedOperation
         var rows: [(TimelineRow, Int)] = []
         if threads {
-            let tags = Self.threads(timeline)
+            let all = Self.threadRows(timeline)
             let mine = selected.flatMap { timeline.lanes.indices.contains($0.index) ? timeline.lanes[$0.index] : nil }
-            let selectedRow = mine?.thread.flatMap { tags.firstIndex(of: $0) }
+            // An asynchronous operation's span is on its in-flight row; any
+            // other's on the thread it ran on.
+            let selectedRow =
+                mine?.inFlightRow.flatMap { all.firstIndex(of: .inFlight($0)) }
+                ?? mine?.thread.flatMap { all.firstIndex(of: .thread($0)) }
             first = ColumnScroll.offset(
-                stored: state.timelineView.threadScroll, count: tags.count, capacity: height, selected: selectedRow)
-            for (i, tag) in tags.dropFirst(first).prefix(height).enumerated() { rows.append((.thread(tag), top + i)) }
+                stored: state.timelineView.threadScroll, count: all.count, capacity: height, selected: selectedRow)
+            for (i, row) in all.dropFirst(first).prefix(height).enumerated() { rows.append((row, top + i)) }
             shown = rows.count
-            total = tags.count
+            total = all.count
         } else {
             let ops = order.operations
             first = order.offset(

@@ -12,11 +12,17 @@ struct ThreadCanvas {
     struct Piece {
         enum Kind {
             /// An operation's execution; `alternate`: every other one on its
-            /// thread, drawn with the other glyph.
+            /// row, drawn with the other glyph. On a thread's row, a
+            /// synchronous operation's (it holds the thread); on an in-flight
+            /// row, an asynchronous one's time in flight (it holds none).
             case execution(alternate: Bool)
             /// A block; `away`: on another thread than its operation's.
             case block(index: Int, away: Bool)
             case completion
+            /// An asynchronous operation's `start()` call, on the thread that
+            /// made it: one column, since it returns at once (the stream
+            /// has the moment, not the return).
+            case start
         }
 
         var kind: Kind
@@ -31,8 +37,9 @@ struct ThreadCanvas {
     }
 
     let plan: TimelinePlan
-    /// In painting order: executions and blocks by their start (an
-    /// operation's execution before its first block), then the completions.
+    /// In painting order: executions, blocks and `start()` calls by their
+    /// start (an operation's execution before its first block), then the
+    /// completions.
     private(set) var pieces: [Piece] = []
     /// Per row of the plan, per plot column: the operation (index) drawn
     /// there last, or -1.
@@ -43,10 +50,15 @@ struct ThreadCanvas {
         owners = plan.rows.map { _ in [Int](repeating: -1, count: plan.plot.width) }
         guard plan.plot.width > 0 else { return }
         var rowOf: [Int: Int] = [:]
+        var inFlightRowOf: [Int: Int] = [:]
         for (i, (row, _)) in plan.rows.enumerated() {
-            if case .thread(let tag) = row { rowOf[tag.number] = i }
+            switch row {
+            case .thread(let tag): rowOf[tag.number] = i
+            case .inFlight(let r): inFlightRowOf[r] = i
+            default: break
+            }
         }
-        guard !rowOf.isEmpty else { return }
+        guard !rowOf.isEmpty || !inFlightRowOf.isEmpty else { return }
         // (start, order at equal starts, piece)
         var timed: [(Double, Int, Piece)] = []
         func add(_ kind: Piece.Kind, _ op: OperationID, row: Int, _ begins: Double, _ ends: Double, rank: Int) {
@@ -58,16 +70,30 @@ struct ThreadCanvas {
             timed.append((begins, rank, Piece(kind: kind, operation: op, row: row, from: from, to: to, start: first)))
         }
         var perThread: [Int: Int] = [:]
+        var perInFlightRow: [Int: Int] = [:]
         let executions = timeline.lanes.indices.compactMap { i -> (Double, Int)? in
-            guard let started = timeline.lanes[i].started, timeline.lanes[i].thread != nil else { return nil }
+            let lane = timeline.lanes[i]
+            guard let started = lane.started, lane.thread != nil || lane.inFlightRow != nil else { return nil }
             return (started, i)
         }
         for (started, i) in executions.sorted(by: { $0 < $1 }) {
             let lane = timeline.lanes[i]
+            let stop = lane.stopped ?? lane.finished ?? plan.edge
+            if let inFlight = lane.inFlightRow {
+                // Asynchronous: the start() call on its thread, the time in
+                // flight on its own row.
+                if let thread = lane.thread, let row = rowOf[thread.number] {
+                    add(.start, OperationID(i), row: row, started, started, rank: 0)
+                }
+                guard let row = inFlightRowOf[inFlight] else { continue }
+                let k = perInFlightRow[inFlight, default: 0]
+                perInFlightRow[inFlight] = k + 1
+                add(.execution(alternate: k % 2 == 1), OperationID(i), row: row, started, stop, rank: 0)
+                continue
+            }
             guard let thread = lane.thread, let row = rowOf[thread.number] else { continue }
             let k = perThread[thread.number, default: 0]
             perThread[thread.number] = k + 1
-            let stop = lane.stopped ?? lane.finished ?? plan.edge
             add(.execution(alternate: k % 2 == 1), OperationID(i), row: row, started, stop, rank: 0)
         }
         for (i, lane) in timeline.lanes.enumerated() {
@@ -120,8 +146,14 @@ struct ThreadCanvas {
 /// with its name inside where the name fits; the blocks of a `blocks`
 /// operation `▒` (numbered from the second on: this Foundation runs them
 /// one after another inside the operation's own span); the completion
-/// blocks `◆`. A pool that grows while its threads are blocked shows as
-/// rows whose first span starts late (scenario 18's ramp).
+/// blocks `◆`; an asynchronous operation's `start()` call `▸`, one column:
+/// it returns at once. A pool that grows while its threads are blocked
+/// shows as rows whose first span starts late (scenario 18's ramp).
+///
+/// Below the threads, under "in flight, no thread", the asynchronous
+/// operations' time in flight (from `start()` to `isFinished`), packed
+/// into rows per queue (`TimelineLanes.InFlightRow`): what they hold
+/// meanwhile is no thread, so no thread's row shows it.
 extension TimelineView {
     static func drawThreads(
         _ canvas: ThreadCanvas, timeline: TimelineLanes, state: InterfaceState, frame: FrameInput, theme: Theme,
@@ -132,20 +164,38 @@ extension TimelineView {
         let g = glyphs.timeline
         let names = Rect(x: plan.area.x, y: plan.area.y, width: plan.nameWidth - 1, height: plan.area.height)
         let selected = state.selectedOperation
-        let selectedThread = selected.flatMap {
-            timeline.lanes.indices.contains($0.index) ? timeline.lanes[$0.index].thread : nil
+        let selectedLane = selected.flatMap {
+            timeline.lanes.indices.contains($0.index) ? timeline.lanes[$0.index] : nil
         }
+        let selectedThread = selectedLane?.thread
+        let selectedInFlight = selectedLane?.inFlightRow
         if plan.rows.isEmpty, plan.body.height > 0 {
             grid.write(
                 "no operation has run on a thread yet", at: Position(column: plan.area.x, row: plan.body.y),
                 style: theme.dim, clippedTo: plan.body)
         }
         for (row, y) in plan.rows {
-            guard case .thread(let tag) = row else { continue }
-            let style = tag == selectedThread ? theme.heading.reversed : theme.heading
+            let text: String
+            let mine: Bool
+            switch row {
+            case .thread(let tag):
+                (text, mine) = (TimelinePlan.threadLabel(tag), tag == selectedThread)
+            case .inFlight(let r):
+                (text, mine) = (TimelinePlan.inFlightLabel(r, timeline: timeline), r == selectedInFlight)
+            case .inFlightHeader:
+                // Across the row: nothing is drawn in its plot.
+                let whole = Rect(x: plan.area.x, y: y, width: plan.area.width, height: 1)
+                grid.write(
+                    truncate(TimelinePlan.inFlightHeading, toWidth: whole.width, ellipsis: glyphs.ellipsis),
+                    at: Position(column: whole.x, row: y), style: theme.dim, clippedTo: whole)
+                continue
+            default:
+                continue
+            }
             grid.write(
-                truncate(TimelinePlan.threadLabel(tag), toWidth: names.width, ellipsis: glyphs.ellipsis),
-                at: Position(column: names.x, row: y), style: style, clippedTo: names)
+                truncate(text, toWidth: names.width, ellipsis: glyphs.ellipsis),
+                at: Position(column: names.x, row: y), style: mine ? theme.heading.reversed : theme.heading,
+                clippedTo: names)
         }
         let x0 = plan.plot.x
         func label(_ text: String, _ p: ThreadCanvas.Piece) {
@@ -163,6 +213,8 @@ extension TimelineView {
                 for c in p.from...p.to { grid.put(cell, at: x0 + c, row: y) }
             case .completion:
                 grid.put(Cell(g.completion, style: theme.completionMark), at: x0 + p.from, row: y)
+            case .start:
+                grid.put(Cell(g.start, style: theme.executingSpan), at: x0 + p.from, row: y)
             }
         }
         // The labels, over the glyphs: a block's number where it begins (its

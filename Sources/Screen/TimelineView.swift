@@ -75,7 +75,7 @@ enum TimelineView {
         var right = ""
         if plan.shown < plan.total {
             let dash = frame.glyphs.isASCII ? "-" : "–"
-            let noun = plan.threads ? "threads" : "lanes"
+            let noun = !plan.threads ? "lanes" : timeline.inFlight.isEmpty ? "threads" : "rows"
             right = "\(noun) \(plan.first + 1)\(dash)\(plan.first + plan.shown) of \(plan.total)"
         }
         let rightWidth = displayWidth(right)
@@ -168,7 +168,7 @@ enum TimelineView {
                 let style = selected ? theme.selected : lane.added == nil ? theme.dim : theme.plain
                 grid.write(name, at: Position(column: names.x, row: y), style: style, clippedTo: names)
                 drawLane(lane, plan: plan, y: y, glyphs: glyphs, theme: theme, into: &grid)
-            case .thread:
+            case .thread, .inFlightHeader, .inFlight:
                 break
             }
         }

@@ -21,9 +21,10 @@ enum TraceCommand: Subcommand {
         observer notification in the order the observers saw it: one aligned
         line per event (text), or one JSON object per line (jsonl), or the
         Trace Event Format that Perfetto (ui.perfetto.dev) and chrome://tracing
-        open (chrome: a track per thread, a slice per execution, flow arrows
-        for dependencies, counters per queue), or a timeline as text (a lane
-        per operation over time, grouped by queue). Text and timeline output
+        open (chrome: a track per thread, a slice per execution, asynchronous
+        operations in flight on tracks of their queue, flow arrows for
+        dependencies, counters per queue), or a timeline as text (a lane per
+        operation over time, grouped by queue). Text and timeline output
         end with each expectation held (✓) or failed (✗); with jsonl and
         chrome, that report goes to standard error so standard output stays
         pure JSON.

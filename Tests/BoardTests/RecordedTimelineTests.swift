@@ -56,10 +56,10 @@ import Testing
           polite     ████████████████████████⊘
           stubborn   ████████████████████████████████████████████████████████████████⊘
         marks                        ▲       ▲                       ▲               ▲
-          ▲ 0.200s  cancel skipped
+          ▲ 0.200s  cancel skipped (at 200ms, line 17)
           ▲ 0.200s  “skipped is cancelled while it waits behind first: it will finish…
-          ▲ 0.300s  cancel polite
-          ▲ 0.300s  cancel stubborn
+          ▲ 0.300s  cancel polite (at 300ms, line 18)
+          ▲ 0.300s  cancel stubborn (at 300ms, line 19)
           ▲ 0.300s  “polite and stubborn are cancelled while they run: polite checks …
           ▲ 0.605s  “skipped finishes without running, and dependent starts: a cancel…
           ▲ 0.805s  “stubborn ran its full 800ms and still ends cancelled: the flag s…

@@ -30,14 +30,43 @@ import Testing
                 """)
     }
 
-    @Test func marksAreListedWithTheirTimes() {
-        var script = Self.script()
+    /// Each action with who did it: an `at` line of the file, a completion
+    /// block, a key (`EventFormatter.originText`'s words, the trace's).
+    @Test func marksAreListedWithTheirTimesAndWhoActed() {
+        var scenario = Self.scenario
+        let (a, c) = (scenario.operationID(named: "a")!, scenario.operationID(named: "c")!)
+        scenario.operations[a.index].location = SourceLocation(line: 3, column: 4)
+        scenario.actions = [
+            TimedAction(time: .milliseconds(200), action: .cancel(c), location: .init(line: 9, column: 1))
+        ]
+        var script = Script(scenario)
+        for event in Self.script().events {
+            script.at(event.time)
+            script.emit(event.kind, thread: event.thread)
+        }
         script.at(0.2)
-        script.emit(.action(.cancel(script.id("c")), origin: .timed(0), ignored: nil))
-        let lanes = TimelineLanes(scenario: Self.scenario, events: script.events)
+        script.emit(.action(.cancel(c), origin: .timed(0), ignored: nil))
+        script.at(0.4)
+        script.emit(.action(.suspend(QueueID(0)), origin: .completion(a), ignored: nil))
+        script.at(0.6)
+        script.emit(.action(.cancel(a), origin: .user, ignored: .alreadyFinished))
+        let lanes = TimelineLanes(scenario: scenario, events: script.events)
         let lines = TimelineText.render(lanes, width: 51).split(separator: "\n")
-        #expect(lines.contains("marks                ▲"))
-        #expect(lines.contains("  ▲ 0.200s  cancel c"))
+        #expect(lines.contains("marks                ▲         ▲         ▲"))
+        #expect(lines.contains("  ▲ 0.200s  cancel c (at 200ms, line 9)"))
+        // Wrapped within the width, never cut: who acted always shows.
+        #expect(lines.contains("  ▲ 0.400s  suspend q (completion block of a,"))
+        #expect(lines.contains("            line 3)"))
+        #expect(lines.contains("  ▲ 0.600s  cancel a (key pressed; ignored: already"))
+        #expect(lines.contains("            finished)"))
+        #expect(lines.allSatisfy { $0.count <= 51 })
+        // A scenario made in code has no lines: the words say none.
+        var plain = Script(Self.scenario)
+        plain.emit(.action(.cancel(c), origin: .completion(a), ignored: nil))
+        #expect(
+            TimelineLanes(scenario: Self.scenario, events: plain.events).marks.map(\.text) == [
+                "cancel c (completion block of a)"
+            ])
     }
 
     @Test func theRunningRowCountsTheMostAtOnceInEachColumn() {

@@ -200,6 +200,31 @@ import TextKit
         #expect(initial.hasSuffix("parse  isReady         false  (initial: added to its queue)"))
     }
 
+    /// Who did an action, with the file's line: one wording, which the
+    /// timeline text and the chrome export use too.
+    @Test func anActionSaysWhoDidItWithTheFilesLine() throws {
+        let source = """
+            queue net
+            op fetch work 100ms
+            op save work 100ms after fetch completion cancel-all net
+            at 300ms cancel fetch
+
+            """
+        let scenario = try #require(ScenarioReader.read(SourceFile(path: "a.ops", bytes: Array(source.utf8))).scenario)
+        let formatter = EventFormatter(scenario: scenario)
+        let (fetch, save) = (scenario.operationID(named: "fetch")!, scenario.operationID(named: "save")!)
+        let timed = Self.event(30, 0.3, .action(.cancel(fetch), origin: .timed(0), ignored: .alreadyFinished))
+        #expect(formatter.text(timed).hasSuffix("cancel fetch  (at 300ms, line 4)  ignored: already finished"))
+        #expect(formatter.logLine(timed) == "0.300  action  cancel fetch (at 300ms, line 4) ignored: already finished")
+        let completion = Self.event(31, 0.4, .action(.cancelAll(QueueID(0)), origin: .completion(save), ignored: nil))
+        #expect(formatter.text(completion).hasSuffix("cancel-all net  (completion block of save, line 3)"))
+        let user = Self.event(32, 0.5, .action(.suspend(QueueID(0)), origin: .user, ignored: nil))
+        #expect(formatter.text(user).hasSuffix("suspend net  (key pressed)"))
+        #expect(
+            EventFormatter.actionMark(.cancel(fetch), origin: .timed(0), ignored: nil, in: scenario)
+                == "cancel fetch (at 300ms, line 4)")
+    }
+
     @Test func logLinesAreCompact() {
         let line = Self.formatter.logLine(
             Self.event(8, 0.412, .operation(Self.fetch, .isExecuting, old: .bool(false), new: .bool(true))))

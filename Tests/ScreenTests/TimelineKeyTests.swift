@@ -162,6 +162,25 @@ import Testing
         scene.press(.wheel(column: 40, row: 6, down: true))
         #expect(scene.state.selectedOperation == scene.board.scenario.operationID(named: "dl6"))
     }
+
+    @Test func aClickOnAnInFlightSpanOrAStartMarkSelectsItsAsynchronousOperation() {
+        var scene = TimelineScene(TimelineRuns.async, .threads, size: Self.size)
+        let names = scene.board.scenario
+        let area = InterfaceRenderer.layout(board: scene.board, state: scene.state, frame: scene.frame)!.boardArea
+        let plan = TimelinePlan(state: scene.state, frame: scene.frame, rect: area)!
+        func y(_ row: TimelineRow) -> Int { plan.rows.first { $0.row == row }!.y }
+        func x(_ t: Double) -> Int { plan.plot.x + plan.column(of: t) }
+        // net 2's row: dl4 in flight from 0.46s.
+        scene.press(.mouse(column: x(0.7), row: y(.inFlight(1))))
+        #expect(scene.state.selectedOperation == names.operationID(named: "dl4"))
+        // thread #1's row: dl3's start() at 0.41s, one column.
+        scene.press(.mouse(column: x(0.41), row: y(.thread(ThreadTag(1)))))
+        #expect(scene.state.selectedOperation == names.operationID(named: "dl3"))
+        // Between the marks, and on the heading: nothing there.
+        scene.press(.mouse(column: x(0.2), row: y(.thread(ThreadTag(1)))))
+        scene.press(.mouse(column: x(0.2), row: y(.inFlightHeader)))
+        #expect(scene.state.selectedOperation == names.operationID(named: "dl3"))
+    }
 }
 
 /// A hundred operations: one row each, the rows scrolled to keep the

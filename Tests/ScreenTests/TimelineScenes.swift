@@ -156,6 +156,41 @@ enum TimelineRuns {
         return s
     }()
 
+    /// Four asynchronous downloads on `net` (cap 2), 0.4s in flight each:
+    /// each `start()` runs on a pool thread and returns at once (dl3's and
+    /// dl4's a moment after a slot freed), so two threads call all four
+    /// while `decode` (synchronous, on `cpu`) holds thread #2 from 0.5s
+    /// to 0.9s.
+    static let async: Script = {
+        let scenario = makeScenario(
+            queues: [QueueSpec(name: "net", cap: .limit(2)), QueueSpec(name: "cpu")],
+            ops: ["dl1", "dl2", "dl3", "dl4"].map { op($0, on: "net", body: .async(.milliseconds(400))) }
+                + [op("decode", on: "cpu", work: 0.4)])
+        var s = Script(scenario)
+        s.cap("net", 2)
+        for name in ["dl1", "dl2", "dl3", "dl4", "decode"] { s.add(name) }
+        s.start("dl1", thread: 1)
+        s.start("dl2", thread: 2)
+        s.at(0.4)
+        s.finish("dl1")
+        s.at(0.41)
+        s.start("dl3", thread: 1)
+        s.at(0.45)
+        s.finish("dl2")
+        s.at(0.46)
+        s.start("dl4", thread: 1)
+        s.at(0.5)
+        s.start("decode", thread: 2)
+        s.at(0.81)
+        s.finish("dl3")
+        s.at(0.85)
+        s.finish("dl4")
+        s.at(0.9)
+        s.finish("decode")
+        s.end()
+        return s
+    }()
+
     /// `count` operations, the first 60 on `a` (cap 4), the rest on `b`
     /// (serial); all added at once, the first four of `a` running.
     static func many(_ count: Int = 100) -> Script {

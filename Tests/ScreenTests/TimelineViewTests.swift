@@ -113,6 +113,49 @@ import Testing
             TimelineScene(TimelineRuns.ramp).lines[3] == "downloads cap 4 11111111111222222222223333333333333332222111")
     }
 
+    @Test func asynchronousOperationsAreInFlightOffTheThreadsAndTheirStartIsAMark() {
+        // The threads show only the start() calls (▸: they return at once)
+        // and decode, which really holds #2; the downloads' time in flight
+        // is on rows of their own, two for a cap of 2.
+        let scene = TimelineScene(TimelineRuns.async, .threads, size: Size(columns: 60, rows: 9))
+        #expect(
+            scene.lines == [
+                "Threads · 0s to 0.9s · 18ms a column",
+                "           0s        0.2s       0.4s       0.6s       0.8s",
+                "           ├─────────┼──────────┼──────────┼──────────┼────▼",
+                "thread #1  ▸                     ▸  ▸                      │",
+                "thread #2  ▸                          decode████████████████",
+                "in flight, no thread                                       │",
+                "net 1      dl1███████████████████dl3▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓   │",
+                "net 2      dl2██████████████████████dl4▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓ │",
+                "",
+            ])
+        // dl1 is selected: its start() mark and its span are underlined, and
+        // both its thread and its in-flight row are named in reverse.
+        let grid = scene.grid
+        #expect(scene.state.selectedOperation == OperationID(0))
+        #expect(grid[11, 3].style.underline && grid[11 + 20, 6].style.underline)
+        #expect(!grid[11, 4].style.underline && !grid[11 + 22, 6].style.underline)
+        #expect(grid[0, 3].style.reverse && grid[0, 6].style.reverse)
+        #expect(!grid[0, 4].style.reverse && !grid[0, 7].style.reverse && !grid[0, 5].style.reverse)
+    }
+
+    @Test func theThreadViewScrollsToTheSelectedOperationsInFlightRow() {
+        var scene = TimelineScene(TimelineRuns.async, .threads, size: Size(columns: 60, rows: 6))
+        InterfaceController.selectLane(
+            scene.board.scenario.operationID(named: "dl4")!, state: &scene.state, board: scene.board,
+            frame: scene.frame)
+        let lines = scene.lines
+        #expect(lines[0].hasSuffix("rows 3–5 of 5"))
+        #expect(lines[3].hasPrefix("in flight, no thread"))
+        #expect(lines[5].hasPrefix("net 2      dl2"))
+        // Synchronous: its thread's row.
+        InterfaceController.selectLane(
+            scene.board.scenario.operationID(named: "decode")!, state: &scene.state, board: scene.board,
+            frame: scene.frame)
+        #expect(scene.lines[3...].contains { $0.hasPrefix("thread #2  ▸") })
+    }
+
     @Test func theThreadViewShowsTheBlocksOfABlockOperationAndCompletionBlocks() {
         let scene = TimelineScene(TimelineRuns.blocks, .threads, size: Size(columns: 70, rows: 6))
         #expect(
@@ -165,7 +208,7 @@ import Testing
 
     @Test func asciiModeDrawsOnlyAscii() {
         for area in [BoardArea.timeline, .threads] {
-            for script in [TimelineRuns.cancel, TimelineRuns.blocks, TimelineRuns.ramp] {
+            for script in [TimelineRuns.cancel, TimelineRuns.blocks, TimelineRuns.ramp, TimelineRuns.async] {
                 var scene = TimelineScene(script, area, size: Size(columns: 80, rows: 24), ascii: true)
                 // The view itself, before the grid's last word (makeASCII) …
                 #expect(scene.grid.cells.allSatisfy { $0.text.unicodeScalars.allSatisfy(\.isASCII) })

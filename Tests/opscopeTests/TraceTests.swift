@@ -1,3 +1,4 @@
+import EventFixtures
 import Foundation
 import Testing
 
@@ -154,20 +155,30 @@ struct TraceTests {
         #expect(
             chain.contains { $0["ph"] as? String == "M" && ($0["args"] as? [String: Any])?["name"] as? String == "net" }
         )
-        #expect(chain.contains { $0["ph"] as? String == "C" && ($0["name"] as? String) == "net executing" })
+        // A counter per queue, which a viewer names "net running" (and "net cap").
+        #expect(
+            chain.contains {
+                $0["ph"] as? String == "C" && ($0["name"] as? String) == "net"
+                    && ($0["args"] as? [String: Any])?["running"] is Int
+            })
 
         let blocks = try events("scenarios/25-block-operation.ops")
         #expect(blocks.contains { $0["cat"] as? String == "block" && $0["ph"] as? String == "X" })
+        // Eight downloads in flight, on four rows of their own for a cap of 4,
+        // and eight start() calls on the pool's threads.
         let async = try events("scenarios/04-async.ops")
-        #expect(async.filter { $0["ph"] as? String == "b" }.count == 8)
-        #expect(async.filter { $0["ph"] as? String == "e" }.count == 8)
+        let inFlight = async.filter { $0["ph"] as? String == "X" && $0["cat"] as? String == "asynchronous operation" }
+        #expect(inFlight.count == 8)
+        #expect(Set(inFlight.compactMap { $0["tid"] as? Int }).count == 4)
+        #expect(async.filter { $0["ph"] as? String == "i" && $0["cat"] as? String == "start" }.count == 8)
+        #expect(!async.contains { ["b", "e"].contains($0["ph"] as? String) })
         // 06 stalls on an operation that never posts isFinished: drawn to the end.
         let stalled = try OpscopeBinary.run([
             "trace", "--speed", "8", "--format", "chrome", "scenarios/06-forgotten-finish.ops",
         ])
         let object = try JSONSerialization.jsonObject(with: Data(stalled.stdout.utf8)) as? [String: Any]
         let open = (object?["traceEvents"] as? [[String: Any]] ?? []).filter {
-            $0["ph"] as? String == "b" && ($0["args"] as? [String: Any])?["unfinished"] as? Bool == true
+            $0["ph"] as? String == "X" && ($0["args"] as? [String: Any])?["unfinished"] as? Bool == true
         }
         #expect(open.count == 1 && open.first?["name"] as? String == "broken")
     }
@@ -199,61 +210,41 @@ struct TraceTests {
         #expect(speed.status == 2 && speed.stderr.contains("a recording's times are already set"))
     }
 
-    /// Every library file's chrome export: each event has ph, ts, pid and
-    /// tid; executions never overlap on a thread; every flow starts and
-    /// ends on a slice.
-    @Test("every library file's chrome export holds the Trace Event Format's rules")
-    func chromeExportOfTheLibrary() throws {
-        let folder = OpscopeBinary.packageRoot.appendingPathComponent("scenarios").path
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".ops") }.sorted()
-        #expect(files.count >= 27)
-        for file in files {
-            let result = try OpscopeBinary.run(["trace", "--speed", "8", "--format", "chrome", "scenarios/\(file)"])
-            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-            let events = try #require(object?["traceEvents"] as? [[String: Any]], "\(file)")
-            for event in events {
-                let ph = event["ph"] as? String
-                #expect(ph != nil && event["pid"] is Int && event["tid"] is Int, "\(file): \(event)")
-                if ph != "M" { #expect(event["ts"] is Int, "\(file): \(event)") }
+    /// Every library file's chrome export, read as a trace viewer reads it
+    /// (`ChromeTraceCheck`): each event has ph, ts, pid and tid; slices on a
+    /// track never overlap unless nested, and nothing of another operation
+    /// nests in an operation's slice; every arrow leaves from its
+    /// dependency's own slice and arrives in its dependent's, as the viewer
+    /// binds them; an asynchronous operation's time in flight is on no
+    /// thread's track; counters are "Q running" and "Q cap"; no global
+    /// instant; every track and process named. And there is an arrow for
+    /// each dependency whose two operations both ran.
+    @Test("every library file's chrome export holds the trace viewer's rules", arguments: LibraryInterfaceTests.library)
+    func chromeExportOfTheLibrary(_ path: String) throws {
+        let scenario = try LibraryCaptionTests.scenario(path)
+        let result = try OpscopeBinary.run(["trace", "--speed", "8", "--format", "chrome", path], timeout: 120)
+        #expect(result.status != 2, "\(path): \(result.stderr)")
+        let check = ChromeTraceCheck(json: Data(result.stdout.utf8), queues: scenario.queues.map(\.name))
+        #expect(check.problems.isEmpty, "\(path):\n\(check.problems.joined(separator: "\n"))")
+        let ran = Set(check.slices.filter(\.isExecution).map(\.operation))
+        var expected: [String] = []
+        for spec in scenario.operations where ran.contains(spec.name) {
+            for dependency in spec.dependencies where ran.contains(scenario[operation: dependency].name) {
+                expected.append("\(scenario[operation: dependency].name) → \(spec.name)")
             }
-            // Executions: an operation's X slice, or an asynchronous one's b…e.
-            struct Span {
-                var tid: Int
-                var start: Int
-                var end: Int
-            }
-            var spans: [Span] = []
-            var opened: [Int: (tid: Int, ts: Int)] = [:]
-            for event in events {
-                let ts = event["ts"] as? Int ?? 0
-                let tid = event["tid"] as? Int ?? -1
-                switch event["ph"] as? String {
-                case "X" where event["cat"] as? String == "operation":
-                    spans.append(Span(tid: tid, start: ts, end: ts + (event["dur"] as? Int ?? 0)))
-                case "b": opened[event["id"] as? Int ?? -1] = (tid, ts)
-                case "e":
-                    if let begin = opened.removeValue(forKey: event["id"] as? Int ?? -1) {
-                        spans.append(Span(tid: -1, start: begin.ts, end: ts))
-                    }
-                default: break
-                }
-            }
-            for tid in Set(spans.map(\.tid)) where tid >= 0 {
-                let onThread = spans.filter { $0.tid == tid }.sorted { $0.start < $1.start }
-                for (a, b) in zip(onThread, onThread.dropFirst()) {
-                    #expect(a.end <= b.start, "\(file): two executions overlap on thread track \(tid)")
-                }
-            }
-            // A flow starts inside its dependency's execution and ends where the dependent's begins.
-            for event in events where event["cat"] as? String == "dependency" {
-                let ts = event["ts"] as? Int ?? 0
-                let tid = event["tid"] as? Int ?? -1
-                let on = spans.filter { ($0.tid == tid || $0.tid == -1) && $0.start <= ts && ts <= $0.end }
-                #expect(!on.isEmpty, "\(file): a flow at \(ts) on thread track \(tid) touches no slice")
-                if event["ph"] as? String == "f" {
-                    #expect(on.contains { $0.start == ts }, "\(file): a flow ends at \(ts), not at a slice's start")
-                }
-            }
+        }
+        #expect(check.arrows.map { "\($0.dependency) → \($0.dependent)" }.sorted() == expected.sorted(), "\(path)")
+        let counters = Set(scenario.queues.flatMap { ["\($0.name) running", "\($0.name) cap"] })
+        #expect(check.counterTracks.isSubset(of: counters), "\(path): \(check.counterTracks.sorted())")
+        // The asynchronous operations that ran: each one slice in flight,
+        // each start() an instant on the thread that called it.
+        for spec in scenario.operations where spec.body.isAsync && ran.contains(spec.name) {
+            let own = check.slices.filter { $0.operation == spec.name && $0.isExecution }
+            #expect(own.count == 1 && check.threadNames[own[0].track]?.contains(" · in flight ") == true, "\(path)")
+            let calls = check.slices.filter { $0.isInstant && $0.name == "\(spec.name) start()" }
+            #expect(
+                calls.count == 1 && check.processNames[calls[0].track.pid]?.hasPrefix("threads: ") == true,
+                "\(path): \(spec.name)")
         }
     }
 
