@@ -1,129 +1,120 @@
 import Foundation
-import LifecycleEngine
 import RunEvents
-import ScenarioKit
 
-/// A recording played back as if it ran again: its events come due at
-/// their recorded scenario times on a clock that pauses, resumes and
-/// changes speed like a live run's, and lesson mode pauses at each caption
-/// as it would live. Nothing here touches Foundation's engine: a replay
-/// shows what was recorded and cannot change it (`perform` refuses).
+/// Where a replay is in its recording, moving on a clock of its own.
 ///
-/// The clock is read from `realTime`, injected so that tests drive it.
+/// A replay has its whole recording from its first frame: every event is in
+/// the history, and what the screen shows is a position in it (how many
+/// events have happened). This clock moves the position as the recorded
+/// scenario times come due: it plays from any position, pauses, resumes,
+/// changes speed like a live run's clock, and in lesson mode stops at each
+/// caption, with the events of the caption's moment shown. Nothing here
+/// touches Foundation's engine.
+///
+/// The real time is read from `realTime`, injected so that tests drive it.
 @MainActor
-final class RecordingPlayback: ShownRun {
-    private let events: [LifecycleEvent]
-    /// How many events were taken.
-    private var next = 0
+final class RecordingPlayback {
+    /// Each event's scenario time, in order.
+    private let times: [Double]
+    /// Which events are captions.
+    private let isCaption: [Bool]
     private let realTime: () -> Double
-    private var speed: Double
+    private(set) var speed: Double
+    /// The events shown: 0 (the start) … `times.count` (the end).
+    private(set) var position = 0
     /// Scenario time at `since` (real seconds), and whether it advances.
     private var base = 0.0
     private var since: Double
-    private var running = false
-    /// The clock ran at some point: before that, only steps take events.
-    private var started = false
-    private var stopped = false
+    private(set) var isPlaying = false
+    /// It stopped at a caption (lesson mode), not by a pause.
+    private(set) var stoppedAtCaption = false
     var pausesAtCaptions: Bool
 
     init(
         events: [LifecycleEvent], speed: Double, pausesAtCaptions: Bool,
         realTime: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }
     ) {
-        self.events = events
+        times = events.map(\.time)
+        isCaption = events.map {
+            if case .caption = $0.kind { return true }
+            return false
+        }
         self.speed = speed
         self.pausesAtCaptions = pausesAtCaptions
         self.realTime = realTime
         since = realTime()
     }
 
-    /// Every event was taken: the recording's last moment is on the screen.
-    var isExhausted: Bool { next >= events.count }
+    var count: Int { times.count }
 
-    /// The time of the last event recorded: the clock never goes past it.
-    private var lastTime: Double { events.last?.time ?? 0 }
+    /// At the recording's last event: nothing more to play.
+    var isAtEnd: Bool { position >= times.count }
 
+    /// The scenario time the screen shows: the clock while it plays, the
+    /// position's moment while it stands; never past the last event.
     var now: Double {
-        guard running else { return min(base, lastTime) }
-        return min(base + (realTime() - since) * speed, lastTime)
+        guard isPlaying else { return time(at: position) }
+        return min(base + (realTime() - since) * speed, times.last ?? 0)
     }
 
-    var isPaused: Bool { !running }
-
-    func start() {
-        guard !stopped else { return }
-        resume()
+    /// The moment after the first `position` events (0 before any).
+    func time(at position: Int) -> Double {
+        position > 0 && position <= times.count ? times[position - 1] : 0
     }
 
-    func stop() {
-        pause()
-        stopped = true
+    /// Plays on from `position`, its clock at that moment. False at the end.
+    @discardableResult
+    func play(from position: Int) -> Bool {
+        self.position = min(max(0, position), times.count)
+        guard !isAtEnd else {
+            isPlaying = false
+            return false
+        }
+        base = time(at: self.position)
+        since = realTime()
+        isPlaying = true
+        stoppedAtCaption = false
+        return true
     }
 
     func pause() {
-        guard running else { return }
+        guard isPlaying else { return }
         base = now
-        running = false
+        isPlaying = false
     }
 
-    func resume() {
-        guard !running, !stopped else { return }
-        since = realTime()
-        running = true
-        started = true
+    /// The position moved by hand (a step, a jump): it stands there.
+    func move(to position: Int) {
+        pause()
+        self.position = min(max(0, position), times.count)
+        stoppedAtCaption = false
     }
 
-    func setSpeed(_ speed: Double) {
+    func setSpeed(_ newSpeed: Double) {
         base = now
         since = realTime()
-        self.speed = speed
+        speed = newSpeed
     }
 
-    /// A replay cannot change the run.
-    func perform(_ action: Action, origin: ActionOrigin) -> Bool { false }
-
-    /// The events whose time has come, up to and including a caption when
-    /// lesson mode pauses there (the clock then stops at its time).
-    func takeEvents() -> [LifecycleEvent] {
-        guard started, !stopped else { return [] }
+    /// Moves the position over the events whose time has come; in lesson
+    /// mode it stops after a caption and the events of its moment. Returns
+    /// the new position.
+    @discardableResult
+    func advance() -> Int {
+        guard isPlaying else { return position }
         let due = now
-        var taken: [LifecycleEvent] = []
-        while next < events.count, events[next].time <= due {
-            var event = events[next]
-            next += 1
-            if case .caption(let index, _) = event.kind {
-                event.kind = .caption(index, paused: pausesAtCaptions && running)
-                if pausesAtCaptions && running {
-                    taken.append(event)
-                    base = event.time
-                    running = false
-                    break
-                }
+        while position < times.count, times[position] <= due {
+            position += 1
+            if pausesAtCaptions && isCaption[position - 1] {
+                let moment = times[position - 1]
+                while position < times.count, times[position] <= moment, !isCaption[position] { position += 1 }
+                base = moment
+                isPlaying = false
+                stoppedAtCaption = true
+                return position
             }
-            taken.append(event)
         }
-        return taken
-    }
-
-    /// The next event, whatever its time: the clock moves to it (a step
-    /// through the recording, `]` at its live edge).
-    func takeNext() -> LifecycleEvent? {
-        guard !stopped, next < events.count else { return nil }
-        let event = events[next]
-        next += 1
-        base = max(base, event.time)
-        since = realTime()
-        return event
-    }
-
-    /// Jumps to the recording's end: every event left is due now, no pause
-    /// at a caption on the way.
-    func takeAll() -> [LifecycleEvent] {
-        guard !stopped else { return [] }
-        let rest = Array(events[next...])
-        next = events.count
-        base = lastTime
-        running = false
-        return rest
+        if isAtEnd { isPlaying = false }
+        return position
     }
 }

@@ -52,9 +52,13 @@ package final class ScenarioView {
     private let source: Source
     /// The file the scenario came from, for the header of a saved recording.
     private let file: RecordingFile
-    private var run: (any ShownRun)?
+    /// The live run on the real engine (nil for a replay).
+    private var run: ScenarioRun?
+    /// A replay's clock over its recording, which is all in the history
+    /// from the first frame: the screen shows the history at its position.
+    private var playback: RecordingPlayback?
     /// `start()` was called on the run: false while a run opened paused
-    /// waits for Space because its main-queue work could not be held.
+    /// waits for Space (a replay is there from its first frame).
     private var started = false
     private var wake: (@Sendable () -> Void)?
     private var mainThreadWork: (@Sendable (MainThreadWork) -> Void)?
@@ -113,10 +117,14 @@ package final class ScenarioView {
 
     private func begin(paused: Bool) {
         if case .recording(let events) = source {
-            run = RecordingPlayback(events: events, speed: settings.speed, pausesAtCaptions: settings.lesson)
-            state.reconcile(with: board)
-            started = !paused
-            if started { run?.start() }
+            // The whole recording, at once: every history key, the timeline
+            // and `g` reach all of it before anything is played.
+            take(events, live: false)
+            let playback = RecordingPlayback(events: events, speed: settings.speed, pausesAtCaptions: settings.lesson)
+            self.playback = playback
+            started = true
+            state.historyCursor = events.isEmpty ? nil : 0
+            if !paused { playback.play(from: 0) }
             return
         }
         let options = RunOptions(
@@ -137,18 +145,35 @@ package final class ScenarioView {
     /// Ends the run and releases its threads.
     package func stop() {
         run?.stop()
+        playback?.pause()
     }
 
     /// Takes the events the engine recorded since last time into the board
     /// and the log. Returns whether there were any.
     @discardableResult
     package func drain() -> Bool {
+        if let playback {
+            guard playback.isPlaying else { return false }
+            let before = state.historyCursor
+            showPlaybackPosition(playback.advance())
+            return state.historyCursor != before || playback.isPlaying
+        }
         guard let run else { return false }
         return take(run.takeEvents())
     }
 
+    /// A replay's position on the screen: the history there, or, at the
+    /// recording's last event, its end.
+    private func showPlaybackPosition(_ position: Int) {
+        state.historyCursor = position >= history.count ? nil : position
+        state.logScroll = 0
+        pausedAtCaption = playback?.stoppedAtCaption ?? false
+    }
+
+    /// `live`: events as they happen (a key's action says what it did); a
+    /// recording loaded whole says nothing of its own.
     @discardableResult
-    private func take(_ batch: [LifecycleEvent]) -> Bool {
+    private func take(_ batch: [LifecycleEvent], live: Bool = true) -> Bool {
         guard !batch.isEmpty else { return false }
         let wall = ProcessInfo.processInfo.systemUptime
         for event in batch {
@@ -158,13 +183,15 @@ package final class ScenarioView {
             log.append(LogEntry(event, formatter: formatter))
             switch event.kind {
             case .action(let action, .user, let ignored):
-                state.show(action, ignored: ignored, seq: event.seq, now: wall)
+                if live { state.show(action, ignored: ignored, seq: event.seq, now: wall) }
                 if ignored == nil { changedByUser = true }
             case .caption(let index, let paused):
                 let reached = ShownCaption(
                     text: scenario.captions[index].text, time: event.time, scripted: changedByUser)
                 captionsReached.append((history.count, reached))
-                if settings.lesson && pausedAtCaption && isPaused {
+                if !live {
+                    caption = reached
+                } else if settings.lesson && pausedAtCaption && isPaused {
                     // Stopped at one the learner has not gone past: this
                     // one waits for its own Space.
                     captionsWaiting.append(reached)
@@ -211,21 +238,24 @@ package final class ScenarioView {
         }
     }
 
-    private var isPaused: Bool { run?.isPaused ?? true }
+    private var isPaused: Bool {
+        if let playback { return !playback.isPlaying }
+        return run?.isPaused ?? true
+    }
 
     private var isReplay: Bool { source.isRecording }
 
     /// Something on screen changes with time: the clock of a live run, or
     /// of a replay until its last event.
     package var isMoving: Bool {
-        if let playback = run as? RecordingPlayback { return started && !isPaused && !playback.isExhausted }
+        if let playback { return playback.isPlaying }
         return started && !isPaused && board.outcome == nil && board.stall == nil
     }
 
     /// The time the clock shows: the run's now; the moment it ended or
     /// stalled once it did (the engine holds a waiting run's clock too).
     private var clock: Double {
-        if isReplay { return run?.now ?? 0 }
+        if let playback { return playback.isPlaying ? playback.now : board.lastEventTime }
         if board.outcome != nil || board.stall != nil { return board.lastEventTime }
         return run?.now ?? 0
     }
@@ -245,6 +275,13 @@ package final class ScenarioView {
             frame.now = history.time(after: shown)
             frame.caption = captionsReached.last { $0.count <= shown }?.caption
             frame.pausedAtCaption = false
+            if let playback {
+                // A replay plays through the history: its clock, a stop at
+                // a caption, and no verdict before its end.
+                if playback.isPlaying { frame.now = max(frame.now, playback.now) }
+                frame.pausedAtCaption = playback.stoppedAtCaption && !playback.isPlaying
+                frame.expectationResults = nil
+            }
         }
         return frame
     }
@@ -260,7 +297,18 @@ package final class ScenarioView {
 
     package func handle(_ key: Key, frame: FrameInput) -> KeyResult {
         let wall = frame.wallClock
-        switch InterfaceController.handle(key, state: &state, board: shownBoard, live: board, frame: frame) {
+        let cursorBefore = state.historyCursor
+        defer {
+            // A replay moved by hand (a step, a jump, a click on the
+            // timeline) stands where it was moved to.
+            if let playback, state.historyCursor != cursorBefore, playback.isPlaying || cursorBefore != nil {
+                playback.move(to: state.historyCursor ?? history.count)
+                pausedAtCaption = false
+            }
+        }
+        switch InterfaceController.handle(
+            key, state: &state, board: shownBoard, live: playback == nil ? board : nil, frame: frame)
+        {
         case .none, .redraw:
             break
         case .perform(let action):
@@ -277,6 +325,7 @@ package final class ScenarioView {
         case .toggleLesson:
             settings.lesson.toggle()
             run?.pausesAtCaptions = settings.lesson
+            playback?.pausesAtCaptions = settings.lesson
             state.show(
                 settings.lesson
                     ? "lesson mode: the run pauses at each caption (m turns it off)"
@@ -284,20 +333,25 @@ package final class ScenarioView {
         case .setSpeed(let newSpeed):
             settings.speed = newSpeed
             run?.setSpeed(newSpeed)
+            playback?.setSpeed(newSpeed)
         case .restart:
-            restart()
-            let how = opening.paused ? ", paused: Space starts it" : ""
-            state.show(
-                isReplay
-                    ? "restarted: the recording plays again from t=0\(how)"
-                    : "restarted: a new run, with new queues and operations, from t=0\(how)", now: wall)
-        case .skipToEnd:
-            if let playback = run as? RecordingPlayback {
-                started = true
-                take(playback.takeAll())
+            if let playback {
+                state = state.restarted()
+                settings = opening
+                playback.setSpeed(opening.speed)
+                playback.pausesAtCaptions = opening.lesson
+                playback.move(to: 0)
+                showPlaybackPosition(0)
+                if !opening.paused { playback.play(from: 0) }
+                state.show(
+                    opening.paused
+                        ? "back at the recording's start: Space plays it" : "the recording plays again from t=0",
+                    now: wall)
+                return .continue
             }
-        case .replayStep(let toChange):
-            stepReplay(toChange: toChange, now: wall)
+            restart()
+            let how = opening.paused ? ", not started: Space starts it" : ""
+            state.show("restarted: a new run, with new queues and operations, from t=0\(how)", now: wall)
         case .saveRecording:
             saveRecording(now: wall)
         case .quit:
@@ -307,6 +361,21 @@ package final class ScenarioView {
     }
 
     private func togglePause() {
+        if let playback {
+            if playback.isPlaying {
+                playback.pause()
+            } else if pausedAtCaption, !captionsWaiting.isEmpty {
+                caption = captionsWaiting.removeFirst()
+            } else if state.historyCursor == nil {
+                state.show(
+                    "this is the end of the recording \u{2014} r plays it again", kind: .refusal,
+                    now: ProcessInfo.processInfo.systemUptime)
+            } else {
+                pausedAtCaption = false
+                playback.play(from: state.historyCursor ?? history.count)
+            }
+            return
+        }
         guard let run else { return }
         if !started {
             started = true
@@ -323,23 +392,6 @@ package final class ScenarioView {
         } else {
             run.pause()
         }
-    }
-
-    /// `]` (`}`) at a replay's live edge: its next notification (the
-    /// next that moves a card), the clock moved to it.
-    private func stepReplay(toChange: Bool, now wall: Double) {
-        guard let playback = run as? RecordingPlayback else { return }
-        started = true
-        var took = false
-        while let event = playback.takeNext() {
-            took = true
-            take([event])
-            if !toChange || history.columnChanges.last == history.count { return }
-        }
-        state.show(
-            took
-                ? "no card moves after this: it is the recording's last notification"
-                : "this is the recording's last notification", kind: .refusal, now: wall)
     }
 
     /// `W`: writes the run shown, every notification so far, as a

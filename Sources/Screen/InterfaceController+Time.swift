@@ -67,10 +67,10 @@ extension InterfaceController {
         let target = low >= history.count ? nil : low
         state.historyCursor = target
         state.logScroll = 0
-        let place =
-            target.map { "event \($0) of \(history.count)" } ?? "the last notification so far, \(history.count)"
-        state.show(
-            "at \(Spelling.seconds(seconds)): \(place)" + (target == nil ? " (live)" : ""), now: frame.wallClock)
+        let last = frame.isReplay ? "the recording's last notification" : "the last notification so far"
+        let place = target.map { "event \($0) of \(history.count)" } ?? "\(last), \(history.count)"
+        let live = target == nil && !frame.isReplay ? " (live)" : ""
+        state.show("at \(Spelling.seconds(seconds)): \(place)" + live, now: frame.wallClock)
         return .redraw
     }
 }

@@ -42,10 +42,11 @@ public enum InterfaceController {
         if command.actsOnTheRun, let refusal = runRefusal(board: runBoard, frame: frame) {
             return refuse(refusal, &state, frame)
         }
-        if state.historyCursor != nil, command == .scrollHome || command == .scrollEnd {
-            let moved = moveHistory(to: command == .scrollHome ? 0 : nil, state: &state, frame: frame)
+        // In history (a replay is always there), Home and End go to its
+        // start and its end; live they scroll the log.
+        if state.historyCursor != nil || frame.isReplay, command == .scrollHome || command == .scrollEnd {
             // In a replay the end is the recording's last event.
-            return command == .scrollEnd && frame.isReplay ? .skipToEnd : moved
+            return moveHistory(to: command == .scrollHome ? 0 : nil, state: &state, frame: frame)
         }
         if state.boardArea.isOverTime, let outcome = overTime(command, state: &state, board: board, frame: frame) {
             return outcome
@@ -131,11 +132,10 @@ public enum InterfaceController {
     static func history(_ command: InterfaceCommand, state: inout InterfaceState, frame: FrameInput) -> InterfaceOutcome
     {
         guard let history = frame.history, history.count > 0 else {
-            if frame.isReplay, command == .historyForward || command == .historyNextChange {
-                return .replayStep(toChange: command == .historyNextChange)
-            }
-            return refuse("nothing has happened yet: the history starts with the run", &state, frame)
+            let empty = frame.isReplay ? "the recording holds no notification" : nil
+            return refuse(empty ?? "nothing has happened yet: the history starts with the run", &state, frame)
         }
+        let atEnd = frame.isReplay ? "this is the recording's last notification" : nil
         let here = state.historyCursor ?? history.count
         switch command {
         case .historyBack:
@@ -143,8 +143,7 @@ public enum InterfaceController {
             return moveHistory(to: here - 1, state: &state, frame: frame)
         case .historyForward:
             guard state.historyCursor != nil else {
-                if frame.isReplay { return .replayStep(toChange: false) }
-                return refuse("this is the live run: [ steps back", &state, frame)
+                return refuse(atEnd ?? "this is the live run: [ steps back", &state, frame)
             }
             return moveHistory(to: here + 1 >= history.count ? nil : here + 1, state: &state, frame: frame)
         case .historyPreviousChange:
@@ -152,8 +151,7 @@ public enum InterfaceController {
             return moveHistory(to: history.previousChange(before: here), state: &state, frame: frame)
         default:
             guard state.historyCursor != nil else {
-                if frame.isReplay { return .replayStep(toChange: true) }
-                return refuse("this is the live run: { goes back", &state, frame)
+                return refuse(atEnd ?? "this is the live run: { goes back", &state, frame)
             }
             let next = history.nextChange(after: here)
             return moveHistory(to: next.flatMap { $0 >= history.count ? nil : $0 }, state: &state, frame: frame)

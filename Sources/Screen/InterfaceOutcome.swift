@@ -20,11 +20,6 @@ public enum InterfaceOutcome: Sendable, Hashable {
     case setSpeed(Double)
     /// Start the scenario again from a fresh board (the state was reset).
     case restart
-    /// A replay's End in history: play the recording to its last event.
-    case skipToEnd
-    /// A replay's `]` (or `}`) at its live edge: take the recording's next
-    /// notification (or up to the next one that moves a card).
-    case replayStep(toChange: Bool)
     /// Save the run shown as a recording.
     case saveRecording
     case quit

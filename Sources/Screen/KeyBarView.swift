@@ -36,14 +36,15 @@ enum KeyBarView {
             let space: String
             switch status {
             case .notStarted: space = replay ? "play" : "start"
-            case .paused: space = "resume"
+            case .paused: space = replay ? "play" : "resume"
             default: space = "pause"
             }
             if replay {
                 return [
                     (.toggleHelp, "help"), (.quit, "quit"), (.togglePause, space), (.historyBack, "back"),
-                    (.historyForward, "step"), (.toggleNotes, "notes"), (.toggleLesson, "lesson"),
-                    (.restart, "restart"), (.toggleLog, "log"), (.faster, "faster"), (.slower, "slower"),
+                    (.historyForward, "step"), (.goToTime, "go to"), (.toggleNotes, "notes"),
+                    (.toggleLesson, "lesson"), (.restart, "from the start"), (.toggleLog, "log"),
+                    (.faster, "faster"), (.slower, "slower"),
                 ]
             }
             return [
@@ -119,6 +120,14 @@ enum StatusLineView {
             if frame.isReplay { return ("a recording: Space plays it, ] steps through it", theme.dim) }
             return ("read the notes, then Space starts the run", theme.dim)
         case .paused(let atCaption):
+            if frame.isReplay {
+                return (
+                    atCaption
+                        ? "at a caption: Space plays on"
+                        : "a recording, whole: Space plays from here; [ ] step, g goes to a time, End to its end",
+                    theme.dim
+                )
+            }
             return (atCaption ? "paused at a caption: Space continues" : "paused: Space resumes", theme.dim)
         case .waiting(let text, _):
             return (text, theme.dim)
@@ -129,6 +138,7 @@ enum StatusLineView {
                     : "the run is stuck: n shows why, r runs it again", theme.dim
             )
         case .ended:
+            if frame.isReplay { return ("the recording's end: n shows the expectations, r plays it again", theme.dim) }
             return ("the run ended: n shows the expectations, r runs it again", theme.dim)
         case .running:
             return nil

@@ -12,9 +12,22 @@ enum TitleBarView {
     /// notes say the rest).
     static func rightText(board: BoardState, frame: FrameInput, status: RunStatus, short: Bool = false) -> String {
         if let shown = frame.historyShown, let history = frame.history {
-            // "event 37 of 112 · 0.601s · history — End returns to live"
+            // "event 37 of 112 · 0.601s · history — End returns to live";
+            // a replay: "event 37 of 112 · 0.601s · playing" (or paused).
             let dot = " \(frame.glyphs.dot) "
-            let position = "event \(shown) of \(history.count)" + dot + Spelling.seconds(history.time(after: shown))
+            let time = frame.isReplay && !frame.isPaused ? frame.now : history.time(after: shown)
+            let position = "event \(shown) of \(history.count)" + dot + Spelling.seconds(time)
+            if frame.isReplay {
+                let state: String
+                if !frame.isPaused {
+                    state = "playing"
+                } else if frame.pausedAtCaption {
+                    state = short ? "at a caption" : "at a caption \(frame.glyphs.dash) Space plays on"
+                } else {
+                    state = short ? "paused" : "paused \(frame.glyphs.dash) Space plays from here"
+                }
+                return position + dot + state
+            }
             return position + dot + (short ? "history" : "history \(frame.glyphs.dash) End returns to live")
         }
         var parts = ["t=\(Spelling.seconds(frame.now))", Wording.speed(frame.speed, glyphs: frame.glyphs)]

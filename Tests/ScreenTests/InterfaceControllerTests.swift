@@ -341,12 +341,16 @@ private let judgedByTheEngine: [(String, Key, String?, String?, Action)] = [
         }
     }
 
-    @Test func inAReplayStepsAtTheLiveEdgeTakeTheRecordingsNextNotification() {
-        #expect(Self.pressing([.character("]")], replay: true).last == .replayStep(toChange: false))
-        #expect(Self.pressing([.character("}")], replay: true).last == .replayStep(toChange: true))
-        // End in history: the recording's last event.
-        #expect(Self.pressing([.character("["), .end], replay: true).last == .skipToEnd)
-        #expect(Self.pressing([.character("["), .end]).last == .redraw)
+    /// A replay has its whole recording in the history: past its last
+    /// notification there is nothing to take, and End goes to that one.
+    @Test func inAReplayTheEndIsTheRecordingsLastNotification() {
+        let count = Self.recorded().1.count
+        #expect(Self.press([.character("]")], replay: true).1 == "this is the recording's last notification")
+        #expect(Self.press([.character("}")], replay: true).1 == "this is the recording's last notification")
+        #expect(Self.press([.home], from: 3, replay: true).0.historyCursor == 0)
+        #expect(Self.pressing([.end], from: 0, replay: true).last == .redraw)
+        #expect(Self.press([.end], from: 0, replay: true).0.historyCursor == nil)
+        #expect(Self.press([.character("]")], from: count - 1, replay: true).0.historyCursor == nil)
     }
 
     @Test func bracketsStepOneNotificationAndPastTheLastIsLive() {

@@ -5,9 +5,9 @@ import Testing
 
 @testable import Interactive
 
-/// A recording plays back on its own clock, injected here: events come due
-/// at their recorded times, lesson mode pauses at captions, and nothing
-/// can act on it.
+/// A replay's position moves on its own clock, injected here: events come
+/// due at their recorded times, from any position, and lesson mode stops at
+/// captions.
 @MainActor @Suite struct RecordingPlaybackTests {
     final class Clock {
         var now = 100.0
@@ -31,54 +31,47 @@ import Testing
         return (playback, clock)
     }
 
-    @Test func eventsComeDueAtTheirRecordedTimesAndTheClockStopsAtTheLast() {
+    @Test func thePositionMovesAsTheRecordedTimesComeDueAndStopsAtTheEnd() {
         let (playback, clock) = Self.playback(speed: 2)
-        #expect(playback.isPaused)
-        #expect(playback.takeEvents().isEmpty)
-        playback.start()
-        #expect(playback.takeEvents().map(\.seq) == [1])
+        #expect(!playback.isPlaying && playback.position == 0)
+        #expect(playback.advance() == 0, "nothing moves before it plays")
+        playback.play(from: 0)
+        #expect(playback.advance() == 1)
         clock.now += 0.5  // scenario 1.0 at ×2
-        #expect(playback.takeEvents().map(\.seq) == [2, 3])
+        #expect(playback.advance() == 3)
         playback.pause()
         clock.now += 10
         #expect(playback.now == 1.0)
-        #expect(playback.takeEvents().isEmpty)
-        playback.resume()
+        #expect(playback.advance() == 3)
+        playback.play(from: playback.position)
         clock.now += 10
-        #expect(playback.takeEvents().map(\.seq) == [4])
-        #expect(playback.isExhausted)
+        #expect(playback.advance() == 4)
+        #expect(playback.isAtEnd && !playback.isPlaying)
         #expect(playback.now == 2.0)
+        #expect(!playback.play(from: 4), "at the end there is nothing to play")
     }
 
-    @Test func lessonModePausesAtACaptionAndSaysSo() {
+    @Test func itPlaysFromAnyPositionOnTheClockOfThatMoment() {
+        let (playback, clock) = Self.playback()
+        playback.move(to: 2)
+        #expect(playback.now == 0.5 && !playback.isPlaying)
+        playback.play(from: 2)
+        clock.now += 0.4
+        #expect(playback.advance() == 2, "0.9s: the resume at 1.0s has not come")
+        clock.now += 0.2
+        #expect(playback.advance() == 3)
+    }
+
+    @Test func lessonModeStopsAtACaptionWithTheEventsOfItsMoment() {
         let (playback, clock) = Self.playback(lesson: true)
-        playback.start()
+        playback.play(from: 0)
         clock.now += 5
-        let first = playback.takeEvents()
-        #expect(first.map(\.seq) == [1, 2])
-        #expect(first.last?.kind == .caption(0, paused: true))
-        #expect(playback.isPaused && playback.now == 0.5)
-        playback.resume()
+        #expect(playback.advance() == 2)
+        #expect(!playback.isPlaying && playback.stoppedAtCaption && playback.now == 0.5)
+        playback.play(from: playback.position)
+        #expect(!playback.stoppedAtCaption)
         clock.now += 5
-        #expect(playback.takeEvents().map(\.seq) == [3, 4])
-    }
-
-    @Test func stepsAndTheEndTakeWhatIsLeftWhateverTheClock() {
-        let (playback, _) = Self.playback()
-        #expect(playback.takeNext()?.seq == 1)
-        #expect(playback.takeNext()?.seq == 2)
-        #expect(playback.now == 0.5)
-        #expect(playback.takeAll().map(\.seq) == [3, 4])
-        #expect(playback.takeNext() == nil)
-        #expect(playback.now == 2.0)
-    }
-
-    @Test func aReplayTakesNoAction() {
-        let (playback, _) = Self.playback()
-        playback.start()
-        #expect(!playback.perform(.cancel(OperationID(0)), origin: .user))
-        playback.stop()
-        #expect(playback.takeAll().isEmpty)
+        #expect(playback.advance() == 4)
     }
 
     @Test func aSavedRecordingIsNamedAfterItsScenarioAndTheMoment() throws {

@@ -45,27 +45,46 @@ struct ReplayInterfaceTests {
         return traced.stdout.split(separator: "\n").count - 1
     }
 
-    @Test("replay opens a recording paused: ] steps through it, engine keys are refused, Space plays it to the end")
+    @Test(
+        "replay is whole from its first frame: End, g and } reach the end before Space; engine keys are refused; Space plays from the cursor"
+    )
     func replayARecording() throws {
         let scratch = try ScratchFiles()
         defer { scratch.remove() }
         let path = try Self.recording(in: scratch)
         let tmux = try TmuxSession(["replay", path])
-        try tmux.waitFor(text: "Space plays it")
-        let start = try tmux.screenText()
+        let start = try tmux.waitFor(text: "paused — Space plays from here")
         #expect(start.contains("opscope replay"))
+        #expect(start.contains("event 0 of "))
         #expect(InterfaceTests.column("Pending", in: Self.lines(start)).contains("fetch"))
+        // The whole recording is there before anything was played.
+        try tmux.send("End")
+        let end = try tmux.waitFor("the recording's end") {
+            $0.contains("ended") && InterfaceTests.column("Finished", in: Self.lines($0)).contains("save")
+        }
+        #expect(end.contains("✓4") && !end.contains("✗"))
+        try tmux.send("Home")
+        try tmux.waitFor(text: "event 0 of ")
+        try tmux.send("g", "1", ".", "1", "Enter")
+        let late = try tmux.waitFor(text: "at 1.100s: ")
+        #expect(!late.contains("(live)"))
+        try tmux.send("Home")
+        try tmux.waitFor(text: "event 0 of ")
+        try tmux.send("}")
+        try tmux.waitFor(text: "event 1 of ")
         try tmux.send("]")
-        try tmux.send("]")
-        try tmux.waitFor(text: "PAUSED")
+        try tmux.waitFor(text: "event 2 of ")
         try tmux.send("c")
         try tmux.waitFor(text: "a replay shows the recorded run and cannot change it")
         try tmux.send(">")
         try tmux.send(">")
         try tmux.send("Space")
-        let ended = try tmux.waitFor(text: "ended")
-        #expect(InterfaceTests.column("Finished", in: Self.lines(ended)).contains("save"))
-        #expect(ended.contains("✓4") && !ended.contains("✗"))
+        let ended = try tmux.waitFor("the recording played to its end") {
+            $0.contains("ended") && InterfaceTests.column("Finished", in: Self.lines($0)).contains("save")
+        }
+        #expect(!ended.contains("Space starts"))
+        try tmux.send("r")
+        try tmux.waitFor(text: "back at the recording's start: Space plays it")
         try tmux.send("q")
         try tmux.waitFor(text: "[exit 0]")
     }
@@ -107,7 +126,7 @@ struct ReplayInterfaceTests {
         #expect(text.hasPrefix(#"{"kind":"header","format":"opscope-recording","version":2"#))
         #expect(text.contains(#""kind":"end","status":"completed""#))
         let replay = try TmuxSession(["replay", file], directory: scratch.directory.path)
-        try replay.waitFor(text: "Space plays it")
+        try replay.waitFor(text: "Space plays from here")
         try replay.send("End")
         try replay.send("Space")
         try replay.waitFor(text: "ended")
