@@ -27,7 +27,9 @@ let package = Package(
         .target(name: "CursesBackend", dependencies: ["CNCurses", "Screen"]),
         // What the executables share: arguments, errors and exit statuses,
         // loading a file, spawning a process, serving the main queue.
-        .target(name: "CommandSupport", dependencies: ["CNCurses", "ScenarioKit", "RunEvents", "LifecycleEngine"]),
+        .target(
+            name: "CommandSupport",
+            dependencies: ["CNCurses", "ScenarioKit", "RunEvents", "LifecycleEngine", "TextKit"]),
         // The interactive view: the terminal session, a scenario's run on
         // the board, the picker.
         .target(

@@ -1,3 +1,5 @@
+import TextKit
+
 /// A tiny parser for `--flag`, `--option VALUE` / `--option=VALUE` and
 /// positional arguments. Unknown options are errors, never ignored.
 package struct Arguments {
@@ -40,7 +42,8 @@ package struct Arguments {
             } else if flags.contains(name), inlineValue == nil {
                 self.flags.insert(name)
             } else {
-                throw UsageError.unknownOption(argument)
+                throw UsageError.unknownOption(
+                    argument, suggestion: Suggestion.nearest(to: name, in: (options.union(flags)).sorted()))
             }
         }
     }

@@ -19,8 +19,10 @@ package struct UsageError: Error, Equatable {
     package init(_ message: String) { self.message = message }
 
     /// `unknown option '--frobnicate'`.
-    package static func unknownOption(_ argument: String) -> UsageError {
-        var error = UsageError("unknown option '\(argument)'")
+    /// `suggestion`: the nearest option of the command (without `--`).
+    package static func unknownOption(_ argument: String, suggestion: String? = nil) -> UsageError {
+        let hint = suggestion.map { " (did you mean '--\($0)'?)" } ?? ""
+        var error = UsageError("unknown option '\(argument)'\(hint)")
         error.unknownOption = argument
         return error
     }

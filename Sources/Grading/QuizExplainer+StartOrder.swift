@@ -156,7 +156,7 @@ extension QuizExplainer {
         if ca.schedulingRank > cb.schedulingRank {
             let has =
                 ca.priorityFromQoS || cb.priorityFromQoS
-                ? "is in the higher priority bucket" : "has the higher queuePriority"
+                ? "is filed under the higher priority" : "has the higher queuePriority"
             return "\(nameA) started before \(nameB): both were ready \(moment), and \(nameA) \(has) "
                 + "(\(ca.effectivePriority.rawValue) against \(cb.effectivePriority.rawValue))\(tail)"
         }
@@ -317,7 +317,8 @@ extension QuizExplainer {
             let card = board[operation: id]
             guard let qos = spec.qos, spec.priority == nil, !spec.isBarrier else { continue }
             if card.priorityFromQoS {
-                picked.append("QoS \(qos.rawValue) put \(spec.name) in the \(card.effectivePriority.rawValue) bucket")
+                picked.append(
+                    "QoS \(qos.rawValue) filed \(spec.name) under \(card.effectivePriority.rawValue) priority")
             } else if qos.impliedPriority != .normal, card.queuePriority == nil {
                 ignored.append(spec.name)
             }
@@ -331,7 +332,7 @@ extension QuizExplainer {
         if !ignored.isEmpty {
             let names = ignored.joined(separator: " and ")
             notes.append(
-                "the QoS of \(names) did not pick a bucket: the queue's cap was 1 when \(ignored.count == 1 ? "it was" : "they were") added "
+                "the QoS of \(names) did not set a priority: the queue's cap was 1 when \(ignored.count == 1 ? "it was" : "they were") added "
                     + "(this Foundation turns QoS into priority only when no priority is set and the cap is not 1)")
         }
         return notes
@@ -345,7 +346,7 @@ extension QuizExplainer {
         else { return nil }
         return
             "\(card.name)'s change to priority \(level.rawValue) at \(time(stamp)) was lost: it was added to a serial queue "
-            + "with no explicit priority, and this Foundation then looks for it in its QoS's bucket"
+            + "with no explicit priority, and this Foundation then looks for it under its QoS's priority"
     }
 
 }

@@ -82,6 +82,10 @@ package final class ScenarioView {
     /// A key's action changed the run (the engine took it): the captions
     /// from here on were written for the run without it.
     private var changedByUser = false
+    /// The open overlay paused the run: closing it resumes.
+    private var pausedForOverlay = false
+    /// The operation a caption just shown names, to scroll into view.
+    private var revealPending: OperationID?
 
     /// The main-queue operation holding the main thread now, since when
     /// (real seconds), and the longest such hold of the run.
@@ -189,6 +193,7 @@ package final class ScenarioView {
                 let reached = ShownCaption(
                     text: scenario.captions[index].text, time: event.time, scripted: changedByUser)
                 captionsReached.append((history.count, reached))
+                if case .when(let op, _) = scenario.captions[index].trigger { revealPending = op }
                 if !live {
                     caption = reached
                 } else if settings.lesson && pausedAtCaption && isPaused {
@@ -263,7 +268,9 @@ package final class ScenarioView {
     package func frameInput(size: Size, glyphs: GlyphSet, colors: Bool) -> FrameInput {
         var frame = FrameInput(
             now: clock, wallClock: ProcessInfo.processInfo.systemUptime, speed: settings.speed,
-            isPaused: isPaused, pausedAtCaption: pausedAtCaption && (isPaused || board.outcome != nil),
+            // After the end, Space continues only to a caption still waiting.
+            isPaused: isPaused,
+            pausedAtCaption: pausedAtCaption && (board.outcome == nil ? isPaused : !captionsWaiting.isEmpty),
             notStarted: !started,
             lesson: settings.lesson, caption: caption, size: size, glyphs: glyphs, colors: colors, log: log,
             expectationResults: results, mainThreadBusy: mainThreadBusy?.op, mainThreadBlocked: mainThreadBlocked,
@@ -292,12 +299,18 @@ package final class ScenarioView {
     }
 
     package func render(frame: FrameInput) -> CellGrid {
-        InterfaceRenderer.render(board: shownBoard, state: state, frame: frame).grid
+        if let op = revealPending {
+            // The operation the caption names, in view at any size.
+            revealPending = nil
+            state.reveal(op, board: shownBoard, frame: frame)
+        }
+        return InterfaceRenderer.render(board: shownBoard, state: state, frame: frame).grid
     }
 
     package func handle(_ key: Key, frame: FrameInput) -> KeyResult {
         let wall = frame.wallClock
         let cursorBefore = state.historyCursor
+        let overlayBefore = state.overlay
         defer {
             // A replay moved by hand (a step, a jump, a click on the
             // timeline) stands where it was moved to.
@@ -357,7 +370,26 @@ package final class ScenarioView {
         case .quit:
             return .quit
         }
+        holdWhileOverlaid(openedFrom: overlayBefore)
         return .continue
+    }
+
+    /// The help and the Swift code cover the board: a run (or a replay)
+    /// that was moving pauses while one is open, and goes on when it closes.
+    private func holdWhileOverlaid(openedFrom before: InterfaceState.Overlay) {
+        let now = state.overlay
+        if before == .none, now != .none, isMoving {
+            run?.pause()
+            playback?.pause()
+            pausedForOverlay = true
+        } else if now == .none, pausedForOverlay {
+            pausedForOverlay = false
+            if let playback {
+                playback.play(from: state.historyCursor ?? history.count)
+            } else if board.outcome == nil {
+                run?.resume()
+            }
+        }
     }
 
     private func togglePause() {
@@ -407,9 +439,8 @@ package final class ScenarioView {
             opscope: Version.opscope, language: Version.language, path: file.path, source: file.source)
         let bytes = JSONLineEncoder.recording(header, of: scenario, events: history.events)
         if FileManager.default.createFile(atPath: name, contents: Data(bytes)) {
-            state.show(
-                "saved \(history.count) notifications to \(name) (opscope replay \(name) plays them)",
-                now: wall)
+            // Short enough for 80 columns: the name is the file's, dated.
+            state.show("saved as \(name): opscope replay plays it", now: wall)
         } else {
             state.show("cannot write \(name) in this folder: nothing saved", kind: .refusal, now: wall)
         }

@@ -161,7 +161,7 @@ enum InspectorText {
         var notes: [String] = []
         if card.priorityFromQoS, let qos = spec.qos {
             notes.append(
-                "its QoS \(qos.rawValue) picked the \(card.effectivePriority.rawValue) bucket: it has no "
+                "its QoS \(qos.rawValue) filed it under \(card.effectivePriority.rawValue) priority: it has no "
                     + "explicit queuePriority (whose getter still answers normal)")
         }
         if let looksIn = board.priorityChangeLooksIn(card.id) {

@@ -5,6 +5,14 @@ import ScenarioKit
 /// to the pane. It always follows the selection; Enter gives it the full
 /// width and more rows (`InterfaceState.inspectorExpanded`).
 enum InspectorView {
+    /// The rows the inspector's text takes at `width` (its rule besides).
+    static func textRows(board: BoardState, op: OperationID, now: Double, width: Int) -> Int {
+        let texts = InspectorText.lines(board: board, op: op, now: now).map { ($0.text, Style.plain) }
+        var scratch = CellGrid(size: Size(columns: max(1, width), rows: 1))
+        return PaneView.paragraphs(
+            texts, indent: 2, into: &scratch, rect: Rect(x: 0, y: 0, width: max(1, width), height: 0))
+    }
+
     static func draw(
         board: BoardState, state: InterfaceState, frame: FrameInput, theme: Theme,
         into grid: inout CellGrid, rect: Rect

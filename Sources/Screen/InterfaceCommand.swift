@@ -22,7 +22,7 @@ public enum InterfaceCommand: Sendable, Hashable, CaseIterable {
     case cycleBoardArea, zoomIn, zoomOut, scrollEarlier, scrollLater, fitTimeline
     // View
     case toggleLog, logOlder, logNewer, scrollHome, scrollEnd, filterLog
-    case toggleNotes, toggleSwift, toggleHelp, closeOverlay
+    case toggleNotes, notesUp, notesDown, toggleSwift, toggleHelp, closeOverlay
     case quit
 }
 
@@ -111,6 +111,8 @@ public enum InterfaceKeys {
             group: "View"),
         KeyBinding(
             [.character("n")], .toggleNotes, help: "show or hide the notes and expectations", group: "View"),
+        KeyBinding([.character("(")], .notesUp, help: "scroll the notes and expectations up", group: "View"),
+        KeyBinding([.character(")")], .notesDown, help: "scroll the notes and expectations down", group: "View"),
         KeyBinding(
             [.character("w")], .toggleSwift, help: "show or hide the Swift code of this scenario", group: "View"),
         KeyBinding([.character("?"), .function(1)], .toggleHelp, help: "show or hide this help", group: "View"),

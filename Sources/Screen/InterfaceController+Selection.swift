@@ -60,7 +60,15 @@ extension InterfaceController {
         let count = board.queues.count
         guard count > 0 else { return refuse("this scenario has no queue", &state, frame) }
         let current = state.selectedQueue?.index ?? 0
-        state.selectedQueue = QueueID(((current + step) % count + count) % count)
+        let queue = QueueID(((current + step) % count + count) % count)
+        state.selectedQueue = queue
+        // The queue keys now act on this queue: say so when the selected
+        // card is on another one.
+        if let op = state.selectedOperation, board.scenario.contains(op), board[operation: op].queue != queue {
+            tell(
+                "s, C, + and - act on \(board[queue: queue].name) now; \(board[operation: op].name) is on "
+                    + board[queue: board[operation: op].queue].name, &state, frame)
+        }
         return .redraw
     }
 

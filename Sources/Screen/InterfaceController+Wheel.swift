@@ -24,6 +24,12 @@ extension InterfaceController {
             state.overlayScroll = next
             return .redraw
         }
+        if let notes = layout.notes, notes.contains(point) {
+            guard let next = notesScrolled(down ? 1 : -1, page: false, state: state, board: board, frame: frame)
+            else { return .none }
+            state.notesScroll = next
+            return .redraw
+        }
         if let log = layout.log, log.contains(point) {
             let most = max(0, LogView.entries(state: state, frame: frame).count - 1)
             let next = min(max(0, state.logScroll + (down ? -wheelLines : wheelLines)), most)

@@ -19,6 +19,8 @@ public enum InterfaceController {
     ) -> InterfaceOutcome {
         let runBoard = live ?? board
         state.reconcile(with: board)
+        // A new key: what the status line said was about the key before.
+        if case .resize = key {} else if case .wheel = key {} else { state.clearMessages() }
         switch key {
         case .resize:
             state.settleScroll(board: board, frame: frame)
@@ -107,6 +109,8 @@ public enum InterfaceController {
             if !shown { state.inspectorExpanded = false }
             state.settleScroll(board: board, frame: frame)
             return .redraw
+        case .notesUp, .notesDown:
+            return scrollNotes(command == .notesDown ? 1 : -1, state: &state, board: board, frame: frame)
         case .toggleSwift: return openOverlay(.swift, state: &state)
         case .toggleHelp: return openOverlay(.help, state: &state)
         case .closeOverlay:
@@ -234,6 +238,36 @@ public enum InterfaceController {
         guard next != state.logScroll else { return .none }
         state.logScroll = next
         return .redraw
+    }
+
+    /// `(` `)`: a page of the notes and expectations pane, where it shows.
+    static func scrollNotes(
+        _ direction: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
+    ) -> InterfaceOutcome {
+        guard InterfaceRenderer.layout(board: board, state: state, frame: frame)?.notes != nil else {
+            return refuse("the notes are hidden: n shows them", &state, frame)
+        }
+        guard let next = notesScrolled(direction, page: true, state: state, board: board, frame: frame) else {
+            return refuse(direction > 0 ? "the notes end here" : "the notes start here", &state, frame)
+        }
+        state.notesScroll = next
+        return .redraw
+    }
+
+    /// Where the notes pane's scroll goes `direction` by a page (or, for the
+    /// wheel, a few lines); nil when it cannot move that way.
+    static func notesScrolled(
+        _ direction: Int, page: Bool, state: InterfaceState, board: BoardState, frame: FrameInput
+    ) -> Int? {
+        guard let notes = InterfaceRenderer.layout(board: board, state: state, frame: frame)?.notes else { return nil }
+        let content = notes.inset(top: 1)
+        let status = RunStatus(board: board, frame: frame, selectedQueue: state.selectedQueue)
+        let lines = NotesView.lineCount(board: board, frame: frame, status: status, width: content.width)
+        let rows = NotesView.visibleRows(lines: lines, height: content.height)
+        let current = NotesView.clampedScroll(state.notesScroll, lines: lines, height: content.height)
+        let step = page ? max(1, rows - 1) : wheelLines
+        let next = NotesView.clampedScroll(current + direction * step, lines: lines, height: content.height)
+        return next == current ? nil : next
     }
 
     /// `L`: the log on or off. Where the notes take the log's place (narrow

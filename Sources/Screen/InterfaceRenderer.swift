@@ -45,7 +45,8 @@ public enum InterfaceRenderer {
             LogView.draw(board: board, state: state, frame: frame, theme: theme, into: &grid, rect: log)
         }
         if let notes = layout.notes {
-            NotesView.draw(board: board, frame: frame, status: status, theme: theme, into: &grid, rect: notes)
+            NotesView.draw(
+                board: board, state: state, frame: frame, status: status, theme: theme, into: &grid, rect: notes)
         }
         for separator in layout.paneSeparators {
             grid.drawBox(separator, glyphs: frame.glyphs, style: theme.rule)

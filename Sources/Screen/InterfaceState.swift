@@ -43,6 +43,8 @@ public struct InterfaceState: Sendable, Hashable {
     public var overlay = Overlay.none
     /// Lines scrolled down in the open overlay.
     public var overlayScroll = 0
+    /// Lines of the notes pane scrolled out above (`(` `)`, the wheel).
+    public var notesScroll = 0
     /// Enter: the inspector takes the full width and more height.
     public var inspectorExpanded = false
     /// `t`: the columns, the timeline or the thread view in the board area.
@@ -91,6 +93,18 @@ public struct InterfaceState: Sendable, Hashable {
             columnScroll[c] = min(max(0, columnScroll[c]), max(0, columns.ids[c].count - 1))
         }
         if let frame { settleScroll(board: board, frame: frame) }
+    }
+
+    /// Scrolls `op`'s column just enough that its card shows (a caption
+    /// names it), leaving the selection where it is.
+    public mutating func reveal(_ op: OperationID, board: BoardState, frame: FrameInput) {
+        guard let layout = InterfaceRenderer.layout(board: board, state: self, frame: frame),
+            let place = BoardColumns(board).locate(op), columnScroll.indices.contains(place.column)
+        else { return }
+        let count = BoardColumns(board).ids[place.column].count
+        columnScroll[place.column] = ColumnScroll.offset(
+            stored: columnScroll[place.column], count: count, capacity: ColumnsView.capacity(layout),
+            selected: place.index)
     }
 
     /// Stores the effective scroll offsets the renderer would use.

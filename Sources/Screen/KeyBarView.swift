@@ -29,7 +29,7 @@ enum KeyBarView {
         case .ended, .stuck:
             return [
                 (.toggleHelp, "help"), (.quit, "quit"), (.restart, replay ? "play again" : "run again"),
-                (.toggleNotes, "notes"),
+                (.historyBack, "step back"), (.saveRecording, "save"), (.toggleNotes, "notes"),
                 (.toggleLog, "log"), (.filterLog, "log of card"), (.toggleSwift, "Swift"),
             ]
         case .notStarted, .paused, .running, .waiting:
@@ -115,6 +115,9 @@ enum StatusLineView {
                 theme.warning
             )
         }
+        // The key that really shows the expectations: none when they show.
+        let notesShown = ScreenLayout.notesShown(state: state, frame: frame)
+        let expectations = notesShown ? "the expectations are in the notes" : "n shows the expectations"
         switch status {
         case .notStarted:
             if frame.isReplay { return ("a recording: Space plays it, ] steps through it", theme.dim) }
@@ -132,14 +135,15 @@ enum StatusLineView {
         case .waiting(let text, _):
             return (text, theme.dim)
         case .stuck(_, let expected):
+            let why = notesShown ? "the notes say why" : "n shows why"
             return (
                 expected
-                    ? "the run is stuck as the scenario expects: n shows the expectations, r runs it again"
-                    : "the run is stuck: n shows why, r runs it again", theme.dim
+                    ? "the run is stuck as the scenario expects: \(expectations), r runs it again"
+                    : "the run is stuck: \(why), r runs it again", theme.dim
             )
         case .ended:
-            if frame.isReplay { return ("the recording's end: n shows the expectations, r plays it again", theme.dim) }
-            return ("the run ended: n shows the expectations, r runs it again", theme.dim)
+            if frame.isReplay { return ("the recording's end: \(expectations), r plays it again", theme.dim) }
+            return ("the run ended: \(expectations), r runs it again", theme.dim)
         case .running:
             return nil
         }

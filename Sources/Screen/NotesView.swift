@@ -2,6 +2,7 @@ import Board
 import Grading
 import RunEvents
 import ScenarioKit
+import TextKit
 
 /// The scenario's notes and its expectations, in a pane: docked beside the
 /// board on wide terminals, in place of the log below that (`n`). While
@@ -61,11 +62,45 @@ enum NotesView {
         return items
     }
 
+    /// The pane's text, wrapped to `width`: how many lines it takes.
+    static func lineCount(board: BoardState, frame: FrameInput, status: RunStatus, width: Int) -> Int {
+        var scratch = CellGrid(size: Size(columns: max(1, width), rows: 1))
+        return PaneView.paragraphs(
+            items(board: board, frame: frame, status: status, theme: Theme(colors: false)), indent: 2,
+            into: &scratch, rect: Rect(x: 0, y: 0, width: max(1, width), height: 0))
+    }
+
+    /// The rows of text a pane of `height` rows shows when its text takes
+    /// `lines`: all of them, or all but one, which then says what is cut.
+    static func visibleRows(lines: Int, height: Int) -> Int { lines > height ? max(0, height - 1) : height }
+
+    /// `scroll` clamped to what a pane of `height` rows can scroll.
+    static func clampedScroll(_ scroll: Int, lines: Int, height: Int) -> Int {
+        min(max(0, scroll), max(0, lines - visibleRows(lines: lines, height: height)))
+    }
+
     static func draw(
-        board: BoardState, frame: FrameInput, status: RunStatus, theme: Theme, into grid: inout CellGrid, rect: Rect
+        board: BoardState, state: InterfaceState, frame: FrameInput, status: RunStatus, theme: Theme,
+        into grid: inout CellGrid, rect: Rect
     ) {
         let content = PaneView.frame(rect, title: "Notes (n hides)", glyphs: frame.glyphs, theme: theme, into: &grid)
-        PaneView.paragraphs(
-            items(board: board, frame: frame, status: status, theme: theme), indent: 2, into: &grid, rect: content)
+        guard !content.isEmpty else { return }
+        let items = items(board: board, frame: frame, status: status, theme: theme)
+        let lines = lineCount(board: board, frame: frame, status: status, width: content.width)
+        let rows = visibleRows(lines: lines, height: content.height)
+        let skip = clampedScroll(state.notesScroll, lines: lines, height: content.height)
+        let text = Rect(x: content.x, y: content.y, width: content.width, height: rows)
+        PaneView.paragraphs(items, skip: skip, indent: 2, into: &grid, rect: text)
+        guard rows < content.height else { return }
+        // The last row says what is cut, and which keys scroll.
+        let glyphs = frame.glyphs
+        let below = lines - skip - rows
+        var marks: [String] = []
+        if below > 0 { marks.append("\(glyphs.down) \(below) more") }
+        if skip > 0 { marks.append("\(glyphs.up) \(skip) above") }
+        let line = marks.joined(separator: ", ") + "  ( ) scroll"
+        grid.write(
+            truncate(line, toWidth: content.width, ellipsis: glyphs.ellipsis),
+            at: Position(column: content.x, row: content.maxY - 1), style: theme.dim, clippedTo: content)
     }
 }

@@ -18,7 +18,7 @@ enum OverlayView {
             "",
             "On the cards",
             "  row 1  the name; \(g.cancelled) once cancel() set isCancelled and it has not finished",
-            "  row 2  the kind (work, blocks, async, barrier), the queuePriority bucket it is filed",
+            "  row 2  the kind (work, blocks, async, barrier), the queuePriority it is filed",
             "         under, its QoS when it has one, and its queue",
             "         priorities: vhigh veryHigh, high, normal, low, vlow veryLow",
             "         QoS: UI userInteractive, IN userInitiated, DF default, UT utility, BG background",

@@ -72,9 +72,17 @@ struct ScreenLayout: Sendable, Hashable {
         let queueRows = min(board.queues.count, max(1, size.rows / 8))
         let captionRows = min(Self.captionRows, max(0, captionLines), max(0, size.rows / 8))
         let available = size.rows - 3 - queueRows - captionRows
-        let bottomRows =
-            state.inspectorExpanded
-            ? available * 2 / 3 : min(16, max(5, available * 2 / 5))
+        let showNotes = Self.notesShown(state: state, frame: frame)
+        let docked = showNotes && size.columns >= Self.dockColumns
+        let dockWidth = min(56, max(30, size.columns * 3 / 10))
+        var bottomRows = min(16, max(5, available * 2 / 5))
+        if state.inspectorExpanded, let op = state.selectedOperation, board.scenario.contains(op) {
+            // Expanded: as tall as its text (and its rule), within two
+            // thirds of the room, never shorter than it was.
+            let width = docked ? size.columns - dockWidth - 1 : size.columns
+            let needed = InspectorView.textRows(board: board, op: op, now: frame.now, width: width) + 1
+            bottomRows = min(available * 2 / 3, max(bottomRows, needed))
+        }
         let rows = screen.split(
             .vertical,
             [
@@ -87,15 +95,12 @@ struct ScreenLayout: Sendable, Hashable {
         status = rows[5]
         keyBar = rows[6]
 
-        let showNotes = Self.notesShown(state: state, frame: frame)
-        let docked = showNotes && size.columns >= Self.dockColumns
         notesDocked = docked
         var dockLine: Rect?
         var boardArea = rows[3]
         var bottomArea = rows[4]
         var dock: Rect?
         if docked {
-            let dockWidth = min(56, max(30, size.columns * 3 / 10))
             let middle = Rect(x: 0, y: rows[3].y, width: size.columns, height: rows[3].height + rows[4].height)
             let parts = middle.split(.horizontal, [.fill, .fixed(1), .fixed(dockWidth)])
             boardArea = Rect(x: 0, y: rows[3].y, width: parts[0].width, height: rows[3].height)

@@ -47,9 +47,16 @@ enum TitleBarView {
         }
         if let results = frame.expectationResults, !results.isEmpty {
             let held = results.filter(\.held).count
-            var verdict = "\(frame.glyphs.check)\(held)"
-            if held < results.count { verdict += " \(frame.glyphs.cross)\(results.count - held)" }
-            parts.append(verdict)
+            if frame.glyphs.isASCII {
+                // No marks to read in ASCII: the words.
+                var verdict = "held \(held)"
+                if held < results.count { verdict += ", failed \(results.count - held)" }
+                parts.append(verdict)
+            } else {
+                var verdict = "\(frame.glyphs.check)\(held)"
+                if held < results.count { verdict += " \(frame.glyphs.cross)\(results.count - held)" }
+                parts.append(verdict)
+            }
         }
         return parts.joined(separator: "  ")
     }

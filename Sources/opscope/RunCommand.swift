@@ -19,9 +19,10 @@ enum RunCommand: Subcommand {
         queue's cap and an operation's priority; press ? for the list.
 
         OPTIONS (before or after the file):
-          --speed X     scenario seconds per real second (default: 1)
-          --paused      start with scenario time paused (space resumes)
-          --lesson      open the scenario as a guided lesson
+          --speed X     scenario seconds per real second (default: the file's
+                        speed line, else 1)
+          --paused      open it not started: nothing runs until Space
+          --lesson      lesson mode: pause at each of the scenario's captions
           --ascii       draw with ASCII characters only
           --no-color    no colours (also when NO_COLOR is set)
 

@@ -357,7 +357,7 @@ struct QuizGraderTests {
         #expect(
             grade.explanations == [
                 "i1 started before c: both were ready when b1 finished at 1.000s, freeing a slot of q (cap 2), "
-                    + "and i1 is in the higher priority bucket (high against normal); QoS userInitiated put i1 in the high bucket "
+                    + "and i1 is filed under the higher priority (high against normal); QoS userInitiated filed i1 under high priority "
                     + "(this Foundation turns QoS into priority when no priority is set and the cap is not 1)"
             ])
     }
@@ -379,7 +379,7 @@ struct QuizGraderTests {
             grade.explanations == [
                 "b started before fast: both were ready when a finished at 1.000s, freeing q's only slot; "
                     + "b and fast have the same priority (normal): b was added first (file order); "
-                    + "the QoS of fast did not pick a bucket: the queue's cap was 1 when it was added "
+                    + "the QoS of fast did not set a priority: the queue's cap was 1 when it was added "
                     + "(this Foundation turns QoS into priority only when no priority is set and the cap is not 1)"
             ])
     }
@@ -472,7 +472,7 @@ struct QuizGraderTests {
                 "s3 and s4 started before i1: when i1 was added at 0.000s, q had already dispatched s1, s2, s3 and s4, "
                     + "as many as its cap (4): dispatched operations count against the cap while they wait for a worker thread "
                     + "(synchronous work holds a thread; the pool grows about one thread a second), so i1 had to wait for one "
-                    + "of them to finish; QoS userInitiated put i1 in the high bucket "
+                    + "of them to finish; QoS userInitiated filed i1 under high priority "
                     + "(this Foundation turns QoS into priority when no priority is set and the cap is not 1)"
             ])
     }

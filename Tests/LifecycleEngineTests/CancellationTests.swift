@@ -5,7 +5,7 @@ import ScenarioKit
 import Testing
 
 @Suite(.serialized) struct CancellationTests {
-    @Test(arguments: 0..<20) func cancelBeforeStartFinishesWithoutRunningAndDependentsRun(_ round: Int) async {
+    @Test(arguments: 0..<20) func cancelBeforeStartFinishesWithoutRunningAndDependentsRun(_ round: Int) async throws {
         var b = ScenarioBuilder()
         let q = b.queue("q", cap: .limit(1))
         // Long enough (0.2 s real at ×20) that the cancel at 50ms surely
@@ -19,11 +19,11 @@ import Testing
         #expect(s.cancelled("victim"))
         #expect(s.started("victim") == nil)
         #expect(s.finished("victim") != nil)
-        #expect(s.finished("victim")! < s.started("after")!)
-        #expect(s.seq("after", .isReady)! > s.finished("victim")!)
+        #expect(try #require(s.finished("victim")) < #require(s.started("after")))
+        #expect(try #require(s.seq("after", .isReady)) > #require(s.finished("victim")))
     }
 
-    @Test(arguments: 0..<20) func cancelOfAWaitingOperationMakesItReady(_ round: Int) async {
+    @Test(arguments: 0..<20) func cancelOfAWaitingOperationMakesItReady(_ round: Int) async throws {
         var b = ScenarioBuilder()
         let q = b.queue("q")
         // slow is async so that it holds no worker thread: the cancelled
@@ -35,28 +35,28 @@ import Testing
         let s = await runChecked(b)
         #expect(s.outcome == RunOutcome.completed)
         // isCancelled, then isReady (Foundation's cancel makes it ready), then its finish, all before slow ends.
-        let c = s.seq("waiter", .isCancelled)!
-        let r = s.seq("waiter", .isReady)!
-        let f = s.finished("waiter")!
+        let c = try #require(s.seq("waiter", .isCancelled))
+        let r = try #require(s.seq("waiter", .isReady))
+        let f = try #require(s.finished("waiter"))
         #expect(c < r && r < f)
         #expect(f < (s.finished("slow") ?? 0))
         #expect(s.started("waiter") == nil)
     }
 
-    @Test(arguments: 0..<20) func cooperativeCancelStopsAnExecutingOperationEarly(_ round: Int) async {
+    @Test(arguments: 0..<20) func cooperativeCancelStopsAnExecutingOperationEarly(_ round: Int) async throws {
         var b = ScenarioBuilder()
         let q = b.queue("q")
         let a = b.work("a", on: q, ms: 20_000)
         b.at(100, .cancel(a))
         let s = await runChecked(b, speed: 20)
         #expect(s.outcome == RunOutcome.completed)
-        #expect(s.started("a")! < s.seq("a", .isCancelled)!)
+        #expect(try #require(s.started("a")) < #require(s.seq("a", .isCancelled)))
         // Far earlier than its 20 s of work: a generous bound (about half a
         // second of real time at ×20) for a busy machine.
-        #expect(s.time("a", .isFinished)! < 10)
+        #expect(try #require(s.time("a", .isFinished)) < 10)
     }
 
-    @Test(arguments: 0..<20) func ignoresCancelRunsToTheEndAndEndsCancelled(_ round: Int) async {
+    @Test(arguments: 0..<20) func ignoresCancelRunsToTheEndAndEndsCancelled(_ round: Int) async throws {
         var b = ScenarioBuilder()
         let q = b.queue("q")
         let a = b.work("a", on: q, ms: 500, ignoresCancel: true)
@@ -64,10 +64,10 @@ import Testing
         let s = await runChecked(b)
         #expect(s.outcome == RunOutcome.completed)
         #expect(s.cancelled("a"))
-        #expect(s.time("a", .isFinished)! >= 0.5)
+        #expect(try #require(s.time("a", .isFinished)) >= 0.5)
     }
 
-    @Test(arguments: 0..<20) func cancelAllCancelsRunningAndWaitingOperations(_ round: Int) async {
+    @Test(arguments: 0..<20) func cancelAllCancelsRunningAndWaitingOperations(_ round: Int) async throws {
         var b = ScenarioBuilder()
         let q = b.queue("q", cap: .limit(1))
         for n in 0..<4 { b.work("w\(n)", on: q, ms: 20_000) }
@@ -76,10 +76,10 @@ import Testing
         #expect(s.outcome == RunOutcome.completed)
         #expect(s.startOrder == ["w0"])
         for n in 0..<4 { #expect(s.cancelled("w\(n)")) }
-        #expect(s.time("w0", .isFinished)! < 10)
+        #expect(try #require(s.time("w0", .isFinished)) < 10)
     }
 
-    @Test(arguments: 0..<20) func asyncOperationFinishesThroughItsOwnNotifications(_ round: Int) async {
+    @Test(arguments: 0..<20) func asyncOperationFinishesThroughItsOwnNotifications(_ round: Int) async throws {
         var b = ScenarioBuilder()
         let q = b.queue("q", cap: .limit(1))
         let a = b.async("a", on: q, ms: 300)
@@ -89,9 +89,9 @@ import Testing
         b.at(600, .cancel(OperationID(3)))
         let s = await runChecked(b)
         #expect(s.outcome == RunOutcome.completed)
-        #expect(s.time("a", .isFinished)! - s.time("a", .isExecuting)! >= 0.3)
-        #expect(s.finished("a")! < s.started("next")!)
-        #expect(s.time("cancelled", .isFinished)! < 15)
+        #expect(try #require(s.time("a", .isFinished)) - #require(s.time("a", .isExecuting)) >= 0.3)
+        #expect(try #require(s.finished("a")) < #require(s.started("next")))
+        #expect(try #require(s.time("cancelled", .isFinished)) < 15)
         #expect(s.cancelled("cancelled"))
     }
 

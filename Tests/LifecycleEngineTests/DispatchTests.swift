@@ -35,7 +35,7 @@ import Testing
 
     /// Cap 4 of synchronous work on two cores: the queue dispatches four
     /// at once, and threads for them come only as the pool grows.
-    @Test(arguments: 0..<3) func aQueueDispatchesUpToItsCapBeforeThreadsComeForThem(_ round: Int) async {
+    @Test(arguments: 0..<3) func aQueueDispatchesUpToItsCapBeforeThreadsComeForThem(_ round: Int) async throws {
         var b = ScenarioBuilder()
         let q = b.queue("q", cap: .limit(4))
         for i in 1...6 { b.work("w\(i)", on: q, ms: 4000) }
@@ -47,20 +47,20 @@ import Testing
         // Each dispatch comes before its start. (How long each waited for a
         // thread depends on the pool, which the test process shares with
         // other tests: not asserted here; 18's test in the interface is.)
-        for i in 1...4 { #expect(Self.dispatchSeq(s, "w\(i)")! < s.started("w\(i)")!) }
+        for i in 1...4 { #expect(try #require(Self.dispatchSeq(s, "w\(i)")) < #require(s.started("w\(i)"))) }
     }
 
     /// What was dispatched before a suspension starts while the queue is
     /// suspended; what was not waits for the resume.
-    @Test(arguments: 0..<3) func whatWasDispatchedStartsWhileTheQueueIsSuspended(_ round: Int) async {
+    @Test(arguments: 0..<3) func whatWasDispatchedStartsWhileTheQueueIsSuspended(_ round: Int) async throws {
         var b = ScenarioBuilder()
         let q = b.queue("q", cap: .limit(4))
         for i in 1...6 { b.work("w\(i)", on: q, ms: 4000) }
         b.at(100, .suspend(q))
         b.at(20_000, .resume(q))
         let s = await runChecked(b, speed: 4)
-        let suspend = s.actionSeq(0)!
-        let resume = s.actionSeq(1)!
+        let suspend = try #require(s.actionSeq(0))
+        let resume = try #require(s.actionSeq(1))
         for i in 1...4 {
             #expect((Self.dispatchSeq(s, "w\(i)") ?? Int.max) < suspend)
             #expect((s.started("w\(i)") ?? Int.max) < resume, "w\(i) started while the queue was suspended")
@@ -74,16 +74,16 @@ import Testing
 
     /// Lowering the cap takes no dispatch back: the queue dispatches
     /// again only when what it had dispatched has finished.
-    @Test(arguments: 0..<3) func loweringTheCapTakesNoDispatchBack(_ round: Int) async {
+    @Test(arguments: 0..<3) func loweringTheCapTakesNoDispatchBack(_ round: Int) async throws {
         var b = ScenarioBuilder()
         let q = b.queue("q", cap: .limit(4))
         for i in 1...6 { b.work("w\(i)", on: q, ms: 2000) }
         b.at(100, .setCap(q, .limit(1)))
         let s = await runChecked(b, speed: 4)
         #expect(s.outcome == RunOutcome.completed)
-        let lastOfTheFour = (1...4).compactMap { s.finished("w\($0)") }.max()!
+        let lastOfTheFour = try #require((1...4).compactMap { s.finished("w\($0)") }.max())
         #expect((Self.dispatchSeq(s, "w5") ?? 0) > lastOfTheFour, "w5 waits for all four to finish")
-        #expect((Self.dispatchSeq(s, "w6") ?? 0) > s.finished("w5")!, "then one at a time")
+        #expect(try (Self.dispatchSeq(s, "w6") ?? 0) > #require(s.finished("w5")), "then one at a time")
     }
 
     /// A queue dispatches in bucket order, and a priority changed and set
@@ -122,16 +122,16 @@ import Testing
 
     /// Cancelling an operation that waits for a dependency makes it ready
     /// at once: its queue dispatches it there and then.
-    @Test(arguments: 0..<3) func aCancelBeforeTheStartIsDispatchedAtOnce(_ round: Int) async {
+    @Test(arguments: 0..<3) func aCancelBeforeTheStartIsDispatchedAtOnce(_ round: Int) async throws {
         var b = ScenarioBuilder()
         let q = b.queue("q", cap: .limit(2))
         let blocker = b.work("blocker", on: q, ms: 400)
         let waiting = b.work("waiting", on: q, ms: 50, after: [blocker])
         b.at(100, .cancel(waiting))
         let s = await runChecked(b, speed: 4)
-        let cancel = s.actionSeq(0)!
-        let dispatched = Self.dispatchSeq(s, "waiting")!
-        #expect(dispatched > cancel && dispatched < s.finished("blocker")!)
+        let cancel = try #require(s.actionSeq(0))
+        let dispatched = try #require(Self.dispatchSeq(s, "waiting"))
+        #expect(try dispatched > cancel && dispatched < #require(s.finished("blocker")))
         // Its start() needs a thread too, which the machine's other work may
         // hold: when it finishes is not asserted, only that it never ran.
         #expect(s.started("waiting") == nil && s.finished("waiting") != nil)

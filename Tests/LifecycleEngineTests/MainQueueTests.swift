@@ -59,7 +59,7 @@ final class Once: @unchecked Sendable {
     /// Runs only if the main queue is serviced under `swift test` (the
     /// runner's main thread may not service it on Linux); otherwise it
     /// records that, visibly, as a known issue.
-    @Test(arguments: 0..<20) func mainQueueOperationsRunOnTheMainThreadOneAtATime(_ round: Int) async {
+    @Test(arguments: 0..<20) func mainQueueOperationsRunOnTheMainThreadOneAtATime(_ round: Int) async throws {
         guard await mainQueueIsServiced() else {
             withKnownIssue("the main dispatch queue is not serviced under swift test on this platform") {
                 Issue.record("main queue not serviced")
@@ -88,12 +88,12 @@ final class Once: @unchecked Sendable {
         #expect(threads.count == 4 && Set(threads).count == 1)
         let mainActorIsMainThread = await MainActor.run { Thread.isMainThread }
         #expect(threads.allSatisfy(\.isMain) == mainActorIsMainThread)
-        #expect(s.started("m1")! > s.finished("a")!)
+        #expect(try #require(s.started("m1")) > #require(s.finished("a")))
     }
 
     /// The main queue dispatches one operation at a time: the next only
     /// once the one before has finished.
-    @Test func theMainQueueDispatchesOneAtATime() async {
+    @Test func theMainQueueDispatchesOneAtATime() async throws {
         guard await mainQueueIsServiced() else {
             withKnownIssue("the main dispatch queue is not serviced under swift test on this platform") {
                 Issue.record("main queue not serviced")
@@ -108,6 +108,6 @@ final class Once: @unchecked Sendable {
             DispatchTests.dispatchesAndStarts(s) == [
                 "m1 dispatched", "m1 started", "m2 dispatched", "m2 started", "m3 dispatched", "m3 started",
             ])
-        #expect(s.finished("m1")! < DispatchTests.dispatchSeq(s, "m2")!)
+        #expect(try #require(s.finished("m1")) < #require(DispatchTests.dispatchSeq(s, "m2")))
     }
 }

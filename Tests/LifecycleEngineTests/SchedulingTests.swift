@@ -6,7 +6,7 @@ import Testing
 
 /// Priority, FIFO, the cap, suspension and QoS, as the real engine decides them.
 @Suite(.serialized) struct SchedulingTests {
-    @Test(arguments: 0..<20) func prioritiesOrderStartsOnASerialSuspendedQueue(_ round: Int) async {
+    @Test(arguments: 0..<20) func prioritiesOrderStartsOnASerialSuspendedQueue(_ round: Int) async throws {
         var b = ScenarioBuilder()
         let q = b.queue("q", cap: .limit(1), suspended: true)
         b.work("low", on: q, ms: 10, priority: .low)
@@ -18,7 +18,7 @@ import Testing
         let s = await runChecked(b)
         #expect(s.outcome == RunOutcome.completed)
         #expect(s.startOrder == ["veryHigh", "high", "normal", "low", "veryLow"])
-        #expect(s.actionSeq(0)! < s.started("veryHigh")!)
+        #expect(try #require(s.actionSeq(0)) < #require(s.started("veryHigh")))
     }
 
     @Test(arguments: 0..<20) func equalPrioritiesStartInInsertionOrder(_ round: Int) async {
@@ -31,7 +31,7 @@ import Testing
         #expect(s.startOrder == (0..<6).map { "w\($0)" })
     }
 
-    @Test(arguments: 0..<20) func capIsRespectedAndRaisedAtRunTime(_ round: Int) async {
+    @Test(arguments: 0..<20) func capIsRespectedAndRaisedAtRunTime(_ round: Int) async throws {
         var b = ScenarioBuilder()
         let q = b.queue("q", cap: .limit(2))
         // Long operations and a late raise (0.1 s real at ×20): the first two
@@ -40,7 +40,7 @@ import Testing
         b.at(2000, .setCap(q, .limit(3)))
         let s = await runChecked(b)
         #expect(s.outcome == RunOutcome.completed)
-        let raise = s.actionSeq(0)!
+        let raise = try #require(s.actionSeq(0))
         // Before the raise, never more than 2; after it, 3 at once.
         var now = 0
         var peakBefore = 0
@@ -61,7 +61,7 @@ import Testing
         #expect(capEvent != nil)
     }
 
-    @Test(arguments: 0..<20) func suspensionHoldsStartsAndResumeReleasesThem(_ round: Int) async {
+    @Test(arguments: 0..<20) func suspensionHoldsStartsAndResumeReleasesThem(_ round: Int) async throws {
         var b = ScenarioBuilder()
         let q = b.queue("q", cap: .limit(2))
         b.async("first", on: q, ms: 50)
@@ -75,15 +75,15 @@ import Testing
         b.at(500, .resume(q))
         let s = await runChecked(b)
         #expect(s.outcome == RunOutcome.completed)
-        let resume = s.actionSeq(3)!
+        let resume = try #require(s.actionSeq(3))
         // first and second were dispatched before the suspension (when they
         // were added), so they run whenever a thread takes them; third and
         // fourth start only after the resume.
         #expect(s.started("first") != nil && s.started("second") != nil)
-        #expect(s.started("third")! > resume)
-        #expect(s.started("fourth")! > resume)
-        #expect(s.time("third", .isExecuting)! >= 0.5)
-        #expect(s.time("fourth", .isExecuting)! >= 0.5)
+        #expect(try #require(s.started("third")) > resume)
+        #expect(try #require(s.started("fourth")) > resume)
+        #expect(try #require(s.time("third", .isExecuting)) >= 0.5)
+        #expect(try #require(s.time("fourth", .isExecuting)) >= 0.5)
     }
 
     @Test(arguments: 0..<20) func qosPicksThePriorityBucketOnANonSerialQueue(_ round: Int) async {
@@ -100,7 +100,7 @@ import Testing
         #expect(s.peak("q") == 2)
     }
 
-    @Test(arguments: 0..<20) func blocksRunOneAfterAnotherOnOneThread(_ round: Int) async {
+    @Test(arguments: 0..<20) func blocksRunOneAfterAnotherOnOneThread(_ round: Int) async throws {
         var b = ScenarioBuilder()
         let q = b.queue("q")
         b.op("b", on: q, .blocks([.milliseconds(40), .milliseconds(20), .milliseconds(0)]))
@@ -112,7 +112,7 @@ import Testing
             if case .block(_, let index, let phase, let thread) = e.kind {
                 phases.append((index, phase))
                 threads.insert(thread)
-                #expect(e.seq > s.started("b")! && e.seq < s.finished("b")!)
+                #expect(try e.seq > #require(s.started("b")) && e.seq < #require(s.finished("b")))
             }
         }
         #expect(

@@ -139,7 +139,7 @@ let asciiFrame: FrameInput = {
         #expect(grid.cells.allSatisfy { $0.width == 1 })
         #expect(
             grid.lines.map(trimmed) == [
-                " opscope - Telecharger - ???? -> ca                        t=0.500s  x1  PAUSED at a caption  v0 !1",
+                " opscope - Telecharger - ???? -> ca             t=0.500s  x1  PAUSED at a caption  held 0, failed 1",
                 "> reseau  1 running, 1 waiting for a thread - cap 2   0 in queue",
                 "> 0.500s - ???? runs -> ca-va waits  (Space continues)",
                 "Pending 0    |Ready 1      |Executing 1  |Finished 0   |Cancelled 0  |- Notes (n hides) ------------",
@@ -166,7 +166,7 @@ let asciiFrame: FrameInput = {
                 "  isExecuting=false isFinished=false  |  -> true on thread #1        |",
                 "  isCancelled=true                    |                              |",
                 "depends on: ???? (executing)          |                              |",
-                "note: its QoS utility picked the low  |                              |",
+                "note: its QoS utility filed it under  |                              |",
                 " paused at a caption: Space continues",
                 " ? help  q quit  Space resume  c cancel  s suspend  + cap+  - cap-  Tab queue  n notes  m lesson",
             ])

@@ -132,7 +132,7 @@ private let whyLines: [WhyLine] = [
         }
         #expect(
             notes("u").prefix(1) == [
-                "note: its QoS utility picked the low bucket: it has no explicit queuePriority (whose getter still answers normal)"
+                "note: its QoS utility filed it under low priority: it has no explicit queuePriority (whose getter still answers normal)"
             ])
         #expect(
             notes("s").contains(

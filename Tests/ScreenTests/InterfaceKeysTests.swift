@@ -106,8 +106,8 @@ import TextKit
             KeyBarView.text(width: 30, status: .notStarted, glyphs: .unicode)
                 == " ? help  q quit  Space start")
         #expect(
-            KeyBarView.text(width: 40, status: .ended, glyphs: .unicode)
-                == " ? help  q quit  r run again  n notes")
+            KeyBarView.text(width: 60, status: .ended, glyphs: .unicode)
+                == " ? help  q quit  r run again  [ step back  W save  n notes")
         #expect(KeyBarView.text(width: 20, status: .running, glyphs: .ascii) == " ? help  q quit")
     }
 }
