@@ -157,6 +157,7 @@ extension RunCore {
         while from < initial.count {
             let (chunk, scan) = withModel { model, real -> (ArraySlice<Int>, RunModel.DispatchScan) in
                 let start = from
+                model.deferFiling()
                 var scan = RunModel.DispatchScan()
                 while from < initial.count && from - start < 64 && (scan.isEmpty || !oneByOne) {
                     scan.merge(model.add(initial[from], real: real))
@@ -165,7 +166,7 @@ extension RunCore {
                 return (initial[start..<from], scan)
             }
             for i in chunk { addToQueue(i) }
-            observeDispatches(scan)
+            fileDeferredAndObserve(scan, last: from == initial.count)
         }
         withModel { model, real in model.checkCompleted(model.stamp(real)) }
         let thread = Thread { [self] in self.schedulerLoop() }

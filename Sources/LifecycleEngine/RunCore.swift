@@ -340,6 +340,16 @@ final class RunCore: @unchecked Sendable {
         unlockAndNotify(observingFrom: first)
     }
 
+    /// After a chunk of adds: what it filed joins the queues' orders, and
+    /// what it dispatched is announced.
+    func fileDeferredAndObserve(_ scan: RunModel.DispatchScan, last: Bool) {
+        lock.lock()
+        let first = model.log.count
+        model.fileDeferred(stillDeferring: !last)
+        observeDispatchesLocked(scan)
+        unlockAndNotify(observingFrom: first)
+    }
+
     /// `observeDispatches` under the lock. Reading the engine's state takes
     /// each operation's own lock, which Foundation holds only to read or
     /// write that state: it never waits for the run's.

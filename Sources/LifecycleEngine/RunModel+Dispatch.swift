@@ -42,7 +42,7 @@ extension RunModel {
 
     /// A scan looks at the ready operations of a queue in the order it
     /// dispatches them and stops after this many it finds not dispatched.
-    static let scanStopsAfterWaiting = 4
+    static let scanStopsAfterWaiting = 4  // at most 4: the scan keeps them in a tuple
 
     /// Announces the dispatches `scan` finds: `isDispatched(i)` reads the
     /// engine's state of operation `i`.
@@ -51,26 +51,34 @@ extension RunModel {
         let t = stamp(real)
         for q32 in scan.queues {
             let q = Int(q32)
+            guard !dispatchOrders[q].isEmpty else { continue }
+            // The waiting ones it passes go back where they were.
+            var keep = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+            var keptBuckets = (0, 0, 0, 0)
             var waiting = 0
-            var keep: [(bucket: Int, entry: UInt64)] = []
             buckets: for bucket in 0..<DispatchOrder.buckets {
                 while let entry = dispatchOrders[q].top(bucket) {
                     let i = DispatchOrder.operation(entry)
-                    guard isUndispatched(i, filedAs: entry, in: bucket) else {
-                        dispatchOrders[q].pop(bucket)
-                        continue
-                    }
                     dispatchOrders[q].pop(bucket)
+                    guard isUndispatched(i, filedAs: entry, in: bucket) else { continue }
                     if isDispatched(i) {
                         dispatched(i, t)
                         continue
                     }
-                    keep.append((bucket, entry))
+                    switch waiting {
+                    case 0: (keep.0, keptBuckets.0) = (entry, bucket)
+                    case 1: (keep.1, keptBuckets.1) = (entry, bucket)
+                    case 2: (keep.2, keptBuckets.2) = (entry, bucket)
+                    default: (keep.3, keptBuckets.3) = (entry, bucket)
+                    }
                     waiting += 1
                     if waiting >= Self.scanStopsAfterWaiting { break buckets }
                 }
             }
-            for (bucket, entry) in keep { dispatchOrders[q].push(entry, bucket) }
+            if waiting > 0 { dispatchOrders[q].push(keep.0, keptBuckets.0) }
+            if waiting > 1 { dispatchOrders[q].push(keep.1, keptBuckets.1) }
+            if waiting > 2 { dispatchOrders[q].push(keep.2, keptBuckets.2) }
+            if waiting > 3 { dispatchOrders[q].push(keep.3, keptBuckets.3) }
         }
         for i32 in scan.newlyReady {
             let i = Int(i32)
@@ -118,7 +126,38 @@ extension RunModel {
     mutating func enterDispatchOrder(_ i: Int) {
         guard kinds[i] != .barrier, !records[i].dispatched else { return }
         let entry = DispatchOrder.entry(sequence: records[i].bucketSeq, operation: i)
-        dispatchOrders[Int(queueOf[i])].push(entry, Int(records[i].bucket))
+        if deferredFilings != nil {
+            deferredFilings?.append((entry, records[i].bucket))
+        } else {
+            dispatchOrders[Int(queueOf[i])].push(entry, Int(records[i].bucket))
+        }
+    }
+
+    /// From now on, what joins a queue's order waits for `fileDeferred`:
+    /// the shell announces a chunk of adds before it hands them to
+    /// Foundation one by one, and a scan made meanwhile (after a finish on
+    /// a worker) would read, and put back, operations Foundation has not
+    /// been given yet, finish after finish.
+    mutating func deferFiling() {
+        if deferredFilings == nil { deferredFilings = [] }
+    }
+
+    /// Files what `deferFiling` held (an entry filed again since is left
+    /// out when it comes to the top, as any other), and goes on deferring
+    /// or stops.
+    mutating func fileDeferred(stillDeferring: Bool) {
+        guard var held = deferredFilings else { return }
+        deferredFilings = nil
+        for (entry, bucket) in held {
+            let i = DispatchOrder.operation(entry)
+            if records[i].phase == .ready && !records[i].dispatched {
+                dispatchOrders[Int(queueOf[i])].push(entry, Int(bucket))
+            }
+        }
+        if stillDeferring {
+            held.removeAll(keepingCapacity: true)
+            deferredFilings = held
+        }
     }
 
     /// The bucket Foundation files operation `i` under when it is added
@@ -189,7 +228,12 @@ struct DispatchOrder {
 
     func top(_ bucket: Int) -> UInt64? { heaps[bucket].first }
 
+    /// Entries in all buckets, stale ones included.
+    private(set) var count = 0
+    var isEmpty: Bool { count == 0 }
+
     mutating func push(_ entry: UInt64, _ bucket: Int) {
+        count += 1
         heaps[bucket].append(entry)
         var child = heaps[bucket].count - 1
         while child > 0 {
@@ -202,6 +246,7 @@ struct DispatchOrder {
 
     mutating func pop(_ bucket: Int) {
         guard !heaps[bucket].isEmpty else { return }
+        count -= 1
         let last = heaps[bucket].removeLast()
         guard !heaps[bucket].isEmpty else { return }
         heaps[bucket][0] = last

@@ -150,8 +150,9 @@ extension RunModel {
             }
         }
         // The slot it frees can go only to a ready operation not yet seen
-        // dispatched (or one it made ready, listed already).
-        if queues[q].readyWaiting > 0 { scan.add(queue: q) }
+        // dispatched (or one it made ready, listed already); those of a
+        // chunk of adds still being handed over are looked at after it.
+        if queues[q].readyWaiting > 0 && !dispatchOrders[q].isEmpty { scan.add(queue: q) }
         checkCompleted(t)
         return scan
     }

@@ -124,6 +124,9 @@ struct RunModel {
     /// Per queue, its ready operations not yet seen dispatched, in the
     /// order it dispatches them.
     var dispatchOrders: [DispatchOrder] = []
+    /// While the shell hands a chunk of adds to Foundation, the entries of
+    /// operations it has not handed over yet (see `deferFiling`).
+    var deferredFilings: [(entry: UInt64, bucket: UInt8)]? = nil
     /// The last `Record.bucketSeq` given.
     var nextBucketSeq: UInt32 = 0
     /// The next `scenario.actions` and `timedCaptions` entries to come.

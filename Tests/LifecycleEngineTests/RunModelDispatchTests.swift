@@ -169,4 +169,35 @@ import Testing
         #expect(m.perform(.setPriority(h, .normal), origin: .user, real: T.ms(5)) == .setPriority(h.index, .normal))
         #expect(Int(m.records[h.index].bucket) == normal)
     }
+
+    /// While a chunk of adds is being handed to Foundation, a finish looks
+    /// at none of them (Foundation may not have them yet); once the chunk
+    /// is filed, a scan finds what was dispatched, in the queue's order,
+    /// and an entry filed again meanwhile counts once.
+    @Test func aChunkOfAddsIsLookedAtOnceItIsHandedOver() {
+        var b = ScenarioBuilder()
+        let q = b.queue("q", cap: .limit(1))
+        for i in 0..<4 { b.work("o\(i)", on: q, ms: 100) }
+        var m = T.model(b)
+        m.observeDispatches(m.add(0, real: T.ms(0)), real: T.ms(0)) { $0 == 0 }
+        m.begin(0, thread: 1, real: T.ms(1))
+        m.deferFiling()
+        var chunk = RunModel.DispatchScan()
+        for i in 1..<4 { chunk.merge(m.add(i, real: T.ms(2))) }
+        let changed = m.changePriority(3, to: .high)
+        #expect(changed, "o3 is filed again, ahead of the others")
+        let finish = m.finish(0, real: T.ms(3))
+        #expect(finish.isEmpty, "nothing of the chunk is in the queue's order yet")
+        m.fileDeferred(stillDeferring: false)
+        #expect(m.deferredFilings == nil)
+        var looked: [Int] = []
+        var scan = RunModel.DispatchScan()
+        scan.add(queue: 0)
+        m.observeDispatches(scan, real: T.ms(4)) { i in
+            looked.append(i)
+            return i == 3
+        }
+        #expect(looked == [3, 1, 2], "the high one first, each once")
+        #expect(Self.dispatched(m) == ["o0", "o3"])
+    }
 }
