@@ -38,12 +38,12 @@ struct SwiftIdentifiers {
         "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws",
         "true", "try", "Type", "Protocol", "some", "any",
         // The program's own names.
-        "Clock", "say", "simulateWork", "Tally", "SimulatedWork", "NonCooperativeWork", "makeBlockOperation",
-        "AsyncOperation", "ForgetfulAsyncOperation", "barrierBlock", "waitForTheEnd", "finalState", "runScenario",
-        "tally", "timeline", "t0",
+        "Clock", "say", "simulateWork", "Tally", "StartRecord", "SimulatedWork", "NonCooperativeWork",
+        "SimulatedBlocks", "AsyncOperation", "ForgetfulAsyncOperation", "Barrier", "BarrierCancellation", "Ending",
+        "Reported", "RecordsItsStart", "waitForTheEnd", "runScenario", "tally", "timeline", "t0",
         // Library names it uses.
         "Foundation", "Swift", "Dispatch", "Operation", "OperationQueue", "BlockOperation", "DispatchQueue",
-        "DispatchTime", "DispatchGroup", "Date", "Thread", "RunLoop", "Timer", "NSLock", "QualityOfService",
+        "DispatchTime", "DispatchGroup", "Mirror", "Date", "Thread", "RunLoop", "Timer", "NSLock", "QualityOfService",
         "String", "Double", "Int", "Bool", "Array", "Set", "print", "exit", "min", "max",
     ]
 

@@ -9,18 +9,21 @@ extension SwiftProgramPrinter {
         /// after it, in seconds.
         enum Clock {
             static let start = Date()
+
+            /// Seconds since the start.
+            static var now: Double { Date().timeIntervalSince(start) }
         }
 
-        /// Prints one line with the time since the start. Operations call it
-        /// from many threads at once; `print` writes each line whole.
-        func say(_ text: String) {
-            let elapsed = Date().timeIntervalSince(Clock.start)
-            print(String(format: "[%6.3fs] ", elapsed) + text)
+        /// Prints one line with the time since the start (`time`, or now).
+        /// Operations call it from many threads at once; `print` writes each
+        /// line whole.
+        func say(_ text: String, at time: Double = Clock.now) {
+            print(String(format: "[%6.3fs] ", time) + text)
         }
 
         /// The events the program waits for besides the operations themselves
-        /// (barrier blocks, completion blocks, timed actions). They are marked
-        /// from whatever thread they happen on, hence the lock.
+        /// (completion blocks, timed actions). They are marked from whatever
+        /// thread they happen on, hence the lock.
         final class Tally: @unchecked Sendable {
             private let lock = NSLock()
             private var events: Set<String> = []
@@ -35,6 +38,32 @@ extension SwiftProgramPrinter {
                 lock.lock()
                 defer { lock.unlock() }
                 return events.contains(event)
+            }
+        }
+
+        /// When an operation's work began. Foundation's flags cannot tell an
+        /// operation cancelled while it ran from one cancelled before it
+        /// started (both end with isFinished and isCancelled true); this can.
+        final class StartRecord: @unchecked Sendable {
+            private let lock = NSLock()
+            private var time: Double?
+
+            /// Seconds since the program started when the work began; nil
+            /// while it has not.
+            var startTime: Double? {
+                lock.lock()
+                defer { lock.unlock() }
+                return time
+            }
+
+            /// Marks the start (once) and prints `start NAME`.
+            func mark(_ name: String) {
+                let now = Clock.now
+                lock.lock()
+                let first = time == nil
+                if first { time = now }
+                lock.unlock()
+                if first { say("start \(name)", at: now) }
             }
         }
         """#
@@ -70,8 +99,9 @@ extension SwiftProgramPrinter {
         ///
         /// `Operation` is `Sendable` because it guards its own state; a subclass
         /// says so too (`@unchecked`) and keeps its own properties constant.
-        final class SimulatedWork: Operation, @unchecked Sendable {
+        final class SimulatedWork: Operation, RecordsItsStart, @unchecked Sendable {
             let seconds: Double
+            let started = StartRecord()
 
             init(_ name: String, seconds: Double) {
                 self.seconds = seconds
@@ -81,7 +111,7 @@ extension SwiftProgramPrinter {
 
             override func main() {
                 let name = self.name ?? "?"
-                say("start \(name)")
+                started.mark(name)
                 if simulateWork(seconds: seconds, shouldStop: { self.isCancelled }) {
                     say("finish \(name)")
                 } else {
@@ -95,8 +125,9 @@ extension SwiftProgramPrinter {
         /// The trap of a non-cooperative operation: its `main()` never looks at
         /// `isCancelled`, so `cancel()` does not stop it. It runs to the end, and
         /// still ends cancelled.
-        final class NonCooperativeWork: Operation, @unchecked Sendable {
+        final class NonCooperativeWork: Operation, RecordsItsStart, @unchecked Sendable {
             let seconds: Double
+            let started = StartRecord()
 
             init(_ name: String, seconds: Double) {
                 self.seconds = seconds
@@ -106,7 +137,7 @@ extension SwiftProgramPrinter {
 
             override func main() {
                 let name = self.name ?? "?"
-                say("start \(name)")
+                started.mark(name)
                 _ = simulateWork(seconds: seconds)
                 say(isCancelled ? "finish \(name) (cancelled, but it never checked)" : "finish \(name)")
             }
@@ -117,23 +148,29 @@ extension SwiftProgramPrinter {
         /// A real `BlockOperation` with one execution block per duration; it
         /// finishes when all its blocks have returned. Apple's Foundation may run
         /// the blocks at the same time on several threads; swift-corelibs-foundation
-        /// (Linux) runs them one after another on one thread.
-        func makeBlockOperation(_ name: String, blockSeconds: [Double], checksCancellation: Bool = true)
-            -> BlockOperation
-        {
-            let operation = BlockOperation()
-            operation.name = name
-            for (index, seconds) in blockSeconds.enumerated() {
-                let label = "\(name) (block \(index + 1) of \(blockSeconds.count))"
-                // `unowned`: the operation keeps its blocks alive, so a strong
-                // reference back to it would be a retain cycle.
-                operation.addExecutionBlock { [unowned operation] in
-                    say("start \(label)")
-                    let completed = simulateWork(seconds: seconds) { checksCancellation && operation.isCancelled }
-                    say(completed ? "finish \(label)" : "finish \(label) (cancelled: it stopped early)")
+        /// (Linux) runs them one after another on one thread, in its `main()`.
+        final class SimulatedBlocks: BlockOperation, RecordsItsStart, @unchecked Sendable {
+            let started = StartRecord()
+
+            init(_ name: String, blockSeconds: [Double], checksCancellation: Bool = true) {
+                super.init()
+                self.name = name
+                for (index, seconds) in blockSeconds.enumerated() {
+                    let label = "\(name) (block \(index + 1) of \(blockSeconds.count))"
+                    // `unowned`: the operation keeps its blocks alive, so a strong
+                    // reference back to it would be a retain cycle.
+                    addExecutionBlock { [unowned self] in
+                        say("start \(label)")
+                        let completed = simulateWork(seconds: seconds) { checksCancellation && self.isCancelled }
+                        say(completed ? "finish \(label)" : "finish \(label) (cancelled: it stopped early)")
+                    }
                 }
             }
-            return operation
+
+            override func main() {
+                started.mark(name ?? "?")
+                super.main()
+            }
         }
         """#
 
@@ -152,11 +189,12 @@ extension SwiftProgramPrinter {
         ///   operation keeps its slot in the queue and its dependents wait;
         /// - a cancelled operation is still started by its queue and must then
         ///   finish at once; one cancelled while it runs finishes early.
-        class AsyncOperation: Operation, @unchecked Sendable {
+        class AsyncOperation: Operation, RecordsItsStart, @unchecked Sendable {
             private enum State { case waiting, executing, finished }
 
             let seconds: Double
             let stopsWhenCancelled: Bool
+            let started = StartRecord()
             private let lock = NSLock()
             private var state = State.waiting
             private var finishing = false
@@ -187,13 +225,15 @@ extension SwiftProgramPrinter {
 
             override func start() {
                 if isCancelled {
-                    finish()
+                    // Cancelled before it started: it finishes without running.
+                    guard claimFinish() else { return }
+                    postFinished(wasExecuting: false)
                     return
                 }
                 willChangeValue(forKey: "isExecuting")
                 setState(.executing)
                 didChangeValue(forKey: "isExecuting")
-                say("start \(name ?? "?")")
+                started.mark(name ?? "?")
                 timer.asyncAfter(deadline: .now() + seconds) { self.finish() }
             }
 
@@ -202,20 +242,14 @@ extension SwiftProgramPrinter {
                 if stopsWhenCancelled && isExecuting { finish() }
             }
 
-            /// Moves to finished and posts the change, once (the timer and
-            /// `cancel()` may both get here).
+            /// The end of the work (or a cancel that stops it): moves to
+            /// finished and posts the change, once (the timer and `cancel()`
+            /// may both get here).
             func finish() {
                 guard claimFinish() else { return }
-                let wasExecuting = isExecuting
-                if wasExecuting {
-                    let note = stopsWhenCancelled ? " (cancelled: it finished early)" : " (cancelled, but it went on)"
-                    say("finish \(name ?? "?")" + (isCancelled ? note : ""))
-                    willChangeValue(forKey: "isExecuting")
-                }
-                willChangeValue(forKey: "isFinished")
-                setState(.finished)
-                if wasExecuting { didChangeValue(forKey: "isExecuting") }
-                didChangeValue(forKey: "isFinished")
+                let note = stopsWhenCancelled ? " (cancelled: it finished early)" : " (cancelled, but it went on)"
+                say("finish \(name ?? "?")" + (isCancelled ? note : ""))
+                postFinished(wasExecuting: true)
             }
 
             /// True for the first caller only.
@@ -225,6 +259,14 @@ extension SwiftProgramPrinter {
                 let first = !finishing
                 finishing = true
                 return first
+            }
+
+            private func postFinished(wasExecuting: Bool) {
+                if wasExecuting { willChangeValue(forKey: "isExecuting") }
+                willChangeValue(forKey: "isFinished")
+                setState(.finished)
+                if wasExecuting { didChangeValue(forKey: "isExecuting") }
+                didChangeValue(forKey: "isFinished")
             }
 
             private func setState(_ newState: State) {
@@ -237,80 +279,19 @@ extension SwiftProgramPrinter {
 
     static let forgetfulOperation = #"""
         /// THE BUG, on purpose: an asynchronous operation that forgets to post
-        /// `isFinished`. A correct `finish()` (see `AsyncOperation`) sets the
-        /// state to finished and posts `didChangeValue(forKey: "isFinished")`.
-        /// This one does neither. Nothing crashes and nothing is logged: the
-        /// operation just stays executing forever, keeps its slot in the queue,
-        /// and every operation that depends on it waits forever.
+        /// `isFinished` when its work ends. A correct `finish()` (see
+        /// `AsyncOperation`) sets the state to finished and posts
+        /// `didChangeValue(forKey: "isFinished")`. This one does neither.
+        /// Nothing crashes and nothing is logged: once started, the operation
+        /// just stays executing forever, keeps its slot in the queue, and every
+        /// operation that depends on it waits forever. (Cancelled before it
+        /// started, it still finishes at once: that path of `start()` is right.)
         final class ForgetfulAsyncOperation: AsyncOperation, @unchecked Sendable {
             override func finish() {
                 guard claimFinish() else { return }
                 let how = isCancelled ? "is cancelled" : "is done"
                 say("\(name ?? "?") \(how), but never posts isFinished: it stays executing")
             }
-        }
-        """#
-
-    static let barrier = #"""
-        /// The block of a barrier (`addBarrierBlock`): it runs once everything
-        /// added to the queue before it has finished, alone, and everything added
-        /// after it waits for it. `addBarrierBlock` gives no `Operation` to
-        /// depend on, so when another operation must wait for the barrier the
-        /// block starts `done` by hand at its end: an operation that is never
-        /// added to a queue and stands for the barrier. (`cancelAllOperations()`
-        /// cancels a barrier that has not started: its block never runs, and
-        /// what waits for `done` waits forever.)
-        func barrierBlock(_ name: String, seconds: Double, tally: Tally, done: Operation? = nil)
-            -> @Sendable () -> Void
-        {
-            return {
-                say("start \(name) (barrier)")
-                _ = simulateWork(seconds: seconds)
-                say("finish \(name)")
-                done?.start()
-                tally.mark("barrier \(name)")
-            }
-        }
-        """#
-
-    static let ending = #"""
-        // MARK: - The end
-
-        /// Runs the main run loop until every operation has finished and every
-        /// awaited event has happened, or until `timeout` seconds have passed: a
-        /// stalled scenario (an operation that never finishes, a queue never
-        /// resumed) must end too. Running the main run loop is also what lets
-        /// `OperationQueue.main` run its operations on the main thread. Then
-        /// prints how each operation ended, and exits.
-        func waitForTheEnd(_ operations: [Operation], events: [String], tally: Tally, timeout: Double) -> Never {
-            // A timer keeps the run loop busy, so that each turn waits instead
-            // of returning at once.
-            let keepAlive = Timer(timeInterval: 1, repeats: true) { _ in }
-            RunLoop.main.add(keepAlive, forMode: .default)
-            let deadline = Date().addingTimeInterval(timeout)
-            func isOver() -> Bool {
-                operations.allSatisfy { $0.isFinished } && events.allSatisfy { tally.contains($0) }
-            }
-            while !isOver() && Date() < deadline {
-                _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.02))
-            }
-            let over = isOver()
-            say(over ? "the scenario is over" : "the scenario stalled: after \(timeout)s some work never ended")
-            for operation in operations {
-                print("    \(operation.name ?? "?"): \(finalState(of: operation))")
-            }
-            for event in events where !tally.contains(event) {
-                print("    never happened: \(event)")
-            }
-            exit(over ? 0 : 1)
-        }
-
-        /// How an operation ended, from its flags.
-        func finalState(of operation: Operation) -> String {
-            if operation.isFinished { return operation.isCancelled ? "finished, cancelled" : "finished" }
-            if operation.isExecuting { return "still executing: it never posted isFinished" }
-            if operation.isCancelled { return "cancelled, but never started by its queue" }
-            return operation.isReady ? "ready, but never started" : "pending: a dependency never finished"
         }
         """#
 }

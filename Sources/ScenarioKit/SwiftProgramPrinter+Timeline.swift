@@ -19,8 +19,8 @@ extension ProgramWriter {
     func addCode(_ index: Int, indent: String) -> [String] {
         let op = scenario.operations[index]
         let queue = queueNames[op.queue.index]
-        if let block = barrierBlocks[index] {
-            return ["\(indent)\(queue).addBarrierBlock(\(block))"]
+        if op.isBarrier {
+            return ["\(indent)\(operationNames[index]).add(to: \(queue))  // queue.addBarrierBlock"]
         }
         return ["\(indent)\(queue).addOperation(\(operationNames[index]))"]
     }
@@ -33,6 +33,11 @@ extension ProgramWriter {
                 "\(indent)\(operationNames[id.index]).cancel()  // only sets isCancelled; the operation decides what to do"
             ]
         case .cancelAll(let id):
+            if let cancellation = cancellations[id.index] {
+                return [
+                    "\(indent)\(cancellation).cancelAllOperations()  // \(queueNames[id.index]).cancelAllOperations(), barriers included"
+                ]
+            }
             return [
                 "\(indent)\(queueNames[id.index]).cancelAllOperations()  // cancel() on each operation still in the queue"
             ]
@@ -41,6 +46,9 @@ extension ProgramWriter {
                 "\(indent)\(queueNames[id.index]).isSuspended = true  // starts nothing more; running operations go on"
             ]
         case .resume(let id):
+            if let cancellation = cancellations[id.index] {
+                return ["\(indent)\(cancellation).resume()  // \(queueNames[id.index]).isSuspended = false"]
+            }
             return ["\(indent)\(queueNames[id.index]).isSuspended = false"]
         case .setCap(let id, .systemDefault):
             return [
@@ -89,7 +97,7 @@ extension ProgramWriter {
                 index += 1
             }
             let event = "at \(ScenarioPrinter.format(time))"
-            events.append(event)
+            timedEvents.append((event, time))
             lines.append("    timeline.asyncAfter(deadline: t0 + \(SwiftIdentifiers.seconds(time))) {")
             for action in group {
                 let text = "\(event): \(ScenarioPrinter.actionText(action, in: scenario))"
@@ -106,16 +114,21 @@ extension ProgramWriter {
         let work = scenario.operations.reduce(Duration.zero) { $0 + $1.body.totalDuration }
         let lastAction = scenario.actions.last?.time ?? .zero
         let timeout = SwiftIdentifiers.seconds(lastAction + work + .seconds(2))
-        let operations = scenario.operations.indices
-            .filter { !scenario.operations[$0].isBarrier }
-            .map { operationNames[$0] }
         lines += ["", "    // MARK: Wait for the end", ""]
         lines += SwiftIdentifiers.comment(
             "Gives up after \(timeout)s: the last timed action plus all the work done one piece after another, "
                 + "plus 2s.", indent: "    ", width: 72)
         lines.append("    waitForTheEnd(")
-        lines.append("        [\(operations.joined(separator: ", "))],")
-        lines.append("        events: [\(events.map(SwiftIdentifiers.stringLiteral).joined(separator: ", "))],")
+        lines.append("        [\(operationNames.joined(separator: ", "))],")
+        if !events.isEmpty {
+            lines.append("        events: [\(events.map(SwiftIdentifiers.stringLiteral).joined(separator: ", "))],")
+        }
+        if !timedEvents.isEmpty {
+            let timed = timedEvents.map {
+                "(\(SwiftIdentifiers.stringLiteral($0.event)), \(SwiftIdentifiers.seconds($0.time)))"
+            }
+            lines.append("        timedActions: [\(timed.joined(separator: ", "))], from: t0,")
+        }
         lines.append("        tally: tally, timeout: \(timeout))")
     }
 

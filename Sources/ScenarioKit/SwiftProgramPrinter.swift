@@ -5,7 +5,11 @@
 /// learner: every piece is commented (why `isFinished` must be posted, what
 /// the cap does, that cancel is a flag…), and running it prints
 /// `start NAME` / `finish NAME` lines with timestamps, so it shows the
-/// start order, then how each operation ended. It compiles with `swiftc`
+/// start order, then how each operation ended in the quiz's four words
+/// (with `--facts`, one machine-readable line per fact as well, which CI
+/// compares with `opscope trace`). It ends when `trace` would say the run
+/// is over, and a cancelled barrier is over when Foundation finishes it
+/// (`BarrierCancellation`). It compiles with `swiftc`
 /// in the Swift 5 and Swift 6 language modes, depends on nothing but
 /// Foundation, and ends by itself even when the scenario stalls (after a
 /// timeout: the last action's time plus all the work done one piece after
@@ -39,12 +43,15 @@ struct ProgramWriter {
     var lines: [String] = []
     var queueNames: [String] = []
     var operationNames: [String] = []
-    /// For each barrier: the constant holding its block.
-    var barrierBlocks: [Int: String] = [:]
     /// For each barrier that an operation depends on: the operation that stands for it.
     var barrierStandIns: [Int: String] = [:]
-    /// The events `waitForTheEnd` waits for besides the operations.
+    /// For each queue whose barriers a cancel-all may cancel: the
+    /// `BarrierCancellation` that its cancel-all and resume go through.
+    var cancellations: [Int: String] = [:]
+    /// The completion blocks `waitForTheEnd` waits for besides the operations.
     var events: [String] = []
+    /// The timed actions' events, with their times.
+    var timedEvents: [(event: String, time: Duration)] = []
     /// The topics already explained by a comment: each is explained once,
     /// where it first appears.
     var explained: Set<String> = []
@@ -56,11 +63,11 @@ struct ProgramWriter {
         queueNames = scenario.queues.map { identifiers.claim($0.name, suffix: "Queue") }
         operationNames = scenario.operations.map { identifiers.claim($0.name, suffix: "Op") }
         let dependedOn = Set(scenario.operations.flatMap(\.dependencies).map(\.index))
-        for (index, op) in scenario.operations.enumerated() where op.isBarrier {
-            barrierBlocks[index] = identifiers.claim(op.name + "Block", suffix: "_")
-            if dependedOn.contains(index) {
-                barrierStandIns[index] = identifiers.claim(op.name + "Done", suffix: "_")
-            }
+        for (index, op) in scenario.operations.enumerated() where op.isBarrier && dependedOn.contains(index) {
+            barrierStandIns[index] = identifiers.claim(op.name + "Done", suffix: "_")
+        }
+        for queue in scenario.queuesWithCancellableBarriers {
+            cancellations[queue.index] = identifiers.claim(scenario[queue: queue].name + "Barriers", suffix: "_")
         }
     }
 
@@ -121,7 +128,12 @@ struct ProgramWriter {
             "//     start NAME    the queue started the operation (it is executing)",
             "//     finish NAME   its work is done (it is about to post isFinished)",
             "// so the start lines show the order in which the queues started them.",
-            "// At the end it prints how each operation ended.",
+            "// At the end it prints how each operation ended: finished, cancelled (it",
+            "// was cancelled while it ran), skipped (cancelled before it started: it",
+            "// finished without running) or stuck (it never finished). With --facts it",
+            "// also prints one line per fact for tools: `fact start NAME SECONDS`, in",
+            "// the order they started, `fact end NAME HOW` and `fact outcome completed`",
+            "// (or `stalled`).",
         ]
         if let quiz = scenario.quiz {
             lines.append("//")
@@ -132,7 +144,7 @@ struct ProgramWriter {
                     "Answer with the order in which the operations start, then run the program to check.")
             case .finalState:
                 lines += SwiftIdentifiers.comment(
-                    "Answer with how each operation ends (finished, cancelled, never started, stuck), then run the "
+                    "Answer with how each operation ends (finished, cancelled, skipped, stuck), then run the "
                         + "program to check.")
             }
         }
@@ -160,6 +172,9 @@ struct ProgramWriter {
         }
         if ops.contains(where: \.isBarrier) {
             operationParts.append(SwiftProgramPrinter.barrier)
+        }
+        if !cancellations.isEmpty {
+            operationParts.append(SwiftProgramPrinter.barrierCancellation)
         }
         if !operationParts.isEmpty {
             parts.append("// MARK: - Operations\n\n" + operationParts.joined(separator: "\n\n"))
@@ -244,7 +259,7 @@ struct ProgramWriter {
                     "    // \(op.name): a BlockOperation with \(ds.count) execution block\(ds.count == 1 ? "" : "s").")
                 let cancelArgument = op.ignoresCancel ? ", checksCancellation: false" : ""
                 lines.append(
-                    "    let \(name) = makeBlockOperation(\(literal), blockSeconds: [\(list)]\(cancelArgument))")
+                    "    let \(name) = SimulatedBlocks(\(literal), blockSeconds: [\(list)]\(cancelArgument))")
             case .async(let d):
                 let seconds = SwiftIdentifiers.seconds(d)
                 if op.neverFinishes {
@@ -267,14 +282,13 @@ struct ProgramWriter {
                 lines.append(
                     "    // \(op.name): a barrier on \(queue), \(d == .zero ? "an instant block" : ScenarioPrinter.format(d) + " of work")."
                 )
-                var arguments = "\(literal), seconds: \(SwiftIdentifiers.seconds(d)), tally: tally"
+                var arguments = "\(literal), seconds: \(SwiftIdentifiers.seconds(d))"
                 if let standIn = barrierStandIns[index] {
                     lines.append("    let \(standIn) = BlockOperation()")
                     lines.append("    \(standIn).name = \(SwiftIdentifiers.stringLiteral(op.name + " (barrier done)"))")
                     arguments += ", done: \(standIn)"
                 }
-                lines.append("    let \(barrierBlocks[index]!) = barrierBlock(\(arguments))")
-                events.append("barrier \(op.name)")
+                lines.append("    let \(name) = Barrier(\(arguments))")
                 whenCaptions(of: index)
                 continue
             }
@@ -299,6 +313,27 @@ struct ProgramWriter {
                 }
             }
             whenCaptions(of: index)
+        }
+        barrierCancellations()
+    }
+
+    /// The `BarrierCancellation` of each queue whose barriers a cancel-all
+    /// may cancel.
+    mutating func barrierCancellations() {
+        guard !cancellations.isEmpty else { return }
+        lines.append("")
+        lines += SwiftIdentifiers.comment(
+            "A cancel-all cancels the barriers of its queue that have not begun, and Foundation finishes them only "
+                + "when the queue dispatches them: the cancel-all and the resume of such a queue go through a "
+                + "BarrierCancellation, which sees that moment.", indent: "    ", width: 72)
+        for index in scenario.queues.indices {
+            guard let name = cancellations[index] else { continue }
+            let barriers = scenario.operations.indices
+                .filter { scenario.operations[$0].isBarrier && scenario.operations[$0].queue.index == index }
+                .map { operationNames[$0] }
+            lines.append(
+                "    let \(name) = BarrierCancellation(\(queueNames[index]), barriers: [\(barriers.joined(separator: ", "))])"
+            )
         }
     }
 
@@ -359,4 +394,20 @@ struct ProgramWriter {
     }
 
     // MARK: Adding and timed actions
+}
+
+extension Scenario {
+    /// The queues (not the main queue, which ignores `cancelAllOperations()`)
+    /// that have a barrier and that a cancel-all names, at a time or in a
+    /// completion block: their barriers may be cancelled. In file order.
+    var queuesWithCancellableBarriers: [QueueID] {
+        let cancelled = Set(
+            (actions.map(\.action) + operations.flatMap { $0.completion ?? [] }).compactMap { action -> QueueID? in
+                if case .cancelAll(let queue) = action { queue } else { nil }
+            })
+        let withBarriers = Set(operations.filter(\.isBarrier).map(\.queue))
+        return queues.indices.map(QueueID.init).filter {
+            cancelled.contains($0) && withBarriers.contains($0) && !queues[$0.index].isMain
+        }
+    }
 }

@@ -14,7 +14,10 @@ enum SwiftCommand: Subcommand {
         builds the scenario's queues and operations with Foundation's real
         OperationQueue API, performs its timed actions, prints "start NAME" and
         "finish NAME" as operations start and finish, and ends with how each
-        operation ended. Its expectations become comments at the end.
+        operation ended: finished, cancelled (while it ran), skipped (cancelled
+        before it started) or stuck (it never finished); run with --facts, it
+        adds one line per fact for tools. Its expectations become comments at
+        the end.
 
             opscope swift scenarios/05-priority.ops > priority.swift
             swiftc -O priority.swift -o priority && ./priority

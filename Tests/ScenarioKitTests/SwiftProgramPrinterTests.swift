@@ -65,14 +65,14 @@ import Testing
             """)
         #expect(text.contains("let a = SimulatedWork(\"a\", seconds: 1.0)"))
         #expect(text.contains("let b = NonCooperativeWork(\"b\", seconds: 1.0)"))
-        #expect(text.contains("let c = makeBlockOperation(\"c\", blockSeconds: [0.1, 0.2])"))
+        #expect(text.contains("let c = SimulatedBlocks(\"c\", blockSeconds: [0.1, 0.2])"))
         #expect(
-            text.contains("let d = makeBlockOperation(\"d\", blockSeconds: [0.001, 0.001], checksCancellation: false)"))
+            text.contains("let d = SimulatedBlocks(\"d\", blockSeconds: [0.001, 0.001], checksCancellation: false)"))
         #expect(text.contains("let e = AsyncOperation(\"e\", seconds: 2.0)"))
         #expect(text.contains("let f = AsyncOperation(\"f\", seconds: 2.0, stopsWhenCancelled: false)"))
         #expect(text.contains("let g = ForgetfulAsyncOperation(\"g\", seconds: 2.0)"))
-        #expect(text.contains("let hBlock = barrierBlock(\"h\", seconds: 0.1, tally: tally)"))
-        #expect(text.contains("defaultQueue.addBarrierBlock(hBlock)"))
+        #expect(text.contains("let h = Barrier(\"h\", seconds: 0.1)"))
+        #expect(text.contains("h.add(to: defaultQueue)  // queue.addBarrierBlock"))
         #expect(text.contains("THE BUG, on purpose"))
         #expect(text.contains("override var isAsynchronous: Bool { true }"))
         #expect(text.contains("didChangeValue(forKey: \"isFinished\")"))
@@ -81,7 +81,10 @@ import Testing
     @Test func onlyTheHelpersAScenarioUsesArePrinted() throws {
         let text = try program("op a work 1s")
         #expect(text.contains("final class SimulatedWork"))
-        for absent in ["NonCooperativeWork", "makeBlockOperation", "AsyncOperation", "barrierBlock", "timeline"] {
+        for absent in [
+            "NonCooperativeWork", "SimulatedBlocks", "AsyncOperation", "class Barrier", "BarrierCancellation",
+            "timeline",
+        ] {
             #expect(!text.contains(absent), "\(absent)")
         }
     }
@@ -127,12 +130,16 @@ import Testing
                         say("at 1s: max q default")
                         q.maxConcurrentOperationCount = OperationQueue.defaultMaxConcurrentOperationCount
                         say("at 1s: add c")
-                        q.addBarrierBlock(cBlock)
+                        c.add(to: q)  // queue.addBarrierBlock
                         tally.mark("at 1s")
                     }
                 """))
-        #expect(!text.contains("    q.addBarrierBlock(cBlock)\n    timeline"))
-        #expect(text.contains("events: [\"barrier c\", \"at 1s\", \"at 2s\", \"at 3s\"]"))
+        #expect(!text.contains("    c.add(to: q)  // queue.addBarrierBlock\n    timeline"))
+        #expect(
+            text.contains(
+                "        [a, b, c],\n        timedActions: [(\"at 1s\", 1.0), (\"at 2s\", 2.0), (\"at 3s\", 3.0)], from: t0,\n"
+            ))
+        #expect(!text.contains("        events: ["))
         // 3s (last action) + 2s of work + 2s.
         #expect(text.contains("tally: tally, timeout: 7.0)"))
     }
@@ -140,8 +147,38 @@ import Testing
     @Test func aDependencyOnABarrierGoesThroughItsStandIn() throws {
         let text = try program("op a work 1s\nbarrier flush work 100ms\nop b work 1s after flush")
         #expect(text.contains("    let flushDone = BlockOperation()"))
-        #expect(text.contains("let flushBlock = barrierBlock(\"flush\", seconds: 0.1, tally: tally, done: flushDone)"))
+        #expect(text.contains("    let flush = Barrier(\"flush\", seconds: 0.1, done: flushDone)"))
         #expect(text.contains("    b.addDependency(flushDone)"))
+    }
+
+    @Test func aCancelAllOfAQueueWithBarriersGoesThroughItsBarrierCancellation() throws {
+        let text = try program(
+            "queue q max 2\nqueue r\nop a on q work 400ms ignores-cancel\nbarrier b on q\nop c on r work 100ms after b\n"
+                + "op d on r work 1s completion cancel-all q\nat 100ms cancel-all q\nat 200ms suspend q\n"
+                + "at 300ms resume q\nat 300ms cancel-all r")
+        #expect(text.contains("final class BarrierCancellation"))
+        #expect(text.contains("    let qBarriers = BarrierCancellation(q, barriers: [b])\n"))
+        #expect(
+            text.contains("        qBarriers.cancelAllOperations()  // q.cancelAllOperations(), barriers included\n"))
+        #expect(text.contains("        qBarriers.resume()  // q.isSuspended = false\n"))
+        #expect(text.contains("        q.isSuspended = true  // starts nothing more"))
+        // r has no barrier: its cancel-all is Foundation's own call.
+        #expect(text.contains("        r.cancelAllOperations()  // cancel() on each operation still in the queue\n"))
+        #expect(!text.contains("rBarriers"))
+    }
+
+    @Test(arguments: [
+        "op a work 1s\nbarrier b\nat 1s suspend default\nat 2s resume default",
+        "queue ui main\nop a on ui work 1s\nbarrier b on ui\nat 1s cancel-all ui",
+    ])
+    func barriersThatNoCancelAllCanCancelNeedNoBarrierCancellation(_ source: String) throws {
+        #expect(!(try program(source)).contains("BarrierCancellation"))
+    }
+
+    @Test func theQuizAsksForTheFourWords() throws {
+        let text = try program("op a work 1s\nquiz \"How does a end?\" answer final-state")
+        #expect(text.contains("(finished, cancelled, skipped, stuck)"))
+        #expect(!text.contains("never started"))
     }
 
     @Test func headerExpectationsAndQuizAreComments() throws {
@@ -217,7 +254,7 @@ import Testing
                 """))
         #expect(
             text.contains(
-                "    let flushBlock = barrierBlock(\"flush\", seconds: 0.0, tally: tally)\n"
+                "    let flush = Barrier(\"flush\", seconds: 0.0)\n"
                     + "    // when flush finishes, the lesson says: the barrier is done\n"))
         #expect(text.contains("    // MARK: Timed actions and captions\n"))
         #expect(
@@ -232,7 +269,7 @@ import Testing
             text.contains(
                 "        tally.mark(\"at 100ms\")\n    }\n    // at 9s, the lesson says: after every action\n"))
         // Captions wait for nothing: the events and the timeout are those of the actions.
-        #expect(text.contains("events: [\"barrier flush\", \"at 100ms\"]"))
+        #expect(text.contains("timedActions: [(\"at 100ms\", 0.1)], from: t0,"))
         #expect(text.contains("tally: tally, timeout: 2.6)"))
     }
 
@@ -306,6 +343,20 @@ import Testing
         ),
         ("an empty scenario", ""),
         (
+            "barriers that cancel-all cancels",
+            """
+            queue q max 2 suspended
+            queue r serial
+            op a on q work 10ms completion cancel-all r
+            barrier b on q work 10ms
+            barrier c on r
+            op d on r work 10ms after b, c completion resume q
+            at 5ms cancel-all q
+            at 10ms resume q
+            at 20ms add c
+            """
+        ),
+        (
             "speed and captions",
             "speed 0.125\nqueue q max 2\nop a on q work 10ms\nbarrier b on q\nop c on q async 10ms after b\n"
                 + "at 0ms say \"quotes \\\" and \\\\ and */ and \u{2028} and \r and 日本語\"\n"
@@ -332,6 +383,120 @@ import Testing
         let result = try Swiftc.run(["-typecheck", "-swift-version", "6", "-warnings-as-errors"], program: text)
         #expect(result.status == 0, "\(name):\n\(result.output)")
         #expect(!result.output.contains("warning:"), "\(name):\n\(result.output)")
+    }
+
+    /// The lines a compiled program printed, with `arguments`.
+    func run(_ source: String, _ arguments: [String] = ["--facts"]) throws -> (status: Int32, lines: [String]) {
+        let result = try Swiftc.run([], program: try program(source), thenRun: true, runArguments: arguments)
+        return (result.status, result.output.split(separator: "\n").map(String.init))
+    }
+
+    /// `fact start NAME SECONDS`: when NAME started.
+    func start(of name: String, in lines: [String]) -> Double? {
+        lines.lazy.compactMap { line -> Double? in
+            let words = line.split(separator: " ")
+            return words.count == 4 && words[0] == "fact" && words[1] == "start" && words[2] == name
+                ? Double(words[3]) : nil
+        }.first
+    }
+
+    /// The case of issue 15: cancel-all cancels the waiting barrier b while
+    /// a, which never checks isCancelled, runs. Foundation finishes b only
+    /// when a returns, at 400 ms, and c, which waits for b, starts then; d,
+    /// added after b, is cancelled with the rest.
+    @Test func aCancelledBarrierIsOverWhenFoundationFinishesItAndWhatWaitsForItRuns() throws {
+        let (status, lines) = try run(
+            """
+            queue q max 2
+            queue r
+            op a on q work 400ms ignores-cancel
+            barrier b on q
+            op c on r work 100ms after b
+            op d on q work 100ms
+            at 100ms cancel-all q
+            """)
+        #expect(status == 0, "\(lines)")
+        #expect(lines.contains { $0.hasSuffix("] the scenario is over") }, "\(lines)")
+        for line in [
+            "    a: cancelled (cancelled while it ran)",
+            "    b: skipped (cancelled before its block began: it never ran)",
+            "    c: finished", "    d: skipped (cancelled before it started: it never ran)", "fact end a cancelled",
+            "fact end b skipped", "fact end c finished", "fact end d skipped", "fact outcome completed",
+        ] {
+            #expect(lines.contains(line), "\(line)\n\(lines.joined(separator: "\n"))")
+        }
+        let a = try #require(start(of: "a", in: lines))
+        let c = try #require(start(of: "c", in: lines))
+        // After a returned (400 ms after it started), not at the cancel (100 ms).
+        #expect(c - a > 0.35, "\(lines)")
+        #expect(start(of: "b", in: lines) == nil)
+        #expect(start(of: "d", in: lines) == nil)
+    }
+
+    /// On a suspended queue, a cancelled barrier is over only once the queue
+    /// is resumed, and what waits for it waits till then. (e, added after the
+    /// barrier, keeps Foundation's barrier alive: without it this
+    /// Foundation frees the cancelled barrier while a, its dependency, still
+    /// points to it, and crashes at the resume, program and trace alike.)
+    @Test func aBarrierCancelledWhileItsQueueIsSuspendedIsOverAtTheResume() throws {
+        let (status, lines) = try run(
+            """
+            queue q suspended
+            queue r
+            op a on q work 10ms
+            barrier b on q
+            op e on q work 10ms
+            op c on r work 10ms after b
+            at 50ms cancel-all q
+            at 300ms resume q
+            """)
+        #expect(status == 0, "\(lines)")
+        for line in ["fact end a skipped", "fact end b skipped", "fact end e skipped", "fact end c finished"] {
+            #expect(lines.contains(line), "\(line)\n\(lines.joined(separator: "\n"))")
+        }
+        let c = try #require(start(of: "c", in: lines))
+        #expect(c > 0.25, "\(lines)")
+    }
+
+    @Test func theReportSaysHowEachOneEndedInTheFourWords() throws {
+        let (status, lines) = try run(
+            """
+            queue q serial
+            queue r
+            op ok work 10ms
+            op long work 1s
+            op skip work 10ms
+            op forgot async 10ms never-finishes
+            op lost on r async 10ms never-finishes
+            at 100ms cancel skip
+            at 100ms cancel forgot
+            at 200ms cancel long
+            """)
+        #expect(status == 1, "\(lines)")
+        #expect(lines.contains { $0.contains("] the scenario stalled") }, "\(lines)")
+        for line in [
+            "    ok: finished", "    long: cancelled (cancelled while it ran)",
+            "    skip: skipped (cancelled before it started: it never ran)",
+            // Cancelled before it started, the forgetful operation still finishes.
+            "    forgot: skipped (cancelled before it started: it never ran)",
+            "    lost: stuck (still executing: it never posted isFinished)", "fact end ok finished",
+            "fact end long cancelled", "fact end skip skipped", "fact end forgot skipped", "fact end lost stuck",
+            "fact outcome stalled",
+        ] {
+            #expect(lines.contains(line), "\(line)\n\(lines.joined(separator: "\n"))")
+        }
+        let starts = lines.filter { $0.hasPrefix("fact start ") }.map { $0.split(separator: " ")[2] }
+        #expect(starts == ["ok", "lost", "long"] || starts == ["lost", "ok", "long"], "\(lines)")
+    }
+
+    /// As `trace`: once every operation has finished, a timed action still
+    /// to come is not waited for.
+    @Test func theProgramDoesNotWaitForATimedActionAfterTheLastFinish() throws {
+        let started = Date()
+        let (status, lines) = try run("op a work 10ms\nat 20s cancel a")
+        #expect(status == 0, "\(lines)")
+        #expect(lines.contains("fact outcome completed"), "\(lines)")
+        #expect(Date().timeIntervalSince(started) < 15)
     }
 
     static let deterministic: [(String, String, [String])] = [
@@ -398,8 +563,10 @@ enum Swiftc {
 
     /// Writes `program` to a scratch file and runs swiftc on it with
     /// `arguments`; with `thenRun`, compiles it and runs the executable
-    /// (whose output is returned).
-    static func run(_ arguments: [String], program: String, thenRun: Bool = false) throws -> Result {
+    /// with `runArguments` (whose output is returned).
+    static func run(
+        _ arguments: [String], program: String, thenRun: Bool = false, runArguments: [String] = []
+    ) throws -> Result {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("opscope-swift-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -411,7 +578,7 @@ enum Swiftc {
         if thenRun { compile += ["-o", binary] }
         let compiled = try launch(executable, compile, timeout: 120)
         guard thenRun, compiled.status == 0 else { return compiled }
-        return try launch(binary, [], timeout: 30)
+        return try launch(binary, runArguments, timeout: 30)
     }
 
     private static func launch(_ path: String, _ arguments: [String], timeout: Double) throws -> Result {
