@@ -175,5 +175,29 @@ case "fanout":  // x releases d1..d5 on a serial queue: dispatch order equals st
         q.waitUntilAllOperationsAreFinished()
     }
     print("fanout first dispatched over 30 runs: \(firsts.sorted { $0.key < $1.key })")
+case "barrier":  // an op added while a barrier waits depends on it; one added once the barrier was dispatched does not, and waits behind it on the dispatch queue
+    let q = OperationQueue(); q.maxConcurrentOperationCount = 2
+    let a = W("a", 0.1)
+    q.addOperation(a)
+    let lock = NSLock()
+    nonisolated(unsafe) var barrierRunning = false, barrierDone = false
+    q.addBarrierBlock {
+        lock.lock(); barrierRunning = true; lock.unlock()
+        Thread.sleep(forTimeInterval: 0.2)
+        lock.lock(); barrierDone = true; lock.unlock()
+    }
+    let early = W("early", 0.01)
+    q.addOperation(early)  // the barrier still waits for a
+    let earlyState = st(early)
+    while !(lock.withLock { barrierRunning }) { Thread.sleep(forTimeInterval: 0.001) }
+    let late = W("late", 0.01)
+    var lateStartedBeforeBarrierEnd = false
+    q.addOperation(late)  // the barrier is running
+    let lateState = st(late)
+    let earlyWhileBarrier = st(early)
+    while st(late) < EXECUTING && st(late) != 7 { Thread.sleep(forTimeInterval: 0.0005) }
+    lateStartedBeforeBarrierEnd = !(lock.withLock { barrierDone })
+    q.waitUntilAllOperationsAreFinished()
+    print("barrier: added while it waits \(names[Int(earlyState)]), still \(names[Int(earlyWhileBarrier)]) while it runs; added while it runs \(names[Int(lateState)]); started before it ended: \(lateStartedBeforeBarrierEnd)")
 default: print("?")
 }

@@ -6,7 +6,8 @@ extension BoardState {
     ///
     /// Dispatched (its `dispatched` event came): that is the only reason,
     /// observed; neither the queue's suspension nor its cap takes a
-    /// dispatch back. Otherwise, an operation waiting for dependencies gets
+    /// dispatch back. While a barrier of its queue runs, it waits behind
+    /// that barrier rather than for a thread. Otherwise, an operation waiting for dependencies gets
     /// only that reason (the queue does not consider it yet), unless it was
     /// cancelled: a cancelled operation is ready at once and waits for its
     /// queue only. For a ready operation the queue decides: its free slots
@@ -24,7 +25,10 @@ extension BoardState {
         case .notAdded: return [.notAdded]
         case .pending, .ready: break
         }
-        if card.isWaitingForThread { return [.dispatchedWaitingForThread] }
+        if card.isWaitingForThread {
+            let barrier = cards.first { $0.isBarrier && $0.queue == card.queue && $0.isExecuting && $0.id != op }
+            return [barrier.map { .dispatchedBehindBarrier($0.id) } ?? .dispatchedWaitingForThread]
+        }
         if let held = heldByPrerequisites(card) { return [.waitingFor(held)] }
 
         let row = queues[card.queue.index]

@@ -17,6 +17,9 @@ import ScenarioKit
 ///   for these implicit dependencies);
 /// - a dispatch comes once, after the add and once what the operation waits
 ///   for finished (or it was cancelled), before its start and its finish;
+///   an implicit barrier counts here only while it still waits for
+///   something itself (an operation added once its barrier was dispatched
+///   is dispatched at once and waits on the dispatch queue);
 ///   with `observesDispatch`, every start, and every finish without a
 ///   start (barriers aside), comes after a dispatch;
 /// - never more operations of a queue dispatched or executing than its cap

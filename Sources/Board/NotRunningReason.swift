@@ -24,4 +24,18 @@ public enum NotRunningReason: Sendable, Hashable {
     /// busy (ENGINE-NOTES "The thread pool ramps slowly"), or, on the main
     /// queue, the main thread is.
     case dispatchedWaitingForThread
+    /// Its queue dispatched it (observed) while the barrier `barrier` of its
+    /// queue runs (observed): it was added after Foundation had dispatched
+    /// that barrier, so it waits on the queue's dispatch queue until the
+    /// barrier's block returns (a dispatch barrier holds what comes after
+    /// it; checked with plain Foundation, `.ci/probes` "barrier").
+    case dispatchedBehindBarrier(OperationID)
+
+    /// Dispatched, and not started yet: either dispatched reason.
+    public var isDispatched: Bool {
+        switch self {
+        case .dispatchedWaitingForThread, .dispatchedBehindBarrier: true
+        default: false
+        }
+    }
 }

@@ -254,6 +254,10 @@ extension QuizExplainer {
                         "it was dispatched\(at) but waited for a worker thread (synchronous work holds a thread; "
                             + "the pool grows about one thread a second)")
                 }
+            case .dispatchedBehindBarrier(let barrier):
+                let at = timeline[b].dispatched.map { " at \(time($0))" } ?? ""
+                parts.append(
+                    "it was dispatched\(at) while the barrier \(name(barrier)) ran, and waited behind its block")
             case .notAdded, .waitingFor:
                 break
             }

@@ -82,7 +82,7 @@ enum CardView {
         case .pending, .ready:
             let reasons = board.whyNotRunning(card.id)
             guard let first = reasons.first else { return ("", false) }
-            return (shortReason(first, card: card, board: board), first == .dispatchedWaitingForThread)
+            return (shortReason(first, card: card, board: board), first.isDispatched)
         }
     }
 
@@ -117,6 +117,8 @@ enum CardView {
         case .behindHigherPriority(let count, _, _): return "behind \(count)"
         case .dispatchedWaitingForThread:
             return board[queue: card.queue].isMain ? "main thread busy" : "no thread yet"
+        case .dispatchedBehindBarrier(let barrier):
+            return "behind \(board[operation: barrier].name)"
         }
     }
 

@@ -151,6 +151,11 @@ enum InspectorText {
                 return "dispatched by \(board[queue: card.queue].name)\(at): its start() waits for a worker thread"
             }
             return "dispatched by \(board[queue: card.queue].name)\(at), waiting for a worker thread"
+        case .dispatchedBehindBarrier(let barrier):
+            let at = card.dispatchedAt.map { " at " + Spelling.seconds($0) } ?? ""
+            let queue = board[queue: card.queue].name
+            return "dispatched by \(queue)\(at) while its barrier \(board[operation: barrier].name) runs: it waits "
+                + "behind the barrier's block on \(queue)'s dispatch queue"
         }
     }
 
@@ -177,11 +182,17 @@ enum InspectorText {
             notes.append(text)
         }
         if spec.body.isAsync {
-            notes.append("asynchronous: it posts isExecuting and isFinished itself and holds no worker thread")
+            notes.append(
+                card.startedAt == nil
+                    ? "asynchronous: its start() needs a worker thread; once started it holds none, and it "
+                        + "posts isExecuting and isFinished itself"
+                    : "asynchronous: it posts isExecuting and isFinished itself; since its start() returned "
+                        + "it holds no worker thread")
         }
         if card.isBarrier {
             notes.append(
-                "addBarrierBlock: waits for what was added before it; what is added later waits for it; "
+                "addBarrierBlock: waits for what was added before it; what is added later waits for it (as a "
+                    + "dependency until the queue dispatches the barrier, then on the dispatch queue); "
                     + "not counted in operationCount; no handle to cancel it")
             if card.isCancelled && !card.isFinished {
                 notes.append(

@@ -43,6 +43,27 @@ private func fetchThenParse(_ s: inout Script) {
     #expect(found == [])
 }
 
+/// Foundation makes an operation depend on the barriers of its queue not
+/// yet dispatched; one added once its barrier was dispatched is dispatched
+/// too and waits behind it on the dispatch queue (ENGINE-NOTES).
+@Test func workAddedBehindADispatchedBarrierMayBeDispatchedAtOnce() {
+    let found = messages { s in
+        s.cap("disk", 2, old: 1)
+        s.add("w1")
+        s.add("flush", ready: false)
+        s.run("w1", from: 0, to: 0.1)
+        s.ready("flush")
+        s.start("flush")
+        s.add("w2")
+        s.dispatch("w2")
+        s.at(0.2)
+        s.finish("flush")
+        s.run("w2", from: 0.2, to: 0.3)
+        s.end()
+    }
+    #expect(found == [])
+}
+
 @Test func aCancelledDependentMayBecomeReadyAtOnce() {
     let found = messages { s in
         s.add("fetch")
@@ -313,10 +334,19 @@ private let violationCases: [ViolationCase] = [
             s.start("w2")
         },
         expected: [
-            "w2 was dispatched before the barrier flush finished",
             "queue disk has 2 operations dispatched or executing (flush and w2), more than its cap allows (1)",
             "w2 started executing before the barrier flush finished",
         ]),
+    ViolationCase(
+        testDescription: "later work dispatched while its barrier still waited for earlier work",
+        build: { s in
+            s.cap("disk", 2, old: 1)
+            s.add("w1")
+            s.add("flush", ready: false)
+            s.add("w2", ready: false)
+            s.dispatch("w2")
+        },
+        expected: ["w2 was dispatched before the barrier flush finished"]),
     ViolationCase(
         testDescription: "dispatched twice, and after it started",
         build: { s in

@@ -103,6 +103,16 @@ private let whyCases: [WhyCase] = [
         }, op: "m1",
         expected: { _ in [.dispatchedWaitingForThread] }),
     WhyCase(
+        testDescription: "dispatched while a barrier of its queue runs: it waits behind the barrier",
+        build: { s in
+            s.cap("disk", 2, old: 1)
+            s.add("flush")
+            s.start("flush")
+            s.add("t")
+            s.dispatch("t")
+        }, op: "t",
+        expected: { n in [.dispatchedBehindBarrier(n("flush"))] }),
+    WhyCase(
         testDescription: "dispatched while its queue was at its cap and then suspended: only the dispatch is said",
         build: { s in
             for x in ["a", "c", "hi"] { s.add(x) }

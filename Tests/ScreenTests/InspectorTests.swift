@@ -7,8 +7,9 @@ import Testing
 @testable import Screen
 
 /// net (cap 2): a, b (after a), c, hi (high), lo (low), d; wide (default cap):
-/// w1, w2; disk (serial): s (qos userInitiated, no priority); pool (default
-/// cap): u (qos utility); later: x (added by an action).
+/// w1, w2, the barrier gate; disk (serial): s (qos userInitiated, no
+/// priority); pool (default cap): u (qos utility), bl (three blocks), dl
+/// (async); later: x (added by an action).
 private let why = makeScenario(
     queues: [
         QueueSpec(name: "net", cap: .limit(2)), QueueSpec(name: "wide"), QueueSpec(name: "disk", cap: .limit(1)),
@@ -20,6 +21,7 @@ private let why = makeScenario(
         op("w1", on: "wide"), op("w2", on: "wide"),
         op("s", on: "disk", qos: .userInitiated), op("u", on: "pool", qos: .utility),
         op("x", on: "pool"), op("bl", on: "pool", body: .blocks([.seconds(1), .seconds(1), .seconds(1)])),
+        op("dl", on: "pool", body: .async(.seconds(1))), op("gate", on: "wide", body: .barrier(.seconds(1))),
     ],
     addedLater: ["x"])
 
@@ -80,6 +82,16 @@ private let whyLines: [WhyLine] = [
             s.dispatch("w2")
         }, op: "w2",
         line: "not running: dispatched by wide at 0.000s, waiting for a worker thread"),
+    WhyLine(
+        testDescription: "dispatched while a barrier of its queue runs",
+        build: { s in
+            s.add("gate")
+            s.start("gate")
+            s.add("w1")
+            s.dispatch("w1")
+        }, op: "w1",
+        line: "not running: dispatched by wide at 0.000s while its barrier gate runs: it waits behind the barrier's "
+            + "block on wide's dispatch queue"),
 ]
 
 @Suite struct InspectorTests {
@@ -149,6 +161,27 @@ private let whyLines: [WhyLine] = [
         #expect(
             InspectorText.lines(board: paint, op: OperationID(5), now: 0).map(\.text).contains(
                 "not running: dispatched to the main queue at 0.000s, waiting for the main thread"))
+    }
+
+    /// An asynchronous operation needs a worker thread for its start();
+    /// once that returned it holds none.
+    @Test func anAsynchronousOperationHoldsAThreadOnlyForItsStart() {
+        var script = Script(why)
+        script.add("dl")
+        script.dispatch("dl")
+        let notes = { (board: BoardState) in
+            InspectorText.lines(board: board, op: why.operationID(named: "dl")!, now: 0.5)
+                .filter { $0.role == .note }.map(\.text)
+        }
+        #expect(
+            notes(BoardState(scenario: why, replaying: script.events)).contains(
+                "note: asynchronous: its start() needs a worker thread; once started it holds none, and it posts "
+                    + "isExecuting and isFinished itself"))
+        script.start("dl", thread: 2)
+        #expect(
+            notes(BoardState(scenario: why, replaying: script.events)).contains(
+                "note: asynchronous: it posts isExecuting and isFinished itself; since its start() returned it "
+                    + "holds no worker thread"))
     }
 
     @Test func inspectorPaneWrapsToItsWidth() {
