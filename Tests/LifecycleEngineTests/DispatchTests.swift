@@ -51,25 +51,32 @@ import Testing
     }
 
     /// What was dispatched before a suspension starts while the queue is
-    /// suspended; what was not waits for the resume.
-    @Test(arguments: 0..<3) func whatWasDispatchedStartsWhileTheQueueIsSuspended(_ round: Int) async throws {
-        var b = ScenarioBuilder()
-        let q = b.queue("q", cap: .limit(4))
-        for i in 1...6 { b.work("w\(i)", on: q, ms: 4000) }
-        b.at(100, .suspend(q))
-        b.at(20_000, .resume(q))
-        let s = await runChecked(b, speed: 4)
-        let suspend = try #require(s.actionSeq(0))
-        let resume = try #require(s.actionSeq(1))
-        for i in 1...4 {
-            #expect((Self.dispatchSeq(s, "w\(i)") ?? Int.max) < suspend)
-            #expect((s.started("w\(i)") ?? Int.max) < resume, "w\(i) started while the queue was suspended")
+    /// suspended; what was not waits for the resume. Every round holds the
+    /// rules; whether a dispatched operation is still waiting for a thread
+    /// at the suspension depends on the pool, which the test process
+    /// shares with other tests (idle threads left by them start all eight
+    /// at once): up to five rounds are run until one shows it.
+    @Test func whatWasDispatchedStartsWhileTheQueueIsSuspended() async throws {
+        var seenStartingWhileSuspended = false
+        for _ in 0..<5 where !seenStartingWhileSuspended {
+            var b = ScenarioBuilder()
+            let q = b.queue("q", cap: .limit(8))
+            for i in 1...10 { b.work("w\(i)", on: q, ms: 2000) }
+            b.at(100, .suspend(q))
+            b.at(12_000, .resume(q))
+            let s = await runChecked(b, speed: 4)
+            let suspend = try #require(s.actionSeq(0))
+            let resume = try #require(s.actionSeq(1))
+            for i in 1...8 {
+                #expect((Self.dispatchSeq(s, "w\(i)") ?? Int.max) < suspend)
+                #expect((s.started("w\(i)") ?? Int.max) < resume, "w\(i) started while the queue was suspended")
+            }
+            for i in 9...10 {
+                #expect((Self.dispatchSeq(s, "w\(i)") ?? 0) > resume)
+            }
+            seenStartingWhileSuspended = (1...8).contains { (s.started("w\($0)") ?? 0) > suspend }
         }
-        for i in 5...6 {
-            #expect((Self.dispatchSeq(s, "w\(i)") ?? 0) > resume)
-        }
-        // Some dispatched operation started after the suspension.
-        #expect((1...4).contains { (s.started("w\($0)") ?? 0) > suspend })
+        #expect(seenStartingWhileSuspended, "in five rounds no dispatched operation started after the suspension")
     }
 
     /// Lowering the cap takes no dispatch back: the queue dispatches
