@@ -44,10 +44,15 @@ enum TerminalRescue {
     }
 
     /// Once the session is set up (on the main thread, ncurses current):
-    /// its terminal settings and the strings to leave and re-enter it.
-    /// Then marks the rescue active.
+    /// turns the terminal's flow control off (Ctrl-S and Ctrl-Q are keys
+    /// of the interface, and a Ctrl-S must never stop its output: the main
+    /// thread would block writing a frame), keeps its terminal settings and
+    /// the strings to leave and re-enter it. Then marks the rescue active.
     static func capture(mouse: Bool) {
-        _ = tcgetattr(STDIN_FILENO, programModes)
+        if tcgetattr(STDIN_FILENO, programModes) == 0 {
+            programModes.pointee.c_iflag &= ~tcflag_t(IXON | IXOFF)
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, programModes)
+        }
         func string(_ name: String) -> [UInt8] {
             guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return [] }
             return Array(String(cString: value).utf8)
@@ -93,19 +98,33 @@ enum TerminalRescue {
     /// is repainted by the session, on the main thread).
     static func enterAfterContinue() -> Bool {
         guard active.load(ordering: .acquiring) else { return false }
-        _ = tcsetattr(STDIN_FILENO, TCSADRAIN, programModes)
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, programModes)
         writeAll(entering, enteringCount)
         return true
     }
 
+    /// Never blocks for long: output stopped by a Ctrl-S (flow control was
+    /// on before the session, or the shell's modes are back) is started
+    /// again first, the modes change at once rather than after the output
+    /// drains, and each write waits at most `writeWait` for the terminal.
     private static func leave() {
+        _ = tcflow(STDOUT_FILENO, TCOON)
         writeAll(leaving, leavingCount)
-        if haveShellModes { _ = tcsetattr(STDIN_FILENO, TCSADRAIN, shellModes) }
+        if haveShellModes { _ = tcsetattr(STDIN_FILENO, TCSANOW, shellModes) }
     }
 
+    /// How long a rescue's write waits for the terminal to take bytes.
+    static let writeWait: Int32 = 200  // milliseconds
+
+    /// Writes what it can of `buffer` within `writeWait` a step, and gives
+    /// up (the program is leaving) rather than block. Async-signal-safe.
     private static func writeAll(_ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) {
         var done = 0
         while done < count {
+            var ready = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+            let polled = poll(&ready, 1, writeWait)
+            if polled < 0 && errno == EINTR { continue }
+            guard polled == 1, ready.revents & Int16(POLLOUT) != 0 else { return }
             let n = write(STDOUT_FILENO, buffer + done, count - done)
             if n > 0 {
                 done += n

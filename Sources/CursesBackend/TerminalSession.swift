@@ -133,6 +133,9 @@ public final class TerminalSession {
         // cbreak() and noecho() set the terminal at once: its modes now are the interface's.
         if !isHeadless {
             TerminalRescue.capture(mouse: options.mouse)
+            // The capture turned flow control off: ncurses' own copy of the
+            // program's modes (used after a stop or a resize) takes that in.
+            def_prog_mode()
             // Keys typed before the screen existed (during `swift run`'s
             // build, say) were typed blind, and in the terminal's normal
             // cursor mode: an arrow then arrives as ESC [ B, which the

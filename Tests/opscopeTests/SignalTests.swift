@@ -37,6 +37,43 @@ struct SignalTests {
         #expect(try tmux.terminalModes() == "alternate=0 keypad=0 cursor=1")
     }
 
+    @Test("Ctrl-S and Ctrl-Q are keys: flow control is off while the interface runs and back after it")
+    func flowControlKeysAreKeys() throws {
+        let (scratch, path) = try InterfaceTests.scenario("op a work 30s\n")
+        defer { scratch.remove() }
+        let tmux = try TmuxSession(["--speed", "1", path], columns: 80, rows: 24)
+        try tmux.waitFor(text: "Inspector: a")
+        #expect(try !tmux.flowControlIsOn())
+        try tmux.send("C-s")
+        // The screen goes on: the scenario clock still moves, and q quits.
+        let clock = { (text: String) in text.split(separator: "\n").first.map(String.init) ?? "" }
+        let before = clock(try tmux.screenText())
+        try tmux.waitFor("the clock to move after Ctrl-S") { clock($0) != before }
+        try tmux.send("C-q")
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+
+    @Test("One SIGTERM ends the program within seconds while its terminal's output is stopped")
+    func aSignalEndsTheProgramWhenTheTerminalIsStopped() throws {
+        let (scratch, path) = try InterfaceTests.scenario("op a work 30s\n")
+        defer { scratch.remove() }
+        let tmux = try TmuxSession(["--speed", "1", path], columns: 80, rows: 24)
+        try tmux.waitFor(text: "Inspector: a")
+        let pid = try tmux.programPID()
+        try tmux.suspendOutput(true)
+        // Frames go on into the stopped terminal until its buffer is full.
+        Thread.sleep(forTimeInterval: 0.5)
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(5)
+        while kill(pid, 0) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(kill(pid, 0) != 0, "opscope still runs 5 s after SIGTERM with its output stopped")
+        try tmux.suspendOutput(false)
+        try tmux.waitFor(text: "[exit 143]", timeout: 5)
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+
     @Test("Ctrl-C during a freeze quits at once; q during one is honoured when it ends")
     func keysDuringAFreeze() throws {
         let (scratch, tmux) = try Self.freezing()

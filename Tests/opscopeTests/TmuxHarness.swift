@@ -3,6 +3,10 @@ import Foundation
 
 @testable import opscope
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Drives the real opscope binary inside a detached tmux session, as a
 /// person at a terminal would: type keys, read the screen.
 ///
@@ -124,6 +128,30 @@ final class TmuxSession {
         let (status, _) = try Spawn.run(
             "/bin/stty", ["-F", tty, "cols", String(columns), "rows", String(rows)], captureOutput: false)
         guard status == 0 else { throw Failure(description: "stty -F \(tty) failed") }
+    }
+
+    /// Stops (or starts again) the output of the pane's pseudo-terminal,
+    /// as a Ctrl-S does where flow control is on: from then on a write to
+    /// the terminal that fills its buffer blocks.
+    func suspendOutput(_ suspended: Bool) throws {
+        let tty = try tmux(["display-message", "-p", "-t", name, "#{pane_tty}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let fd = open(tty, O_RDWR | O_NOCTTY)
+        guard fd >= 0 else { throw Failure(description: "cannot open \(tty)") }
+        defer { _ = Glibc.close(fd) }
+        guard tcflow(fd, suspended ? TCOOFF : TCOON) == 0 else {
+            throw Failure(description: "tcflow on \(tty) failed")
+        }
+    }
+
+    /// The terminal's input flags as the program left them: whether flow
+    /// control (`ixon`) is on.
+    func flowControlIsOn() throws -> Bool {
+        let tty = try tmux(["display-message", "-p", "-t", name, "#{pane_tty}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let (status, output) = try Spawn.run("/bin/stty", ["-F", tty, "-a"], captureOutput: true)
+        guard status == 0 else { throw Failure(description: "stty -F \(tty) -a failed") }
+        return output.split(whereSeparator: { $0 == " " || $0 == "\n" }).contains("ixon")
     }
 
     /// Waits until `condition` holds for the screen text, or fails after
