@@ -42,7 +42,7 @@ let package = Package(
             name: "opscope",
             dependencies: [
                 "CommandSupport", "Interactive", "ScenarioKit", "RunEvents", "LifecycleEngine", "Board", "Grading",
-                "Screen", "TextKit",
+                "Screen", "CursesBackend", "TextKit",
             ]
         ),
         // The project's speed and memory figures (a release build).

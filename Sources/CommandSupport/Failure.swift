@@ -56,10 +56,8 @@ package func wantsColor(fileDescriptor: Int32) -> Bool {
 
 /// The speeds each command takes, scenario seconds per real second.
 package enum SpeedRange {
-    /// `trace` and `quiz`: slow enough to watch a millisecond, fast
-    /// enough to rush a long scenario; past these the clock's arithmetic
-    /// would lose the run's own precision or never finish.
-    package static let trace: ClosedRange<Double> = 0.01...1000
+    /// `trace` and `quiz` (`Scenario.traceSpeedRange`).
+    package static var trace: ClosedRange<Double> { Scenario.traceSpeedRange }
     /// The interactive view: the range of the language's `speed` (and of
     /// the `<` and `>` keys).
     package static var interactive: ClosedRange<Double> { Scenario.speedRange }

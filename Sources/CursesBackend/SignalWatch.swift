@@ -53,9 +53,14 @@ public final class SignalWatch: Sendable {
     private static let installed = Atomic<Bool>(false)
 
     /// Starts the watch: `deliver` is called on the watch thread (post to
-    /// the main queue from it). At most one per process; nil if one is
-    /// already running or no pipe can be made.
-    public static func start(deliver: @escaping @Sendable (Event) -> Void) -> SignalWatch? {
+    /// the main queue from it). `lastResort` runs on the watch's own
+    /// thread when the main thread did not quit within `grace`, just
+    /// before the process exits: it returns what to say on standard error
+    /// (nil: the watch's own words about the terminal). At most one per
+    /// process; nil if one is already running or no pipe can be made.
+    public static func start(
+        deliver: @escaping @Sendable (Event) -> Void, lastResort: (@Sendable () -> String?)? = nil
+    ) -> SignalWatch? {
         guard installed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
         else { return nil }
         var fds: [Int32] = [0, 0]
@@ -63,6 +68,13 @@ public final class SignalWatch: Sendable {
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
         pipeWrite.store(fds[1], ordering: .releasing)
+        // A parent may have blocked them (a test runner does), and a blocked
+        // mask is inherited: unblocked here, on the thread that starts the
+        // watch (the main thread), they reach the handler.
+        var watched = sigset_t()
+        sigemptyset(&watched)
+        for (sig, _) in table { sigaddset(&watched, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &watched, nil)
         for (sig, _) in table {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = watchedSignalHandler
@@ -72,13 +84,15 @@ public final class SignalWatch: Sendable {
         }
         let watch = SignalWatch()
         let readEnd = fds[0]
-        Thread.detachNewThread { watch.serve(readEnd, deliver: deliver) }
+        Thread.detachNewThread { watch.serve(readEnd, deliver: deliver, lastResort: lastResort) }
         return watch
     }
 
     private init() {}
 
-    private func serve(_ readEnd: Int32, deliver: @escaping @Sendable (Event) -> Void) {
+    private func serve(
+        _ readEnd: Int32, deliver: @escaping @Sendable (Event) -> Void, lastResort: (@Sendable () -> String?)?
+    ) {
         var byte: UInt8 = 0
         while true {
             let n = read(readEnd, &byte, 1)
@@ -96,19 +110,22 @@ public final class SignalWatch: Sendable {
             case .interrupt, .terminate, .hangUp, .quit:
                 deliver(event)
                 let status = Self.exitStatus(for: event) ?? 1
-                Thread.detachNewThread { Self.forceExit(after: Self.grace, status: status) }
+                Thread.detachNewThread { Self.forceExit(after: Self.grace, status: status, lastResort: lastResort) }
             }
         }
     }
 
     /// The main thread did not quit in time: restore the terminal without
     /// it and exit.
-    private static func forceExit(after seconds: Double, status: Int32) {
+    private static func forceExit(after seconds: Double, status: Int32, lastResort: (@Sendable () -> String?)?) {
         Thread.sleep(forTimeInterval: seconds)
-        if TerminalRescue.restoreForExit() {
-            let text =
+        var text = lastResort?()
+        if TerminalRescue.restoreForExit() && text == nil {
+            text =
                 "opscope: the main thread did not answer within \(seconds) s (a main-queue operation may be "
                 + "holding it): the terminal was restored without it\n"
+        }
+        if let text {
             _ = text.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
         }
         _exit(status)

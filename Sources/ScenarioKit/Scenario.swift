@@ -31,9 +31,15 @@ public struct Scenario: Sendable, Hashable {
     /// time (a thread pool that grows once a real second); nil: any speed.
     public var promisedUpTo: Double?
 
+    /// The speeds `trace` and `quiz` run at: slow enough to watch a
+    /// millisecond, fast enough to rush a long scenario; past these the
+    /// clock's arithmetic would lose the run's own precision or never
+    /// finish.
+    public static let traceSpeedRange: ClosedRange<Double> = 0.01...1000
+
     /// The speeds an `up to` may name: from the slowest a `speed` may ask
     /// for to the fastest `trace` runs.
-    public static let promisedRange: ClosedRange<Double> = 0.125...1000
+    public static let promisedRange: ClosedRange<Double> = speedRange.lowerBound...traceSpeedRange.upperBound
 
     /// The speeds a `speed` statement may ask for: the interactive view's
     /// own range.

@@ -1,3 +1,5 @@
+import TextKit
+
 extension Validator {
     /// Resolves `at` actions and returns them sorted by time, equal times
     /// in file order. Also checks what Foundation would refuse or ignore:
@@ -19,7 +21,41 @@ extension Validator {
         }
         let sorted = order.map { timed[$0] }
         warnNeverResumed(sorted, keywords: order.map { tree.actions[sourceOrder[$0]].keyword })
+        warnFarBeyondAnyRun(order.map { tree.actions[sourceOrder[$0]] })
         return sorted
+    }
+
+    /// A run is watched in real time: an `at` time that takes longer than
+    /// this to reach at the file's speed (1 without a `speed` line), in
+    /// real seconds, is far beyond what anyone waits for.
+    static let farBeyondAnyRun = 600.0
+
+    /// Warns about each timed action that a run reaches only after
+    /// `farBeyondAnyRun` of real time, saying how long at the file's
+    /// speed and at the fastest `trace` runs. An `add` holds the run until
+    /// then; another action only while something else still goes on.
+    private mutating func warnFarBeyondAnyRun(_ actions: [ActionSyntax]) {
+        let speed = tree.speeds.first?.value ?? 1
+        let fastest = Scenario.traceSpeedRange.upperBound
+        for syntax in actions {
+            let seconds = syntax.time.seconds
+            guard seconds / speed > Self.farBeyondAnyRun else { continue }
+            var holdsTheRun = false
+            var target = ""
+            switch syntax.kind {
+            case .add(let name):
+                holdsTheRun = true
+                target = name.text
+            case .cancel(let name), .cancelAll(let name), .suspend(let name), .resume(let name), .setCap(let name, _),
+                .setPriority(let name, _):
+                target = name.text
+            }
+            report(
+                .farBeyondAnyRun(
+                    "\(syntax.keyword.text) \(target)", at: Spelling.duration(syntax.time), realTime: seconds / speed,
+                    speed: speed, fastest: fastest, realTimeAtFastest: seconds / fastest, holdsTheRun: holdsTheRun,
+                    location: syntax.location))
+        }
     }
 
     /// Resolves the action of each completion block, with the same checks

@@ -132,11 +132,19 @@ enum TraceSession {
         scenario: Scenario, format: TraceCommand.Format, speed: Double, countsExpectations: Bool, width: Int = 100,
         header: JSONLineEncoder.Header? = nil, recorded: [LifecycleEvent]? = nil
     ) {
+        let output = TraceOutput()
+        let slot = WriterSlot()
+        TraceInterruption.install(output: output) { signal, status in
+            // Stopped before the writer was made: nothing was written yet.
+            guard let writer = slot.writer else { exit(status) }
+            writer.interrupt(signal, status: status)
+        }
         if let recorded {
             // A recording: its events are the run, and nothing runs.
             let writer = TraceWriter(
                 scenario: scenario, format: format, countsExpectations: countsExpectations, width: width,
-                header: header)
+                header: header, output: output)
+            slot.writer = writer
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     writer.write(recorded)
@@ -149,12 +157,14 @@ enum TraceSession {
         // one makes the encoders and writes the header (the scenario's whole
         // text, for jsonl). Nothing reaches the writer before then: batches
         // come on the main queue, which this thread serves only afterwards.
-        let slot = WriterSlot()
         MainQueueRun.start(
             scenario, speed: speed, keepsStream: false, onBatch: { slot.writer?.write($0) },
             onEnd: { _, _ in if let writer = slot.writer { writer.finish() } })
-        slot.writer = TraceWriter(
-            scenario: scenario, format: format, countsExpectations: countsExpectations, width: width, header: header)
+        let writer = TraceWriter(
+            scenario: scenario, format: format, countsExpectations: countsExpectations, width: width, header: header,
+            output: output)
+        writer.waitLine = TraceWaitLine(scenario: scenario, speed: speed)
+        slot.writer = writer
     }
 }
 
@@ -162,76 +172,6 @@ enum TraceSession {
 @MainActor
 private final class WriterSlot {
     var writer: TraceWriter?
-}
-
-/// One trace's output: the event stream in its format, then the report.
-@MainActor
-final class TraceWriter {
-    private let format: TraceCommand.Format
-    private let countsExpectations: Bool
-    private let width: Int
-    private let formatter: EventFormatter
-    private let encoder: JSONLineEncoder?
-    private var chrome: ChromeTraceEncoder?
-    private var lanes: TimelineLanes?
-    private var judge: ExpectationJudge
-    private var out = OutputBuffer(fileDescriptor: STDOUT_FILENO)
-
-    init(
-        scenario: Scenario, format: TraceCommand.Format, countsExpectations: Bool, width: Int,
-        header: JSONLineEncoder.Header?
-    ) {
-        self.format = format
-        self.countsExpectations = countsExpectations
-        self.width = width
-        formatter = EventFormatter(scenario: scenario)
-        encoder = format == .jsonl ? JSONLineEncoder(scenario: scenario) : nil
-        chrome = format == .chrome ? ChromeTraceEncoder(scenario: scenario) : nil
-        lanes = format == .timeline ? TimelineLanes(scenario: scenario) : nil
-        judge = ExpectationJudge(scenario: scenario)
-        if format == .text { out.append(formatter.textHeader + "\n") }
-        chrome?.appendHeader(to: &out.bytes)
-        if format == .jsonl, let header { JSONLineEncoder.appendHeader(header, to: &out.bytes) }
-    }
-
-    func write(_ batch: [LifecycleEvent]) {
-        for event in batch {
-            judge.record(event)
-            if let encoder {
-                encoder.append(event, to: &out.bytes)
-            } else if chrome != nil {
-                chrome!.append(event, to: &out.bytes)
-            } else if lanes != nil {
-                lanes!.record(event)
-            } else {
-                out.append(formatter.text(event))
-                out.bytes.append(UInt8(ascii: "\n"))
-            }
-            out.flushIfFull()
-        }
-    }
-
-    /// Writes what follows the stream and exits with the trace's status.
-    func finish() -> Never {
-        let report = TraceReport(judge: judge, formatter: formatter, countsExpectations: countsExpectations)
-        if let lanes {
-            out.append(TimelineText.render(lanes, width: width))
-            out.append(report.text)
-            out.flush()
-        } else if format == .text {
-            out.append(report.text)
-            out.flush()
-        } else {
-            chrome?.appendFooter(to: &out.bytes)
-            out.flush()
-            StandardError.write(report.text)
-        }
-        if let failure = out.failureText {
-            StandardError.write("opscope: error: could not write the trace to standard output: \(failure)\n")
-            exit(ExitStatus.failed)
-        }
-        exit(report.exitStatus)
-    }
 }
 
 /// What a trace says after the stream: each expectation and the verdict.

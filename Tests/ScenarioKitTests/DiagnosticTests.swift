@@ -301,6 +301,21 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
         .init(
             "resume written first but later in time", "queue q\nop a work 1s\nat 2s resume q\nat 1s suspend q", []),
         .init("ignores-cancel with nothing cancelling", "op a work 1s ignores-cancel", []),
+        .init(
+            "an add far beyond any run", "op a work 1s\nop b work 1s\nat 1000000000s add b",
+            [
+                "3:1 warning: 'add b' at 1000000000s is far beyond any run: reaching it takes 31.7 years of real time "
+                    + "at speed 1 | a run does not end before everything was added: it waits for this one | at "
+                    + "--speed 1000 (the fastest trace runs) it takes 11.6 days"
+            ]),
+        .init(
+            "an action far beyond any run at the file's speed", "speed 0.5\nop a work 1s\nat 301s cancel a",
+            [
+                "3:1 warning: 'cancel a' at 301s is far beyond any run: reaching it takes 10 minutes of real time at "
+                    + "speed 0.5 | a run waits for it only while something else still runs or waits; with all done "
+                    + "sooner, it ends without it | at --speed 1000 (the fastest trace runs) it takes 0.3 seconds"
+            ]),
+        .init("an action ten real minutes away at the file's speed", "speed 2\nop a work 1s\nat 1200s cancel a", []),
     ]
 
     @Test(arguments: lexical + numbers + syntax + semantic + warnings)

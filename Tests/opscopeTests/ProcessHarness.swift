@@ -33,9 +33,11 @@ enum OpscopeBinary {
     /// Runs opscope with `arguments` in the package root, with `input` on
     /// standard input (/dev/null when nil); kills it after `timeout` real
     /// seconds (a generous bound: the test then fails). With `outputTo`,
-    /// standard output is that file (`/dev/full`), not captured.
+    /// standard output is that file (`/dev/full`), not captured. With
+    /// `signal`, sends it that signal `after` real seconds.
     static func run(
-        _ arguments: [String], input: String? = nil, timeout: Double = 60, outputTo path: String? = nil
+        _ arguments: [String], input: String? = nil, timeout: Double = 60, outputTo path: String? = nil,
+        signal: (number: Int32, after: Double)? = nil
     ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = url
@@ -66,6 +68,10 @@ enum OpscopeBinary {
         nonisolated(unsafe) var errData = Data()
         DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
         DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        if let signal {
+            Thread.sleep(forTimeInterval: signal.after)
+            kill(process.processIdentifier, signal.number)
+        }
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.01)
