@@ -55,6 +55,22 @@ struct WholeBoard: Sendable {
         moment = board.moment
     }
 
+    /// Writes its cards over `cards`, a board's of the same scenario, in
+    /// place: no new array, so no fresh pages to fault in.
+    func copyCards(over cards: inout [OperationCard]) {
+        guard cards.count == chunks.reduce(0, { $0 + $1.count }) else {
+            cards = self.cards()
+            return
+        }
+        var i = 0
+        for chunk in chunks {
+            for card in chunk {
+                cards[i] = card
+                i += 1
+            }
+        }
+    }
+
     /// The cards in one array, as a board holds them.
     func cards() -> [OperationCard] {
         var cards: [OperationCard] = []

@@ -118,17 +118,25 @@ public struct BoardHistory: Sendable {
 
     /// The board after the first `n` events (0: before any; clamped).
     public func board(after n: Int) -> BoardState {
+        var board = hollow
+        seek(&board, to: n)
+        return board
+    }
+
+    /// `board` (a board of this run, or an empty one, `hollow`) made the
+    /// board after the first `n` events, in place where it holds its cards
+    /// alone: a step through history then writes over the cards of the
+    /// moment shown before, instead of a new array of them.
+    public func seek(_ board: inout BoardState, to n: Int) {
         let n = min(max(0, n), events.count)
         let k = min(n / interval, checkpoints.count - 1)
         var start = k
         while case .changes = checkpoints[start] { start -= 1 }
-        var board = hollow
         if case .whole(let whole) = checkpoints[start] { board.restore(whole) }
         for checkpoint in checkpoints[(start + 1)..<(k + 1)] {
             if case .changes(let changes) = checkpoint { board.restore(changes) }
         }
         for position in (k * interval)..<n { board.apply(events[position]) }
-        return board
     }
 
     /// The scenario time of the `n`th event (0 before any).

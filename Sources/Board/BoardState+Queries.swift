@@ -4,9 +4,7 @@ import ScenarioKit
 extension BoardState {
     /// The cards of one column, in the order they entered it, then file order.
     public func cards(in phase: Phase) -> [OperationCard] {
-        cards.filter { $0.phase == phase }.sorted {
-            ($0.phaseSeq, $0.id.index) < ($1.phaseSeq, $1.id.index)
-        }
+        operations(in: phase).map { cards[$0.index] }
     }
 
     /// How many cards each phase holds (every phase is a key).

@@ -38,10 +38,7 @@ extension BoardState {
         if let free, free <= 0 {
             reasons.append(.queueAtCap(executing: row.executing, dispatched: row.waitingForThread, cap: row.cap))
         }
-        let ahead = cards.filter { other in
-            other.queue == card.queue && other.id != op && other.phase == .ready && other.dispatchedAt == nil
-                && other.isAhead(of: card)
-        }.count
+        let ahead = readyAhead(of: card)
         if let free, ahead > 0, ahead >= free {
             reasons.append(
                 .behindHigherPriority(

@@ -26,6 +26,8 @@ public struct BoardState: Sendable, Hashable {
     public private(set) var stall: [OperationID: StuckReason]?
     /// Operations that name each operation in `after`, in file order.
     private let dependentsIndex: [[OperationID]]
+    /// What its frames ask again and again, kept while it does not change.
+    let memo = BoardMemo()
 
     public init(scenario: Scenario) {
         self.scenario = scenario
@@ -270,7 +272,7 @@ extension BoardState {
     /// Every card, row and value `apply` changes, from a whole board
     /// `BoardHistory` kept of the same scenario.
     mutating func restore(_ whole: WholeBoard) {
-        cards = whole.cards()
+        whole.copyCards(over: &cards)
         queues = whole.queues
         restore(whole.moment)
     }

@@ -68,6 +68,14 @@ package final class ScenarioView {
     /// Every notification of the run, with board checkpoints: what the
     /// history keys show.
     private var history: BoardHistory
+    /// The board at the history cursor last shown, with the cursor: a key
+    /// is handled on the moment the last frame showed, and a step seeks
+    /// only the moment it goes to. What a history holds never changes (it
+    /// only grows); a new one (a restart) forgets it.
+    private var seekMemo: (cursor: Int, board: BoardState)?
+    /// What the frames of this scenario derive once (its timeline order,
+    /// an unchanged thread canvas).
+    private var memo = ScreenMemo()
     /// The run as lanes over time, for the timeline and the thread view.
     private var lanes: TimelineLanes
     /// Each caption reached, after how many notifications, for the history.
@@ -276,6 +284,7 @@ package final class ScenarioView {
             expectationResults: results, mainThreadBusy: mainThreadBusy?.op, mainThreadBlocked: mainThreadBlocked,
             history: history, historyShown: state.historyCursor, isReplay: isReplay)
         frame.timeline = lanes
+        frame.memo = memo
         if let shown = state.historyCursor {
             // That moment: its clock and its caption (the log pane ends
             // at its line by itself).
@@ -295,7 +304,14 @@ package final class ScenarioView {
 
     /// The board on the screen: the history cursor's moment, or the live one.
     private var shownBoard: BoardState {
-        state.historyCursor.map { history.board(after: $0) } ?? board
+        guard let cursor = state.historyCursor else { return board }
+        if let memo = seekMemo, memo.cursor == cursor { return memo.board }
+        // The moment shown before is written over, in place.
+        var shown = seekMemo?.board ?? history.board(after: cursor)
+        seekMemo = nil
+        history.seek(&shown, to: cursor)
+        seekMemo = (cursor, shown)
+        return shown
     }
 
     package func render(frame: FrameInput) -> CellGrid {
@@ -453,6 +469,8 @@ package final class ScenarioView {
         run?.stop()
         board = BoardState(scenario: scenario)
         history = BoardHistory(scenario: scenario)
+        seekMemo = nil
+        memo = ScreenMemo()
         lanes = TimelineLanes(scenario: scenario)
         captionsReached = []
         log = []

@@ -115,6 +115,8 @@ public struct TimelineLanes: Sendable {
     /// the order the run first used it, and when.
     public private(set) var threads: [(tag: ThreadTag, firstSeen: Double)] = []
     public private(set) var endTime: Double = 0
+    /// How many events it recorded: what a drawing of it depends on.
+    public private(set) var recorded = 0
     /// The rows of asynchronous operations in flight, in the order they
     /// were first used (`Lane.inFlightRow` indexes them).
     public private(set) var inFlight: [InFlightRow] = []
@@ -144,6 +146,7 @@ public struct TimelineLanes: Sendable {
     }
 
     public mutating func record(_ event: LifecycleEvent) {
+        recorded += 1
         endTime = max(endTime, event.time)
         let t = event.time
         switch event.kind {

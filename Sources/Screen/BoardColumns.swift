@@ -14,9 +14,8 @@ struct BoardColumns: Sendable, Hashable {
 
     init(_ board: BoardState) {
         ids = Phase.columns.map { phase in
-            var cards = board.cards(in: phase).map(\.id)
-            if phase == .pending { cards += board.cards(in: .notAdded).map(\.id) }
-            return cards
+            phase == .pending
+                ? board.operations(in: .pending) + board.operations(in: .notAdded) : board.operations(in: phase)
         }
     }
 

@@ -54,6 +54,9 @@ public struct FrameInput: Sendable {
     /// (`t`); nil: the board area has only the columns to show. Not an
     /// argument of `init`: set it on the value, as the loop does.
     public var timeline: TimelineLanes? = nil
+    /// What the frames of this scenario share (set on the value, as the
+    /// loop does); nil: each frame derives everything again.
+    public var memo: ScreenMemo? = nil
 
     public init(
         now: Double = 0, wallClock: Double? = nil, speed: Double = 1, isPaused: Bool = false,

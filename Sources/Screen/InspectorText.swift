@@ -134,10 +134,7 @@ enum InspectorText {
             let waiting = dispatched > 0 ? ", \(dispatched) dispatched and waiting for a thread" : ""
             return "its queue \(name) is at its cap (\(executing) of \(EventFormatter.capText(cap)) running\(waiting))"
         case .behindHigherPriority(let count, _, _):
-            let higher = board.cards.filter { other in
-                other.queue == card.queue && other.id != card.id && other.phase == .ready
-                    && (other.isBarrier || other.effectivePriority > card.effectivePriority)
-            }.count
+            let higher = board.readyHigher(than: card)
             let ops = Spelling.count(count, "ready operation")
             return higher == count
                 ? "behind \(count) higher-priority \(count == 1 ? "ready operation" : "ready operations")"

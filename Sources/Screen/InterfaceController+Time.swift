@@ -26,7 +26,7 @@ extension InterfaceController {
                 return refuse(
                     "'\(text)' is not a time: type seconds (0.6, 1.25s) or milliseconds (600ms)", &state, frame)
             }
-            return goTo(seconds: seconds, state: &state, frame: frame)
+            return goTo(seconds: seconds, typed: text, state: &state, frame: frame)
         case .resize:
             return nil
         default:
@@ -51,10 +51,17 @@ extension InterfaceController {
         return value * scale
     }
 
-    /// The history cursor to the last notification at or before `seconds`;
-    /// at or past the last one, live (a replay: its last event).
-    static func goTo(seconds: Double, state: inout InterfaceState, frame: FrameInput) -> InterfaceOutcome {
-        guard let history = frame.history, history.count > 0 else { return InterfaceOutcome.none }
+    /// The history cursor to the last notification at or before `seconds`
+    /// (`typed` as the user typed it); at or past the last one, live (a
+    /// replay: its last event). The message says where it went and, when
+    /// that is not the moment typed, why: before the first notification,
+    /// past the last.
+    static func goTo(seconds: Double, typed: String, state: inout InterfaceState, frame: FrameInput)
+        -> InterfaceOutcome
+    {
+        guard let history = frame.history, history.count > 0 else {
+            return refuse("nothing has happened yet: there is no moment to go to", &state, frame)
+        }
         // The number of notifications announced by then (as the screen
         // shows times, to the millisecond): times never decrease.
         let limit = seconds + 0.0005
@@ -64,13 +71,32 @@ extension InterfaceController {
             let mid = (low + high + 1) / 2
             if history.time(after: mid) < limit { low = mid } else { high = mid - 1 }
         }
-        let target = low >= history.count ? nil : low
-        state.historyCursor = target
+        let count = history.count
+        let lastTime = Spelling.seconds(history.time(after: count))
+        let place = frame.isReplay ? " in the recording" : ""
+        let text: String
+        if low >= count {
+            // At or past the last notification.
+            state.historyCursor = nil
+            text =
+                history.time(after: count) + 0.0005 >= limit
+                ? "g \(typed): the last notification\(place), event \(count) of \(count) at \(lastTime)"
+                    + (frame.isReplay ? "" : " (live)")
+                : "g \(typed): past the last notification\(place) (\(lastTime)): event \(count) of \(count)"
+                    + (frame.isReplay ? "" : ", live")
+        } else if low == 0 {
+            state.historyCursor = 0
+            text =
+                "g \(typed): before the first notification\(place) (\(Spelling.seconds(history.time(after: 1)))): "
+                + "the start, event 0 of \(count)"
+        } else {
+            state.historyCursor = low
+            text =
+                "g \(typed): event \(low) of \(count)\(place), the last notification by then, at "
+                + Spelling.seconds(history.time(after: low))
+        }
         state.logScroll = 0
-        let last = frame.isReplay ? "the recording's last notification" : "the last notification so far"
-        let place = target.map { "event \($0) of \(history.count)" } ?? "\(last), \(history.count)"
-        let live = target == nil && !frame.isReplay ? " (live)" : ""
-        state.show("at \(Spelling.seconds(seconds)): \(place)" + live, now: frame.wallClock)
+        state.show(text, now: frame.wallClock)
         return .redraw
     }
 }

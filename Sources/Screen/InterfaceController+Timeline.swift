@@ -78,7 +78,7 @@ extension InterfaceController {
     static func moveLane(
         _ delta: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
     ) -> InterfaceOutcome {
-        let order = TimelineOrder(board.scenario)
+        let order = frame.memo?.order(of: board.scenario) ?? TimelineOrder(board.scenario)
         guard !order.operations.isEmpty else { return refuse("no operation to select", &state, frame) }
         let here = state.selectedOperation.flatMap(order.place) ?? 0
         let next = min(max(0, here + delta), order.operations.count - 1)

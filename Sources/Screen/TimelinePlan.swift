@@ -16,6 +16,10 @@ struct TimelineOrder: Sendable {
     let groupOf: [Int]
     /// For each operation (by `OperationID.index`), its place in `operations`.
     private let places: [Int]
+    /// The scenario's operations, grouped or not.
+    let operationCount: Int
+    /// The widest operation name, in cells, with the two cells of its indent.
+    let widestName: Int
 
     init(_ scenario: Scenario) {
         var members = [[OperationID]](repeating: [], count: scenario.queues.count)
@@ -38,6 +42,8 @@ struct TimelineOrder: Sendable {
         self.operations = operations
         self.groupOf = groupOf
         self.places = places
+        operationCount = scenario.operations.count
+        widestName = scenario.operations.reduce(0) { max($0, displayWidth($1.name) + 2) }
     }
 
     func place(of op: OperationID) -> Int? {
@@ -182,9 +188,8 @@ struct TimelinePlan: Sendable {
         let scenario = timeline.scenario
         area = rect
         threads = state.boardArea == .threads
-        let order = order ?? TimelineOrder(scenario)
-        var widest = 10
-        for op in scenario.operations { widest = max(widest, displayWidth(op.name) + 2) }
+        let order = order ?? frame.memo?.order(of: scenario) ?? TimelineOrder(scenario)
+        var widest = max(10, order.widestName)
         for (q, _) in order.groups { widest = max(widest, displayWidth(Self.queueLabel(q, timeline: timeline))) }
         nameWidth = min(widest, 26, max(4, rect.width / 3)) + 1
         plot = (rect.x + nameWidth, max(0, rect.width - nameWidth))

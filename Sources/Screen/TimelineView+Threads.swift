@@ -44,6 +44,12 @@ struct ThreadCanvas {
     /// Per row of the plan, per plot column: the operation (index) drawn
     /// there last, or -1.
     private(set) var owners: [[Int]]
+    /// The names written over the glyphs, each where its piece begins and
+    /// only where it has room: a block's number where it begins (its
+    /// operation's name where the block is on another thread), then each
+    /// operation's name where its execution begins. Made with the canvas,
+    /// since deciding means measuring every name.
+    private(set) var labels: [(text: String, piece: Int)] = []
 
     init(_ plan: TimelinePlan, timeline: TimelineLanes) {
         self.plan = plan
@@ -112,6 +118,25 @@ struct ThreadCanvas {
         }
         for p in pieces {
             for c in p.from...p.to { owners[p.row][c] = p.operation.index }
+        }
+        findLabels(timeline.scenario)
+    }
+
+    private mutating func findLabels(_ scenario: Scenario) {
+        func label(_ text: String, _ i: Int) {
+            let room = room(pieces[i])
+            guard !text.isEmpty, room > 0, displayWidth(text) <= room else { return }
+            labels.append((text, i))
+        }
+        for (i, p) in pieces.enumerated() {
+            // Not where the window cut it: the number marks where it began.
+            guard case .block(let index, let away) = p.kind, p.start == p.from else { continue }
+            let name = scenario.operations[p.operation.index].name
+            label(away ? "\(name).\(index + 1)" : index > 0 ? String(index + 1) : "", i)
+        }
+        for (i, p) in pieces.enumerated() {
+            guard case .execution = p.kind else { continue }
+            label(scenario.operations[p.operation.index].name, i)
         }
     }
 
@@ -198,10 +223,6 @@ extension TimelineView {
                 clippedTo: names)
         }
         let x0 = plan.plot.x
-        func label(_ text: String, _ p: ThreadCanvas.Piece) {
-            guard !text.isEmpty, displayWidth(text) <= canvas.room(p) else { return }
-            grid.write(text, at: Position(column: x0 + p.from, row: plan.rows[p.row].y), style: theme.spanLabel)
-        }
         for p in canvas.pieces {
             let y = plan.rows[p.row].y
             switch p.kind {
@@ -217,19 +238,10 @@ extension TimelineView {
                 grid.put(Cell(g.start, style: theme.executingSpan), at: x0 + p.from, row: y)
             }
         }
-        // The labels, over the glyphs: a block's number where it begins (its
-        // operation's name where the block is on another thread), then each
-        // operation's name where its execution begins.
-        for p in canvas.pieces {
-            guard case .block(let index, let away) = p.kind else { continue }
-            let name = timeline.scenario.operations[p.operation.index].name
-            // Not where the window cut it: the number marks where it began.
-            guard p.start == p.from else { continue }
-            label(away ? "\(name).\(index + 1)" : index > 0 ? String(index + 1) : "", p)
-        }
-        for p in canvas.pieces {
-            guard case .execution = p.kind else { continue }
-            label(timeline.scenario.operations[p.operation.index].name, p)
+        // The labels, over the glyphs.
+        for (text, i) in canvas.labels {
+            let p = canvas.pieces[i]
+            grid.write(text, at: Position(column: x0 + p.from, row: plan.rows[p.row].y), style: theme.spanLabel)
         }
         // The selected operation's cells: bold and underlined.
         guard let selected else { return }

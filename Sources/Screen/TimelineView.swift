@@ -33,7 +33,7 @@ enum TimelineView {
         drawAxis(plan, timeline: timeline, glyphs: glyphs, theme: theme, into: &grid)
         var canvas: ThreadCanvas?
         if plan.threads {
-            let threads = ThreadCanvas(plan, timeline: timeline)
+            let threads = frame.memo?.canvas(plan, timeline: timeline) ?? ThreadCanvas(plan, timeline: timeline)
             drawThreads(threads, timeline: timeline, state: state, frame: frame, theme: theme, into: &grid)
             canvas = threads
         } else {

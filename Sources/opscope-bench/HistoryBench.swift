@@ -3,6 +3,7 @@ import Foundation
 import LifecycleEngine
 import RunEvents
 import ScenarioKit
+import Screen
 
 /// The history the interface keeps (issue 10): a real run of 100,000
 /// zero-work operations recorded into a `BoardHistory` as the interface
@@ -38,6 +39,54 @@ enum HistoryBench {
             "resident memory the history adds beyond a run", "\(added / 1_048_576) MB", target: "≤ 150 MB",
             met: added <= 150 << 20)
         report.line("    one checkpoint every \(history.interval) events")
+        steps(history, scenario: scenario, report: report, rounds: rounds)
+    }
+
+    /// A step back (`[`) at random moments of that history, as the
+    /// interface takes it: the key on the board shown, then the frame of
+    /// the moment it went to, at 200×50, on the board, the timeline and
+    /// the threads.
+    static func steps(_ history: BoardHistory, scenario: Scenario, report: BenchReport, rounds: Int) {
+        let formatter = EventFormatter(scenario: scenario)
+        let log = history.events.indices.map { LogEntry(history.events[$0], formatter: formatter) }
+        var lanes = TimelineLanes(scenario: scenario)
+        for i in history.events.indices { lanes.record(history.events[i]) }
+        let size = Size(columns: 200, rows: 50)
+        var generator = SystemRandomNumberGenerator()
+        let memo = ScreenMemo()
+        for view in BoardArea.allCases {
+            var times: [Double] = []
+            var shown = history.board(after: history.count)
+            var state = InterfaceState(board: shown)
+            state.boardArea = view
+            for _ in 0..<(rounds * 10) {
+                state.historyCursor = Int.random(in: 1...history.count, using: &generator)
+                var frame = FrameInput(
+                    now: 0, wallClock: 0, speed: 1, isPaused: true, size: size, glyphs: .unicode, colors: true,
+                    log: log,
+                    history: history, historyShown: state.historyCursor)
+                frame.timeline = lanes
+                frame.memo = memo
+                // The moment shown before the key, as the last frame had it
+                // (the interface writes the next moment over it).
+                history.seek(&shown, to: state.historyCursor ?? history.count)
+                _ = InterfaceRenderer.render(board: shown, state: state, frame: frame)
+                times.append(
+                    Measure.seconds {
+                        _ = InterfaceController.handle(
+                            .character("["), state: &state, board: shown, live: nil, frame: frame)
+                        frame.historyShown = state.historyCursor
+                        frame.now = history.time(after: state.historyCursor ?? history.count)
+                        history.seek(&shown, to: state.historyCursor ?? history.count)
+                        _ = InterfaceRenderer.render(board: shown, state: state, frame: frame)
+                    })
+            }
+            let median = Measure.median(times)
+            report.figure(
+                "a step back (`[`) with its frame at 200×50, \(view) view (median of \(times.count))",
+                Measure.ms(median), target: "≤ 10 ms", met: median <= 0.010)
+            report.line("    worst \(Measure.ms(times.max() ?? 0))")
+        }
     }
 
     /// A real run, its events applied to a live board and (with

@@ -3,6 +3,7 @@ import EventFixtures
 import RunEvents
 import ScenarioKit
 import Testing
+import TextKit
 
 @testable import Screen
 
@@ -310,11 +311,26 @@ private let judgedByTheEngine: [(String, Key, String?, String?, Action)] = [
         for typed in ["0.4", "0.4s", "400ms"] {
             let (state, message) = Self.press(Self.typing(typed))
             #expect(state.historyCursor == beforeHalf, "\(typed)")
-            #expect(message == "at 0.400s: event \(beforeHalf) of \(history.count)")
+            #expect(
+                message
+                    == "g \(typed): event \(beforeHalf) of \(history.count), the last notification by then, at "
+                    + Spelling.seconds(history.time(after: beforeHalf)))
             #expect(state.timeEntry == nil)
         }
-        // At or past the last notification: live again.
-        #expect(Self.press(Self.typing("9"), from: 2).0.historyCursor == nil)
+        // Past the last notification: live again, and the message says
+        // it went to the last one (not the moment typed, which the run
+        // never reached); in a replay, the recording's last.
+        let last = Spelling.seconds(history.time(after: history.count))
+        let (past, pastMessage) = Self.press(Self.typing("99999999999999"), from: 2)
+        #expect(past.historyCursor == nil)
+        #expect(
+            pastMessage
+                == "g 99999999999999: past the last notification (\(last)): event \(history.count) of "
+                + "\(history.count), live")
+        #expect(
+            Self.press(Self.typing("9"), from: 2, replay: true).1
+                == "g 9: past the last notification in the recording (\(last)): event \(history.count) of "
+                + "\(history.count)")
         // 0: every notification announced at t=0 (Home goes before them).
         let atZero = (0...history.count).last { history.time(after: $0) <= 0 } ?? 0
         #expect(Self.press(Self.typing("0"), from: 2).0.historyCursor == atZero)

@@ -1,0 +1,56 @@
+import RunEvents
+import ScenarioKit
+import Synchronization
+
+/// What the frames of one scenario's run derive from values that rarely
+/// change, kept by the shell that draws them (one per scenario shown) and
+/// handed to each frame (`FrameInput.memo`): the timeline's order of the
+/// scenario's operations, and the thread view's canvas of a timeline that
+/// has not changed since the last frame (a step through history moves only
+/// the cursor over it). On a run of 100,000 operations each is tens of
+/// milliseconds to make; a frame without a memo makes them again.
+///
+/// Locked: frames are drawn on the main thread, but `FrameInput` is
+/// `Sendable`.
+public final class ScreenMemo: Sendable {
+    private struct CanvasKey: Hashable {
+        var recorded: Int
+        var window: TimeWindow
+        var edge: Double
+        var plotX: Int
+        var plotWidth: Int
+        var rows: [TimelineRow]
+        var ys: [Int]
+    }
+
+    private struct Kept {
+        var order: TimelineOrder?
+        var canvas: (key: CanvasKey, canvas: ThreadCanvas)?
+    }
+
+    private let kept = Mutex(Kept())
+
+    public init() {}
+
+    /// The scenario's timeline order (the memo serves one scenario).
+    func order(of scenario: Scenario) -> TimelineOrder {
+        if let order = kept.withLock({ $0.order }), order.operationCount == scenario.operations.count {
+            return order
+        }
+        let order = TimelineOrder(scenario)
+        kept.withLock { $0.order = order }
+        return order
+    }
+
+    /// The thread canvas of `plan` over `timeline`, made again only when
+    /// the timeline recorded more or the plan shows another window or rows.
+    func canvas(_ plan: TimelinePlan, timeline: TimelineLanes) -> ThreadCanvas {
+        let key = CanvasKey(
+            recorded: timeline.recorded, window: plan.window, edge: plan.edge, plotX: plan.plot.x,
+            plotWidth: plan.plot.width, rows: plan.rows.map(\.row), ys: plan.rows.map(\.y))
+        if let kept = kept.withLock({ $0.canvas }), kept.key == key { return kept.canvas }
+        let canvas = ThreadCanvas(plan, timeline: timeline)
+        kept.withLock { $0.canvas = (key, canvas) }
+        return canvas
+    }
+}
