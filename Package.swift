@@ -70,6 +70,9 @@ let package = Package(
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "EventFixtures", "TextKit", "RunEvents", "Grading"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Screen"]),
         .testTarget(
+            name: "InteractiveTests",
+            dependencies: ["Interactive", "Board", "RunEvents", "ScenarioKit", "Screen", "EventFixtures"]),
+        .testTarget(
             name: "opscopeTests",
             dependencies: ["opscope", "CommandSupport", "Interactive", "ScenarioKit", "EventFixtures"]),
     ],

@@ -44,9 +44,23 @@ package final class InteractiveApp {
     private static weak var current: InteractiveApp?
     private var input: (any DispatchSourceRead)?
 
-    /// The picker, when the app started without a file.
-    private var picker: PickerModel?
-    private var scenarioView: ScenarioView?
+    /// What the screen shows.
+    private enum Mode {
+        /// The picker (the app started without a file).
+        case picker(PickerModel)
+        /// A scenario; `picker` is where `q` goes back to, if it came from there.
+        case scenario(ScenarioSession, picker: PickerModel?)
+        /// Before anything opened.
+        case none
+    }
+
+    private var mode = Mode.none
+
+    /// The scenario shown, if one is.
+    private var scenario: ScenarioSession? {
+        if case .scenario(let session, _) = mode { return session }
+        return nil
+    }
 
     private var redrawScheduled = false
     private var firstFrameReported = false
@@ -83,9 +97,9 @@ package final class InteractiveApp {
         current = app
         app.installSources()
         if let opening {
-            app.open(opening, fromPicker: false)
+            app.open(opening, from: nil)
         } else {
-            app.picker = PickerModel(list: list, paths: paths)
+            app.mode = .picker(PickerModel(list: list, paths: paths))
             app.redrawNow()
         }
         MainThread.serveForever()
@@ -138,63 +152,68 @@ package final class InteractiveApp {
             resized()
             return
         }
-        if var model = picker, scenarioView == nil {
+        switch mode {
+        case .none:
+            return
+        case .picker(var model):
             let outcome = ScenarioPicker.handle(
                 key, state: &model.state, list: model.list, size: session.size, glyphs: glyphs)
-            picker = model
+            mode = .picker(model)
             switch outcome {
             case .none: return
             case .redraw, .showDiagnostics: scheduleRedraw()
             case .quit: quit()
-            case .open(let index): openFromPicker(index)
+            case .open(let index): openFromPicker(index, model)
             }
-            return
-        }
-        guard let view = scenarioView else { return }
-        switch view.handle(key, frame: frameInput(for: view)) {
-        case .continue:
-            scheduleRedraw()
-        case .quit:
-            view.stop()
-            scenarioView = nil
-            if picker != nil {
-                stopFrameTimer()
-                redrawNow()
-            } else {
-                quit()
+        case .scenario(let shown, let picker):
+            switch shown.handle(key, frame: frameInput(for: shown)) {
+            case .continue:
+                scheduleRedraw()
+            case .quit:
+                shown.stop()
+                if let picker {
+                    mode = .picker(picker)
+                    stopFrameTimer()
+                    redrawNow()
+                } else {
+                    quit()
+                }
             }
+            updateFrameTimer()
         }
-        updateFrameTimer()
     }
 
     /// Reads the file again (it may have changed since the picker listed
     /// it): one that runs opens; one that cannot shows why in the pane.
-    private func openFromPicker(_ index: Int) {
-        guard var model = picker, model.paths.indices.contains(index) else { return }
+    private func openFromPicker(_ index: Int, _ picker: PickerModel) {
+        var model = picker
+        guard model.paths.indices.contains(index) else { return }
         let (entry, opening) = PickerLauncher.read(model.paths[index])
         guard let opening else {
             model.list[entry: index] = entry
             model.state.pane = PickerPane(entry: index)
-            picker = model
+            mode = .picker(model)
             scheduleRedraw()
             return
         }
-        open(opening, fromPicker: true)
+        open(opening, from: model)
     }
 
     /// Opens a scenario (or a recording of it). From the picker it opens
     /// the way a lesson is read: paused at t=0 with the notes showing, in
     /// lesson mode; a replay opens paused at t=0 too.
-    private func open(_ opening: ScenarioOpening, fromPicker: Bool) {
+    private func open(_ opening: ScenarioOpening, from picker: PickerModel?) {
         let scenario = opening.scenario
-        let settings = ScenarioView.Settings(
+        let fromPicker = picker != nil
+        let settings = SessionModel.Settings(
             speed: options.speed ?? scenario.speed ?? 1,
             paused: fromPicker || opening.source.isRecording || options.startsPaused,
             lesson: fromPicker || options.lesson)
-        let view = ScenarioView(
-            scenario: scenario, settings: settings, file: opening.file, source: opening.source,
-            notice: opening.notice)
-        scenarioView = view
+        let view = ScenarioSession(
+            SessionModel(
+                scenario: scenario, settings: settings, file: opening.file, source: opening.source,
+                notice: opening.notice, at: ProcessInfo.processInfo.systemUptime))
+        mode = .scenario(view, picker: picker)
         view.start(
             wake: { [weak self] in
                 DispatchQueue.main.async {
@@ -213,7 +232,7 @@ package final class InteractiveApp {
     /// draw now what the run looks like, since nothing will be drawn until
     /// the work returns.
     private func mainThreadWork(_ work: MainThreadWork) {
-        guard let view = scenarioView else { return }
+        guard let view = scenario else { return }
         view.mainThread(work)
         if case .began = work {
             view.drain()
@@ -222,7 +241,7 @@ package final class InteractiveApp {
     }
 
     private func eventsArrived() {
-        guard let view = scenarioView else { return }
+        guard let view = scenario else { return }
         if view.drain() {
             scheduleRedraw()
         }
@@ -231,7 +250,7 @@ package final class InteractiveApp {
 
     // MARK: - Frames
 
-    private func frameInput(for view: ScenarioView) -> FrameInput {
+    private func frameInput(for view: ScenarioSession) -> FrameInput {
         view.frameInput(size: session.size, glyphs: glyphs, colors: session.colorsEnabled)
     }
 
@@ -247,10 +266,13 @@ package final class InteractiveApp {
     }
 
     private func redrawNow() {
-        if let view = scenarioView {
+        switch mode {
+        case .scenario(let view, _):
             _ = session.flush(view.render(frame: frameInput(for: view)))
-        } else if let model = picker {
+        case .picker(let model):
             _ = session.flush(model.render(size: session.size, glyphs: glyphs, colors: session.colorsEnabled))
+        case .none:
+            break
         }
         if !firstFrameReported {
             firstFrameReported = true
@@ -258,7 +280,8 @@ package final class InteractiveApp {
         }
     }
 
-    /// For `opscope bench`: when OPSCOPE_FIRST_FRAME_FILE names a file,
+    /// For `opscope-bench` (time to the first frame, measured from outside):
+    /// when OPSCOPE_FIRST_FRAME_FILE names a file,
     /// writes the seconds from process start to the first frame, and the
     /// pid, into it.
     private func reportFirstFrame() {
@@ -271,7 +294,7 @@ package final class InteractiveApp {
     /// Runs a frame timer only while something on screen moves: the clock
     /// of a live, unpaused run and its progress bars.
     private func updateFrameTimer() {
-        if let view = scenarioView, view.isMoving {
+        if let view = scenario, view.isMoving {
             guard frameTimer == nil else { return }
             let timer = DispatchSource.makeTimerSource(queue: .main)
             timer.schedule(
@@ -292,7 +315,7 @@ package final class InteractiveApp {
     }
 
     private func tick() {
-        guard let view = scenarioView else {
+        guard let view = scenario else {
             stopFrameTimer()
             return
         }
@@ -310,7 +333,7 @@ package final class InteractiveApp {
         stopFrameTimer()
         input?.cancel()
         session.close()
-        scenarioView?.stop()
+        scenario?.stop()
         exit(status)
     }
 }

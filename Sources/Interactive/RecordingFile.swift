@@ -6,12 +6,12 @@ import ScenarioKit
 package struct ScenarioOpening {
     package var scenario: Scenario
     package var file: RecordingFile
-    package var source: ScenarioView.Source
+    package var source: SessionModel.Source
     /// Said on the status line as the view opens (a recording's unreadable
     /// line, and that the replay stops before it).
     package var notice: String?
 
-    package init(scenario: Scenario, file: RecordingFile, source: ScenarioView.Source = .live, notice: String? = nil) {
+    package init(scenario: Scenario, file: RecordingFile, source: SessionModel.Source = .live, notice: String? = nil) {
         self.scenario = scenario
         self.file = file
         self.source = source

@@ -1,4 +1,3 @@
-import Foundation
 import RunEvents
 
 /// Where a replay is in its recording, moving on a clock of its own.
@@ -11,29 +10,25 @@ import RunEvents
 /// caption, with the events of the caption's moment shown. Nothing here
 /// touches Foundation's engine.
 ///
-/// The real time is read from `realTime`, injected so that tests drive it.
-@MainActor
-final class RecordingPlayback {
+/// A value: the real time (`wall`, monotonic seconds) is passed to every
+/// call that reads or moves the clock.
+struct ReplayClock: Sendable {
     /// Each event's scenario time, in order.
     private let times: [Double]
     /// Which events are captions.
     private let isCaption: [Bool]
-    private let realTime: () -> Double
     private(set) var speed: Double
     /// The events shown: 0 (the start) … `times.count` (the end).
     private(set) var position = 0
     /// Scenario time at `since` (real seconds), and whether it advances.
     private var base = 0.0
-    private var since: Double
+    private var since = 0.0
     private(set) var isPlaying = false
     /// It stopped at a caption (lesson mode), not by a pause.
     private(set) var stoppedAtCaption = false
     var pausesAtCaptions: Bool
 
-    init(
-        events: [LifecycleEvent], speed: Double, pausesAtCaptions: Bool,
-        realTime: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }
-    ) {
+    init(events: [LifecycleEvent], speed: Double, pausesAtCaptions: Bool) {
         times = events.map(\.time)
         isCaption = events.map {
             if case .caption = $0.kind { return true }
@@ -41,8 +36,6 @@ final class RecordingPlayback {
         }
         self.speed = speed
         self.pausesAtCaptions = pausesAtCaptions
-        self.realTime = realTime
-        since = realTime()
     }
 
     var count: Int { times.count }
@@ -50,11 +43,12 @@ final class RecordingPlayback {
     /// At the recording's last event: nothing more to play.
     var isAtEnd: Bool { position >= times.count }
 
-    /// The scenario time the screen shows: the clock while it plays, the
-    /// position's moment while it stands; never past the last event.
-    var now: Double {
+    /// The scenario time the screen shows at `wall`: the clock while it
+    /// plays, the position's moment while it stands; never past the last
+    /// event.
+    func now(at wall: Double) -> Double {
         guard isPlaying else { return time(at: position) }
-        return min(base + (realTime() - since) * speed, times.last ?? 0)
+        return min(base + (wall - since) * speed, times.last ?? 0)
     }
 
     /// The moment after the first `position` events (0 before any).
@@ -64,45 +58,45 @@ final class RecordingPlayback {
 
     /// Plays on from `position`, its clock at that moment. False at the end.
     @discardableResult
-    func play(from position: Int) -> Bool {
+    mutating func play(from position: Int, at wall: Double) -> Bool {
         self.position = min(max(0, position), times.count)
         guard !isAtEnd else {
             isPlaying = false
             return false
         }
         base = time(at: self.position)
-        since = realTime()
+        since = wall
         isPlaying = true
         stoppedAtCaption = false
         return true
     }
 
-    func pause() {
+    mutating func pause(at wall: Double) {
         guard isPlaying else { return }
-        base = now
+        base = now(at: wall)
         isPlaying = false
     }
 
     /// The position moved by hand (a step, a jump): it stands there.
-    func move(to position: Int) {
-        pause()
+    mutating func move(to position: Int, at wall: Double) {
+        pause(at: wall)
         self.position = min(max(0, position), times.count)
         stoppedAtCaption = false
     }
 
-    func setSpeed(_ newSpeed: Double) {
-        base = now
-        since = realTime()
+    mutating func setSpeed(_ newSpeed: Double, at wall: Double) {
+        base = now(at: wall)
+        since = wall
         speed = newSpeed
     }
 
-    /// Moves the position over the events whose time has come; in lesson
-    /// mode it stops after a caption and the events of its moment. Returns
-    /// the new position.
+    /// Moves the position over the events whose time has come by `wall`;
+    /// in lesson mode it stops after a caption and the events of its
+    /// moment. Returns the new position.
     @discardableResult
-    func advance() -> Int {
+    mutating func advance(at wall: Double) -> Int {
         guard isPlaying else { return position }
-        let due = now
+        let due = now(at: wall)
         while position < times.count, times[position] <= due {
             position += 1
             if pausesAtCaptions && isCaption[position - 1] {

@@ -1,0 +1,185 @@
+import Board
+import CommandSupport
+import Foundation
+import RunEvents
+import ScenarioKit
+import Screen
+
+extension SessionModel {
+    /// A key, on the moment the screen shows: the interface's outcome, and
+    /// what it asks of the run, the files and the process. `date` names a
+    /// saved recording.
+    package mutating func handle(_ key: Key, frame: FrameInput, _ moment: SessionMoment, date: Date)
+        -> [SessionEffect]
+    {
+        let wall = moment.wall
+        let cursorBefore = state.historyCursor
+        let overlayBefore = state.overlay
+        let shown = shownBoard()
+        var effects: [SessionEffect] = []
+        switch InterfaceController.handle(
+            key, state: &state, board: shown, live: replay == nil ? board : nil, frame: frame)
+        {
+        case .none, .redraw:
+            break
+        case .perform(let action):
+            effects = [.perform(action, refusal: InterfaceController.endedRefusal(frame))]
+        case .togglePause:
+            effects = togglePause(moment)
+        case .toggleLesson:
+            settings.lesson.toggle()
+            replay?.pausesAtCaptions = settings.lesson
+            if replay == nil { effects = [.setLesson(settings.lesson)] }
+            state.show(
+                settings.lesson
+                    ? "lesson mode: the run pauses at each caption (m turns it off)"
+                    : "lesson mode off: captions show without pausing", now: wall)
+        case .setSpeed(let newSpeed):
+            settings.speed = newSpeed
+            replay?.setSpeed(newSpeed, at: wall)
+            if replay == nil { effects = [.setSpeed(newSpeed)] }
+        case .restart:
+            return restart(at: wall)
+        case .saveRecording:
+            effects = save(at: wall, date: date)
+        case .quit:
+            return [.quit]
+        }
+        // A replay moved by hand (a step, a jump, a click on the timeline)
+        // stands where it was moved to.
+        if var replay, state.historyCursor != cursorBefore, replay.isPlaying || cursorBefore != nil {
+            replay.move(to: state.historyCursor ?? history.count, at: wall)
+            self.replay = replay
+            pausedAtCaption = false
+        }
+        return effects + holdWhileOverlaid(openedFrom: overlayBefore, moment)
+    }
+
+    /// The engine refused a key's action: the run ended meanwhile.
+    package mutating func refused(_ refusal: String, at wall: Double) {
+        state.show(refusal, kind: .refusal, now: wall)
+    }
+
+    /// The help and the Swift code cover the board: a run (or a replay)
+    /// that was moving pauses while one is open, and goes on when it closes.
+    private mutating func holdWhileOverlaid(openedFrom before: InterfaceState.Overlay, _ moment: SessionMoment)
+        -> [SessionEffect]
+    {
+        let now = state.overlay
+        if before == .none, now != .none, isMoving(moment) {
+            pausedForOverlay = true
+            if replay != nil {
+                replay?.pause(at: moment.wall)
+                return []
+            }
+            return [.pauseRun]
+        }
+        if now == .none, pausedForOverlay {
+            pausedForOverlay = false
+            if replay != nil {
+                replay?.play(from: state.historyCursor ?? history.count, at: moment.wall)
+            } else if board.outcome == nil {
+                return [.resumeRun]
+            }
+        }
+        return []
+    }
+
+    /// Space: starts a run opened paused, pauses or resumes it; at a caption
+    /// a person has not gone past, the next caption of that moment first.
+    private mutating func togglePause(_ moment: SessionMoment) -> [SessionEffect] {
+        if var replay {
+            defer { self.replay = replay }
+            if replay.isPlaying {
+                replay.pause(at: moment.wall)
+            } else if pausedAtCaption, !captionsWaiting.isEmpty {
+                caption = captionsWaiting.removeFirst()
+            } else if state.historyCursor == nil {
+                state.show(
+                    "this is the end of the recording \u{2014} r plays it again", kind: .refusal, now: moment.wall)
+            } else {
+                pausedAtCaption = false
+                replay.play(from: state.historyCursor ?? history.count, at: moment.wall)
+            }
+            return []
+        }
+        if !started {
+            started = true
+            return [.startRun]
+        }
+        if moment.runPaused || board.outcome != nil {
+            if pausedAtCaption, !captionsWaiting.isEmpty {
+                // The next caption of this moment, still paused.
+                caption = captionsWaiting.removeFirst()
+                return []
+            }
+            pausedAtCaption = false
+            return board.outcome == nil ? [.resumeRun] : []
+        }
+        return [.pauseRun]
+    }
+
+    /// `r`: the scenario opened again the way it opened (a lesson paused at
+    /// t=0 again, in lesson mode, at its speed): a replay from its start, a
+    /// live scenario as a new run with new operations (an operation runs
+    /// only once).
+    private mutating func restart(at wall: Double) -> [SessionEffect] {
+        state = state.restarted()
+        settings = opening
+        pausedForOverlay = false
+        if var replay {
+            replay.setSpeed(opening.speed, at: wall)
+            replay.pausesAtCaptions = opening.lesson
+            replay.move(to: 0, at: wall)
+            if !opening.paused { replay.play(from: 0, at: wall) }
+            self.replay = replay
+            showReplayPosition(0)
+            state.show(
+                opening.paused ? "back at the recording's start: Space plays it" : "the recording plays again from t=0",
+                now: wall)
+            return []
+        }
+        board = BoardState(scenario: scenario)
+        history = BoardHistory(scenario: scenario)
+        seekMemo = nil
+        memo = ScreenMemo()
+        lanes = TimelineLanes(scenario: scenario)
+        captionsReached = []
+        log = []
+        results = nil
+        caption = nil
+        captionsWaiting = []
+        pausedAtCaption = false
+        changedByUser = false
+        mainThreadBusy = nil
+        mainThreadBlocked = nil
+        let effects = open(at: wall)
+        let how = opening.paused ? ", not started: Space starts it" : ""
+        state.show("restarted: a new run, with new queues and operations, from t=0\(how)", now: wall)
+        return effects
+    }
+
+    /// `W`: the run shown, every notification so far, as a recording
+    /// (`opscope trace --format jsonl`'s format, header first), named for
+    /// its file and `date`.
+    private mutating func save(at wall: Double, date: Date) -> [SessionEffect] {
+        guard history.count > 0 else {
+            state.show("nothing to save yet: the run has not begun", kind: .refusal, now: wall)
+            return []
+        }
+        let header = JSONLineEncoder.Header(
+            opscope: Version.opscope, language: Version.language, path: file.path, source: file.source)
+        let bytes = JSONLineEncoder.recording(header, of: scenario, events: history.events)
+        return [.save(name: RecordingFile.savedName(for: file.path, at: date), bytes: bytes)]
+    }
+
+    /// The shell wrote (or could not write) a recording `save` asked for.
+    package mutating func saved(_ name: String, ok: Bool, at wall: Double) {
+        if ok {
+            // Short enough for 80 columns: the name is the file's, dated.
+            state.show("saved as \(name): opscope replay plays it", now: wall)
+        } else {
+            state.show("cannot write \(name) in this folder: nothing saved", kind: .refusal, now: wall)
+        }
+    }
+}

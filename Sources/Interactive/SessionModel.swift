@@ -1,0 +1,356 @@
+import Board
+import Grading
+import LifecycleEngine
+import RunEvents
+import ScenarioKit
+import Screen
+
+/// What the session needs to know of the world at one call, passed in by
+/// the shell: the real time, and the live run's own reading of its clock.
+package struct SessionMoment: Sendable {
+    /// Real monotonic seconds: transient messages, a freeze's length, a
+    /// replay's clock.
+    package var wall: Double
+    /// The live run's scenario clock is stopped (by a key, a caption, a
+    /// run not started); true without a live run.
+    package var runPaused: Bool
+    /// The live run's scenario time now; 0 without a live run.
+    package var runNow: Double
+
+    package init(wall: Double, runPaused: Bool = true, runNow: Double = 0) {
+        self.wall = wall
+        self.runPaused = runPaused
+        self.runNow = runNow
+    }
+}
+
+/// What the session asks its shell to do: to the run on the real engine,
+/// to the file system, to the process.
+package enum SessionEffect: Equatable, Sendable {
+    /// Stop the run shown, if any, and make a new one of the scenario with
+    /// these settings, handing Foundation nothing yet.
+    case newRun(speed: Double, paused: Bool, lesson: Bool)
+    /// Hand the run to Foundation, its clock moving (Space on a run opened
+    /// paused, or a run opened moving).
+    case startRun
+    case pauseRun
+    case resumeRun
+    /// A key's action on the engine. Said on the status line if the
+    /// engine takes nothing more (the run ended): `refusal`.
+    case perform(Action, refusal: String)
+    case setSpeed(Double)
+    /// The run pauses at each caption, or not.
+    case setLesson(Bool)
+    /// Write `bytes` to a new file `name` in the current folder, then tell
+    /// the session (`saved(_:ok:at:)`).
+    case save(name: String, bytes: [UInt8])
+    case quit
+}
+
+/// One scenario in the interactive view, as a value: its run's events (live
+/// or a recording), the board, history, lanes and log they build, the
+/// lesson's captions, the interface state over them, the longest freeze of
+/// the main thread, and what each key does to them.
+///
+/// Pure: it reads no clock (the moment is passed in), owns no run and
+/// touches no file; what must happen outside comes back as `SessionEffect`s
+/// for the shell (`ScenarioSession`) to carry out. The run waits for the
+/// user after a stall: a suspended queue is the run waiting for a key, not
+/// its end.
+package struct SessionModel {
+    /// How the session opens a scenario.
+    package struct Settings: Sendable, Equatable {
+        /// Scenario seconds per real second.
+        package var speed: Double
+        /// Open paused at t=0 (Space starts).
+        package var paused: Bool
+        /// Lesson mode: pause at each caption.
+        package var lesson: Bool
+
+        package init(speed: Double, paused: Bool, lesson: Bool) {
+            self.speed = speed
+            self.paused = paused
+            self.lesson = lesson
+        }
+    }
+
+    /// What the session shows: a live run of the scenario, or a recording.
+    package enum Source: Sendable {
+        case live
+        /// `opscope replay`: the recording's events, played back.
+        case recording([LifecycleEvent])
+
+        var isRecording: Bool {
+            if case .recording = self { return true }
+            return false
+        }
+    }
+
+    package let scenario: Scenario
+    let formatter: EventFormatter
+    package internal(set) var settings: Settings
+    /// How it opened: what `r` goes back to.
+    let opening: Settings
+    let source: Source
+    /// The file the scenario came from, for the header of a saved recording.
+    let file: RecordingFile
+    /// A replay's clock over its recording, which is all in the history
+    /// from the first frame: the screen shows the history at its position.
+    var replay: ReplayClock?
+    /// The run was handed to Foundation: false while a run opened paused
+    /// waits for Space (a replay is there from its first frame).
+    package internal(set) var started = false
+    package internal(set) var board: BoardState
+    package internal(set) var state = InterfaceState()
+    var log: [LogEntry] = []
+    /// Every notification of the run, with board checkpoints: what the
+    /// history keys show.
+    package internal(set) var history: BoardHistory
+    /// The board at the history cursor last shown, with the cursor: a key
+    /// is handled on the moment the last frame showed, and a step seeks
+    /// only the moment it goes to. What a history holds never changes (it
+    /// only grows); a new one (a restart) forgets it.
+    var seekMemo: (cursor: Int, board: BoardState)?
+    /// What the frames of this run derive once (its timeline order, an
+    /// unchanged thread canvas).
+    var memo = ScreenMemo()
+    /// The run as lanes over time, for the timeline and the thread view.
+    var lanes: TimelineLanes
+    /// Each caption reached, after how many notifications, for the history.
+    var captionsReached: [(count: Int, caption: ShownCaption)] = []
+    package internal(set) var results: [ExpectationResult]?
+    /// The caption shown, and those reached while the run was already
+    /// paused at it (main-queue work goes on under a pause, several
+    /// captions may share a moment): in lesson mode each gets its Space.
+    package internal(set) var caption: ShownCaption?
+    var captionsWaiting: [ShownCaption] = []
+    package internal(set) var pausedAtCaption = false
+    /// A key's action changed the run (the engine took it): the captions
+    /// from here on were written for the run without it.
+    var changedByUser = false
+    /// The open overlay paused the run: closing it resumes.
+    var pausedForOverlay = false
+    /// The operation a caption just shown names, to scroll into view.
+    var revealPending: OperationID?
+    /// The main-queue operation holding the main thread now, since when
+    /// (real seconds), and the longest such hold of the run.
+    var mainThreadBusy: (op: OperationID, since: Double)?
+    package internal(set) var mainThreadBlocked: MainThreadBlock?
+
+    package init(
+        scenario: Scenario, settings: Settings, file: RecordingFile, source: Source = .live, notice: String? = nil,
+        at wall: Double
+    ) {
+        self.scenario = scenario
+        self.settings = settings
+        opening = settings
+        self.file = file
+        self.source = source
+        formatter = EventFormatter(scenario: scenario)
+        board = BoardState(scenario: scenario)
+        history = BoardHistory(scenario: scenario)
+        lanes = TimelineLanes(scenario: scenario)
+        if let notice { state.show(notice, kind: .refusal, now: wall, lasting: 30) }
+    }
+
+    var isReplay: Bool { source.isRecording }
+
+    /// Opens the run: a live one is made, and started unless it opens
+    /// paused (a run opened paused adds nothing to its queues until Space:
+    /// paused scenario time holds the simulated work but not the threads it
+    /// blocks, and the thread pool would grow behind the learner's back); a
+    /// recording is loaded whole, so that every history key, the timeline
+    /// and `g` reach all of it before anything is played.
+    package mutating func open(at wall: Double) -> [SessionEffect] {
+        let paused = settings.paused
+        if case .recording(let events) = source {
+            take(events, live: false, SessionMoment(wall: wall))
+            var replay = ReplayClock(events: events, speed: settings.speed, pausesAtCaptions: settings.lesson)
+            started = true
+            state.historyCursor = events.isEmpty ? nil : 0
+            if !paused { replay.play(from: 0, at: wall) }
+            self.replay = replay
+            return []
+        }
+        state.reconcile(with: board)
+        started = !paused
+        return [.newRun(speed: settings.speed, paused: paused, lesson: settings.lesson)] + (started ? [.startRun] : [])
+    }
+
+    /// The scenario time the screen shows: the run's now; the moment it
+    /// ended or stalled once it did (the engine holds a waiting run's clock
+    /// too); a replay's clock.
+    func clock(_ moment: SessionMoment) -> Double {
+        if let replay { return replay.isPlaying ? replay.now(at: moment.wall) : board.lastEventTime }
+        if board.outcome != nil || board.stall != nil { return board.lastEventTime }
+        return started ? moment.runNow : 0
+    }
+
+    func isPaused(_ moment: SessionMoment) -> Bool {
+        if let replay { return !replay.isPlaying }
+        return moment.runPaused
+    }
+
+    /// Something on the screen moves on its own: a live, unpaused run that
+    /// has not ended nor stalled, or a replay playing.
+    package func isMoving(_ moment: SessionMoment) -> Bool {
+        if let replay { return replay.isPlaying }
+        return started && !moment.runPaused && board.outcome == nil && board.stall == nil
+    }
+
+    // MARK: - Events
+
+    /// A replay's clock moves the position shown. Returns whether anything
+    /// on the screen changed.
+    package mutating func tick(at wall: Double) -> Bool {
+        guard var replay, replay.isPlaying else { return false }
+        let before = state.historyCursor
+        let position = replay.advance(at: wall)
+        self.replay = replay
+        showReplayPosition(position)
+        return state.historyCursor != before || replay.isPlaying
+    }
+
+    /// A replay's position on the screen: the history there, or, at the
+    /// recording's last event, its end.
+    mutating func showReplayPosition(_ position: Int) {
+        state.historyCursor = position >= history.count ? nil : position
+        state.logScroll = 0
+        pausedAtCaption = replay?.stoppedAtCaption ?? false
+    }
+
+    /// Takes a batch of the live run's events into the board, the history,
+    /// the lanes and the log. Returns whether there were any.
+    @discardableResult
+    package mutating func take(_ batch: [LifecycleEvent], _ moment: SessionMoment) -> Bool {
+        take(batch, live: true, moment)
+    }
+
+    /// `live`: events as they happen (a key's action says what it did); a
+    /// recording loaded whole says nothing of its own.
+    @discardableResult
+    mutating func take(_ batch: [LifecycleEvent], live: Bool, _ moment: SessionMoment) -> Bool {
+        guard !batch.isEmpty else { return false }
+        for event in batch {
+            board.apply(event)
+            history.append(event, boardAfter: board)
+            lanes.record(event)
+            log.append(LogEntry(event, formatter: formatter))
+            switch event.kind {
+            case .action(let action, .user, let ignored):
+                if live { state.show(action, ignored: ignored, seq: event.seq, now: moment.wall) }
+                if ignored == nil { changedByUser = true }
+            case .caption(let index, let paused):
+                reachCaption(index, at: event.time, paused: paused, live: live, moment)
+            default:
+                break
+            }
+        }
+        judge()
+        state.reconcile(with: board)
+        return true
+    }
+
+    /// A caption the run reached. In lesson mode a caption reached while
+    /// the run already waits at one waits for a Space of its own.
+    private mutating func reachCaption(
+        _ index: Int, at time: Double, paused: Bool, live: Bool, _ moment: SessionMoment
+    ) {
+        let reached = ShownCaption(text: scenario.captions[index].text, time: time, scripted: changedByUser)
+        captionsReached.append((history.count, reached))
+        if case .when(let op, _) = scenario.captions[index].trigger { revealPending = op }
+        if !live {
+            caption = reached
+        } else if settings.lesson && pausedAtCaption && isPaused(moment) {
+            captionsWaiting.append(reached)
+        } else {
+            caption = reached
+            pausedAtCaption = paused || (settings.lesson && isPaused(moment))
+        }
+    }
+
+    /// The verdicts on the expectations: once the run ended, or stuck for
+    /// good (judged as a stalled end would be); nothing while it runs or
+    /// waits for someone to resume a queue (a verdict then would not be
+    /// the run's).
+    private mutating func judge() {
+        if board.outcome != nil {
+            if results == nil { results = ExpectationChecker.evaluate(scenario, events: history.events) }
+        } else if let stuck = board.stall, stuck.suspendedQueues(in: scenario).isEmpty {
+            results = ExpectationChecker.evaluate(scenario, events: history.events, outcome: .stalled(stuck))
+        } else {
+            results = nil
+        }
+    }
+
+    /// A main-queue operation's work begins or ends on the main thread at
+    /// `wall`: the longest hold of a quarter second or more is kept (less
+    /// froze nothing a person at the keys notices).
+    package mutating func mainThread(_ work: MainThreadWork, at wall: Double) {
+        switch work {
+        case .began(let op):
+            mainThreadBusy = (op, wall)
+        case .ended(let op):
+            if let busy = mainThreadBusy, busy.op == op {
+                let seconds = wall - busy.since
+                if seconds >= 0.25, seconds > (mainThreadBlocked?.seconds ?? 0) {
+                    mainThreadBlocked = MainThreadBlock(operation: op, seconds: seconds)
+                }
+            }
+            mainThreadBusy = nil
+        }
+    }
+
+    // MARK: - Frames
+
+    package func frameInput(size: Size, glyphs: GlyphSet, colors: Bool, _ moment: SessionMoment) -> FrameInput {
+        let paused = isPaused(moment)
+        var frame = FrameInput(
+            now: clock(moment), wallClock: moment.wall, speed: settings.speed, isPaused: paused,
+            // After the end, Space continues only to a caption still waiting.
+            pausedAtCaption: pausedAtCaption && (board.outcome == nil ? paused : !captionsWaiting.isEmpty),
+            notStarted: !started, lesson: settings.lesson, caption: caption, size: size, glyphs: glyphs,
+            colors: colors, log: log, expectationResults: results, mainThreadBusy: mainThreadBusy?.op,
+            mainThreadBlocked: mainThreadBlocked, history: history, historyShown: state.historyCursor,
+            isReplay: isReplay)
+        frame.timeline = lanes
+        frame.memo = memo
+        if let shown = state.historyCursor {
+            // That moment: its clock and its caption (the log pane ends
+            // at its line by itself).
+            frame.now = history.time(after: shown)
+            frame.caption = captionsReached.last { $0.count <= shown }?.caption
+            frame.pausedAtCaption = false
+            if let replay {
+                // A replay plays through the history: its clock, a stop at
+                // a caption, and no verdict before its end.
+                if replay.isPlaying { frame.now = max(frame.now, replay.now(at: moment.wall)) }
+                frame.pausedAtCaption = replay.stoppedAtCaption && !replay.isPlaying
+                frame.expectationResults = nil
+            }
+        }
+        return frame
+    }
+
+    /// The board on the screen: the history cursor's moment (written over
+    /// the moment shown before, kept), or the live one.
+    mutating func shownBoard() -> BoardState {
+        guard let cursor = state.historyCursor else { return board }
+        if let memo = seekMemo, memo.cursor == cursor { return memo.board }
+        var shown = seekMemo?.board ?? history.board(after: cursor)
+        seekMemo = nil
+        history.seek(&shown, to: cursor)
+        seekMemo = (cursor, shown)
+        return shown
+    }
+
+    package mutating func render(frame: FrameInput) -> CellGrid {
+        let shown = shownBoard()
+        if let op = revealPending {
+            // The operation the caption names, in view at any size.
+            revealPending = nil
+            state.reveal(op, board: shown, frame: frame)
+        }
+        return InterfaceRenderer.render(board: shown, state: state, frame: frame).grid
+    }
+}
