@@ -69,6 +69,7 @@ let package = Package(
             name: "GradingTests", dependencies: ["Grading", "Board", "RunEvents", "ScenarioKit", "EventFixtures"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "EventFixtures", "TextKit", "RunEvents", "Grading"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Screen"]),
+        .testTarget(name: "CommandSupportTests", dependencies: ["CommandSupport", "ScenarioKit"]),
         .testTarget(
             name: "InteractiveTests",
             dependencies: ["Interactive", "Board", "RunEvents", "ScenarioKit", "Screen", "EventFixtures"]),

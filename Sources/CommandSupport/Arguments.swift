@@ -39,7 +39,8 @@ package struct Arguments {
                 } else {
                     throw UsageError("option '--\(name)' needs a value")
                 }
-            } else if flags.contains(name), inlineValue == nil {
+            } else if flags.contains(name) {
+                guard inlineValue == nil else { throw UsageError("'--\(name)' takes no value, not '\(argument)'") }
                 self.flags.insert(name)
             } else {
                 throw UsageError.unknownOption(

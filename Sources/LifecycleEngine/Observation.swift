@@ -1,6 +1,7 @@
 import Foundation
 import RunEvents
 import ScenarioKit
+import Synchronization
 
 /// KVO's `NSKeyValueObservingOptions`, for the run's operations and queues.
 public struct ObservationOptions: OptionSet, Sendable, Hashable {
@@ -29,23 +30,34 @@ public struct ObservedChange: Sendable, Hashable {
 
 /// Keeps an observation alive; observing stops when it is invalidated or
 /// deinitialised (like `NSKeyValueObservation`).
-public final class ObservationToken: @unchecked Sendable {
-    private weak var core: RunCore?
+///
+/// Sendable: the run it observes is held weakly behind a lock, so that
+/// `invalidate()` from one thread and the token's end on another take it
+/// once between them.
+public final class ObservationToken: Sendable {
+    private struct Held {
+        weak var core: RunCore?
+    }
+
+    private let held: Mutex<Held>
     private let id: Int
     private let key: Int
 
     init(core: RunCore, id: Int, key: Int) {
-        self.core = core
+        held = Mutex(Held(core: core))
         self.id = id
         self.key = key
     }
 
     public func invalidate() {
+        let core = held.withLock { held -> RunCore? in
+            defer { held.core = nil }
+            return held.core
+        }
         guard let core else { return }
         core.lock.lock()
         core.observation.remove(id: id, key: key)
         core.lock.unlock()
-        self.core = nil
     }
 
     deinit { invalidate() }

@@ -59,18 +59,6 @@ public enum ScenarioPicker {
         let page = max(1, area.height / PickerRows.entryHeight - 1)
         var next = state.selected
         switch key {
-        case .up, .character("k"): next -= 1
-        case .down, .character("j"): next += 1
-        case .pageUp: next -= page
-        case .pageDown: next += page
-        case .home: next = 0
-        case .end: next = list.count - 1
-        case .enter:
-            guard (0..<list.count).contains(state.selected) else { return .none }
-            guard !list[entry: state.selected].opens else { return .open(state.selected) }
-            state.pane = PickerPane(entry: state.selected)
-            return .showDiagnostics(state.selected)
-        case .character("q"), .ctrl("c"), .escape: return .quit
         case .resize: return .redraw
         case .mouse(_, let row):
             guard row >= area.minY, row < area.maxY else { return .none }
@@ -79,7 +67,22 @@ public enum ScenarioPicker {
             next = index
         case .wheel(_, _, let down):
             next += down ? 1 : -1
-        default: return .none
+        default:
+            switch PickerKeys.table.command(for: key) {
+            case .up: next -= 1
+            case .down: next += 1
+            case .pageUp: next -= page
+            case .pageDown: next += page
+            case .first: next = 0
+            case .last: next = list.count - 1
+            case .choose:
+                guard (0..<list.count).contains(state.selected) else { return .none }
+                guard !list[entry: state.selected].opens else { return .open(state.selected) }
+                state.pane = PickerPane(entry: state.selected)
+                return .showDiagnostics(state.selected)
+            case .back, .quit: return .quit
+            case nil: return .none
+            }
         }
         next = min(max(0, next), max(0, list.count - 1))
         guard next != state.selected else { return .none }
@@ -100,22 +103,25 @@ public enum ScenarioPicker {
         let page = max(1, layout.text.height - 1)
         var next = pane.scroll
         switch key {
-        case .up, .character("k"): next -= 1
-        case .down, .character("j"): next += 1
-        case .pageUp: next -= page
-        case .pageDown: next += page
-        case .home: next = 0
-        case .end: next = most
         case .wheel(_, _, let down): next += down ? wheelLines : -wheelLines
-        case .escape, .enter, .character("q"):
-            state.pane = nil
-            return .redraw
-        case .ctrl("c"): return .quit
         case .resize:
             pane.scroll = min(pane.scroll, most)
             state.pane = pane
             return .redraw
-        default: return .none
+        default:
+            switch PickerKeys.table.command(for: key) {
+            case .up: next -= 1
+            case .down: next += 1
+            case .pageUp: next -= page
+            case .pageDown: next += page
+            case .first: next = 0
+            case .last: next = most
+            case .choose, .back:
+                state.pane = nil
+                return .redraw
+            case .quit: return .quit
+            case nil: return .none
+            }
         }
         next = min(max(0, next), most)
         guard next != pane.scroll else { return .none }

@@ -18,10 +18,13 @@ import Testing
         // The scenario clock runs at 20 scenario seconds per real second,
         // whatever the worker threads are doing (the suite's other tests
         // may keep them busy, so the run's real duration is no measure).
+        // Real time read on both sides of the run's: however long passes
+        // between the reads, the scenario time lies between the two.
+        let before = Date().timeIntervalSince(begin)
         let now = run.now
-        let real = Date().timeIntervalSince(begin)
-        #expect(now >= real * 20 * 0.9 - 0.05)
-        #expect(now <= real * 20 * 1.1 + 0.05)
+        let after = Date().timeIntervalSince(begin)
+        #expect(now >= before * 20 * 0.9 - 0.05)
+        #expect(now <= after * 20 * 1.1 + 0.05)
         let all = await run.ended(timeout: 30)
         run.stop()
         let s = Stream(events: all, scenario: scenario)
@@ -108,6 +111,24 @@ import Testing
         }
         t1.invalidate()
         _ = t2
+    }
+
+    /// Invalidated from several threads at once, a token stops its
+    /// observer once, and no change reaches it afterwards.
+    @Test func aTokenInvalidatedFromSeveralThreadsStopsItsObserverOnce() async {
+        var b = ScenarioBuilder()
+        let q = b.queue("q", suspended: true)
+        b.work("w", on: q, ms: 10)
+        b.at(50, .resume(q))
+        let run = ScenarioRun(scenario: b.scenario, options: RunOptions(speed: 10))
+        let calls = Counter()
+        let token = run.operation(OperationID(0)).observe(.isExecuting, options: [.new]) { _ in calls.add() }
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in token.invalidate() }
+        run.start()
+        let events = await run.ended(timeout: 10)
+        run.stop()
+        #expect(events.contains { if case .operation(_, .isExecuting, _, _) = $0.kind { true } else { false } })
+        #expect(calls.value == 0)
     }
 }
 

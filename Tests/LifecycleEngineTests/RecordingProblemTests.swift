@@ -301,8 +301,21 @@ struct RecordingProblemTests {
             let at = headerEnd + 1 + Int(random.next() % UInt64(full.count - headerEnd - 1))
             bytes[at] = UInt8(truncatingIfNeeded: random.next())
             let recording = try #require(RecordingFixture.decode(bytes))
-            let kept = recording.events.count
-            #expect(kept <= RecordingFixture.events.count)
+            // The line the byte is on (1: the header), and the events of
+            // the lines before it, which nothing touched.
+            let line = 1 + bytes[..<at].count { $0 == 10 }
+            let untouched = line - 2
+            let recorded = RecordingFixture.events.map(RecordingFixture.toMillisecond)
+            #expect(Array(recording.events.prefix(untouched)) == Array(recorded.prefix(untouched)))
+            #expect(recording.events.count <= RecordingFixture.events.count)
+            if let problem = recording.problem {
+                // Said where it is wrong, or later (a seq that stopped
+                // increasing is the next line's problem), never earlier.
+                #expect(problem.line >= line, "byte \(at) on line \(line): \(problem)")
+                #expect(recording.events.count == problem.line - 2, "the events before the problem's line")
+            } else {
+                #expect(recording.events.count == RecordingFixture.events.count, "no problem: every event")
+            }
         }
     }
 }

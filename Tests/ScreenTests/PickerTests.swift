@@ -75,6 +75,33 @@ import Testing
         #expect(ScenarioPicker.handle(.enter, state: &state, list: PickerList([]), size: size) == .none)
     }
 
+    /// Every key the picker answers is in its table, bound once, and each
+    /// binding does what the table says.
+    @Test func thePickersKeysComeFromItsTable() {
+        #expect(PickerKeys.table.conflicts.isEmpty)
+        let size = Size(columns: 40, rows: 7)
+        for binding in PickerKeys.table.bindings {
+            for key in binding.keys {
+                var state = PickerState()
+                state.selected = 1
+                let outcome = ScenarioPicker.handle(key, state: &state, list: flat, size: size)
+                switch binding.command {
+                case .up: #expect(state.selected == 0, "\(key)")
+                case .down: #expect(state.selected == 2, "\(key)")
+                case .first: #expect(state.selected == 0, "\(key)")
+                case .last: #expect(state.selected == flat.count - 1, "\(key)")
+                case .pageDown: #expect(state.selected > 1, "\(key)")
+                case .pageUp: #expect(state.selected == 0, "\(key)")
+                case .choose: #expect(outcome == .open(1), "\(key)")
+                case .back, .quit: #expect(outcome == .quit, "\(key)")
+                }
+            }
+        }
+        // A key not in the table does nothing.
+        var state = PickerState()
+        #expect(ScenarioPicker.handle(.character("x"), state: &state, list: flat, size: size) == .none)
+    }
+
     @Test func movingAcrossTheSectionBoundarySkipsTheHeading() {
         var state = PickerState()
         let size = Size(columns: 80, rows: 12)  // nine rows of list
