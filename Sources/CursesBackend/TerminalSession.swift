@@ -11,10 +11,9 @@ import Synchronization
 /// on every way out — `close()`, deinit, and (for a real terminal) a crash
 /// signal (see `CrashGuard`) or a quit while the main thread is blocked
 /// (see `SignalWatch`, `TerminalRescue`). At most one session is open per process.
-/// Main actor only: ncurses must never be called concurrently. (After
-/// `dispatchMain()` on Linux, libdispatch drains the main queue on a worker
-/// thread once the main thread has parked; the queue is still serial and
-/// main-actor, which is what matters.)
+/// Main actor only: ncurses must never be called concurrently. The app
+/// serves the main queue from the main thread's run loop
+/// (`MainThread.serveForever`), so main-actor code runs on the main thread.
 ///
 /// Input is non-blocking: the app watches standard input with a dispatch
 /// read source and calls `readKeys()` whenever it is readable.

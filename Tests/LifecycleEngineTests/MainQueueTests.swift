@@ -78,8 +78,9 @@ final class Once: @unchecked Sendable {
         // Under `swift test` on Linux the main queue IS serviced, but not by
         // the process's main thread (Thread.isMainThread is false even on
         // the MainActor), so ThreadTag.main cannot be asserted here: that is
-        // left to process-level tests under dispatchMain(). One thread, and
-        // the same one the main actor runs on:
+        // left to the process-level tests (opscope serves the main queue
+        // from the main thread's run loop). One thread, and the same one
+        // the main actor runs on:
         #expect(threads.count == 4 && Set(threads).count == 1)
         let mainActorIsMainThread = await MainActor.run { Thread.isMainThread }
         #expect(threads.allSatisfy(\.isMain) == mainActorIsMainThread)
