@@ -83,7 +83,9 @@ import Testing
         """,
     ]
 
-    @Test(arguments: rich)
+    /// Every clause, pace and caption, completion action and quiz prints
+    /// as text that reads back as the same scenario.
+    @Test(arguments: rich + PaceAndCaptionTests.roundTrips + TeachingLanguageTests.roundTrips)
     func printedScenarioReadsBackEqual(_ source: String) throws {
         let first = try #require(ScenarioReader.read(source).scenario)
         let printed = ScenarioPrinter().source(for: first)

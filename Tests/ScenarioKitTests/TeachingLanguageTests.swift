@@ -237,20 +237,12 @@ import Testing
                 """)
     }
 
+    /// Printed and read back by `ScenarioPrinterTests`.
     static let roundTrips = [
         "queue downloads max 2\nop e5 work 100ms completion cancel-all downloads\nquiz \"Which start?\" answer start-order",
         "op a work 1s completion cancel b\nop b work 2s completion\nquiz \"\\\"quoted\\\" \\\\ question\" answer final-state",
         "queue q serial suspended\nqueue r\nop a on r async 1s completion resume q\nop b on q blocks 2 x 1ms completion suspend r\nat 3s resume r",
     ]
-
-    @Test(arguments: roundTrips)
-    func printedScenarioReadsBackEqual(_ source: String) throws {
-        let first = try #require(clean(source))
-        let printed = ScenarioPrinter().source(for: first)
-        let second = try #require(ScenarioReader.read(printed).scenario, "\(printed)")
-        #expect(second.withoutLocations == first.withoutLocations)
-        #expect(ScenarioPrinter().source(for: second) == printed)
-    }
 
     @Test func withoutLocationsClearsTheQuizLocation() throws {
         let scenario = try #require(clean("op a work 1s\nquiz \"q?\" answer start-order")).withoutLocations
