@@ -142,11 +142,12 @@ struct EventLineReader {
                 offset: slots[field.rawValue].key.start, message: "'\(field.name)' is not a key of \(kind.name) lines")
         }
         let (eventKind, thread) = try body(of: kind)
+        let event = LifecycleEvent(seq: seq, time: time, kind: eventKind, thread: thread)
         lastSeq = seq
         lastTime = time
         lastTimeValue = slots[Field.t.rawValue].value
         if kind == .end { endLine = number }
-        return LifecycleEvent(seq: seq, time: time, kind: eventKind, thread: thread)
+        return event
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
@@ -212,7 +213,8 @@ struct EventLineReader {
         return json.string(v)
     }
 
-    /// `t`: finite, not negative, never before the previous line's.
+    /// `t`: finite, not negative, no later than a run can reach
+    /// (`LifecycleEvent.latestTime`), never before the previous line's.
     private func seconds() throws(LineError) -> Double {
         let v = try value(.t)
         guard v.kind == .integer || v.kind == .number else {
@@ -222,6 +224,13 @@ struct EventLineReader {
         guard t.isFinite else { throw LineError(offset: v.start, message: "'t' is \(shown(v)), not a finite number") }
         guard t.sign == .plus else {
             throw LineError(offset: v.start, message: "'t' is \(shown(v)): time is never negative")
+        }
+        guard t <= LifecycleEvent.latestTime else {
+            throw LineError(
+                offset: v.start,
+                message: "'t' is \(shown(v)), later than any run reaches: a time is at most "
+                    + "\(LifecycleEvent.latestTimeText) seconds (the longest duration the language writes, about 292 "
+                    + "years)")
         }
         if t < lastTime, let last = lastTimeValue {
             throw LineError(

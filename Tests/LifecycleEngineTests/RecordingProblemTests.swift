@@ -305,6 +305,33 @@ struct RecordingProblemTests {
             #expect(kept <= RecordingFixture.events.count)
         }
     }
+
+    /// The latest moment a run can stamp is Int64.max nanoseconds to the
+    /// millisecond: a recording may reach it, never pass it.
+    @Test(
+        "a time is read up to the latest a run reaches, and refused past it",
+        arguments: [
+            ("9223372036.854", nil), ("9223372036.8540", nil), ("9223372036.855", "9223372036.855"),
+            ("9.3e15", "9.3e15"), ("1e300", "1e300"), ("1.7976931348623157e308", "1.7976931348623157e308"),
+        ])
+    func latestTime(_ written: String, refused: String?) throws {
+        var bytes: [UInt8] = []
+        JSONLineEncoder.appendHeader(RecordingFixture.header, to: &bytes)
+        bytes += Array(#"{"seq":1,"t":\#(written),"kind":"end","status":"stalled","stuck":{}}"#.utf8) + [10]
+        let recording = try #require(RecordingFixture.decode(bytes))
+        guard let refused else {
+            #expect(recording.problem == nil)
+            #expect(recording.events.first?.time == LifecycleEvent.latestTime)
+            return
+        }
+        #expect(
+            recording.problem
+                == RecordingProblem(
+                    line: 2, column: 14,
+                    message: "'t' is \(refused), later than any run reaches: a time is at most 9223372036.854 seconds "
+                        + "(the longest duration the language writes, about 292 years)"))
+        #expect(recording.events.isEmpty)
+    }
 }
 
 /// A small seeded generator, so that a failure repeats.
