@@ -58,7 +58,7 @@ struct RecordingDecoderTests {
         JSONLineEncoder.appendHeader(RecordingFixture.header, to: &bytes)
         for (n, t) in ["0.000", "1", "1.5", "2.25e1", "22.5", "1e2", "123456789.123"].enumerated() {
             var copy = bytes
-            copy += Array(#"{"seq":\#(n + 1),"t":\#(t),"kind":"end","status":"completed"}"#.utf8)
+            copy += Array(#"{"seq":\#(n + 1),"t":\#(t),"kind":"end","status":"stalled","stuck":{}}"#.utf8)
             let recording = try #require(RecordingFixture.decode(copy))
             #expect(recording.problem == nil)
             #expect(recording.events.first?.time == Double(t), "\(t)")

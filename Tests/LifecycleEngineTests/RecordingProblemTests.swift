@@ -19,7 +19,12 @@ struct RecordingProblemTests {
         return bytes
     }()
 
-    static let goodAfter = Array(#"{"seq":99,"t":5.000,"kind":"end","status":"completed"}"#.utf8) + [10]
+    /// fetch is added and unfinished: the run can end only stalled.
+    static let goodAfter =
+        Array(
+            #"{"seq":99,"t":5.000,"kind":"end","status":"stalled","stuck":{"fetch":"it never posted isFinished"}}"#.utf8
+        )
+        + [10]
 
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
