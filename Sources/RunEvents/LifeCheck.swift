@@ -14,11 +14,12 @@ import ScenarioKit
 /// finish (also before the add), and never goes back; `queuePriority` may
 /// change at any time. Besides:
 /// - a block of a `blocks` operation starts and returns while its
-///   operation executes, and returns only after it started;
+///   operation executes, and returns only while one of them has started
+///   and not returned;
 /// - a completion block runs once, after its operation finished;
-/// - threads are numbered from 1 in the order the run first sees them,
-///   and a run sees no more of them than it has things to run (each
-///   operation's start and completion block, each block: `mostThreads`);
+/// - a thread's number is at most the threads a run of the scenario can
+///   number (`mostThreads`: threads are numbered from 1 as the run first
+///   sees them, and each ran a start, a completion block or a block);
 /// - `operationCount` is never negative; a cap
 ///   (`maxConcurrentOperationCount`) is −1 (the system decides) or at
 ///   least 1: Foundation stops the program below −1, and the language
@@ -34,7 +35,7 @@ public struct LifeCheck: Sendable {
     /// The first rule an event broke: its message (lower-case, names in
     /// quotes), and which of the event's values shows it, for a
     /// recording's column.
-    public struct Fault: Error, Sendable, Hashable {
+    public struct Fault: Sendable, Hashable {
         public var message: String
         var place: Place
     }
@@ -95,11 +96,11 @@ public struct LifeCheck: Sendable {
         if let endSeq {
             return Fault(message: "an event after the end of the run (the end was seq \(endSeq))", place: .kind)
         }
-        if let thread = event.thread, let fault = see(thread) { return fault }
         switch event.kind {
         case .operation(let op, let key, let old, let new):
             guard scenario.contains(op) else { return nil }
-            return visitOperation(op, key, initial: old == nil, new)
+            let fault = event.thread.flatMap(see)
+            return visitOperation(op, key, initial: old == nil, new) ?? fault
         case .dispatched(let op):
             guard scenario.contains(op) else { return nil }
             return visitDispatch(op)
@@ -134,7 +135,7 @@ public struct LifeCheck: Sendable {
     ) -> Fault? {
         guard key != .queuePriority, let value = new.boolValue else { return nil }
         let life = lives[op.index]
-        let fault = operationFault(quoted(op), key, initial: initial, value, life)
+        let fault = operationFault(op, key, initial: initial, value, life)
         var after = life
         switch (key, value) {
         case (.isReady, _) where initial: after.set(Life.added)
@@ -154,10 +155,12 @@ public struct LifeCheck: Sendable {
     }
 
     /// The first rule a change of an operation's flag breaks, by what its
-    /// life was before it.
+    /// life was before it. (Its words are made only for a fault: this runs
+    /// on every line of a recording.)
     private func operationFault(
-        _ name: String, _ key: OperationKey, initial: Bool, _ value: Bool, _ life: Life
+        _ op: OperationID, _ key: OperationKey, initial: Bool, _ value: Bool, _ life: Life
     ) -> Fault? {
+        var name: String { quoted(op) }
         if key == .isReady && initial {
             guard life.has(Life.added) else { return nil }
             return Fault(message: "\(name) was added to its queue twice", place: .old)
@@ -195,7 +198,7 @@ public struct LifeCheck: Sendable {
     }
 
     private mutating func visitDispatch(_ op: OperationID) -> Fault? {
-        let name = quoted(op)
+        var name: String { quoted(op) }
         let life = lives[op.index]
         lives[op.index].set(Life.dispatched)
         if !life.has(Life.added) {
@@ -208,9 +211,9 @@ public struct LifeCheck: Sendable {
     }
 
     private mutating func visitBlock(_ op: OperationID, _ index: Int, _ phase: BlockPhase) -> Fault? {
-        let name = quoted(op)
+        var name: String { quoted(op) }
+        var what: String { "block \(index) of \(name) \(phase.rawValue)" }
         let life = lives[op.index]
-        let what = "block \(index) of \(name) \(phase.rawValue)"
         switch phase {
         case .started: lives[op.index].openBlocks = life.openBlocks &+ 1
         case .returned: lives[op.index].openBlocks = max(0, life.openBlocks - 1)
@@ -229,7 +232,7 @@ public struct LifeCheck: Sendable {
     }
 
     private mutating func visitCompletion(_ op: OperationID) -> Fault? {
-        let name = quoted(op)
+        var name: String { quoted(op) }
         let life = lives[op.index]
         lives[op.index].set(Life.completionRan)
         if !life.has(Life.finished) {
@@ -253,9 +256,9 @@ public struct LifeCheck: Sendable {
     // MARK: - Queues and the end
 
     private func visitQueue(_ q: QueueID, _ key: QueueKey, old: KeyValue?, new: KeyValue) -> Fault? {
-        let name = "'\(scenario.queueName(q))'"
-        for (value, place) in [(old, Place.old), (new, .new)] {
-            guard let n = value?.intValue else { continue }
+        func fault(_ value: KeyValue?, _ place: Place) -> Fault? {
+            guard let n = value?.intValue else { return nil }
+            var name: String { "'\(scenario.queueName(q))'" }
             switch key {
             case .operationCount where n < 0:
                 return Fault(message: "\(name) has an operationCount of \(n): a count is never negative", place: place)
@@ -263,10 +266,10 @@ public struct LifeCheck: Sendable {
                 return Fault(
                     message: "\(name) has a cap of \(n): a cap is -1 (the system decides) or 1 and more", place: place)
             default:
-                continue
+                return nil
             }
         }
-        return nil
+        return fault(old, .old) ?? fault(new, .new)
     }
 
     private func stuckFinished(_ stuck: [OperationID: StuckReason], by what: String) -> Fault? {
