@@ -7,7 +7,11 @@ import ScenarioKit
 ///
 /// Pure: the same events give the same violations, in stream order. A
 /// stream without an `.end` is taken as a run still going on, not as a
-/// violation. Rules:
+/// violation. Rules: first those of each operation's life and the
+/// queues' numbers (`LifeCheck`, which a recording is read by too:
+/// added before anything else, dispatched, started, stopped and finished
+/// once each and in that order, a completion block after the finish,
+/// `.end` last, …), then the engine's:
 /// - `seq` strictly increases, `time` never goes back;
 /// - causal order: a dependency's `isFinished` comes before its dependent's
 ///   `isReady` turns true (once the dependent was added, unless it was
@@ -15,24 +19,17 @@ import ScenarioKit
 ///   count as dependencies of the operations added after them on their
 ///   queue and depend on those added before (only the start is checked
 ///   for these implicit dependencies);
-/// - a dispatch comes once, after the add and once what the operation waits
-///   for finished (or it was cancelled), before its start and its finish;
-///   an implicit barrier counts here only while it still waits for
-///   something itself (an operation added once its barrier was dispatched
-///   is dispatched at once and waits on the dispatch queue);
+/// - a dispatch comes once what the operation waits for finished (or it
+///   was cancelled); an implicit barrier counts here only while it still
+///   waits for something itself (an operation added once its barrier was
+///   dispatched is dispatched at once and waits on the dispatch queue);
 ///   with `observesDispatch`, every start, and every finish without a
 ///   start (barriers aside), comes after a dispatch;
 /// - never more operations of a queue dispatched or executing than its cap
 ///   allows (see `CapAllowance`: after a lowering, what was dispatched
 ///   before still runs);
-/// - `isExecuting` true and `isFinished` true at most once each; no
-///   `isReady` true → false after the start; nothing about an operation
-///   after its finish but its completion block and `queuePriority` changes;
-///   an operation cancelled before it started never executes; no start
-///   before the operation was added;
-/// - a completion block runs after its operation finished, once;
-/// - `.end` is last and unique; a completed run finished every added
-///   operation; a stalled run names only unfinished operations as stuck.
+/// - no `isReady` true → false after the start; an operation cancelled
+///   before it started never executes.
 public enum InvariantChecker {
     /// `observesDispatch`: the stream announces every dispatch (a live
     /// run's does; a recording of format version 1 has none).

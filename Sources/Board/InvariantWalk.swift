@@ -17,7 +17,6 @@ struct InvariantWalk {
         var started = false
         var dispatched = false
         var cancelledBeforeStart = false
-        var completions = 0
         /// Barrier ordering: barriers added before it on its queue, or (for
         /// a barrier) what was in its queue when it was added.
         var implicitDependencies: [OperationID] = []
@@ -29,11 +28,13 @@ struct InvariantWalk {
     /// then needs one before it.
     let observesDispatch: Bool
     private(set) var violations: [InvariantViolation] = []
+    /// The rules of each operation's life, shared with the recording
+    /// decoder; the walk adds the engine's rules of order and caps.
+    private var life: LifeCheck
     private var ops: [Track]
     private var queues: [CapAllowance]
     private var lastSeq: Int?
     private var lastTime: Double?
-    private var endSeq: Int?
     private var addCount = 0
     /// Per queue, in add order: the operations added so far, and the
     /// barriers among them. Kept so an add costs O(barriers), not O(all
@@ -46,6 +47,7 @@ struct InvariantWalk {
     init(scenario: Scenario, observesDispatch: Bool = true) {
         self.scenario = scenario
         self.observesDispatch = observesDispatch
+        life = LifeCheck(scenario: scenario)
         ops = Array(repeating: Track(), count: scenario.operations.count)
         queues = scenario.queues.map(CapAllowance.init(spec:))
         addedByQueue = Array(repeating: [], count: scenario.queues.count)
@@ -56,9 +58,7 @@ struct InvariantWalk {
 
     mutating func visit(_ event: LifecycleEvent) {
         checkStamp(event)
-        if let endSeq, !isEnd(event) {
-            report(event.seq, "event after the end of the run (the end was seq \(endSeq))")
-        }
+        if let fault = life.visit(event) { report(event.seq, fault.message) }
         switch event.kind {
         case .operation(let op, let key, let old, let new):
             guard scenario.contains(op) else {
@@ -77,22 +77,12 @@ struct InvariantWalk {
             if key == .maxConcurrentOperationCount, let value = new.intValue {
                 queues[q.index].setCap(value, dispatchable: dispatchable(on: q))
             }
-        case .block(let op, let index, let phase, _):
+        case .block(let op, _, _, _), .completion(let op, _):
             guard scenario.contains(op) else {
                 return report(event.seq, "event for unknown operation #\(op.index)")
             }
-            if ops[op.index].isFinished {
-                report(event.seq, "block \(index) of \(scenario.opName(op)) \(phase.rawValue) after it finished")
-            }
-        case .completion(let op, _):
-            guard scenario.contains(op) else {
-                return report(event.seq, "event for unknown operation #\(op.index)")
-            }
-            visitCompletion(event.seq, op)
-        case .action, .stall, .caption:
+        case .action, .stall, .caption, .end:
             break
-        case .end(let outcome):
-            visitEnd(event.seq, outcome)
         }
     }
 
@@ -115,14 +105,8 @@ struct InvariantWalk {
         _ seq: Int, _ op: OperationID, _ key: OperationKey, old: KeyValue?, new: KeyValue
     ) {
         let name = scenario.opName(op)
-        if ops[op.index].isFinished && key != .queuePriority {
-            if key == .isFinished && new == .bool(true) {
-                report(seq, "\(name) announced isFinished true twice")
-            } else {
-                report(seq, "\(name) announced \(key.rawValue) \(describe(new)) after it finished")
-            }
-            return
-        }
+        // What comes after the finish is `LifeCheck`'s to report.
+        if ops[op.index].isFinished && key != .queuePriority { return }
         guard let value = new.boolValue else { return }
         switch key {
         case .isReady: visitReady(seq, op, initial: old == nil, value)
@@ -149,13 +133,7 @@ struct InvariantWalk {
 
     private mutating func visitReady(_ seq: Int, _ op: OperationID, initial: Bool, _ value: Bool) {
         let name = scenario.opName(op)
-        if initial {
-            if ops[op.index].addOrder != nil {
-                report(seq, "\(name) was added to its queue twice")
-            } else {
-                recordAdd(op)
-            }
-        }
+        if initial && ops[op.index].addOrder == nil { recordAdd(op) }
         let wasReady = ops[op.index].isReady
         ops[op.index].isReady = value
         guard ops[op.index].addOrder != nil else { return }
@@ -175,12 +153,6 @@ struct InvariantWalk {
         guard value else {
             ops[op.index].isExecuting = false
             return
-        }
-        if track.started {
-            report(seq, "\(name) announced isExecuting true twice")
-        }
-        if track.addOrder == nil {
-            report(seq, "\(name) started executing before it was added to its queue")
         }
         if track.cancelledBeforeStart {
             report(seq, "\(name) started executing although it was cancelled before it started")
@@ -204,10 +176,6 @@ struct InvariantWalk {
     private mutating func visitDispatch(_ seq: Int, _ op: OperationID) {
         let name = scenario.opName(op)
         let track = ops[op.index]
-        if track.dispatched { report(seq, "\(name) was dispatched twice") }
-        if track.addOrder == nil { report(seq, "\(name) was dispatched before it was added to its queue") }
-        if track.started { report(seq, "\(name) was dispatched after it started") }
-        if track.isFinished { report(seq, "\(name) was dispatched after it finished") }
         if !track.isCancelled {
             // A barrier really depends on what its queue held; anything
             // else on the barriers of its queue still waiting at its add.
@@ -232,37 +200,6 @@ struct InvariantWalk {
             seq,
             "queue \(scenario.queueName(QueueID(q))) has \(holding.count) operations dispatched or executing "
                 + "(\(scenario.opNames(holding))), more than its cap allows (\(queues[q].allowed ?? 0))")
-    }
-
-    private mutating func visitCompletion(_ seq: Int, _ op: OperationID) {
-        let name = scenario.opName(op)
-        if !ops[op.index].isFinished {
-            report(seq, "completion block of \(name) ran before \(name) finished")
-        }
-        ops[op.index].completions += 1
-        if ops[op.index].completions == 2 {
-            report(seq, "completion block of \(name) ran twice")
-        }
-    }
-
-    private mutating func visitEnd(_ seq: Int, _ outcome: RunOutcome) {
-        if endSeq != nil {
-            report(seq, "second end of the run")
-            return
-        }
-        endSeq = seq
-        switch outcome {
-        case .completed:
-            let unfinished = ops.indices.filter { ops[$0].addOrder != nil && !ops[$0].isFinished }
-            if !unfinished.isEmpty {
-                let ids = unfinished.map(OperationID.init)
-                report(seq, "the run ended completed but \(scenario.opNames(ids)) had not finished")
-            }
-        case .stalled(let stuck):
-            for op in stuck.keys.sorted() where scenario.contains(op) && ops[op.index].isFinished {
-                report(seq, "the stalled end names \(scenario.opName(op)) as stuck but it finished")
-            }
-        }
     }
 
     // MARK: - Helpers
@@ -307,19 +244,6 @@ struct InvariantWalk {
             scenario.operations[i].queue == q && ops[i].addOrder != nil && !ops[i].isFinished
                 && ops[i].isReady && !ops[i].started && !ops[i].dispatched
         }.count
-    }
-
-    private func isEnd(_ event: LifecycleEvent) -> Bool {
-        if case .end = event.kind { return true }
-        return false
-    }
-
-    private func describe(_ value: KeyValue) -> String {
-        switch value {
-        case .bool(let b): "\(b)"
-        case .int(let n): "\(n)"
-        case .priority(let p): p.rawValue
-        }
     }
 
     private mutating func report(_ seq: Int, _ message: String) {

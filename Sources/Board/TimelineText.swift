@@ -30,12 +30,20 @@ public enum TimelineText {
         let names = scenario.operations.map(\.name)
         let nameWidth = min(max(names.map(displayWidth).max() ?? 0, 7), 24) + 4
         let plot = max(requested - nameWidth, 10)
-        let end = max(timeline.endTime, 0.001)
+        let width = max(requested, 40)
+        // A pure function may be handed any time: past the largest double
+        // it is drawn as the largest, and no time is drawn as none.
+        let last = timeline.endTime.isNaN ? 0 : min(timeline.endTime, .greatestFiniteMagnitude)
+        let end = max(last, 0.001)
         let step = end / Double(plot)
         var lines: [String] = []
-        lines.append(
-            "timeline · 0s to \(label(timeline.endTime)) · one column = "
-                + Spelling.duration(seconds: step))
+        let span = "timeline · 0s to \(label(last))"
+        let scale = "one column = " + stepText(step)
+        if displayWidth(span + " · " + scale) <= width {
+            lines.append(span + " · " + scale)
+        } else {
+            lines += [truncate(span, toWidth: width), scale]
+        }
         let (labels, ruler) = axis(plot: plot, step: step)
         lines.append(pad("", nameWidth) + labels)
         lines.append(pad("", nameWidth) + ruler)
@@ -45,7 +53,7 @@ public enum TimelineText {
             guard !members.isEmpty else { continue }
             let cap = timeline.queueSteps[q].last?.cap ?? -1
             let capText = cap < 0 ? "cap: system decides" : "cap \(cap)"
-            lines.append("\(queue.name) (\(capText))")
+            lines.append(truncate("\(queue.name) (\(capText))", toWidth: width))
             lines.append(pad("  running", nameWidth) + runningRow(timeline.queueSteps[q], plot: plot, step: step))
             for i in members {
                 let name = truncate(names[i], toWidth: nameWidth - 3)
@@ -63,9 +71,9 @@ public enum TimelineText {
                 // A caption is cut to the width; an action is wrapped, so
                 // that who did it is never cut off.
                 if mark.origin == nil {
-                    lines.append(truncate(line, toWidth: max(requested, 40)))
+                    lines.append(truncate(line, toWidth: width))
                 } else {
-                    lines += wrapped(line, width: max(requested, 40), indent: 12)
+                    lines += wrapped(line, width: width, indent: 12)
                 }
             }
         }
@@ -74,7 +82,7 @@ public enum TimelineText {
         // The legend within the width, wrapped between its entries.
         var row = ""
         for entry in legend {
-            if !row.isEmpty && displayWidth(row + "  " + entry) > max(requested, 40) {
+            if !row.isEmpty && displayWidth(row + "  " + entry) > width {
                 lines.append(row)
                 row = ""
             }
@@ -87,16 +95,18 @@ public enum TimelineText {
     // MARK: - Rows
 
     static func column(_ t: Double, step: Double, plot: Int) -> Int {
-        guard t.isFinite, t > 0 else { return 0 }
-        return min(Int(t / step), plot - 1)
+        guard t > 0, step > 0 else { return 0 }
+        return min(Int(saturating: t / step), plot - 1)
     }
 
     /// The lane of one operation.
     static func laneRow(_ lane: TimelineLanes.Lane, plot: Int, step: Double) -> String {
         var row = [Character](repeating: " ", count: plot)
         guard let added = lane.added else { return "" }
-        let last = lane.finished.map { column($0, step: step, plot: plot) } ?? plot - 1
-        for c in column(added, step: step, plot: plot)...last {
+        let first = column(added, step: step, plot: plot)
+        // A finish drawn before the add (times out of order) ends at the add.
+        let last = max(first, lane.finished.map { column($0, step: step, plot: plot) } ?? plot - 1)
+        for c in first...last {
             let from = Double(c) * step
             let to = from + step
             var mark: Character = "·"
@@ -126,27 +136,53 @@ public enum TimelineText {
             most[c] = top
             c += 1
         }
-        return String(most.map { $0 == 0 ? " " : $0 > 9 ? "+" : Character(String($0)) })
+        // A count below zero is no count a queue had: drawn as none, not
+        // as a minus sign that would take two columns.
+        return String(most.map { $0 <= 0 ? " " : $0 > 9 ? "+" : Character(String($0)) })
     }
 
-    /// Tick labels and a ruler, a tick at a round time every ten columns or more.
+    /// Tick labels and a ruler, a tick at a round time every ten columns or
+    /// more; a label only where it does not run into the one before.
     static func axis(plot: Int, step: Double) -> (String, String) {
-        let nice: [Double] = [1, 2, 5].flatMap { base in (-3...6).map { base * pow10($0) } }.sorted()
-        let interval = nice.first { $0 / step >= 10 } ?? (step * 10)
+        let interval = tickInterval(atLeast: step * 10)
         var labels = [Character](repeating: " ", count: plot)
         var ruler = [Character](repeating: "─", count: plot)
+        var free = 0  // the first label column still free
         var t = 0.0
         while true {
-            let c = Int((t / step).rounded())
-            guard c < plot else { break }
+            let c = Int(saturating: (t / step).rounded())
+            guard c >= 0, c < plot else { break }
             ruler[c] = c == 0 ? "├" : "┼"
             let text = Array(label(t))
-            if c + text.count <= plot {
+            if c >= free && c + text.count <= plot {
                 for (k, ch) in text.enumerated() { labels[c + k] = ch }
+                free = c + text.count + 1
             }
-            t += interval
+            // Past the largest double the next tick is no later: done.
+            let next = t + interval
+            guard next > t else { break }
+            t = next
         }
         return (String(labels), String(ruler))
+    }
+
+    /// The round interval (1, 2 or 5 times a power of ten, from a
+    /// millisecond on) of at least `minimum` seconds; `minimum` itself when
+    /// no round one is that long.
+    static func tickInterval(atLeast minimum: Double) -> Double {
+        var scale = 0.001
+        while scale.isFinite {
+            for base in [1.0, 2, 5] where base * scale >= minimum { return base * scale }
+            scale *= 10
+        }
+        return minimum
+    }
+
+    /// One column's length: to the millisecond from 10ms on, to the
+    /// microsecond below (`13ms`, `2.5ms`, `0.1ms`).
+    public static func stepText(_ step: Double) -> String {
+        if !(step < 0.01) { return Spelling.duration(seconds: step) }
+        return Spelling.duration(.microseconds(Int64(saturating: (step * 1_000_000).rounded())))
     }
 
     /// `0s`, `0.2s`, `1.25s`: the seconds without trailing zeros.
@@ -157,12 +193,6 @@ public enum TimelineText {
             if text.last == "." { text.removeLast() }
         }
         return text + "s"
-    }
-
-    static func pow10(_ n: Int) -> Double {
-        var value = 1.0
-        if n >= 0 { for _ in 0..<n { value *= 10 } } else { for _ in 0..<(-n) { value /= 10 } }
-        return value
     }
 
     /// `text` in lines of at most `width` cells, broken at spaces (never

@@ -38,11 +38,9 @@ struct TrackLayout: Sendable {
     private var namedRows: Set<Int> = []
 
     init(scenario: Scenario) {
-        let blocks = scenario.operations.reduce(0) { total, spec in
-            if case .blocks(let durations) = spec.body { return total + durations.count }
-            return total
-        }
-        let threads = 2 * scenario.operations.count + blocks + 2
+        // A thread's tid is its number + 1; a recording holds no thread past
+        // the most a run numbers (`LifeCheck`).
+        let threads = LifeCheck.mostThreads(in: scenario) + 2
         base = (threads / 1_000_000 + 1) * 1_000_000
         queues = scenario.queues.count
     }

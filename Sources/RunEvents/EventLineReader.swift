@@ -44,7 +44,9 @@ enum LineKind: Int, CaseIterable {
 }
 
 /// Reads one event line after another: the JSON, then the keys its kind
-/// has, each value's type, the names, and the order of `seq` and `t`.
+/// has, each value's type, the names, the order of `seq` and `t`, and
+/// whether the event is a possible next step of its operation's life
+/// (`LifeCheck`).
 ///
 /// A line's members are kept in `slots` by key, so a line is read in any
 /// key order with no allocation; the name tables are this reader's own,
@@ -52,6 +54,8 @@ enum LineKind: Int, CaseIterable {
 struct EventLineReader {
     let json: JSONReader
     var lookup: RecordingLookup
+    /// Whether the lines tell a life each operation could have had.
+    private var life: LifeCheck
     private var members: [JSONMember] = []
     private var slots: [JSONMember]
     private var present: UInt32 = 0
@@ -83,6 +87,7 @@ struct EventLineReader {
     init(bytes: UnsafeBufferPointer<UInt8>, scenario: Scenario) {
         json = JSONReader(bytes: bytes)
         lookup = RecordingLookup(scenario: scenario)
+        life = LifeCheck(scenario: scenario)
         let placeholder = JSONMember(
             key: JSONValue(kind: .null, start: 0, end: 0), value: JSONValue(kind: .null, start: 0, end: 0))
         slots = Array(repeating: placeholder, count: Field.allCases.count)
@@ -142,11 +147,31 @@ struct EventLineReader {
                 offset: slots[field.rawValue].key.start, message: "'\(field.name)' is not a key of \(kind.name) lines")
         }
         let (eventKind, thread) = try body(of: kind)
+        let event = LifecycleEvent(seq: seq, time: time, kind: eventKind, thread: thread)
+        if let fault = life.visit(event) {
+            throw LineError(offset: place(fault.place)?.start, message: fault.message)
+        }
         lastSeq = seq
         lastTime = time
         lastTimeValue = slots[Field.t.rawValue].value
         if kind == .end { endLine = number }
-        return LifecycleEvent(seq: seq, time: time, kind: eventKind, thread: thread)
+        return event
+    }
+
+    /// The value of the line that shows a fault of an operation's life.
+    private func place(_ place: LifeCheck.Place) -> JSONValue? {
+        let field: Field
+        switch place {
+        case .kind: field = .kind
+        case .key: field = .key
+        case .old: field = .old
+        case .new: field = .new
+        case .phase: field = .phase
+        case .thread: field = .thread
+        case .status: field = .status
+        case .stuck: field = .stuck
+        }
+        return has(field) ? slots[field.rawValue].value : nil
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
@@ -212,7 +237,8 @@ struct EventLineReader {
         return json.string(v)
     }
 
-    /// `t`: finite, not negative, never before the previous line's.
+    /// `t`: finite, not negative, no later than a run can reach
+    /// (`LifecycleEvent.latestTime`), never before the previous line's.
     private func seconds() throws(LineError) -> Double {
         let v = try value(.t)
         guard v.kind == .integer || v.kind == .number else {
@@ -222,6 +248,13 @@ struct EventLineReader {
         guard t.isFinite else { throw LineError(offset: v.start, message: "'t' is \(shown(v)), not a finite number") }
         guard t.sign == .plus else {
             throw LineError(offset: v.start, message: "'t' is \(shown(v)): time is never negative")
+        }
+        guard t <= LifecycleEvent.latestTime else {
+            throw LineError(
+                offset: v.start,
+                message: "'t' is \(shown(v)), later than any run reaches: a time is at most "
+                    + "\(LifecycleEvent.latestTimeText) seconds (the longest duration the language writes, about 292 "
+                    + "years)")
         }
         if t < lastTime, let last = lastTimeValue {
             throw LineError(

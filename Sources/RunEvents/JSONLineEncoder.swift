@@ -28,12 +28,21 @@ public struct JSONLineEncoder: Sendable {
         public var language: Int
         public var path: String
         public var source: String
+        /// The recording format's version: this opscope's when it writes a
+        /// run; a recording read back keeps its own, so that one of
+        /// version 1 (no `dispatched` lines, none claimed) is written again
+        /// as version 1.
+        public var version: Int
 
-        public init(opscope: String, language: Int, path: String, source: String) {
+        public init(
+            opscope: String, language: Int, path: String, source: String,
+            version: Int = JSONLineEncoder.recordingVersion
+        ) {
             self.opscope = opscope
             self.language = language
             self.path = path
             self.source = source
+            self.version = version
         }
     }
 
@@ -48,7 +57,7 @@ public struct JSONLineEncoder: Sendable {
         out.appendLiteral(#"{"kind":"header","format":"#)
         JSONBytes.appendQuoted(recordingFormat, to: &out)
         out.appendLiteral(#","version":"#)
-        JSONBytes.appendInt(recordingVersion, to: &out)
+        JSONBytes.appendInt(header.version, to: &out)
         out.appendLiteral(#","opscope":"#)
         JSONBytes.appendQuoted(header.opscope, to: &out)
         out.appendLiteral(#","language":"#)

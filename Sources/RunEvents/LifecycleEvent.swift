@@ -66,6 +66,20 @@ public struct LifecycleEvent: Sendable, Hashable {
     }
 }
 
+extension LifecycleEvent {
+    /// The latest moment a run can stamp, in scenario seconds: the longest
+    /// duration the language writes (`Duration`, Int64.max nanoseconds:
+    /// 9223372036.854775807 s, about 292 years), to the millisecond a
+    /// recording writes. No run gets there (at `trace`'s fastest speed it
+    /// would take over a hundred days), so a recording that says more is
+    /// refused (`RecordingDecoder`), and every time within it converts to
+    /// whole nanoseconds, microseconds and columns without a trap.
+    public static let latestTime = 9_223_372_036.854
+
+    /// `latestTime` as the recording decoder's messages and the docs write it.
+    static let latestTimeText = "9223372036.854"
+}
+
 public enum OperationKey: String, Sendable, Hashable, CaseIterable {
     case isReady
     case isExecuting

@@ -157,7 +157,7 @@ public enum RecordingDecoder {
         }
         let header = JSONLineEncoder.Header(
             opscope: try text("opscope"), language: try int("language"), path: try text("path"),
-            source: try text("source"))
+            source: try text("source"), version: version)
         let result = ScenarioReader.read(SourceFile(path: header.path, text: header.source))
         guard let scenario = result.scenario, !result.hasErrors else {
             let first = result.diagnostics.first(where: \.isError)

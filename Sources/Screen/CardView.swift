@@ -69,7 +69,7 @@ enum CardView {
         case .executing:
             if !card.isExecuting { return ("isFinished not yet", true) }
             let fraction = board.progress(of: card.id, now: now) ?? 0
-            let percent = String(Int(fraction * 100)) + "%"
+            let percent = String(Int(saturating: fraction * 100)) + "%"
             let barWidth = max(0, width - 5)
             return (glyphs.progressBar(fraction, width: barWidth) + fit("", 5 - percent.count) + percent, false)
         case .finished:

@@ -52,7 +52,7 @@ enum InspectorText {
                     + "isFinished=\(card.isFinished) isCancelled=\(card.isCancelled)"))
         if let ran = ranText(card, spec: spec) { out.append(InspectorLine(ran)) }
         if card.phase == .executing, let p = board.progress(of: op, now: now) {
-            out.append(InspectorLine("\(Int(p * 100))% of its work done"))
+            out.append(InspectorLine("\(Int(saturating: p * 100))% of its work done"))
         } else if card.phase == .executing {
             out.append(
                 InspectorLine(
@@ -132,7 +132,8 @@ enum InspectorText {
         case .queueAtCap(let executing, let dispatched, let cap):
             let name = board[queue: card.queue].name
             let waiting = dispatched > 0 ? ", \(dispatched) dispatched and waiting for a thread" : ""
-            return "its queue \(name) is at its cap (\(executing) of \(EventFormatter.capText(cap)) running\(waiting))"
+            return
+                "its queue \(name) is at its cap (\(max(0, executing)) of \(EventFormatter.capText(cap)) running\(waiting))"
         case .behindHigherPriority(let count, _, _):
             let higher = board.readyHigher(than: card)
             let ops = Spelling.count(count, "ready operation")

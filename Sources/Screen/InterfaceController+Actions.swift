@@ -69,6 +69,8 @@ extension InterfaceController {
         guard let n = row.limit else {
             return refuse("\(row.name) has no cap (the system decides): - sets one", &state, frame)
         }
+        // The language writes caps up to Int.max (`max q 9223372036854775807`).
+        guard n < Int.max else { return refuse("\(row.name) already has the largest cap there is", &state, frame) }
         return .perform(.setCap(row.id, .limit(n + 1)))
     }
 

@@ -10,7 +10,7 @@ import TextKit
 enum QueueLinesView {
     /// The text of one queue's row, `nameWidth` cells for the name.
     static func text(_ row: QueueRow, selected: Bool, nameWidth: Int, glyphs: GlyphSet) -> String {
-        var parts = [Wording.load(row, glyphs: glyphs), "\(row.operationCount) in queue"]
+        var parts = [Wording.load(row, glyphs: glyphs), "\(max(0, row.operationCount)) in queue"]
         if row.holdsBack { parts.append("SUSPENDED") }
         let marker = selected ? glyphs.pointer : " "
         return "\(marker) \(fit(row.name, nameWidth, ellipsis: glyphs.ellipsis))  " + parts.joined(separator: "   ")

@@ -100,11 +100,15 @@ enum TimelineView {
         let decimals = decimals(of: interval)
         var k = (plan.window.start / interval - 1e-9).rounded(.up)
         var free = 0  // the first label column still free
+        var previous = -Double.infinity
         while true {
             let t = k * interval
             // The column that holds the tick's moment, as for every span.
             let c = plan.column(of: t)
-            guard c < width, t <= plan.window.end + plan.step * 1e-6 else { break }
+            // A tick no later than the one before: the window is beyond
+            // what a double tells apart at this interval, nothing more to mark.
+            guard c < width, t <= plan.window.end + plan.step * 1e-6, t > previous else { break }
+            previous = t
             k += 1
             guard c >= 0 else { continue }
             grid.put(
@@ -259,11 +263,11 @@ enum TimelineView {
     /// Ticks at a round interval, at least ten columns apart.
     static func tickInterval(step: Double) -> Double {
         var scale = 0.0001
-        while true {
+        while scale.isFinite {
             for base in [1.0, 2, 5] where base * scale / step >= 10 { return base * scale }
             scale *= 10
-            if scale > 1e9 { return step * 10 }
         }
+        return step * 10
     }
 
     /// The decimals a label needs at `interval`: 1 for 0.2s, 3 for 0.005s.
@@ -281,7 +285,9 @@ enum TimelineView {
     static func label(_ t: Double, decimals: Int = 3) -> String {
         var power = 1.0
         for _ in 0..<decimals { power *= 10 }
-        let scaled = Int64((max(0, t) * power).rounded())
+        // Held to what a whole number holds: a time no run reaches (a view
+        // may be handed one) reads as the largest, never traps.
+        let scaled = Int64(saturating: (max(0, t) * power).rounded())
         let whole = Int64(power)
         var text = String(scaled / whole)
         if decimals > 0 {
@@ -295,8 +301,5 @@ enum TimelineView {
 
     /// One column's length: to the millisecond from 10ms on, to the
     /// microsecond below (`13ms`, `2.5ms`, `0.1ms`).
-    static func stepText(_ step: Double) -> String {
-        if step >= 0.01 { return Spelling.duration(seconds: step) }
-        return Spelling.duration(.microseconds(Int64((step * 1_000_000).rounded())))
-    }
+    static func stepText(_ step: Double) -> String { TimelineText.stepText(step) }
 }

@@ -16,7 +16,7 @@ enum Wording {
     /// Real seconds, to a tenth: `2.0s` (the clock says scenario time;
     /// this says how long a person waited).
     static func realSeconds(_ seconds: Double) -> String {
-        let tenths = Int((max(0, seconds) * 10).rounded())
+        let tenths = Int(saturating: (max(0, seconds) * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)s"
     }
 
@@ -33,7 +33,8 @@ enum Wording {
         }
         // Dispatched operations waiting for a thread take a slot too.
         let waiting = row.waitingForThread > 0 ? ", \(row.waitingForThread) waiting for a thread" : ""
-        return "\(row.executing) running\(waiting) \(glyphs.dot) \(cap)"
+        // A count is never drawn below zero, whatever a stream said.
+        return "\(max(0, row.executing)) running\(waiting) \(glyphs.dot) \(cap)"
     }
 
     static func phase(_ phase: Phase) -> String {

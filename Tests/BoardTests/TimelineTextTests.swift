@@ -78,4 +78,23 @@ import Testing
         ]
         #expect(TimelineText.runningRow(steps, plot: 4, step: 0.1) == "211 ")
     }
+
+    /// A stop with no start would count −1 running: a column holds one
+    /// character, and a count below zero is no count at all.
+    @Test func theRunningRowNeverCountsBelowZero() {
+        let steps = [
+            TimelineLanes.QueueStep(time: 0, executing: -1, cap: 2),
+            TimelineLanes.QueueStep(time: 0.15, executing: Int.min, cap: 2),
+            TimelineLanes.QueueStep(time: 0.25, executing: 1, cap: 2),
+        ]
+        #expect(TimelineText.runningRow(steps, plot: 4, step: 0.1) == "  11")
+        var script = Script(Self.scenario)
+        script.add("a")
+        script.set("a", .isExecuting, false)
+        script.at(1)
+        script.end()
+        let text = TimelineText.render(TimelineLanes(scenario: Self.scenario, events: script.events), width: 60)
+        #expect(!text.contains("-"))
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= 60 })
+    }
 }

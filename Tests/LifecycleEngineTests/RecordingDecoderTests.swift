@@ -1,14 +1,18 @@
+import Board
 import Foundation
 import LifecycleEngine
 import RunEvents
 import ScenarioKit
 import Testing
+import TextKit
 
 /// A recording read back is the run it was written from: the scenario of
 /// its header, and every event with its time to the millisecond.
 @Suite("reading a recording back")
 struct RecordingDecoderTests {
-    @Test("a library scenario's run, written and read back, is the same run", arguments: Library.fileNames)
+    @Test(
+        "a library scenario's run, written and read back, is the same run, and its text timeline fits each width",
+        arguments: Library.fileNames)
     func libraryRoundTrip(_ file: String) async throws {
         let path = Library.root.appendingPathComponent("scenarios/\(file)").path
         let text = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
@@ -33,6 +37,14 @@ struct RecordingDecoderTests {
             Issue.record("seq \(original.seq): read back as \(decoded), written from \(original)")
             break
         }
+        // `trace RUN.jsonl --format timeline --width N`: no line wider.
+        let lanes = TimelineLanes(scenario: recording.scenario, events: recording.events)
+        for width in [40, 41, 60, 100] {
+            for line in TimelineText.render(lanes, width: width).split(separator: "\n")
+            where displayWidth(String(line)) > width {
+                Issue.record("\(file) at --width \(width): a line of \(displayWidth(String(line))) columns: \(line)")
+            }
+        }
     }
 
     @Test("every kind of line and value round-trips, the at actions and captions matched to their index")
@@ -52,13 +64,69 @@ struct RecordingDecoderTests {
         #expect(recording.events.prefix(2).map(\.time) == [0.001, 0.051])
     }
 
+    /// The recordings kept in the repository, every one written by opscope
+    /// (format 1 and 2).
+    static let keptRecordings: [String] = ["Tests/BoardTests/Recordings", ".ci/fuzz/recordings"].flatMap { folder in
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: Library.root.appendingPathComponent(folder).path))
+            ?? []
+        return names.filter { $0.hasSuffix(".jsonl") }.sorted().map { "\(folder)/\($0)" }
+    }
+
+    /// What `trace RUN.jsonl --format jsonl` writes: the recording read and
+    /// written again in opscope's form.
+    static func rewritten(_ bytes: [UInt8]) throws -> [UInt8] {
+        let recording = try RecordingDecoder.decode(bytes)
+        return JSONLineEncoder.recording(recording.header, of: recording.scenario, events: recording.events)
+    }
+
+    @Test("a recording opscope wrote is written again byte for byte", arguments: keptRecordings)
+    func ownFormComesBack(_ path: String) throws {
+        let bytes = Array(
+            try #require(FileManager.default.contents(atPath: Library.root.appendingPathComponent(path).path)))
+        #expect(try Self.rewritten(bytes) == bytes)
+    }
+
+    /// Another writer's keys in another order, spaces, times with more or
+    /// fewer than three decimals or with an exponent: the same run, in
+    /// opscope's form, times to the millisecond; and that form stays.
+    @Test("a recording in another form is written again in opscope's")
+    func otherFormsAreRewritten() throws {
+        let source = RecordingFixture.source
+        let header =
+            #"{ "version": 2, "kind": "header", "source": "# + EventFormatter.quote(source)
+            + #", "path": "every-kind.ops", "language": 1, "format": "opscope-recording", "opscope": "other" }"#
+        let written =
+            [
+                header,
+                #"{"t":0.0014, "seq":1,"kind":"queue","queue":"net","key":"maxConcurrentOperationCount","old":-1,"new":2}"#,
+                #"  {"seq":2,"t":1,"kind":"op","queue":"net","op":"fetch","key":"isReady","old":null,"new":true}"#,
+                #"{"seq":5,"t":2.25e1,"kind":"dispatched","op":"fetch","queue":"net"}"#,
+                ##"{"seq":6,"t":22.5005,"kind":"op","op":"fetch","queue":"net","key":"isExecuting","old":false,"new":true,"thread":"#1"}"##,
+            ].joined(separator: "\n") + "\n"
+        let rewritten = try Self.rewritten(Array(written.utf8))
+        var expected: [UInt8] = []
+        JSONLineEncoder.appendHeader(
+            .init(opscope: "other", language: 1, path: "every-kind.ops", source: source), to: &expected)
+        expected += Array(
+            """
+            {"seq":1,"t":0.001,"kind":"queue","queue":"net","key":"maxConcurrentOperationCount","old":-1,"new":2}
+            {"seq":2,"t":1.000,"kind":"op","op":"fetch","queue":"net","key":"isReady","old":null,"new":true}
+            {"seq":5,"t":22.500,"kind":"dispatched","op":"fetch","queue":"net"}
+            {"seq":6,"t":22.501,"kind":"op","op":"fetch","queue":"net","key":"isExecuting","old":false,"new":true,"thread":"#1"}
+
+            """.utf8)
+        #expect(String(decoding: rewritten, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        #expect(try Self.rewritten(rewritten) == rewritten)
+    }
+
     @Test("a time is the number written, whatever its form: 1, 1.5, 2.25e1, 0.000")
     func timeForms() throws {
         var bytes: [UInt8] = []
         JSONLineEncoder.appendHeader(RecordingFixture.header, to: &bytes)
         for (n, t) in ["0.000", "1", "1.5", "2.25e1", "22.5", "1e2", "123456789.123"].enumerated() {
             var copy = bytes
-            copy += Array(#"{"seq":\#(n + 1),"t":\#(t),"kind":"end","status":"completed"}"#.utf8)
+            copy += Array(#"{"seq":\#(n + 1),"t":\#(t),"kind":"end","status":"stalled","stuck":{}}"#.utf8)
             let recording = try #require(RecordingFixture.decode(copy))
             #expect(recording.problem == nil)
             #expect(recording.events.first?.time == Double(t), "\(t)")

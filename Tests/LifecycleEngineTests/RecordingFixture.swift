@@ -41,7 +41,10 @@ enum RecordingFixture {
     static func op(_ name: String) -> OperationID { scenario.operationID(named: name)! }
     static func queue(_ name: String) -> QueueID { scenario.queueID(named: name)! }
 
-    /// Every kind and value the encoder writes, times not on the millisecond.
+    /// Every kind and value the encoder writes, times not on the millisecond,
+    /// in an order each operation could live it (`LifeCheck`): added before
+    /// it runs, stopped before it finishes, finished before its completion
+    /// block; the stall and the end name only unfinished operations.
     static let events: [LifecycleEvent] = {
         let (fetch, thumbs, parse, forgets, late, show, flush) = (
             op("fetch"), op("thumbs"), op("parse"), op("forgets"), op("late"), op("show"), op("flush")
@@ -52,13 +55,19 @@ enum RecordingFixture {
             (.queue(disk, .isSuspended, old: .bool(false), new: .bool(true)), nil),
             (.queue(net, .operationCount, old: nil, new: .int(0)), nil),
             (.operation(fetch, .isReady, old: nil, new: .bool(true)), nil),
+            (.dispatched(fetch), nil),
             (.operation(fetch, .isExecuting, old: .bool(false), new: .bool(true)), ThreadTag(1)),
+            (.operation(show, .isReady, old: nil, new: .bool(false)), nil),
             (.operation(show, .isExecuting, old: .bool(false), new: .bool(true)), .main),
+            (.operation(thumbs, .isReady, old: nil, new: .bool(true)), nil),
             (.operation(thumbs, .queuePriority, old: .priority(.normal), new: .priority(.high)), nil),
             (.operation(late, .queuePriority, old: nil, new: .priority(.veryLow)), nil),
             (.operation(parse, .isCancelled, old: .bool(false), new: .bool(true)), nil),
+            (.operation(thumbs, .isExecuting, old: .bool(false), new: .bool(true)), ThreadTag(2)),
             (.block(thumbs, index: 0, phase: .started, thread: ThreadTag(2)), nil),
             (.block(thumbs, index: 1, phase: .returned, thread: .main), nil),
+            (.operation(fetch, .isExecuting, old: .bool(true), new: .bool(false)), nil),
+            (.operation(fetch, .isFinished, old: .bool(false), new: .bool(true)), nil),
             (.completion(fetch, thread: ThreadTag(12)), nil),
             (.action(.cancel(parse), origin: .timed(0), ignored: nil), nil),
             (.action(.setCap(net, .systemDefault), origin: .timed(1), ignored: nil), nil),

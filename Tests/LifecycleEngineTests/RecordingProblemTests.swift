@@ -19,7 +19,12 @@ struct RecordingProblemTests {
         return bytes
     }()
 
-    static let goodAfter = Array(#"{"seq":99,"t":5.000,"kind":"end","status":"completed"}"#.utf8) + [10]
+    /// fetch is added and unfinished: the run can end only stalled.
+    static let goodAfter =
+        Array(
+            #"{"seq":99,"t":5.000,"kind":"end","status":"stalled","stuck":{"fetch":"it never posted isFinished"}}"#.utf8
+        )
+        + [10]
 
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
@@ -317,6 +322,33 @@ struct RecordingProblemTests {
                 #expect(recording.events.count == RecordingFixture.events.count, "no problem: every event")
             }
         }
+    }
+
+    /// The latest moment a run can stamp is Int64.max nanoseconds to the
+    /// millisecond: a recording may reach it, never pass it.
+    @Test(
+        "a time is read up to the latest a run reaches, and refused past it",
+        arguments: [
+            ("9223372036.854", nil), ("9223372036.8540", nil), ("9223372036.855", "9223372036.855"),
+            ("9.3e15", "9.3e15"), ("1e300", "1e300"), ("1.7976931348623157e308", "1.7976931348623157e308"),
+        ])
+    func latestTime(_ written: String, refused: String?) throws {
+        var bytes: [UInt8] = []
+        JSONLineEncoder.appendHeader(RecordingFixture.header, to: &bytes)
+        bytes += Array(#"{"seq":1,"t":\#(written),"kind":"end","status":"stalled","stuck":{}}"#.utf8) + [10]
+        let recording = try #require(RecordingFixture.decode(bytes))
+        guard let refused else {
+            #expect(recording.problem == nil)
+            #expect(recording.events.first?.time == LifecycleEvent.latestTime)
+            return
+        }
+        #expect(
+            recording.problem
+                == RecordingProblem(
+                    line: 2, column: 14,
+                    message: "'t' is \(refused), later than any run reaches: a time is at most 9223372036.854 seconds "
+                        + "(the longest duration the language writes, about 292 years)"))
+        #expect(recording.events.isEmpty)
     }
 }
 
