@@ -195,6 +195,16 @@ public enum TimelineText {
         return text + "s"
     }
 
+    /// Each line of `text` within `width` cells: broken at spaces, the rest
+    /// of a line indented two cells past its own indent (the report that
+    /// follows a timeline keeps to the timeline's width).
+    public static func fitted(_ text: String, width: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let indent = line.prefix { $0 == " " }.count
+            return wrapped(String(line), width: width, indent: indent + 2).joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
     /// `text` in lines of at most `width` cells, broken at spaces (never
     /// inside `line 12`), each after the first indented by `indent` (a word
     /// wider than a line is cut).

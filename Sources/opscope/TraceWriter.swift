@@ -76,7 +76,7 @@ final class TraceWriter {
         let failure = output.finish { out in
             if let lanes {
                 out.append(TimelineText.render(lanes, width: width))
-                out.append(report.text)
+                out.append(TimelineText.fitted(report.text, width: width))
             } else if format == .text {
                 out.append(report.text)
             } else {

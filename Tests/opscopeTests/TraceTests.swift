@@ -256,10 +256,17 @@ struct TraceTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.components(separatedBy: "\n")
         #expect(lines.first?.hasPrefix("timeline · 0s to ") == true)
-        let report = try #require(lines.firstIndex(of: "expectations:"))
-        #expect(lines[..<report].allSatisfy { $0.count <= 80 })
+        _ = try #require(lines.firstIndex(of: "expectations:"))
+        #expect(lines.allSatisfy { $0.count <= 80 }, "the report keeps to the width too")
         #expect(lines.contains { $0.hasPrefix("  running  ") && $0.contains("2") && !$0.contains("3") })
         #expect(lines.filter { $0.contains("█") && $0.hasSuffix("✓") }.count == 6)
+        // The narrowest width: the expectations' long lines are broken.
+        let narrow = try OpscopeBinary.run([
+            "trace", "--speed", "4", "--format", "timeline", "--width", "40", "scenarios/03-cancel.ops",
+        ])
+        let narrowLines = narrow.stdout.components(separatedBy: "\n")
+        #expect(narrowLines.allSatisfy { $0.count <= 40 }, "\(narrowLines.filter { $0.count > 40 })")
+        #expect(narrow.stdout.contains("expect queued before dependent"))
     }
 
     @Test("faster than a file's 'up to', expectations are shown but do not decide the exit status")
