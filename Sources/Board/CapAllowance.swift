@@ -9,7 +9,7 @@ import ScenarioKit
 /// queue, also while it waits for a thread, and it never takes a dispatch
 /// back. Lowering the cap stops nothing that was dispatched: those still
 /// start once a thread is free, above the new cap, and only when enough of
-/// them finished does the queue dispatch again (ENGINE-NOTES.md, "More
+/// them finished does the queue dispatch again (docs/SCENARIO-LANGUAGE.md, "For
 /// facts"). So after a lowering from `a` to `b` up to `max(b, a − finishes
 /// since the lowering)` operations may hold a slot. The main queue is
 /// serial whatever its events say.

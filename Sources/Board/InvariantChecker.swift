@@ -3,7 +3,7 @@ import ScenarioKit
 
 /// Checks that an event stream obeys the rules of the real engine and of
 /// opscope's observation (SCENARIO-LANGUAGE.md "The event stream",
-/// DESIGN.md "Causal order").
+/// docs/SCENARIO-LANGUAGE.md, "Announcements in the KVO style").
 ///
 /// Pure: the same events give the same violations, in stream order. A
 /// stream without an `.end` is taken as a run still going on, not as a

@@ -223,8 +223,8 @@ struct InvariantWalk {
     /// it waits for has finished. Foundation makes an operation depend only
     /// on the barriers of its queue not yet dispatched when it is really
     /// added; one added later is dispatched at once and waits on the
-    /// dispatch queue until the barrier's block returns (ENGINE-NOTES
-    /// "addBarrierBlock"). An add is announced before Foundation has it, so
+    /// dispatch queue until the barrier's block returns (docs/SCENARIO-
+    /// LANGUAGE.md, `barrier`; `.ci/probes` "barrier"). An add is announced before Foundation has it, so
     /// only a barrier still waiting for something at the dispatch was
     /// certainly not dispatched at the add.
     private func mayHaveBeenDispatched(_ barrier: OperationID) -> Bool {

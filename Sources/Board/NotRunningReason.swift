@@ -16,12 +16,11 @@ public enum NotRunningReason: Sendable, Hashable {
     /// `count` ready operations of its queue will get the free slots first:
     /// a higher bucket, or the same bucket added earlier. `bucket` is the
     /// one it is filed under; `fromQoS` says its QoS chose that bucket
-    /// because it has no explicit priority (ENGINE-NOTES "QoS becomes
-    /// priority"), which the inspector should say.
+    /// because it has no explicit priority (docs/SCENARIO-LANGUAGE.md), which the inspector should say.
     case behindHigherPriority(count: Int, bucket: PriorityLevel, fromQoS: Bool)
     /// Its queue dispatched it (observed: its `dispatched` event) and no
     /// thread has called its `start()` yet: the worker threads are all
-    /// busy (ENGINE-NOTES "The thread pool ramps slowly"), or, on the main
+    /// busy (docs/SCENARIO-LANGUAGE.md), or, on the main
     /// queue, the main thread is.
     case dispatchedWaitingForThread
     /// Its queue dispatched it (observed) while the barrier `barrier` of its

@@ -101,8 +101,7 @@ public struct OperationCard: Sendable, Hashable {
     /// The explicit `queuePriority` (the scenario's, then any change that
     /// Foundation took); nil while Foundation's default applies.
     public internal(set) var queuePriority: PriorityLevel?
-    /// The bucket the queue actually files it under (ENGINE-NOTES "QoS
-    /// becomes priority"); settled when the operation is added, moved by a
+    /// The bucket the queue actually files it under (docs/SCENARIO-LANGUAGE.md); settled when the operation is added, moved by a
     /// priority change that Foundation does not lose.
     public internal(set) var effectivePriority: PriorityLevel = .normal
     /// `effectivePriority` came from the operation's QoS, not from `queuePriority`.
@@ -110,7 +109,7 @@ public struct OperationCard: Sendable, Hashable {
     /// The last priority change was announced but lost: Foundation looked
     /// for the operation in another bucket than the one it is filed under
     /// (added to a serial queue without a priority, its QoS names another
-    /// bucket) and left it where it was (ENGINE-NOTES "QoS becomes priority").
+    /// bucket) and left it where it was (docs/SCENARIO-LANGUAGE.md).
     public internal(set) var priorityChangesLost = false
     public internal(set) var completionRan = false
 
@@ -148,7 +147,7 @@ public struct OperationCard: Sendable, Hashable {
     }
 
     /// Rank among the ready operations of a queue: barriers first, then
-    /// the priority buckets (ENGINE-NOTES "Scheduling").
+    /// the priority buckets (docs/SCENARIO-LANGUAGE.md).
     public var schedulingRank: Int { isBarrier ? Int.max : effectivePriority.rawPriority }
 
     /// This card gets a slot of its queue before `other`, both ready and

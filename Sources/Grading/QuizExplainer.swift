@@ -4,7 +4,7 @@ import ScenarioKit
 import TextKit
 
 /// Finds the rule that decided each fact a quiz asks about, from the run's
-/// events and the scenario (ENGINE-NOTES.md, "Scheduling"): readiness
+/// events and the scenario (docs/SCENARIO-LANGUAGE.md): readiness
 /// (dependencies, a cancelled dependency counting as finished, barriers,
 /// `add` actions), then the priority bucket (explicit `queuePriority`, or
 /// the QoS when none is set and the cap is not 1), then insertion order;

@@ -26,7 +26,7 @@ package struct InteractiveOptions {
 /// picker or one scenario running on the real engine.
 ///
 /// Everything here runs on the main dispatch queue, served by the main
-/// thread's run loop (DESIGN.md "Threads"): keys arrive through a read
+/// thread's run loop (DECISIONS.md, "Threads"): keys arrive through a read
 /// source on standard input, signals through dispatch sources, engine events
 /// through a wake-up that the run posts when its mailbox fills. A frame timer
 /// runs only while something moves, so a paused or finished run costs no

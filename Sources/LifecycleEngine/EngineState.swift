@@ -2,8 +2,8 @@ import Foundation
 @_spi(Reflection) import Swift
 
 /// Reads whether Foundation's queue has dispatched an operation: the
-/// operation's own internal state (`__state`, ENGINE-NOTES.md "More
-/// facts"), which goes `enqueued` → `dispatching` when the queue hands it
+/// operation's own internal state (`__state`; docs/SCENARIO-LANGUAGE.md,
+/// "Dispatches, read from Foundation's state"), which goes `enqueued` → `dispatching` when the queue hands it
 /// to its dispatch queue and from then on counts it against the cap.
 ///
 /// No public API says so, and no method of the operation is called at that

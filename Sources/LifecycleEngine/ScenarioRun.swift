@@ -42,13 +42,15 @@ public struct RunOptions: Sendable {
 /// What a run does when nothing can progress any more.
 public enum StallPolicy: Sendable, Hashable {
     /// The run ends, `.end(.stalled)`: `trace` and `quiz`, where nobody
-    /// can act (SCENARIO-LANGUAGE.md, "How a run ends").
+    /// can act (docs/SCENARIO-LANGUAGE.md, "How a run ends").
     case endsRun
     /// The run announces `.stall` and waits: someone at the keys may
     /// resume a queue, cancel an operation or raise a cap. Scenario time
     /// stands still while it waits (nothing that depends on it is left)
     /// and moves on from the same moment when an action comes. The run
-    /// ends only when everything finished and every timed action ran.
+    /// ends, as under either policy, once every operation finished and
+    /// every completion block owed ran (timed actions still to come are
+    /// not waited for).
     case waitsForUser
 }
 

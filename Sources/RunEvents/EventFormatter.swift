@@ -2,8 +2,11 @@ import Foundation
 import ScenarioKit
 import TextKit
 
-/// Turns events into the two trace formats: aligned text for people and
-/// JSON Lines for scripts (SCENARIO-LANGUAGE.md, "The event stream").
+/// Turns events into words: the text trace's aligned lines, the
+/// interface's log lines, and the phrases of actions, origins and stuck
+/// reasons that the timeline, the chrome export and the reports share
+/// (docs/SCENARIO-LANGUAGE.md, "The text trace"). JSON Lines are
+/// `JSONLineEncoder`'s; `jsonLine` hands an event to it.
 ///
 /// Pure: it needs the scenario only to turn indices back into names.
 public struct EventFormatter: Sendable {

@@ -7,7 +7,7 @@ import ScenarioKit
 /// Events name operations and queues by index into the `Scenario`, so that
 /// recording one costs no reference counting on the engine's hot path.
 /// The stream of a run is a total order consistent with causality (see
-/// DESIGN.md, "Observing the real engine").
+/// docs/SCENARIO-LANGUAGE.md, "For contributors").
 public struct LifecycleEvent: Sendable, Hashable {
     /// Strictly increasing within a run, from 1.
     public var seq: Int

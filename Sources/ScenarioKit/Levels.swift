@@ -35,7 +35,7 @@ public enum QoSLevel: String, Sendable, Hashable, CaseIterable {
 
     /// The priority bucket swift-corelibs-foundation files an operation
     /// under when it has no explicit `queuePriority` and its queue's cap is
-    /// not 1 when it is added (see ENGINE-NOTES.md, "QoS becomes priority").
+    /// not 1 when it is added (see docs/SCENARIO-LANGUAGE.md).
     public var impliedPriority: PriorityLevel {
         switch self {
         case .userInteractive: .veryHigh

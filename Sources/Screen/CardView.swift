@@ -11,7 +11,8 @@ import TextKit
 ///     0.601→1.201s 600ms on #2   (wide terminals) start, end, duration, the thread that ran it
 ///
 /// A card the queue dispatched but no worker thread runs yet ("no thread
-/// yet", ENGINE-NOTES "The thread pool ramps slowly") and a card not added
+/// yet": the thread pool grows about one thread a second while all its
+/// threads are blocked) and a card not added
 /// yet are drawn dim.
 enum CardView {
     /// The text rows of `card`, each at most `width` cells, and whether

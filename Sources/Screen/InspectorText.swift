@@ -20,7 +20,7 @@ struct InspectorLine: Sendable, Hashable {
 
 /// What the inspector says about one operation, in plain words: what it
 /// is, its four flags, what it waits for and what waits for it, why it is
-/// not running, and the engine facts (ENGINE-NOTES.md) that explain what
+/// not running, and the engine facts (docs/SCENARIO-LANGUAGE.md) that explain what
 /// the user sees.
 enum InspectorText {
     static func lines(board: BoardState, op: OperationID, now: Double) -> [InspectorLine] {
@@ -157,7 +157,7 @@ enum InspectorText {
         }
     }
 
-    /// Engine facts that explain this card, ENGINE-NOTES.md in a sentence each.
+    /// Engine facts that explain this card, each in a sentence, as docs/SCENARIO-LANGUAGE.md states them.
     static func notes(
         card: OperationCard, spec: OperationSpec, queue: QueueRow, reasons: [NotRunningReason], board: BoardState
     ) -> [String] {
