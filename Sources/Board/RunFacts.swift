@@ -17,12 +17,8 @@ import ScenarioKit
 /// `isFinished` true, whichever comes first. Barriers count as operations
 /// of their queue (their `isExecuting` is their block running).
 public struct RunFacts: Sendable {
-    /// When something was announced: the event's sequence number (which
-    /// orders events) and its scenario time in seconds (which is shown).
-    public struct Stamp: Sendable, Hashable {
-        public var seq: Int
-        public var time: Double
-    }
+    /// When something was announced (`RunEvents.Stamp`).
+    public typealias Stamp = RunEvents.Stamp
 
     /// The action whose effect an event was.
     public struct Cause: Sendable, Hashable {
@@ -36,25 +32,25 @@ public struct RunFacts: Sendable {
     }
 
     public struct OperationFacts: Sendable {
-        public var added: Stamp?
-        /// The last `isReady` true before it started (or the last at all).
-        public var ready: Stamp?
+        /// Its moments (added, ready, dispatched, started on a thread,
+        /// stopped, finished, cancelled), as every reader of a run defines
+        /// them (`OperationMoments`).
+        public internal(set) var moments = OperationMoments()
+        public var added: Stamp? { moments.added }
+        public var ready: Stamp? { moments.ready }
         /// Its `dispatched` event: its queue handed it to its dispatch queue.
-        public var dispatched: Stamp?
-        /// The first `isExecuting` true.
-        public var started: Stamp?
-        /// The first `isFinished` true.
-        public var finished: Stamp?
-        /// The first `isCancelled` true.
-        public var cancelled: Stamp?
+        public var dispatched: Stamp? { moments.dispatched }
+        public var started: Stamp? { moments.started }
+        public var finished: Stamp? { moments.finished }
+        public var cancelled: Stamp? { moments.cancelled }
+        /// The thread it ran on.
+        public var thread: ThreadTag? { moments.thread }
         /// `isCancelled` was true when `isFinished` turned true.
         public var cancelledWhenFinished = false
         /// The action event whose effect the cancel was.
         public var cancelCause: Cause?
         /// Priority changes announced for it, in order.
         public var priorityChanges: [(stamp: Stamp, level: PriorityLevel)] = []
-        /// The thread it ran on.
-        public var thread: ThreadTag?
         /// Position in the stream (0-based) of its first `isExecuting` true.
         public internal(set) var startIndex: Int?
 
@@ -74,8 +70,11 @@ public struct RunFacts: Sendable {
     /// Per operation, its slot in `tracked`, or -1 when it is not tracked.
     private let slot: [Int32]
     private var tracked: [OperationFacts]
-    /// Per operation: executing now (a bit each operation, tracked or not).
-    private var executingNow: [Bool]
+    /// Per operation, tracked or not: whether it started, and stopped
+    /// (`startedBit`, `stoppedBit`); executing is started and not stopped.
+    private var execution: [UInt8]
+    private static let startedBit: UInt8 = 1
+    private static let stoppedBit: UInt8 = 2
     private var executingCount: [Int]
     /// Per queue, the most of its operations executing at once.
     public private(set) var peaks: [Int]
@@ -110,7 +109,7 @@ public struct RunFacts: Sendable {
             tracked = Array(repeating: OperationFacts(), count: ops.count)
             keepsStartOrder = false
         }
-        executingNow = Array(repeating: false, count: count)
+        execution = Array(repeating: 0, count: count)
         executingCount = Array(repeating: 0, count: scenario.queues.count)
         peaks = Array(repeating: 0, count: scenario.queues.count)
         watches = overlaps.map(OverlapWatch.init)
@@ -143,17 +142,24 @@ public struct RunFacts: Sendable {
         endTime = event.time
         let stamp = Stamp(seq: event.seq, time: event.time)
         switch event.kind {
-        case .operation(let op, let key, let old, let new):
+        case .operation(let op, let key, _, let new):
             guard scenario.contains(op) else { break }
-            let wasExecuting = executingNow[op.index]
-            let isExecuting: Bool
+            let was = execution[op.index]
+            // Executing as `OperationMoments` says: from the first
+            // isExecuting true to the first isExecuting false or isFinished
+            // true after it (a bit for each, not the moments of every
+            // operation: a trace tracks few).
+            var now = was
             switch (key, new) {
-            case (.isExecuting, .bool(let value)): isExecuting = value
-            case (.isFinished, .bool(true)): isExecuting = false
-            default: isExecuting = wasExecuting
+            case (.isExecuting, .bool(true)) where now & Self.startedBit == 0: now |= Self.startedBit
+            case (.isExecuting, .bool(false)), (.isFinished, .bool(true)):
+                if now & Self.startedBit != 0 { now |= Self.stoppedBit }
+            default: break
             }
+            execution[op.index] = now
+            let wasExecuting = was == Self.startedBit
+            let isExecuting = now == Self.startedBit
             if isExecuting != wasExecuting {
-                executingNow[op.index] = isExecuting
                 let q = scenario[operation: op].queue.index
                 executingCount[q] += isExecuting ? 1 : -1
                 peaks[q] = max(peaks[q], executingCount[q])
@@ -165,7 +171,8 @@ public struct RunFacts: Sendable {
             }
             let n = Int(slot[op.index])
             if n >= 0 {
-                Self.update(&tracked[n], op, key, old: old, new: new, stamp, index, event.thread, lastAction, scenario)
+                Self.update(&tracked[n], op, key, new: new, stamp, index, lastAction, scenario)
+                tracked[n].moments.record(event.kind, at: stamp, thread: event.thread)
             }
             if !watches.isEmpty {
                 for w in watches.indices where watches[w].ids.contains(op) {
@@ -177,8 +184,7 @@ public struct RunFacts: Sendable {
             if case .timed = origin { timedActionsPerformed += 1 }
         case .dispatched(let op):
             guard scenario.contains(op), slot[op.index] >= 0 else { break }
-            let n = Int(slot[op.index])
-            if tracked[n].dispatched == nil { tracked[n].dispatched = stamp }
+            tracked[Int(slot[op.index])].moments.record(event.kind, at: stamp, thread: event.thread)
         case .end(let result):
             if outcome == nil { outcome = result }
         case .queue, .block, .completion, .stall, .caption:
@@ -186,29 +192,21 @@ public struct RunFacts: Sendable {
         }
     }
 
+    /// What the facts keep beyond the moments, before the moments take
+    /// the event: where the start is in the stream, whether it finished
+    /// cancelled, what cancelled it, its priority changes.
     private static func update(
-        _ f: inout OperationFacts, _ op: OperationID, _ key: OperationKey, old: KeyValue?, new: KeyValue,
-        _ stamp: Stamp, _ index: Int, _ thread: ThreadTag?, _ cause: Cause?, _ scenario: Scenario
+        _ f: inout OperationFacts, _ op: OperationID, _ key: OperationKey, new: KeyValue,
+        _ stamp: Stamp, _ index: Int, _ cause: Cause?, _ scenario: Scenario
     ) {
         switch (key, new) {
-        case (.isReady, .bool(let ready)):
-            if old == nil, f.added == nil { f.added = stamp }
-            if ready, f.started == nil { f.ready = stamp }
         case (.isExecuting, .bool(true)):
-            if f.started == nil {
-                f.started = stamp
-                f.startIndex = index
-            }
-            if let thread { f.thread = thread }
+            if f.started == nil { f.startIndex = index }
         case (.isFinished, .bool(true)):
-            if f.finished == nil {
-                f.finished = stamp
-                f.cancelledWhenFinished = f.cancelled != nil
-            }
+            if f.finished == nil { f.cancelledWhenFinished = f.cancelled != nil }
         case (.isCancelled, .bool(true)):
-            if f.cancelled == nil {
-                f.cancelled = stamp
-                if let cause, action(cause.action, cancels: op, in: scenario) { f.cancelCause = cause }
+            if f.cancelled == nil, let cause, action(cause.action, cancels: op, in: scenario) {
+                f.cancelCause = cause
             }
         case (.queuePriority, .priority(let p)):
             f.priorityChanges.append((stamp, p))
@@ -235,7 +233,7 @@ public struct RunFacts: Sendable {
 
     /// Whether `op` is executing after the events recorded so far.
     public func isExecuting(_ op: OperationID) -> Bool {
-        executingNow.indices.contains(op.index) && executingNow[op.index]
+        execution.indices.contains(op.index) && execution[op.index] == Self.startedBit
     }
 
     public func peak(of queue: QueueID) -> Int {

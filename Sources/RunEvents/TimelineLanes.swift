@@ -12,21 +12,23 @@ import ScenarioKit
 /// bounded by the operations and their changes, not by the whole stream.
 public struct TimelineLanes: Sendable {
     public struct Lane: Sendable, Hashable {
-        public var added: Double?
-        public var ready: Double?
+        /// Its moments, as every reader of a run defines them.
+        public internal(set) var moments = OperationMoments()
+        public var added: Double? { moments.added?.time }
+        public var ready: Double? { moments.ready?.time }
         /// When its queue handed it to its dispatch queue (its `dispatched`
         /// event); until `started`, it waited for a thread to call its
         /// `start()`. nil before that, and in recordings without the event.
-        public var dispatched: Double?
-        public var started: Double?
+        public var dispatched: Double? { moments.dispatched?.time }
+        public var started: Double? { moments.started?.time }
         /// The thread of its start: the one that ran its `main()` (a
         /// synchronous operation holds it until `stopped`), or, for an
         /// asynchronous operation, the one that called its `start()`, which
         /// returned at once: from then until `stopped` it holds no thread.
-        public var thread: ThreadTag?
-        public var stopped: Double?
-        public var finished: Double?
-        public var cancelled: Double?
+        public var thread: ThreadTag? { moments.thread }
+        public var stopped: Double? { moments.stopped?.time }
+        public var finished: Double? { moments.finished?.time }
+        public var cancelled: Double? { moments.cancelled?.time }
         /// The execution blocks of a `blocks` operation, in the order they
         /// started (this Foundation runs them one after another inside
         /// `main()`, Apple's may run them side by side on several threads).
@@ -150,34 +152,23 @@ public struct TimelineLanes: Sendable {
         endTime = max(endTime, event.time)
         let t = event.time
         switch event.kind {
-        case .operation(let op, let key, _, let new):
+        case .operation(let op, _, _, _):
             guard scenario.contains(op) else { return }
             let i = op.index
-            if lanes[i].added == nil { lanes[i].added = t }
-            switch (key, new) {
-            case (.isReady, .bool(true)) where lanes[i].ready == nil:
-                lanes[i].ready = t
-            case (.isCancelled, .bool(true)) where lanes[i].cancelled == nil:
-                lanes[i].cancelled = t
-            case (.isExecuting, .bool(true)):
-                lanes[i].started = t
-                lanes[i].thread = event.thread
+            let was = lanes[i].moments
+            lanes[i].moments.record(event.kind, at: Stamp(seq: event.seq, time: t), thread: event.thread)
+            let now = lanes[i].moments
+            if now.isExecuting && !was.isExecuting {
                 if let thread = event.thread { saw(thread, at: t) }
                 step(scenario[operation: op].queue.index, by: 1, at: t)
                 if scenario[operation: op].body.isAsync && lanes[i].inFlightRow == nil { takeRow(op, at: t) }
-            case (.isExecuting, .bool(false)):
-                lanes[i].stopped = t
+            } else if was.isExecuting && !now.isExecuting {
                 step(scenario[operation: op].queue.index, by: -1, at: t)
-                if let row = lanes[i].inFlightRow { release(row, startedAt: lanes[i].started ?? t, at: t) }
-            case (.isFinished, .bool(true)):
-                lanes[i].finished = t
-            default:
-                break
+                if let row = lanes[i].inFlightRow { release(row, startedAt: now.started?.time ?? t, at: t) }
             }
         case .dispatched(let op):
-            guard scenario.contains(op), lanes[op.index].dispatched == nil else { return }
-            if lanes[op.index].added == nil { lanes[op.index].added = t }
-            lanes[op.index].dispatched = t
+            guard scenario.contains(op) else { return }
+            lanes[op.index].moments.record(event.kind, at: Stamp(seq: event.seq, time: t), thread: event.thread)
         case .queue(let q, .maxConcurrentOperationCount, _, .int(let cap)):
             guard scenario.queues.indices.contains(q.index) else { return }
             caps[q.index] = cap
