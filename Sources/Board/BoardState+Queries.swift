@@ -63,11 +63,13 @@ extension BoardState {
             scenario.contains($0) && !cards[$0.index].isFinished
         }
         if let added = card.addedSeq {
-            for other in cards where other.queue == card.queue && other.id != op && !other.isFinished {
-                guard let otherAdded = other.addedSeq, otherAdded < added else { continue }
-                if (card.isBarrier || other.isBarrier) && !waits.contains(other.id) {
-                    waits.append(other.id)
-                }
+            // A barrier waits for what its queue held; anything else for
+            // the barriers of its queue (most queues have none: nothing to
+            // look at, where every card on the screen asks).
+            let candidates = card.isBarrier ? membersOfQueue[card.queue.index] : barriersOfQueue[card.queue.index]
+            for other in candidates where other != op && !cards[other.index].isFinished {
+                guard let otherAdded = cards[other.index].addedSeq, otherAdded < added else { continue }
+                if !waits.contains(other) { waits.append(other) }
             }
         }
         return waits.sorted()

@@ -26,6 +26,9 @@ public struct BoardState: Sendable, Hashable {
     public private(set) var stall: [OperationID: StuckReason]?
     /// Operations that name each operation in `after`, in file order.
     private let dependentsIndex: [[OperationID]]
+    /// Per queue, its operations and its barriers, in file order.
+    let membersOfQueue: [[OperationID]]
+    let barriersOfQueue: [[OperationID]]
     /// What its frames ask again and again, kept while it does not change.
     let memo = BoardMemo()
 
@@ -40,6 +43,14 @@ public struct BoardState: Sendable, Hashable {
             }
         }
         dependentsIndex = dependents
+        var members = Array(repeating: [OperationID](), count: scenario.queues.count)
+        var barriers = Array(repeating: [OperationID](), count: scenario.queues.count)
+        for (i, spec) in scenario.operations.enumerated() where members.indices.contains(spec.queue.index) {
+            members[spec.queue.index].append(OperationID(i))
+            if spec.isBarrier { barriers[spec.queue.index].append(OperationID(i)) }
+        }
+        membersOfQueue = members
+        barriersOfQueue = barriers
     }
 
     /// A board with `events` applied in order (a replay of a log).

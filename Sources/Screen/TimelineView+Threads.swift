@@ -116,11 +116,32 @@ struct ThreadCanvas {
             guard c >= 0 && c < plan.plot.width else { continue }
             pieces.append(Piece(kind: .completion, operation: completion.operation, row: row, from: c, to: c, start: c))
         }
+        glyphs = plan.rows.map { _ in [Glyph](repeating: .none, count: plan.plot.width) }
         for p in pieces {
-            for c in p.from...p.to { owners[p.row][c] = p.operation.index }
+            let glyph: Glyph
+            switch p.kind {
+            case .execution(let alternate): glyph = alternate ? .executionAlternate : .execution
+            case .block: glyph = .block
+            case .completion: glyph = .completion
+            case .start: glyph = .start
+            }
+            for c in p.from...p.to {
+                owners[p.row][c] = p.operation.index
+                glyphs[p.row][c] = glyph
+            }
         }
         findLabels(timeline.scenario)
     }
+
+    /// What a cell shows, the last piece over it deciding: kept with the
+    /// canvas, so that a frame draws the plot's cells, not every piece of a
+    /// run of a hundred thousand operations.
+    enum Glyph: UInt8 {
+        case none, execution, executionAlternate, block, completion, start
+    }
+
+    /// Per row of the plan, per plot column: what it shows.
+    private(set) var glyphs: [[Glyph]] = []
 
     private mutating func findLabels(_ scenario: Scenario) {
         func label(_ text: String, _ i: Int) {
@@ -223,19 +244,17 @@ extension TimelineView {
                 clippedTo: names)
         }
         let x0 = plan.plot.x
-        for p in canvas.pieces {
-            let y = plan.rows[p.row].y
-            switch p.kind {
-            case .execution(let alternate):
-                let cell = Cell(alternate ? g.executingAlternate : g.executing, style: theme.executingSpan)
-                for c in p.from...p.to { grid.put(cell, at: x0 + c, row: y) }
-            case .block:
-                let cell = Cell(g.block, style: theme.executingSpan)
-                for c in p.from...p.to { grid.put(cell, at: x0 + c, row: y) }
-            case .completion:
-                grid.put(Cell(g.completion, style: theme.completionMark), at: x0 + p.from, row: y)
-            case .start:
-                grid.put(Cell(g.start, style: theme.executingSpan), at: x0 + p.from, row: y)
+        let cells: [ThreadCanvas.Glyph: Cell] = [
+            .execution: Cell(g.executing, style: theme.executingSpan),
+            .executionAlternate: Cell(g.executingAlternate, style: theme.executingSpan),
+            .block: Cell(g.block, style: theme.executingSpan),
+            .completion: Cell(g.completion, style: theme.completionMark),
+            .start: Cell(g.start, style: theme.executingSpan),
+        ]
+        for (r, row) in canvas.glyphs.enumerated() {
+            let y = plan.rows[r].y
+            for (c, glyph) in row.enumerated() where glyph != .none {
+                if let cell = cells[glyph] { grid.put(cell, at: x0 + c, row: y) }
             }
         }
         // The labels, over the glyphs.
