@@ -76,6 +76,10 @@ package final class MainQueueRun {
         return session
     }
 
+    /// How far the run's start is in handing its operations to
+    /// Foundation; nil until the run is made.
+    package nonisolated var buildProgress: BuildProgress? { slot.run?.buildProgress }
+
     private func drain() {
         guard !finished, let run = slot.run else { return }
         let batch = run.takeEvents()

@@ -26,9 +26,19 @@ package struct OutputBuffer {
         if bytes.count >= flushAt { flush() }
     }
 
-    /// Writes everything buffered.
+    /// Writes everything buffered. A buffer that grew far past `flushAt`
+    /// (a recording's header holds the whole scenario: 50 MB for a file of
+    /// 2.5 million operations) goes back to its usual size, not to be kept
+    /// for the whole run.
     package mutating func flush() {
-        defer { bytes.removeAll(keepingCapacity: true) }
+        defer {
+            if bytes.capacity > 4 * flushAt {
+                bytes = []
+                bytes.reserveCapacity(flushAt + 4096)
+            } else {
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
         guard failure == nil else { return }
         var offset = 0
         bytes.withUnsafeBytes { buffer in

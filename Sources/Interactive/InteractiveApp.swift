@@ -214,6 +214,7 @@ package final class InteractiveApp {
                 scenario: scenario, settings: settings, file: opening.file, source: opening.source,
                 notice: opening.notice, at: ProcessInfo.processInfo.systemUptime))
         mode = .scenario(view, picker: picker)
+        view.onBuilding = { [weak self] in self?.redrawNow() }
         view.start(
             wake: { [weak self] in
                 DispatchQueue.main.async {

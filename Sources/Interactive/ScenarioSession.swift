@@ -87,6 +87,32 @@ package final class ScenarioSession {
         carryOut(model.handle(key, frame: frame, moment, date: date())) ? .quit : .continue
     }
 
+    /// Called on the main thread while a large run's start hands its
+    /// operations to Foundation: the main thread does nothing else
+    /// meanwhile, so this is when to draw (the status line says how far
+    /// it is).
+    package var onBuilding: (() -> Void)?
+
+    /// Starts `run`; a start of more than a moment keeps the screen up to
+    /// date through `onBuilding`, spending at most a fifth of its time on
+    /// frames (one of a board of a million cards takes a second). The
+    /// message goes once it is done; the caller draws the next frame.
+    private func start(_ run: ScenarioRun) {
+        var nextFrame = 0.0
+        run.start(reportingEvery: 0.1) { progress in
+            let now = wallClock()
+            if progress.isComplete {
+                model.building(nil, at: now)
+                return
+            }
+            guard now >= nextFrame else { return }
+            model.building(progress.text, at: now)
+            onBuilding?()
+            let drawn = wallClock()
+            nextFrame = drawn + max(0.1, 4 * (drawn - now))
+        }
+    }
+
     /// Does what the session asked, in order. True when it asked to quit.
     @discardableResult
     private func carryOut(_ effects: [SessionEffect]) -> Bool {
@@ -100,7 +126,7 @@ package final class ScenarioSession {
                 run = ScenarioRun(scenario: model.scenario, options: options, onEvents: wake)
             case .startRun:
                 run?.resume()
-                run?.start()
+                if let run { start(run) }
             case .pauseRun:
                 run?.pause()
             case .resumeRun:

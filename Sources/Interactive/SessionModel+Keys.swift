@@ -55,6 +55,19 @@ extension SessionModel {
         return effects + holdWhileOverlaid(openedFrom: overlayBefore, moment)
     }
 
+    /// How far a large run's start is in handing its operations to
+    /// Foundation (`building 1,000,000 operations… 40%`), on the status
+    /// line while it lasts; nil once it is done, which clears it.
+    package mutating func building(_ text: String?, at wall: Double) {
+        if let text {
+            state.show(text, now: wall, lasting: 60)
+            showsBuilding = true
+        } else if showsBuilding {
+            state.clearMessages()
+            showsBuilding = false
+        }
+    }
+
     /// The engine refused a key's action: the run ended meanwhile.
     package mutating func refused(_ refusal: String, at wall: Double) {
         state.show(refusal, kind: .refusal, now: wall)

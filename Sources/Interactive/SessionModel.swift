@@ -130,6 +130,8 @@ package struct SessionModel {
     var changedByUser = false
     /// The open overlay paused the run: closing it resumes.
     var pausedForOverlay = false
+    /// The status line says how far a large run's start is.
+    var showsBuilding = false
     /// The operation a caption just shown names, to scroll into view.
     var revealPending: OperationID?
     /// The main-queue operation holding the main thread now, since when

@@ -20,30 +20,30 @@ protocol StartWindow: AnyObject {
 }
 
 /// `work D`: a synchronous operation. Keeps Foundation's `start()` (wrapped
-/// for the cancel window) and overrides `main()`.
+/// for the cancel window) and overrides `main()`. As small as it can be (a
+/// run may hold a million): its duration and whether it stops when
+/// cancelled are the model's, given when its work begins.
 final class WorkOperation: Operation, EngineCancellable, StartWindow, @unchecked Sendable {
     let core: RunCore
+    private let storedIndex: Int32
     let window = Atomic<UInt8>(0)
-    let index: Int
-    let duration: Double
-    let cooperative: Bool
     /// Where to look for what its finish let the queues dispatch, once
     /// Foundation's `start()` has processed it. Only its start's thread
     /// touches it.
     var finishScan = RunModel.DispatchScan()
 
-    init(core: RunCore, index: Int, duration: Double, cooperative: Bool) {
+    var index: Int { Int(storedIndex) }
+
+    init(core: RunCore, index: Int) {
         self.core = core
-        self.index = index
-        self.duration = duration
-        self.cooperative = cooperative
+        storedIndex = Int32(index)
         super.init()
     }
 
     override func start() {
         if enterStart() { finishScan = core.syncCancelledBeforeStart(index) }
         super.start()
-        core.observeDispatches(finishScan)
+        core.foundationFinished(index, finishScan)
     }
 
     func enterStart() -> Bool { window.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue & 2 != 0 }
@@ -52,9 +52,9 @@ final class WorkOperation: Operation, EngineCancellable, StartWindow, @unchecked
     }
 
     override func main() {
-        let started = core.syncMainBegins(index, self)
-        if duration > 0 {
-            core.simulate(until: started + duration, op: self, cooperative: cooperative)
+        let work = core.syncMainBegins(index, self)
+        if work.duration > 0 {
+            core.simulate(until: work.started + work.duration, op: self, cooperative: work.cooperative)
         }
         finishScan = core.syncMainEnds(index)
     }
@@ -91,7 +91,7 @@ final class BlocksOperation: BlockOperation, EngineCancellable, StartWindow, @un
     override func start() {
         if enterStart() { finishScan = core.syncCancelledBeforeStart(index) }
         super.start()
-        core.observeDispatches(finishScan)
+        core.foundationFinished(index, finishScan)
     }
 
     func enterStart() -> Bool { window.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue & 2 != 0 }

@@ -9,28 +9,20 @@ import ScenarioKit
 /// its dependents have been dropped means no `deinit` ever frees another
 /// operation: by then nothing else holds a dependency but the run itself.
 enum ReleaseOrder {
-    /// The indices of `scenario`'s operations, each after every operation
+    /// The indices of `graph`'s operations, each after every operation
     /// that depends on it (Kahn's algorithm on the reversed graph: linear,
     /// no recursion). The graph is acyclic (the validator rejects cycles);
     /// should one slip through, its operations come last, in index order,
     /// so the order still names every operation once.
-    static func dependentsFirst(_ scenario: Scenario) -> [Int] {
-        let count = scenario.operations.count
-        var dependentCount = [Int32](repeating: 0, count: count)
-        var dependencies = [[Int32]](repeating: [], count: count)
-        for (i, spec) in scenario.operations.enumerated() where !spec.isBarrier {
-            var seen = Set<Int>()
-            for dep in spec.dependencies where dep.index != i && seen.insert(dep.index).inserted {
-                dependencies[i].append(Int32(dep.index))
-                dependentCount[dep.index] += 1
-            }
-        }
+    static func dependentsFirst(_ graph: DependencyGraph) -> [Int] {
+        let count = graph.operationCount
+        var dependentCount = (0..<count).map { Int32(graph.dependents(of: $0).count) }
         var order: [Int] = []
         order.reserveCapacity(count)
         var ready = (0..<count).filter { dependentCount[$0] == 0 }
         while let i = ready.popLast() {
             order.append(i)
-            for d in dependencies[i] {
+            for d in graph.dependencies(of: i) {
                 dependentCount[Int(d)] -= 1
                 if dependentCount[Int(d)] == 0 { ready.append(Int(d)) }
             }
@@ -41,5 +33,27 @@ enum ReleaseOrder {
             order += (0..<count).filter { !placed[$0] }
         }
         return order
+    }
+
+    static func dependentsFirst(_ scenario: Scenario) -> [Int] { dependentsFirst(DependencyGraph(scenario)) }
+}
+
+extension RunModel {
+    /// Whether the run may let go of operation `i`'s object once
+    /// Foundation has processed its finish: nothing of Foundation's can
+    /// reach it then but its queue's own references, which Foundation
+    /// drops itself.
+    ///
+    /// Foundation reaches an operation from each of its dependencies
+    /// (`__downDependencies`, unretained), and walks that set when the
+    /// dependency finishes: one cancelled before it started can finish
+    /// before its dependencies, and must stay. One that ran started after
+    /// all of them had finished and emptied their sets. And each
+    /// operation holds its dependencies strongly, so one that others wait
+    /// for is let go of only at the end, in `ReleaseOrder`: freed from its
+    /// dependents' `deinit`, a chain would free itself recursively. Gates
+    /// stay too: their dependents may be made after them.
+    func mayLetGo(_ i: Int) -> Bool {
+        records[i].phase == .finished && !records[i].cancelled && kinds[i] != .barrier && !graph.hasDependents(i)
     }
 }

@@ -71,7 +71,7 @@ extension RunCore {
         case .setPriority(let i, let level):
             opObject(i)?.queuePriority = level.foundation
         case .add(let i, let scan):
-            addToQueue(i)
+            handOver(i)
             observeDispatches(scan)
         case .tryOnMainQueue:
             tryOnMainQueue(action, origin: origin)

@@ -5,16 +5,13 @@ import ScenarioKit
 extension RunCore {
     // MARK: - Building and starting
 
-    /// Makes the real queues and operations, with priorities, QoS,
-    /// completion blocks and dependencies (a dependency on a barrier is a
-    /// dependency on its hidden gate). The model's records learn the
-    /// dependencies at the same time.
+    /// Makes the real queues, and the gate of each barrier (the hidden
+    /// operation its dependents wait on, started when its block ends). The
+    /// operations themselves are made as they are handed to Foundation
+    /// (`handOver`).
     func build() {
         // Checked once per process, before scenario time starts.
         _ = EngineState.shared
-        lock.lock()
-        var records = model.records
-        lock.unlock()
         var realQueues: [OperationQueue] = []
         var backingQueues: [DispatchQueue?] = []
         for (q, spec) in scenario.queues.enumerated() {
@@ -42,24 +39,12 @@ extension RunCore {
             realQueues.append(queue)
             backingQueues.append(backing)
         }
-        let ops = makeOperations()
-        let gates: [Operation?] = scenario.operations.indices.map {
-            scenario.operations[$0].isBarrier ? ops[$0] : nil
-        }
-        // Dependencies, deduplicated as Foundation does.
-        for (i, spec) in scenario.operations.enumerated() where !spec.dependencies.isEmpty && !spec.isBarrier {
-            var seen = Set<Int>()
-            for dep in spec.dependencies where dep.index != i && seen.insert(dep.index).inserted {
-                ops[i].addDependency(ops[dep.index])
-                records[i].unfinishedDeps += 1
-                records[i].waitsOn.append(Int32(dep.index))
-                records[dep.index].dependents.append(Int32(i))
-            }
-        }
+        var ops = [Operation?](repeating: nil, count: scenario.operations.count)
+        // A gate is made at once: a dependent made after its barrier ended
+        // must find it started.
+        for (i, spec) in scenario.operations.enumerated() where spec.isBarrier { ops[i] = Operation() }
         lock.lock()
-        model.records = records
         self.ops = ops
-        self.gates = gates
         self.realQueues = realQueues
         self.backingQueues = backingQueues
         lock.unlock()
@@ -70,49 +55,8 @@ extension RunCore {
     /// of 64 adds (one lock each instead of two an operation).
     static let addsLookedAtOneByOne = 1_000
 
-    /// Operations this many or more are made on two threads at once.
-    static let operationsMadeInTwoParts = 50_000
-
-    /// The Foundation object of each operation (a plain `Operation` as the
-    /// gate of a barrier), its options set. A large scenario's are made in
-    /// two halves at once: each init builds Foundation's own state (locks
-    /// and dependency sets), about a microsecond, and the objects are
-    /// independent of each other until they are added.
-    private func makeOperations() -> [Operation] {
-        let count = scenario.operations.count
-        guard count >= Self.operationsMadeInTwoParts else { return (0..<count).map(makeOperation) }
-        return [Operation](unsafeUninitializedCapacity: count) { buffer, initialized in
-            nonisolated(unsafe) let base = buffer.baseAddress!
-            let half = count / 2
-            DispatchQueue.concurrentPerform(iterations: 2) { part in
-                for i in part == 0 ? 0..<half : half..<count {
-                    (base + i).initialize(to: self.makeOperation(i))
-                }
-            }
-            initialized = count
-        }
-    }
-
-    private func makeOperation(_ i: Int) -> Operation {
-        let spec = scenario.operations[i]
-        let op: Operation
-        switch spec.body {
-        case .work(let d):
-            op = WorkOperation(core: self, index: i, duration: d.seconds, cooperative: !spec.ignoresCancel)
-        case .blocks(let ds):
-            op = BlocksOperation(core: self, index: i, durations: ds.map(\.seconds), cooperative: !spec.ignoresCancel)
-        case .async:
-            op = AsyncOperation(core: self, index: i)
-        case .barrier:
-            return Operation()
-        }
-        if let p = spec.priority { op.queuePriority = p.foundation }
-        if let qos = spec.qos { op.qualityOfService = qos.foundation }
-        if spec.completion != nil {
-            op.completionBlock = { [self] in self.completionRan(i) }
-        }
-        return op
-    }
+    /// The most adds announced under one lock at the start.
+    static let addsPerChunk = 64
 
     /// The dispatch queue an `OperationQueue` runs its operations on, read
     /// from Foundation's own property (it has no public name); nil where
@@ -133,7 +77,7 @@ extension RunCore {
     /// scheduler. Once only; after `stop()` it does nothing. Holds
     /// `actionLock` throughout, so a `stop()` from another thread comes
     /// wholly before (and the run never starts) or wholly after the adds.
-    func start() {
+    func start(reporting: (interval: Double, report: (BuildProgress) -> Void)?) {
         actionLock.lock()
         defer { actionLock.unlock() }
         lock.lock()
@@ -149,39 +93,43 @@ extension RunCore {
         // order, as the language says; what they dispatched is looked at
         // after each chunk. In a run of up to `addsLookedAtOneByOne`
         // operations a chunk also ends with an add that may dispatch, so
-        // that its dispatch is announced before the next add's.
+        // that its dispatch is announced before the next add's. Each
+        // chunk's operations are made just before (`handOver`).
         let later = scenario.addedLater
         let initial = scenario.operations.indices.filter { !later.contains(OperationID($0)) }
         let oneByOne = initial.count <= Self.addsLookedAtOneByOne
         var from = 0
+        var lastReport = DispatchTime.now().uptimeNanoseconds
         while from < initial.count {
-            let (chunk, scan) = withModel { model, real -> (ArraySlice<Int>, RunModel.DispatchScan) in
-                let start = from
-                model.deferFiling()
-                var scan = RunModel.DispatchScan()
-                while from < initial.count && from - start < 64 && (scan.isEmpty || !oneByOne) {
-                    scan.merge(model.add(initial[from], real: real))
-                    from += 1
-                }
-                return (initial[start..<from], scan)
+            let made = makeMissing(initial[from..<min(from + Self.addsPerChunk, initial.count)])
+            lock.lock()
+            let first = model.log.count
+            let real = realTime()
+            let start = from
+            keepMade(made)
+            model.deferFiling()
+            var scan = RunModel.DispatchScan()
+            while from < initial.count && from - start < Self.addsPerChunk && (scan.isEmpty || !oneByOne) {
+                scan.merge(model.add(initial[from], real: real))
+                from += 1
             }
-            for i in chunk { addToQueue(i) }
+            let handover = initial[start..<from].compactMap(handoverLocked)
+            unlockAndNotify(observingFrom: first)
+            for h in handover { handOver(h) }
+            handedOver.store(from, ordering: .relaxed)
             fileDeferredAndObserve(scan, last: from == initial.count)
+            if let (interval, report) = reporting,
+                DispatchTime.now().uptimeNanoseconds - lastReport >= UInt64(interval * 1e9)
+            {
+                report(BuildProgress(handedOver: from, total: initial.count))
+                lastReport = DispatchTime.now().uptimeNanoseconds
+            }
         }
+        reporting?.report(BuildProgress(handedOver: initial.count, total: initial.count))
         withModel { model, real in model.checkCompleted(model.stamp(real)) }
         let thread = Thread { [self] in self.schedulerLoop() }
         thread.name = "opscope scheduler"
         thread.start()
-    }
-
-    /// The Foundation call that adds operation (or barrier) `i`.
-    func addToQueue(_ i: Int) {
-        let queue = realQueues[Int(model.queueOf[i])]
-        if model.kinds[i] == .barrier {
-            queue.addBarrierBlock { [self] in self.runBarrier(i) }
-        } else {
-            queue.addOperation(ops[i])
-        }
     }
 
     // MARK: - Stop
@@ -199,7 +147,7 @@ extension RunCore {
         var openGates: [Operation] = []
         if was == .running {
             for i in model.records.indices where model.kinds[i] == .barrier && model.takeGate(i) {
-                if let gate = gates[i] { openGates.append(gate) }
+                if let gate = ops[i] { openGates.append(gate) }
             }
         }
         let ops = self.ops
@@ -210,8 +158,8 @@ extension RunCore {
         for (q, queue) in queues.enumerated() where !scenario.queues[q].isMain {
             queue.cancelAllOperations()
         }
-        for op in ops where !(op is AsyncOperation) { op.cancel() }
-        for op in ops {
+        for case let op? in ops where !(op is AsyncOperation) { op.cancel() }
+        for case let op? in ops {
             guard let a = op as? AsyncOperation else { continue }
             a.cancel()
             if a.state.load(ordering: .acquiring) == AsyncOperation.executing {
@@ -251,14 +199,12 @@ extension RunCore {
             return
         }
         lock.lock()
-        var released = ops.map(Optional.some)
-        let releasedGates = gates
+        var released = ops
+        let graph = model.graph
         ops = []
-        gates = []
         lock.unlock()
         // Freed here, outside the lock, dependents first: no operation's
         // deinit frees another, however long a chain (ReleaseOrder).
-        for i in ReleaseOrder.dependentsFirst(scenario) where i < released.count { released[i] = nil }
-        _ = releasedGates
+        for i in ReleaseOrder.dependentsFirst(graph) where i < released.count { released[i] = nil }
     }
 }

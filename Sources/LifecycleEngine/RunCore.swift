@@ -1,6 +1,7 @@
 import Foundation
 import RunEvents
 import ScenarioKit
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -21,8 +22,8 @@ final class RunCore: @unchecked Sendable {
     let scenario: Scenario
     /// Guards `model`, `observation`, `pendingCallbacks`, `mailboxSignalled`,
     /// `endAnnounced`, `threads`, `nextThreadNumber`, and the Foundation
-    /// objects (`ops`, `gates`, `realQueues`, `backingQueues`), which
-    /// `build()` sets before the run starts and the release clears after it.
+    /// objects (`ops`, `realQueues`, `backingQueues`), which `build()` and
+    /// the handover set as the run starts and the release clears.
     let lock = EngineLock()
     /// Simulated work sleeps on it; pause, resume, speed changes and stop
     /// broadcast it. Guards nothing of its own.
@@ -44,6 +45,10 @@ final class RunCore: @unchecked Sendable {
     let realTime: @Sendable () -> UInt64
 
     var model: RunModel
+    /// The model's graph, a constant: read without the lock.
+    let graph: DependencyGraph
+    /// Operations `start()` adds (those no `add` action adds later).
+    let initialCount: Int
     var observation = ObserverRegistry()
     var pendingCallbacks: [() -> Void] = []
     var mailboxSignalled = false
@@ -53,8 +58,14 @@ final class RunCore: @unchecked Sendable {
     var endSignalled = false
     var threads: [(pthread_t, Int16)] = []
     var nextThreadNumber: Int16 = 1
-    var ops: [Operation] = []
-    var gates: [Operation?] = []
+    /// The Foundation object of each operation (for a barrier, the gate
+    /// its dependents wait on): nil until the run makes it, as the
+    /// operation is handed to Foundation or first acted on, and nil again
+    /// once the run let go of it (`letGoIfDone`).
+    var ops: [Operation?] = []
+    /// Operations handed to Foundation by `start()` so far (the progress
+    /// of a large build), and how many it hands over.
+    let handedOver = Atomic<Int>(0)
     var realQueues: [OperationQueue] = []
     /// The dispatch queue Foundation runs each queue's operations on
     /// (nil for the main queue, and where it could not be found).
@@ -69,6 +80,8 @@ final class RunCore: @unchecked Sendable {
         onMainThreadWork = options.onMainThreadWork
         self.realTime = realTime
         model = RunModel(scenario: scenario, options: options)
+        graph = model.graph
+        initialCount = scenario.operations.count - scenario.addedLater.count
     }
 
     // MARK: - The lock
@@ -132,10 +145,13 @@ final class RunCore: @unchecked Sendable {
         return tag
     }
 
+    /// The Foundation object of operation `i`, made now if the run has not
+    /// made it yet; nil once the run let go of it (it had finished, and
+    /// nothing can be done to it any more).
     func opObject(_ i: Int) -> Operation? {
         lock.lock()
         defer { lock.unlock() }
-        return i < ops.count ? ops[i] : nil
+        return objectLocked(i)
     }
 
     // MARK: - Hooks called by the operations
@@ -153,17 +169,21 @@ final class RunCore: @unchecked Sendable {
         }
     }
 
-    /// Returns the scenario time at which the work began.
-    func syncMainBegins(_ i: Int, _ op: EngineCancellable) -> Double {
+    /// Returns the scenario time at which the work began, how long it
+    /// works (scenario seconds), and whether it stops early when cancelled.
+    func syncMainBegins(_ i: Int, _ op: EngineCancellable) -> (
+        started: Double, duration: Double, cooperative: Bool
+    ) {
         lock.lock()
         let first = model.log.count
         let (t, held) = model.begin(i, thread: threadTagLocked(), real: realTime())
+        let work = (t, model.durations[i], !model.ignoresCancel[i])
         // A cancel that landed between our look at the flag and the
         // engine's: applied now, as a cancel of a running operation.
         if held { op.engineCancel() }
         unlockAndNotify(observingFrom: first)
         mainThreadWork(.began(OperationID(i)))
-        return t
+        return work
     }
 
     /// The scan to make once Foundation's `start()` returns.
@@ -220,7 +240,11 @@ final class RunCore: @unchecked Sendable {
         }
         unlockAndNotify(observingFrom: first)
         op.post(executing: postExecuting, finished: postFinished)
-        observeDispatches(scan)
+        if postFinished {
+            foundationFinished(i, scan)
+        } else {
+            observeDispatches(scan)
+        }
         if timerSet { signalScheduler() }
     }
 
@@ -236,8 +260,10 @@ final class RunCore: @unchecked Sendable {
             post = true
         }
         unlockAndNotify(observingFrom: first)
-        if post { op.post(executing: true, finished: true) }
-        observeDispatches(scan)
+        if post {
+            op.post(executing: true, finished: true)
+            foundationFinished(i, scan)
+        }
     }
 
     /// Every `cancel()` of an operation of the run comes here (from an
@@ -277,8 +303,10 @@ final class RunCore: @unchecked Sendable {
             }
         }
         unlockAndNotify(observingFrom: first)
-        postAsync?.post(executing: true, finished: true)
-        observeDispatches(scan)
+        if let postAsync {
+            postAsync.post(executing: true, finished: true)
+            foundationFinished(i, scan)
+        }
     }
 
     func completionRan(_ i: Int) {
@@ -309,7 +337,7 @@ final class RunCore: @unchecked Sendable {
         }
         let (gate, scan): (Operation?, RunModel.DispatchScan) = withModel { model, real in
             let scan = model.finish(i, real: real)
-            return (model.takeGate(i) ? self.gates[i] : nil, scan)
+            return (model.takeGate(i) ? self.ops[i] : nil, scan)
         }
         mainThreadWork(.ended(OperationID(i)))
         gate?.start()
@@ -322,7 +350,7 @@ final class RunCore: @unchecked Sendable {
     func barrierReallyFinished(_ b: Int) {
         let (gate, scan): (Operation?, RunModel.DispatchScan) = withModel { model, real in
             let (opens, scan) = model.barrierReallyFinished(b, real: real)
-            return (opens ? self.gates[b] : nil, scan)
+            return (opens ? self.ops[b] : nil, scan)
         }
         gate?.start()
         observeDispatches(scan)
@@ -356,7 +384,10 @@ final class RunCore: @unchecked Sendable {
     func observeDispatchesLocked(_ scan: RunModel.DispatchScan) {
         guard let reader = EngineState.shared, !scan.isEmpty else { return }
         let ops = self.ops
-        model.observeDispatches(scan, real: realTime()) { i in i < ops.count && reader.isDispatched(ops[i]) }
+        model.observeDispatches(scan, real: realTime()) { i in
+            guard i < ops.count, let op = ops[i] else { return false }
+            return reader.isDispatched(op)
+        }
     }
 
     // MARK: - Simulated work

@@ -18,18 +18,18 @@ extension RunModel {
             var preds: [Int32] = []
             for m in queues[q].members where records[Int(m)].phase != .finished {
                 preds.append(m)
-                records[Int(m)].dependents.append(Int32(i))
+                barrierDependents[m, default: []].append(Int32(i))
             }
             queues[q].members = preds
             records[i].unfinishedDeps = records[i].cancelled ? 0 : Int32(preds.count)
-            records[i].waitsOn = preds
+            barrierWaits[Int32(i)] = preds.isEmpty ? nil : preds
             queues[q].pendingBarriers.removeAll { records[Int($0)].phase.rawValue >= Phase.executing.rawValue }
             queues[q].pendingBarriers.append(Int32(i))
         } else if queues[q].hasBarriers, !records[i].cancelled {
             for b in queues[q].pendingBarriers where records[Int(b)].phase.rawValue < Phase.executing.rawValue {
                 records[i].unfinishedDeps += 1
-                records[Int(b)].dependents.append(Int32(i))
-                records[i].waitsOn.append(b)
+                barrierDependents[b, default: []].append(Int32(i))
+                barrierWaits[Int32(i), default: []].append(b)
             }
         }
         if queues[q].hasBarriers { queues[q].members.append(Int32(i)) }
@@ -135,19 +135,11 @@ extension RunModel {
         }
         unfinishedOps -= 1
         if hasCompletion[i] { completionsOwed += 1 }
-        let dependents = records[i].dependents
-        if !dependents.isEmpty {
-            records[i].dependents = []
-            for d32 in dependents {
-                let d = Int(d32)
-                guard records[d].unfinishedDeps > 0 else { continue }
-                records[d].unfinishedDeps -= 1
-                if records[d].unfinishedDeps == 0 && records[d].phase == .pending {
-                    becomeReady(d)
-                    scan.add(ready: d, on: Int(queueOf[d]))
-                    emitOp(d, .isReady, false, true, t)
-                }
-            }
+        // Declared dependents first, then those a barrier added: the order
+        // in which they came to wait for it.
+        for d32 in graph.dependents(of: i) { release(Int(d32), t, &scan) }
+        if !barrierDependents.isEmpty, let added = barrierDependents.removeValue(forKey: Int32(i)) {
+            for d32 in added { release(Int(d32), t, &scan) }
         }
         // The slot it frees can go only to a ready operation not yet seen
         // dispatched (or one it made ready, listed already); those of a
@@ -155,6 +147,25 @@ extension RunModel {
         if queues[q].readyWaiting > 0 && !dispatchOrders[q].isEmpty { scan.add(queue: q) }
         checkCompleted(t)
         return scan
+    }
+
+    /// One dependency of `d` finished: when it was the last, `d` becomes
+    /// ready (if it was added), announced inside that finish.
+    private mutating func release(_ d: Int, _ t: Double, _ scan: inout DispatchScan) {
+        guard records[d].unfinishedDeps > 0 else { return }
+        records[d].unfinishedDeps -= 1
+        if records[d].unfinishedDeps == 0 && records[d].phase == .pending {
+            becomeReady(d)
+            scan.add(ready: d, on: Int(queueOf[d]))
+            emitOp(d, .isReady, false, true, t)
+        }
+    }
+
+    /// Everything operation `i` waits for: its declared dependencies, then
+    /// the barriers of its queue it waits behind (for a barrier: what came
+    /// before it in its queue).
+    func waitsOn(_ i: Int) -> [Int32] {
+        Array(graph.dependencies(of: i)) + (barrierWaits[Int32(i)] ?? [])
     }
 
     /// A pending operation `i` becomes ready: counted, and in its queue's

@@ -91,7 +91,8 @@ extension RunModel {
             }
         }
         func firstUnfinished(_ i: Int) -> Int? {
-            for d in records[i].waitsOn where records[Int(d)].phase != .finished { return Int(d) }
+            for d in graph.dependencies(of: i) where records[Int(d)].phase != .finished { return Int(d) }
+            for d in barrierWaits[Int32(i)] ?? [] where records[Int(d)].phase != .finished { return Int(d) }
             return nil
         }
         // root[i]: the operation stuck for a direct reason that i's waits

@@ -22,8 +22,17 @@ struct RunModel {
         case work, blocks, async, barrier
     }
 
-    /// The run's bookkeeping for one operation.
+    /// The run's bookkeeping for one operation: 20 bytes, the wider
+    /// fields first (a million operations hold a million of these); what
+    /// it waits for and who waits for it are in `graph` and, for the
+    /// waits a barrier adds, `barrierWaits` and `barrierDependents`.
     struct Record {
+        /// When it was filed in its `bucket` (`DispatchOrder`).
+        var bucketSeq: UInt32 = 0
+        /// Unfinished dependencies as the run derives them (declared ones,
+        /// and the barriers of its queue it implicitly waits for).
+        var unfinishedDeps: Int32 = 0
+        var thread: Int16 = -1
         var phase: Phase = .notAdded
         var cancelled = false
         /// A cancel that lost the race with `start()`: applied when `main()` begins.
@@ -39,18 +48,8 @@ struct RunModel {
         /// Foundation's explicit priority (`__priorityValue`): nil while none
         /// was set, when the queue files it by its QoS (or under normal).
         var explicitPriority: PriorityLevel?
-        /// The bucket of its queue it is filed under (`DispatchOrder`), and
-        /// when it was filed there.
+        /// The bucket of its queue it is filed under (`DispatchOrder`).
         var bucket: UInt8 = 3
-        var bucketSeq: UInt32 = 0
-        var thread: Int16 = -1
-        /// Unfinished dependencies as the run derives them (declared ones,
-        /// and the barriers of its queue it implicitly waits for).
-        var unfinishedDeps: Int32 = 0
-        /// Operations whose count drops when this one finishes.
-        var dependents: [Int32] = []
-        /// Everything this operation waits for (for stall reasons).
-        var waitsOn: [Int32] = []
     }
 
     struct QueueState {
@@ -83,6 +82,8 @@ struct RunModel {
     let stallPolicy: StallPolicy
 
     // Static facts, by operation index.
+    /// The declared dependencies, both ways.
+    let graph: DependencyGraph
     let kinds: [Kind]
     let queueOf: [Int32]
     /// Simulated work, scenario seconds.
@@ -98,6 +99,13 @@ struct RunModel {
     let timedCaptions: [Int]
 
     var records: [Record]
+    /// The waits a barrier adds as operations are added: for a barrier,
+    /// the unfinished operations of its queue before it; for an operation
+    /// added behind waiting barriers, those barriers. Keyed by the waiting
+    /// operation, and (`barrierDependents`) by the one waited for, whose
+    /// entry goes when it finishes. Empty in a run without barriers.
+    var barrierWaits: [Int32: [Int32]] = [:]
+    var barrierDependents: [Int32: [Int32]] = [:]
     var queues: [QueueState]
     var clock: ScenarioClock
     var log: EventLog
@@ -139,6 +147,7 @@ struct RunModel {
         self.scenario = scenario
         stallPolicy = options.stallPolicy
         let specs = scenario.operations
+        graph = DependencyGraph(scenario)
         kinds = specs.map {
             switch $0.body {
             case .work: .work
@@ -183,6 +192,7 @@ struct RunModel {
             capacity: min(specs.count * 6 + scenario.queues.count * 4 + 64, 4_000_000),
             keepsHistory: options.keepsHistory)
         for (i, spec) in specs.enumerated() where !spec.isBarrier {
+            records[i].unfinishedDeps = Int32(graph.dependencies(of: i).count)
             if let p = spec.priority {
                 records[i].priority = p
                 records[i].explicitPriority = p

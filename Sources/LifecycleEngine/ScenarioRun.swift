@@ -88,7 +88,21 @@ public final class ScenarioRun: Sendable {
     /// each queue's configuration, adds the operations not named by an
     /// `add` action in file order, then starts the scheduler (so `at 0ms`
     /// actions come after those adds).
-    public func start() { core.start() }
+    public func start() { core.start(reporting: nil) }
+
+    /// `start()`, telling `report` on the calling thread, every `interval`
+    /// real seconds, how far the adds are (a million operations take
+    /// seconds), and once more when they are done. Not under any lock of
+    /// the run's, but within `start()`: `report` must not act on the run.
+    public func start(reportingEvery interval: Double, _ report: (BuildProgress) -> Void) {
+        withoutActuallyEscaping(report) { report in core.start(reporting: (interval, report)) }
+    }
+
+    /// How far `start()` is in handing the operations to Foundation; from
+    /// any thread.
+    public var buildProgress: BuildProgress {
+        BuildProgress(handedOver: core.handedOver.load(ordering: .relaxed), total: core.initialCount)
+    }
 
     /// Removes and returns every event recorded since the last call, in order.
     public func takeEvents() -> [LifecycleEvent] { core.takeEvents() }

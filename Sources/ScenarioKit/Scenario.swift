@@ -171,24 +171,27 @@ public enum OperationBody: Sendable, Hashable {
     }
 }
 
+/// The fields are in the order that packs them (72 bytes, not 88): a run
+/// of a million operations holds a million of these from its read to its
+/// end.
 public struct OperationSpec: Sendable, Hashable {
     public var name: String
     public var queue: QueueID
-    public var body: OperationBody
     /// `addDependency` targets, in the order written.
     public var dependencies: [OperationID]
-    /// Explicit `queuePriority`; nil leaves Foundation's default (and lets
-    /// QoS pick the bucket, see `QoSLevel.impliedPriority`).
-    public var priority: PriorityLevel?
-    public var qos: QoSLevel?
     /// nil: no completion block. Otherwise the block runs these actions
     /// (empty: it only reports that it ran). The language writes at most
     /// one (`completion cancel-all QUEUE`), and only `cancel`, `cancelAll`,
     /// `suspend` or `resume`.
     public var completion: [Action]?
+    public var location: SourceLocation
+    public var body: OperationBody
+    /// Explicit `queuePriority`; nil leaves Foundation's default (and lets
+    /// QoS pick the bucket, see `QoSLevel.impliedPriority`).
+    public var priority: PriorityLevel?
+    public var qos: QoSLevel?
     public var ignoresCancel: Bool
     public var neverFinishes: Bool
-    public var location: SourceLocation
 
     public init(
         name: String, queue: QueueID, body: OperationBody, dependencies: [OperationID] = [],

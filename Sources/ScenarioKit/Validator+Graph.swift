@@ -53,16 +53,18 @@ extension Validator {
     /// shortest path, at the name in its `after` that leads there.
     mutating func findNeverStarting() {
         let count = dependencies.count
+        let roots = (0..<count).filter {
+            tree.operations[$0].neverFinishes != nil && tree.operations[$0].body?.isAsync == true
+        }
+        // The reverse edges only when some operation never finishes: for a
+        // large file they are a small array per operation.
+        guard !roots.isEmpty else { return }
         var dependents = [[(node: Int, edge: Int)]](repeating: [], count: count)
-        var roots: [Int] = []
         for u in 0..<count {
             for (edge, v) in dependencies[u].enumerated() {
                 dependents[v.index].append((u, edge))
             }
-            let op = tree.operations[u]
-            if op.neverFinishes != nil, op.body?.isAsync == true { roots.append(u) }
         }
-        guard !roots.isEmpty else { return }
         // The never-finishes operation each doomed operation waits for.
         var root = [Int](repeating: -1, count: count)
         for r in roots { root[r] = r }

@@ -198,28 +198,40 @@ struct Validator {
             let queue = tree.operations[index].queue.flatMap { resolveQueue($0) } ?? QueueID(0)
             let opName = tree.operations[index].name.text
             operationQueues.append(queue.index)
+            let written = tree.operations[index].dependencies
             var ids: [OperationID] = []
-            var names: [Name] = []
+            // The names kept, made only once one is left out: until then
+            // they are the names written (one array, not a copy of it).
+            var kept: [Name]?
             // Most operations have a few dependencies: a look along the list
             // beats hashing; a set takes over for a long fan-in.
             var seen: Set<OperationID>?
-            for name in tree.operations[index].dependencies {
+            for (position, name) in written.enumerated() {
+                var resolved: OperationID?
                 if name.text == opName {
                     report(.selfDependency(name.text, at: name.location))
-                    continue
+                } else if let id = resolveOperation(name) {
+                    if seen == nil && ids.count >= 16 { seen = Set(ids) }
+                    if seen?.contains(id) ?? ids.contains(id) {
+                        report(.duplicateDependency(name.text, at: name.location))
+                    } else {
+                        resolved = id
+                    }
                 }
-                guard let id = resolveOperation(name) else { continue }
-                if seen == nil && ids.count >= 16 { seen = Set(ids) }
-                guard !(seen?.contains(id) ?? ids.contains(id)) else {
-                    report(.duplicateDependency(name.text, at: name.location))
+                guard let id = resolved else {
+                    if kept == nil { kept = Array(written[..<position]) }
                     continue
                 }
                 ids.append(id)
                 seen?.insert(id)
-                names.append(name)
+                kept?.append(name)
             }
-            dependencies.append(ids)
-            dependencyNames.append(names)
+            if ids.count > FanIn.quietLimit {
+                report(.slowFanIn(opName, count: ids.count, at: tree.operations[index].name.location))
+            }
+            // Operations after the same ones (a fan-out's) share one list.
+            dependencies.append(dependencies.last.map { $0 == ids ? $0 : ids } ?? ids)
+            dependencyNames.append(kept ?? written)
             if let priority = tree.operations[index].priority, queues[queue.index].isMain {
                 report(.priorityOnMainQueue(opName, at: priority.location))
             }

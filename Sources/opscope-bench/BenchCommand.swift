@@ -12,7 +12,7 @@ enum BenchCommand {
     static let name = "bench"
     static let abstract = "Measure opscope against the bare engine (use a release build)"
     static let help = """
-        USAGE: opscope-bench [--quick] [--only engine|language|interface|history|scale|chain]
+        USAGE: opscope-bench [--quick] [--only engine|language|interface|history|scale|budget|chain]
                              [--chain-length N]
 
         Measures, on this machine:
@@ -34,8 +34,11 @@ enum BenchCommand {
           scale      'opscope trace --format jsonl' of 100,000 and 200,000 zero-work
                      operations against a plain-Foundation process running the same
                      graph, alternated, time and peak memory of the whole processes;
-                     the peak memory of a trace of 1,000,000; 'opscope check' of
-                     100,000 misspelt names
+                     'opscope check' of 100,000 misspelt names
+          budget     the peak memory of 'opscope trace --format jsonl' of 1,000,000
+                     operations (flat, a fan-out, a serial chain: ≤ 500 bytes an
+                     operation) and of 2,550,000 (< 1.5 GB), each beside the bare
+                     engine's process on the same graph; a few minutes
           chain      'opscope trace' of a dependency chain (--chain-length, default
                      1,000,000) ends with exit 0; not in the default set: the
                      engine itself takes minutes on such a chain
@@ -48,7 +51,7 @@ enum BenchCommand {
     static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
         let args = try Arguments(arguments, options: ["only", "chain-length"], flags: ["quick"])
         let only = args.value("only")
-        let sections = ["engine", "language", "interface", "history", "scale", "chain"]
+        let sections = ["engine", "language", "interface", "history", "scale", "budget", "chain"]
         if let only, !sections.contains(only) {
             throw UsageError("'--only' is one of \(sections.joined(separator: ", ")), not '\(only)'")
         }
@@ -62,6 +65,7 @@ enum BenchCommand {
         if only == nil || only == "interface" { InterfaceBench.run(report: report, rounds: rounds) }
         if only == nil || only == "history" { HistoryBench.run(report: report, rounds: rounds) }
         if only == nil || only == "scale" { ScaleBench.run(report: report, rounds: rounds) }
+        if only == nil || only == "budget" { BudgetBench.run(report: report, rounds: args.has("quick") ? 1 : 2) }
         if only == "chain" {
             let text = args.value("chain-length") ?? "1000000"
             guard let length = Int(text), (2...10_000_000).contains(length) else {

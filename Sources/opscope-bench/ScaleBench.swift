@@ -4,7 +4,8 @@ import Foundation
 /// Whole processes at scale: `opscope trace --format jsonl` against the
 /// bare engine's process on the same graph (`BareProcess`), alternated,
 /// time and peak memory measured from outside (`wait4`); the longest
-/// chain's end; `check` of a file full of misspelt names.
+/// chain's end; `check` of a file full of misspelt names. The million-
+/// operation files are `BudgetBench`'s.
 @MainActor
 enum ScaleBench {
     static func run(report: BenchReport, rounds: Int) {
@@ -45,13 +46,6 @@ enum ScaleBench {
             "trace jsonl, 200,000 ops: peak memory trace / bare", String(format: "%.2f×", memoryRatio),
             target: "≤ 2×", met: memoryRatio <= 2)
         report.line("    trace \(megabytes(trace200.memory)), bare \(megabytes(bare200.memory)) (medians)")
-
-        let flat1M = write(ScenarioGenerator.flat(count: 1_000_000), "flat-1M.ops", in: folder)
-        let million = once(Measure.opscopePath, ["trace", "--format", "jsonl", flat1M])
-        report.figure(
-            "trace jsonl, 1,000,000 ops: peak memory", megabytes(million.memory), target: "< 1 GB",
-            met: million.status == 0 && million.memory < 1 << 30)
-        report.line("    \(Measure.ms(million.seconds)), exit \(million.status)")
 
         let misspelt = write(ScenarioGenerator.misspelt(count: 100_000), "misspelt-100k.ops", in: folder)
         let check = once(Measure.opscopePath, ["check", misspelt])

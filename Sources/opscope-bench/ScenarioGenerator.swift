@@ -41,10 +41,25 @@ enum ScenarioGenerator {
 }
 
 extension ScenarioGenerator {
-    /// `count` zero-work operations on one default-cap queue, each after the
-    /// one before.
-    static func chain(count: Int) -> String {
-        linked(count: count, header: "title \"a chain of \(count) zero-work operations\"\nqueue q\n", after: "o")
+    /// `count` zero-work operations on one queue, each after the one
+    /// before; the queue serial, as CI's chain (.ci/run), or with the
+    /// default cap (where Foundation's own scheduling is quadratic).
+    static func chain(count: Int, serial: Bool = false) -> String {
+        linked(
+            count: count,
+            header: "title \"a chain of \(count) zero-work operations\"\nqueue q\(serial ? " serial" : "")\n",
+            after: "o")
+    }
+
+    /// One zero-work operation, then `count − 1` after it, on one
+    /// default-cap queue.
+    static func fanOut(count: Int) -> String {
+        var text = "title \"a fan-out of \(count) zero-work operations\"\nqueue q\nop o0 work 0ms\n"
+        text.reserveCapacity(count * 24)
+        for i in 1..<max(1, count) {
+            text += "op o\(i) work 0ms after o0\n"
+        }
+        return text
     }
 
     /// `count` operations, each after a misspelt name (`o3` after `p2`, where

@@ -135,6 +135,7 @@ enum TraceSession {
         let output = TraceOutput()
         let slot = WriterSlot()
         TraceInterruption.install(output: output) { signal, status in
+            slot.progress?.finish()
             // Stopped before the writer was made: nothing was written yet.
             guard let writer = slot.writer else { exit(status) }
             writer.interrupt(signal, status: status)
@@ -157,9 +158,14 @@ enum TraceSession {
         // one makes the encoders and writes the header (the scenario's whole
         // text, for jsonl). Nothing reaches the writer before then: batches
         // come on the main queue, which this thread serves only afterwards.
-        MainQueueRun.start(
+        let run = MainQueueRun.start(
             scenario, speed: speed, keepsStream: false, onBatch: { slot.writer?.write($0) },
-            onEnd: { _, _ in if let writer = slot.writer { writer.finish() } })
+            onEnd: { _, _ in
+                slot.progress?.finish()
+                if let writer = slot.writer { writer.finish() }
+            })
+        // Before the writer: making it takes a while for a large file.
+        slot.progress = BuildProgressLine.start { run.buildProgress }
         let writer = TraceWriter(
             scenario: scenario, format: format, countsExpectations: countsExpectations, width: width, header: header,
             output: output)
@@ -168,10 +174,12 @@ enum TraceSession {
     }
 }
 
-/// Where the run's callbacks find the writer made after the run started.
+/// Where the run's callbacks find the writer made after the run started,
+/// and the progress line on the terminal.
 @MainActor
 private final class WriterSlot {
     var writer: TraceWriter?
+    var progress: BuildProgressLine?
 }
 
 /// What a trace says after the stream: each expectation and the verdict.

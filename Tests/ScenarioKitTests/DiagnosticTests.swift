@@ -227,6 +227,12 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
             "op d0 work 1s\nop d1 work 1s\nop d2 work 1s\nop d3 work 1s\nop d4 work 1s\nop d5 work 1s\nop d6 work 1s\nop d7 work 1s\nop d8 work 1s\nop d9 work 1s\nop d10 work 1s\nop d11 work 1s\nop d12 work 1s\nop d13 work 1s\nop d14 work 1s\nop d15 work 1s\nop d16 work 1s\nop d17 work 1s\nop d18 work 1s\nop d19 work 1s\nop z work 1s after d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12, d13, d14, d15, d16, d17, d18, d19, d3",
             ["21:110 error: 'd3' is listed twice after 'after'"]),
         .init(
+            "a name left out, then one that never finishes", "op n async 1s never-finishes\nop b work 1s after b, n",
+            [
+                "2:20 error: 'b' cannot depend on itself",
+                "2:23 warning: 'b' can never start: its dependency 'n' never finishes",
+            ]),
+        .init(
             "dependency cycle", "op a work 1s after c\nop b work 1s after a\nop c work 1s after b",
             ["2:20 error: dependency cycle: b → a → c → b | every operation in a cycle waits forever"]),
         .init(

@@ -34,6 +34,19 @@ import Testing
         #expect(scenario.operations[9_999].dependencies == [OperationID(9_899), OperationID(9_800)])
     }
 
+    /// A fan-out's operations, each after the same root, hold one list
+    /// between them (a million of them would hold a million copies).
+    @Test func operationsAfterTheSameOnesShareOneList() throws {
+        let text = "op root work 1ms\n" + (0..<100).map { "op f\($0) work 1ms after root" }.joined(separator: "\n")
+        let scenario = try #require(clean(text))
+        let lists = Set(
+            scenario.operations.dropFirst().map { spec in
+                spec.dependencies.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+            })
+        #expect(lists.count == 1)
+        #expect(scenario.operations[100].dependencies == [OperationID(0)])
+    }
+
     /// op0 waits for op9999, which waits for op9998, … down to op1, which
     /// waits for op0: one cycle through all 10 000 operations.
     @Test func aTenThousandLongCycleIsReportedOnceWithoutRecursion() {

@@ -24,10 +24,12 @@ final class TmuxSession {
     /// The program runs in a shell, so when it exits the shell prompt shows.
     /// With `startDelay`, the shell waits that many seconds before it starts
     /// the program (for keys typed before the program runs). It runs in the
-    /// package's root, or in `directory`.
+    /// package's root, or in `directory`. With `standardOutput`, its
+    /// standard output goes to that file, and only standard error to the
+    /// terminal.
     init(
         _ arguments: [String], columns: Int = 120, rows: Int = 40, environment: [String: String] = [:],
-        startDelay: Double = 0, directory: String? = nil
+        startDelay: Double = 0, directory: String? = nil, standardOutput: String? = nil
     ) throws {
         name = "opscope-test-\(UUID().uuidString.prefix(8))"
         // A server of its own per session: when a shared server loses its
@@ -49,6 +51,7 @@ final class TmuxSession {
             + "trap : INT; before=$(stty -g); "
             + (startDelay > 0 ? "sleep \(startDelay); " : "")
             + ([binary] + arguments).map(Self.shellQuote).joined(separator: " ")
+            + (standardOutput.map { " > " + Self.shellQuote($0) } ?? "")
             + "; status=$?; echo \"[exit $status]\"; "
             + "if [ \"$before\" = \"$(stty -g)\" ]; then echo '[terminal restored]'; "
             + "else echo '[terminal changed]'; fi; exec sh"
@@ -60,6 +63,18 @@ final class TmuxSession {
 
     deinit {
         _ = try? tmux(["kill-server"])
+    }
+
+    /// From now on, every byte the pane is sent is appended to a file:
+    /// the record of what was drawn, for lines that show and are erased
+    /// faster than a screen can be read. Start the program with a
+    /// `startDelay` so that nothing is written before the record starts.
+    func recordOutput() throws -> URL {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(name)-pane.log")
+        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = try tmux(["pipe-pane", "-O", "-t", name, "cat >> " + Self.shellQuote(file.path)])
+        return file
     }
 
     /// The visible screen, one string per row.

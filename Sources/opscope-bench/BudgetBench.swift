@@ -1,0 +1,90 @@
+import Foundation
+
+/// The largest files within a budget: the peak memory of `opscope trace
+/// --format jsonl FILE > /dev/null` for three shapes of a million
+/// operations and a file of 2,550,000, each beside the bare engine's
+/// process on the same graph (`BareProcess`): Foundation's own floor.
+///
+/// Whole processes, measured from outside (`MeasuringHelper`, `wait4`),
+/// each shape's trace and bare process alternated, the worst of the rounds
+/// kept (a budget is about the worst). Bytes per operation are the whole
+/// process's peak over the operations.
+@MainActor
+enum BudgetBench {
+    struct Shape {
+        var label: String
+        var file: String
+        var count: Int
+        var bare: [String]
+        /// The budget: bytes per operation, or a whole number of bytes.
+        var perOperation: Int?
+        var total: Int?
+        var text: () -> String
+    }
+
+    static let million = 1_000_000
+    static let large = 2_550_000
+
+    static let shapes = [
+        Shape(
+            label: "1,000,000 ops, flat", file: "flat-1M.ops", count: million, bare: ["flat", "\(million)"],
+            perOperation: 500, text: { ScenarioGenerator.flat(count: million) }),
+        Shape(
+            label: "1,000,000 ops, fan-out", file: "fan-1M.ops", count: million, bare: ["fan", "\(million)"],
+            perOperation: 500, text: { ScenarioGenerator.fanOut(count: million) }),
+        Shape(
+            label: "1,000,000 ops, chain (serial)", file: "chain-1M.ops", count: million,
+            bare: ["chain", "\(million)"], perOperation: 500,
+            text: { ScenarioGenerator.chain(count: million, serial: true) }),
+        Shape(
+            label: "2,550,000 ops, flat (52 MB file)", file: "flat-2.55M.ops", count: large,
+            bare: ["flat", "\(large)"], total: 1_500_000_000, text: { ScenarioGenerator.flat(count: large) }),
+    ]
+
+    static func run(report: BenchReport, rounds: Int) {
+        report.section(
+            "budget (peak memory of 'opscope trace --format jsonl FILE > /dev/null' and of the bare engine on the "
+                + "same graph, whole processes, worst of \(rounds))")
+        guard let folder = try? ScaleBench.scratchFolder() else {
+            report.line("(cannot make a scratch folder: budget skipped)")
+            return
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for shape in shapes {
+            let path = ScaleBench.write(shape.text(), shape.file, in: folder)
+            var traces: [ScaleBench.Figures] = []
+            var bares: [ScaleBench.Figures] = []
+            for _ in 0..<rounds {
+                traces.append(ScaleBench.once(Measure.opscopePath, ["trace", "--format", "jsonl", path]))
+                bares.append(ScaleBench.once(MeasuringHelper.selfPath, [BareProcess.flag] + shape.bare))
+            }
+            try? FileManager.default.removeItem(atPath: path)
+            let trace = traces.map(\.memory).max() ?? 0
+            let bare = bares.map(\.memory).max() ?? 0
+            let ok = traces.allSatisfy { $0.status == 0 }
+            let perOperation = trace / shape.count
+            let met: Bool
+            let target: String
+            if let budget = shape.perOperation {
+                met = ok && perOperation <= budget
+                target = "≤ \(budget) B/op"
+            } else {
+                let budget = shape.total ?? 0
+                met = ok && trace < budget
+                target = "< \(Double(budget) / 1e9) GB"
+            }
+            let value = shape.perOperation != nil ? "\(perOperation) B/op" : ScaleBench.megabytes(trace)
+            report.figure("trace jsonl, \(shape.label): peak", value, target: target, met: met)
+            let ratio = Double(trace) / Double(max(1, bare))
+            report.line(
+                "    trace \(ScaleBench.megabytes(trace)) (\(perOperation) B/op), bare engine "
+                    + "\(ScaleBench.megabytes(bare)) (\(bare / shape.count) B/op): trace / bare "
+                    + String(format: "%.2f×", ratio) + "; trace \(seconds(traces)), bare \(seconds(bares)) (median)"
+                    + (ok ? "" : "; a trace failed"))
+        }
+    }
+
+    private static func seconds(_ runs: [ScaleBench.Figures]) -> String {
+        String(format: "%.1f s", Measure.median(runs.map(\.seconds)))
+    }
+}
