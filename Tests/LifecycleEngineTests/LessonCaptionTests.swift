@@ -27,7 +27,10 @@ enum CaptionClaim: CustomStringConvertible, Sendable {
     /// How many of the queue's operations hold a slot of its cap (executing
     /// or dispatched and waiting for a thread).
     case holding(String, Int)
-    /// How many of the queue's operations are in `phase`.
+    /// How many of the queue's operations are in `phase`; for `.ready`,
+    /// those its queue has not dispatched (as `ready` says): one dispatched
+    /// and waiting for a thread holds a slot (`holding`), and whether it
+    /// has its thread yet is up to libdispatch.
     case count(String, Phase, Int)
     case completionRan(String)
 
@@ -75,7 +78,9 @@ enum CaptionClaim: CustomStringConvertible, Sendable {
             return r.executing + r.waitingForThread == n ? [] : ["\(q): \(r.executing + r.waitingForThread)"]
         case .count(let q, let phase, let n):
             guard let r = row(q) else { return [q] }
-            let found = board.cards.filter { $0.queue == r.id && $0.phase == phase }.count
+            let found = board.cards.filter {
+                $0.queue == r.id && $0.phase == phase && !(phase == .ready && $0.isWaitingForThread)
+            }.count
             return found == n ? [] : ["\(q): \(found)"]
         case .completionRan(let n): return each([n]) { $0.completionRan }
         }
