@@ -31,6 +31,9 @@ public struct RunTimeline: Sendable {
     public private(set) var facts: RunFacts
     /// Per queue, in order.
     public private(set) var queueMoments: [[(stamp: Stamp, moment: QueueMoment)]]
+    /// Per queue, in order: the actions on it Foundation was asked for and
+    /// carried out (cancel-all, suspend, resume, a cap), with what asked.
+    public private(set) var queueActions: [[(stamp: Stamp, cause: Cause)]]
     /// Operations that started, in the order they started.
     public var startOrder: [OperationID] { facts.startOrder }
     /// The outcome of the first `.end`; nil when the run never ended.
@@ -48,6 +51,7 @@ public struct RunTimeline: Sendable {
         self.events = events
         facts = RunFacts(scenario: scenario)
         queueMoments = Array(repeating: [], count: scenario.queues.count)
+        queueActions = Array(repeating: [], count: scenario.queues.count)
         history = BoardHistory(scenario: scenario)
         var board = BoardState(scenario: scenario)
         for event in events {
@@ -68,6 +72,11 @@ public struct RunTimeline: Sendable {
                     queueMoments[q.index].append((stamp, .capChanged(n)))
                 default:
                     break
+                }
+            case .action(let action, let origin, ignored: nil):
+                facts.record(event)
+                if let q = action.queue, scenario.contains(q) {
+                    queueActions[q.index].append((stamp, Cause(action: action, origin: origin)))
                 }
             default:
                 facts.record(event)

@@ -119,8 +119,7 @@ extension QuizExplainer {
             { ids in
                 "\(self.scenario.opNames(ids)) started before \(nameB): when \(nameB) \(became) at \(when), "
                     + "\(row.name) had already dispatched \(self.scenario.opNames(dispatched)), as many as its cap (\(row.limit ?? 0)): "
-                    + "dispatched operations count against the cap while they wait for a worker thread (synchronous work holds "
-                    + "a thread; the pool grows about one thread a second), so \(nameB) had to wait for one of them to finish\(tail)"
+                    + "dispatched operations count against the cap while they wait for a worker thread (\(Self.threadRule)), so \(nameB) had to wait for one of them to finish\(tail)"
             }
         )
     }
@@ -178,8 +177,8 @@ extension QuizExplainer {
                 + "on the main thread, and it took \(nameA) first\(tail)"
         }
         if let db = timeline[b].dispatched, db.seq < sa.seq {
-            return "\(nameB) was dispatched at \(time(db)) but waited for a worker thread (synchronous work holds a "
-                + "thread; the pool grows about one thread a second), and \(nameA) got one first\(tail)"
+            return "\(nameB) was dispatched at \(time(db)) but waited for a worker thread (\(Self.threadRule)), "
+                + "and \(nameA) got one first\(tail)"
         }
         return "\(nameA) started before \(nameB): both were ready \(moment), and the engine took \(nameA) first\(tail)"
     }
@@ -251,8 +250,7 @@ extension QuizExplainer {
                 } else {
                     let at = timeline[b].dispatched.map { " at \(time($0))" } ?? ""
                     parts.append(
-                        "it was dispatched\(at) but waited for a worker thread (synchronous work holds a thread; "
-                            + "the pool grows about one thread a second)")
+                        "it was dispatched\(at) but waited for a worker thread (\(Self.threadRule))")
                 }
             case .dispatchedBehindBarrier(let barrier):
                 let at = timeline[b].dispatched.map { " at \(time($0))" } ?? ""
@@ -297,8 +295,10 @@ extension QuizExplainer {
             case .capChanged(let n):
                 return "when the cap of \(qName) was changed to \(n < 0 ? "default" : String(n)) at \(time(stamp))"
             case .slotFreed(let x):
+                // The cap at that moment, which a live change or an action
+                // may have made other than the one declared.
                 let slot: String
-                switch scenario[queue: q].cap {
+                switch timeline.board(through: stamp.seq)[queue: q].cap {
                 case _ where scenario[queue: q].isMain: slot = "the main queue's only slot"
                 case .limit(1): slot = "\(qName)'s only slot"
                 case .limit(let n): slot = "a slot of \(qName) (cap \(n))"
@@ -331,13 +331,13 @@ extension QuizExplainer {
         if !picked.isEmpty {
             notes.append(
                 picked.joined(separator: " and ")
-                    + " (this Foundation turns QoS into priority when no priority is set and the cap is not 1)")
+                    + " (\(Self.qosRule))")
         }
         if !ignored.isEmpty {
             let names = ignored.joined(separator: " and ")
             notes.append(
                 "the QoS of \(names) did not set a priority: the queue's cap was 1 when \(ignored.count == 1 ? "it was" : "they were") added "
-                    + "(this Foundation turns QoS into priority only when no priority is set and the cap is not 1)")
+                    + "(\(Self.qosRule))")
         }
         return notes
     }

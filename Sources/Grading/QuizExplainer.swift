@@ -134,7 +134,8 @@ public struct QuizExplainer {
             return
                 "\(opName) started at \(time(s)) although \(names) \(verb) cancelled: a cancelled dependency counts as finished"
         }
-        return "\(opName) started at \(time(s)); you left it out"
+        return "\(opName) started at \(time(s)), \(whyThen(op, started: s)); every operation that starts has its place "
+            + "in the order, and you left it out"
     }
 
     // MARK: - Final state
@@ -157,6 +158,7 @@ public struct QuizExplainer {
                 return
                     "it finished at \(finished), before the cancel at \(time(c)) came: cancelling a finished operation changes nothing"
             }
+            if let rule = notCancelledBy(op) { return "it ran and finished at \(finished); \(rule)" }
             return "it ran and finished at \(finished), and nothing cancelled it"
         case .cancelled:
             let started = f.started.map(time) ?? "?"

@@ -205,7 +205,7 @@ public enum QuizGrader {
         return QuizGrade(
             kind: .startOrder, score: max(0, inOrder.count - extra.count), total: actual.count,
             inOrder: inOrder.count, extraNames: extra.count, isCorrect: answer == actual, rows: rows,
-            explanations: explanations, notes: notes)
+            explanations: QuizExplainer.withoutRepeats(explanations), notes: notes)
     }
 
     /// The observed order with each group of operations that started
@@ -267,6 +267,7 @@ public enum QuizGrader {
         let score = rows.filter(\.right).count
         return QuizGrade(
             kind: .finalState, score: score, total: asked.count, inOrder: score, extraNames: 0,
-            isCorrect: score == asked.count, rows: rows, explanations: explanations, notes: [])
+            isCorrect: score == asked.count, rows: rows, explanations: QuizExplainer.withoutRepeats(explanations),
+            notes: [])
     }
 }

@@ -224,6 +224,14 @@ public enum Action: Sendable, Hashable {
     case setCap(QueueID, ConcurrencyCap)
     case setPriority(OperationID, PriorityLevel)
     case add(OperationID)
+
+    /// The queue an action on a queue acts on; nil for one on an operation.
+    public var queue: QueueID? {
+        switch self {
+        case .cancelAll(let q), .suspend(let q), .resume(let q), .setCap(let q, _): q
+        case .cancel, .setPriority, .add: nil
+        }
+    }
 }
 
 public struct TimedAction: Sendable, Hashable {

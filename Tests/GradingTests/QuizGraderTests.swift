@@ -333,7 +333,7 @@ struct QuizGraderTests {
             grade.explanations == [
                 "i1 started before c: both were ready when b1 finished at 1.000s, freeing a slot of q (cap 2), "
                     + "and i1 is filed under the higher priority (high against normal); QoS userInitiated filed i1 under high priority "
-                    + "(this Foundation turns QoS into priority when no priority is set and the cap is not 1)"
+                    + "(this Foundation turns QoS into priority only when no priority is set and the cap is not 1)"
             ])
     }
 
@@ -448,7 +448,7 @@ struct QuizGraderTests {
                     + "as many as its cap (4): dispatched operations count against the cap while they wait for a worker thread "
                     + "(synchronous work holds a thread; the pool grows about one thread a second), so i1 had to wait for one "
                     + "of them to finish; QoS userInitiated filed i1 under high priority "
-                    + "(this Foundation turns QoS into priority when no priority is set and the cap is not 1)"
+                    + "(this Foundation turns QoS into priority only when no priority is set and the cap is not 1)"
             ])
     }
 

@@ -102,7 +102,7 @@ struct QuizScoringTests {
                 Score: 2 of 3 in the right order.
 
                 Why:
-                  - b started at 0.101s; you left it out.
+                  - b started at 0.101s, when a finished at 0.100s, freeing q's only slot; every operation that starts has its place in the order, and you left it out.
 
                 """)
     }
@@ -169,7 +169,7 @@ struct QuizScoringTests {
 
                 Why:
                   - x never started: its queue held is suspended and nothing resumes it.
-                  - b started at 0.101s; you left it out.
+                  - b started at 0.101s, when a finished at 0.100s, freeing q's only slot; every operation that starts has its place in the order, and you left it out.
                   - c started after a: c was waiting for its dependency b, which finished at 0.200s; a had started at 0.001s.
 
                 """)
