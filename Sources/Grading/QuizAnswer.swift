@@ -9,11 +9,21 @@ public enum QuizAnswer: Sendable, Hashable {
     case startOrder([OperationID])
     /// One state per named operation, in the order written.
     case finalState([(OperationID, FinalState)])
+    /// The most operations of each named queue executing at once, in the
+    /// order written.
+    case peak([(QueueID, Int)])
+    /// How many operations end in each state; a state not given is 0.
+    case counts([FinalState: Int])
+    /// The operations the learner thinks run on the main thread.
+    case mainThread(Set<OperationID>)
 
     public var kind: QuizKind {
         switch self {
         case .startOrder: .startOrder
         case .finalState: .finalState
+        case .peak: .peak
+        case .counts: .counts
+        case .mainThread: .mainThread
         }
     }
 
@@ -22,6 +32,10 @@ public enum QuizAnswer: Sendable, Hashable {
         case (.startOrder(let x), .startOrder(let y)): x == y
         case (.finalState(let x), .finalState(let y)):
             x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.peak(let x), .peak(let y)):
+            x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.counts(let x), .counts(let y)): x == y
+        case (.mainThread(let x), .mainThread(let y)): x == y
         default: false
         }
     }
@@ -37,6 +51,18 @@ public enum QuizAnswer: Sendable, Hashable {
                 hasher.combine(id)
                 hasher.combine(state)
             }
+        case .peak(let pairs):
+            hasher.combine(2)
+            for (id, n) in pairs {
+                hasher.combine(id)
+                hasher.combine(n)
+            }
+        case .counts(let counts):
+            hasher.combine(3)
+            hasher.combine(counts)
+        case .mainThread(let ids):
+            hasher.combine(4)
+            hasher.combine(ids)
         }
     }
 }
@@ -65,6 +91,9 @@ public enum QuizAnswerParser {
         switch kind {
         case .startOrder: startOrder(text, scenario)
         case .finalState: finalState(text, scenario)
+        case .peak: peak(text, scenario)
+        case .counts: counts(text)
+        case .mainThread: mainThread(text, scenario)
         }
     }
 
@@ -78,6 +107,17 @@ public enum QuizAnswerParser {
             "Type how each operation ENDS: one 'NAME STATE' per line or separated by commas,\n"
                 + "STATE being finished, cancelled (ran, then cancelled), skipped (cancelled\n"
                 + "before it started) or stuck (never finished). An empty line ends the answer."
+        case .peak:
+            "Type how many of each queue's operations EXECUTE AT ONCE, at most: one 'QUEUE N'\n"
+                + "per line or separated by commas (a bare N when the scenario has one queue).\n"
+                + "An empty line ends the answer."
+        case .counts:
+            "Type how many operations END each way: 'finished N', 'cancelled N' (ran, then\n"
+                + "cancelled), 'skipped N' (cancelled before it started), 'stuck N' (never\n"
+                + "finished), separated by commas; a state left out counts as 0. Then press Return."
+        case .mainThread:
+            "Type the operations that RUN ON THE MAIN THREAD, separated by commas or spaces\n"
+                + "('none' when you think none does), then press Return."
         }
     }
 
@@ -143,7 +183,7 @@ public enum QuizAnswerParser {
         return messages.isEmpty ? .success(.finalState(pairs)) : .failure(QuizAnswerError(messages))
     }
 
-    private static func unknownOperation(_ word: String, _ scenario: Scenario) -> String {
+    static func unknownOperation(_ word: String, _ scenario: Scenario) -> String {
         if scenario.queueID(named: word) != nil {
             return "'\(word)' is a queue, not an operation"
         }

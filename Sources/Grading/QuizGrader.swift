@@ -35,7 +35,8 @@ public struct QuizGrade: Sendable, Hashable {
     }
 
     public let kind: QuizKind
-    /// start-order: `inOrder` less one per extra name, never below 0.
+    /// start-order: `inOrder` less one per extra name, never below 0;
+    /// the other kinds: the rows answered right.
     /// final-state: the operations answered right.
     public let score: Int
     /// Operations that started (start-order) or operations asked about (final-state).
@@ -72,8 +73,14 @@ public struct QuizGrade: Sendable, Hashable {
         case .startOrder:
             header = ["your answer", "the run", ""]
             cells = rows.map { [$0.yours, $0.actual, $0.time] }
-        case .finalState:
+        case .finalState, .mainThread:
             header = ["operation", "your answer", "the run", ""]
+            cells = rows.map { [$0.label, $0.yours, $0.actual, $0.time] }
+        case .peak:
+            header = ["queue", "your answer", "the run", ""]
+            cells = rows.map { [$0.label, $0.yours, $0.actual, $0.time] }
+        case .counts:
+            header = ["state", "your answer", "the run", ""]
             cells = rows.map { [$0.label, $0.yours, $0.actual, $0.time] }
         }
         // A column with nothing in it (no times) is left out.
@@ -143,6 +150,9 @@ public enum QuizGrader {
         switch answer {
         case .startOrder(let ids): return startOrder(scenario, explainer, ids)
         case .finalState(let pairs): return finalState(scenario, explainer, pairs)
+        case .peak(let pairs): return peak(scenario, explainer, pairs)
+        case .counts(let given): return counts(scenario, explainer, given)
+        case .mainThread(let ids): return mainThread(scenario, explainer, ids)
         }
     }
 

@@ -303,4 +303,11 @@ public enum QuizKind: String, Sendable, Hashable, CaseIterable {
     case startOrder = "start-order"
     /// How each operation ends: finished, cancelled, skipped or stuck.
     case finalState = "final-state"
+    /// How many of each queue's operations execute at once, at most.
+    case peak
+    /// How many operations end each way (finished, cancelled, skipped,
+    /// stuck): for a scenario of many, where a state per name is a chore.
+    case counts
+    /// Which operations run on the main thread.
+    case mainThread = "main-thread"
 }

@@ -146,6 +146,17 @@ struct ProgramWriter {
                 lines += SwiftIdentifiers.comment(
                     "Answer with how each operation ends (finished, cancelled, skipped, stuck), then run the "
                         + "program to check.")
+            case .peak:
+                lines += SwiftIdentifiers.comment(
+                    "Answer with how many of each queue's operations execute at once, at most, then run the "
+                        + "program to check.")
+            case .counts:
+                lines += SwiftIdentifiers.comment(
+                    "Answer with how many operations end each way (finished, cancelled, skipped, stuck), then "
+                        + "run the program to check.")
+            case .mainThread:
+                lines += SwiftIdentifiers.comment(
+                    "Answer with the operations that run on the main thread, then run the program to check.")
             }
         }
         lines.append("")

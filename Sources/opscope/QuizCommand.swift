@@ -36,6 +36,9 @@ enum QuizCommand: Subcommand {
         The file needs a quiz statement:
             quiz "In which order do they start?" answer start-order
             quiz "How does each one end?" answer final-state
+            quiz "How many run at once, at most?" answer peak
+            quiz "How many end each way?" answer counts
+            quiz "Which run on the main thread?" answer main-thread
 
         Answers:
           start-order   the operations in the order they START, separated by
@@ -46,6 +49,13 @@ enum QuizCommand: Subcommand {
                         finished, cancelled (ran, then cancelled), skipped
                         (cancelled before it started) or stuck (never
                         finished):   fetch finished, thumbs skipped
+          peak          one 'QUEUE N' per queue, per line or separated by
+                        commas, ended by an empty line; a bare N when one
+                        queue has operations:   net 2, disk 1
+          counts        a count per state on one line; a state left out
+                        is 0:   finished 98, cancelled 2
+          main-thread   the operations that run on the main thread, on one
+                        line, or none:   show, render
 
         On a terminal, an answer with unknown names is asked again; from a
         pipe or with --answer, it is an error.
@@ -141,7 +151,7 @@ enum QuizCommand: Subcommand {
                 break
             }
             lines.append(line)
-            if kind == .startOrder { break }
+            if QuizAnswerParser.takesOneLine(kind) { break }
         }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }

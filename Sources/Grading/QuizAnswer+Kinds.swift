@@ -1,0 +1,139 @@
+import Board
+import ScenarioKit
+import TextKit
+
+/// Reading the answers that are counts or sets:
+///
+/// - peak: `QUEUE N` pairs separated by commas or newlines (`net 2, disk
+///   1`; `QUEUE: N` is accepted); a bare `N` when the scenario has one
+///   queue with operations.
+/// - counts: `STATE N` or `N STATE` separated by commas or newlines
+///   (`98 finished, 2 cancelled`); a state left out is 0.
+/// - main-thread: operation names separated by commas or spaces, or
+///   `none`.
+extension QuizAnswerParser {
+    /// Whether an answer of `kind` is one line (Return ends it) rather than
+    /// lines up to an empty one.
+    public static func takesOneLine(_ kind: QuizKind) -> Bool {
+        switch kind {
+        case .startOrder, .counts, .mainThread: true
+        case .finalState, .peak: false
+        }
+    }
+
+    /// The queues a peak question asks about: each with an operation.
+    public static func askedQueues(_ scenario: Scenario) -> [QueueID] {
+        let used = Set(scenario.operations.filter { !$0.isBarrier }.map(\.queue))
+        return scenario.queues.indices.map(QueueID.init).filter(used.contains)
+    }
+
+    static func peak(_ text: String, _ scenario: Scenario) -> Result<QuizAnswer, QuizAnswerError> {
+        let entries = text.split { $0 == "," || $0.isNewline }
+            .map { $0.split { $0.isWhitespace || $0 == ":" }.map(String.init) }
+            .filter { !$0.isEmpty }
+        guard !entries.isEmpty else {
+            return .failure(QuizAnswerError(["the answer is empty: give each queue a number, like 'net 2'"]))
+        }
+        let asked = askedQueues(scenario)
+        if asked.count == 1, entries.count == 1, entries[0].count == 1, let n = Int(entries[0][0]) {
+            return n >= 0
+                ? .success(.peak([(asked[0], n)]))
+                : .failure(QuizAnswerError(["'\(n)' is below 0: a count of operations is 0 or more"]))
+        }
+        var messages: [String] = []
+        var pairs: [(QueueID, Int)] = []
+        for words in entries {
+            let name = words[0]
+            let id = scenario.queueID(named: name)
+            if id == nil { messages.append(unknownQueue(name, scenario)) }
+            guard words.count == 2 else {
+                messages.append(
+                    words.count == 1
+                        ? "'\(name)' needs a number: how many of its operations execute at once, at most"
+                        : "'\(words.joined(separator: " "))' is not 'QUEUE N': separate the queues with commas or newlines"
+                )
+                continue
+            }
+            guard let n = Int(words[1]), n >= 0 else {
+                messages.append("'\(words[1])' is not a count: give a whole number, 0 or more")
+                continue
+            }
+            guard let id else { continue }
+            if pairs.contains(where: { $0.0 == id }) {
+                messages.append("'\(name)' is given a number twice")
+            } else {
+                pairs.append((id, n))
+            }
+        }
+        return messages.isEmpty ? .success(.peak(pairs)) : .failure(QuizAnswerError(messages))
+    }
+
+    static func counts(_ text: String) -> Result<QuizAnswer, QuizAnswerError> {
+        let entries = text.split { $0 == "," || $0.isNewline }
+            .map { $0.split { $0.isWhitespace || $0 == ":" }.map(String.init) }
+            .filter { !$0.isEmpty }
+        guard !entries.isEmpty else {
+            return .failure(QuizAnswerError(["the answer is empty: give a count per state, like 'finished 3'"]))
+        }
+        let states = FinalState.allCases.map(\.rawValue)
+        var messages: [String] = []
+        var counts: [FinalState: Int] = [:]
+        for words in entries {
+            guard words.count == 2 else {
+                messages.append(
+                    "'\(words.joined(separator: " "))' is not 'STATE N': one state and its count, separated from "
+                        + "the next by a comma")
+                continue
+            }
+            // Either order: `finished 3` or `3 finished`.
+            let (word, number) = Int(words[0]) != nil ? (words[1], words[0]) : (words[0], words[1])
+            guard let state = FinalState(rawValue: word.lowercased()) else {
+                let hint =
+                    Suggestion.nearest(to: word, in: states, ignoringCase: true).map { " (did you mean '\($0)'?)" }
+                    ?? ""
+                messages.append("unknown state '\(word)'\(hint): a state is finished, cancelled, skipped or stuck")
+                continue
+            }
+            guard let n = Int(number), n >= 0 else {
+                messages.append("'\(number)' is not a count: give a whole number, 0 or more")
+                continue
+            }
+            if counts[state] != nil {
+                messages.append("'\(state.rawValue)' is given twice")
+            } else {
+                counts[state] = n
+            }
+        }
+        return messages.isEmpty ? .success(.counts(counts)) : .failure(QuizAnswerError(messages))
+    }
+
+    static func mainThread(_ text: String, _ scenario: Scenario) -> Result<QuizAnswer, QuizAnswerError> {
+        let words = text.split { $0 == "," || $0.isWhitespace }.map(String.init)
+        guard !words.isEmpty else {
+            return .failure(
+                QuizAnswerError(["the answer is empty: name the operations that run on the main thread, or 'none'"]))
+        }
+        if words.count == 1, words[0].lowercased() == "none", scenario.operationID(named: words[0]) == nil {
+            return .success(.mainThread([]))
+        }
+        var messages: [String] = []
+        var ids: Set<OperationID> = []
+        for word in words {
+            guard let id = scenario.operationID(named: word) else {
+                messages.append(unknownOperation(word, scenario))
+                continue
+            }
+            if !ids.insert(id).inserted { messages.append("'\(word)' is named twice") }
+        }
+        return messages.isEmpty ? .success(.mainThread(ids)) : .failure(QuizAnswerError(messages))
+    }
+
+    private static func unknownQueue(_ word: String, _ scenario: Scenario) -> String {
+        if scenario.operationID(named: word) != nil {
+            return "'\(word)' is an operation, not a queue: a peak is given per queue"
+        }
+        let names = scenario.queues.map(\.name)
+        let hint = Suggestion.nearest(to: word, in: names, ignoringCase: true).map { " (did you mean '\($0)'?)" } ?? ""
+        return "no queue named '\(word)'\(hint)"
+    }
+}
