@@ -75,7 +75,9 @@ let package = Package(
             dependencies: ["Interactive", "Board", "RunEvents", "ScenarioKit", "Screen", "EventFixtures"]),
         .testTarget(
             name: "opscopeTests",
-            dependencies: ["opscope", "CommandSupport", "Interactive", "ScenarioKit", "EventFixtures"]),
+            dependencies: [
+                "opscope", "CommandSupport", "Interactive", "ScenarioKit", "RunEvents", "Grading", "EventFixtures",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

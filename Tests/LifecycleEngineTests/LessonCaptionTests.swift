@@ -98,8 +98,8 @@ struct LessonCaptionTests {
     /// Per library file, per caption (its text's start): what it says.
     static let claims: [String: [(String, [CaptionClaim])]] = [
         "01-chain.ops": [
-            ("fetch runs alone", [.running(["fetch"]), .pending(["parse", "save"])]),
-            ("fetch has finished", [.finished(["fetch"]), .running(["parse"]), .pending(["save"])]),
+            ("fetch runs alone", [.running(["fetch"]), .pending(["decode", "save"])]),
+            ("fetch has finished", [.finished(["fetch"]), .running(["decode"]), .pending(["save"])]),
             ("save has finished", [.finished(["save"]), .completionRan("save")]),
         ],
         "02-cap.ops": [
@@ -203,10 +203,10 @@ struct LessonCaptionTests {
             ("merge starts only now", [.running(["merge"]), .finished(["img1", "img2", "img3", "img4"])]),
         ],
         "16-across-queues.ops": [
-            ("log, added at 200ms", [.running(["log", "download"]), .pending(["parse", "save"])]),
-            ("download, on net, is done", [.finished(["download"]), .running(["parse", "log"])]),
-            ("parse is done", [.finished(["parse"]), .ready(["save"]), .running(["log"])]),
-            ("log is done", [.finished(["log"]), .running(["save"])]),
+            ("audit, added at 200ms", [.running(["audit", "download"]), .pending(["parse", "save"])]),
+            ("download, on net, is done", [.finished(["download"]), .running(["parse", "audit"])]),
+            ("parse is done", [.finished(["parse"]), .ready(["save"]), .running(["audit"])]),
+            ("audit is done", [.finished(["audit"]), .running(["save"])]),
         ],
         "17-hundred-downloads-async.ops": [
             (
@@ -270,8 +270,8 @@ struct LessonCaptionTests {
             ("bad's 500ms are over", [.running(["bad"]), .pending(["bad-parse"])]),
         ],
         "25-block-operation.ops": [
-            ("thumbs runs its first block", [.running(["thumbs", "stopwatch"]), .pending(["upload"])]),
-            ("stopwatch (800ms) is done", [.finished(["stopwatch"]), .running(["thumbs"]), .pending(["upload"])]),
+            ("thumbs runs its first block", [.running(["thumbs", "wallclock"]), .pending(["upload"])]),
+            ("wallclock (800ms) is done", [.finished(["wallclock"]), .running(["thumbs"]), .pending(["upload"])]),
             ("thumbs took 1.2s", [.finished(["thumbs"]), .running(["upload"])]),
         ],
         "26-completion-blocks.ops": [

@@ -219,7 +219,7 @@ struct InterfaceTests {
         try tmux.waitFor(text: "choose a scenario")
         try tmux.waitFor(text: "01-chain.ops")
         try tmux.send("Enter")
-        try tmux.waitFor(text: "Download, parse, save")
+        try tmux.waitFor(text: "Download, decode, save")
         try tmux.waitFor(text: "Executing")
         try tmux.send("q")
         try tmux.waitFor(text: "choose a scenario")

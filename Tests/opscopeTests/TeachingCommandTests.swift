@@ -68,7 +68,7 @@ struct TeachingCommandTests {
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(
             lines.first
-                == "01  Download, parse, save: a dependency chain — parse depends on fetch, and save on parse: each waits in Pending until its dependency finishes, then turns Ready and starts."
+                == "01  Download, decode, save: a dependency chain — decode depends on fetch, and save on decode: each waits in Pending until its dependency finishes, then turns Ready and starts."
         )
         #expect(
             lines.filter { $0.hasPrefix("0") }.map { String($0.prefix(4)) } == [

@@ -72,7 +72,7 @@ final class TmuxSession {
     func recordOutput() throws -> URL {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(name)-pane.log")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         _ = try tmux(["pipe-pane", "-O", "-t", name, "cat >> " + Self.shellQuote(file.path)])
         return file
     }

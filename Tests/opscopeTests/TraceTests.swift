@@ -17,7 +17,7 @@ struct TraceTests {
             })
         #expect(lines.contains { $0.contains("completion") && $0.contains("save") })
         #expect(result.stdout.contains("run completed at"))
-        #expect(result.stdout.contains("✓ expect fetch before parse"))
+        #expect(result.stdout.contains("✓ expect fetch before decode"))
         #expect(result.stdout.contains("4 of 4 expectations held"))
     }
 
@@ -135,7 +135,7 @@ struct TraceTests {
         }
         let chain = try events("scenarios/01-chain.ops")
         let slices = chain.filter { $0["ph"] as? String == "X" }
-        #expect(slices.compactMap { $0["name"] as? String } == ["fetch", "parse", "save"])
+        #expect(slices.compactMap { $0["name"] as? String } == ["fetch", "decode", "save"])
         // Each slice is on a named thread track (a serial queue may use a
         // different worker each time: one at a time is all it promises).
         let named = Set(
@@ -149,7 +149,7 @@ struct TraceTests {
         let args = try #require(slices[1]["args"] as? [String: Any])
         #expect(args["queue"] as? String == "net")
         #expect(args["cancelled"] as? Bool == false)
-        // fetch → parse and parse → save, each a start and a finish bound to the slice.
+        // fetch → decode and decode → save, each a start and a finish bound to the slice.
         #expect(chain.filter { $0["ph"] as? String == "s" }.count == 2)
         #expect(chain.filter { $0["ph"] as? String == "f" && $0["bp"] as? String == "e" }.count == 2)
         #expect(
