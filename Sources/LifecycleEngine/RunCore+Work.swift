@@ -12,8 +12,12 @@ extension RunCore {
         let onMainThread = Thread.isMainThread
         workCondition.lock()
         while true {
-            if cooperative, let op, op.isCancelled { break }
-            let wait = lock.withLock { model.workWait(until: end, onMainThread: onMainThread, real: realTime()) }
+            let cancelled = op?.isCancelled ?? false
+            let wait = lock.withLock {
+                model.workWait(
+                    until: end, cooperative: cooperative, cancelled: cancelled, onMainThread: onMainThread,
+                    real: realTime())
+            }
             switch wait {
             case .done:
                 workCondition.unlock()
@@ -28,7 +32,6 @@ extension RunCore {
                 return
             }
         }
-        workCondition.unlock()
     }
 
     /// Sleeps `seconds` of real time in slices of 10 ms, returning early on
@@ -36,8 +39,8 @@ extension RunCore {
     private func finishInRealTime(_ seconds: Double, op: Operation?, cooperative: Bool) {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
         while DispatchTime.now().uptimeNanoseconds < deadline {
-            if cooperative, let op, op.isCancelled { return }
-            if lock.withLock({ model.isStopped }) { return }
+            let cancelled = op?.isCancelled ?? false
+            guard lock.withLock({ model.keepsWorking(cooperative: cooperative, cancelled: cancelled) }) else { return }
             Thread.sleep(forTimeInterval: 0.01)
         }
     }

@@ -226,7 +226,8 @@ extension RunModel {
 
     /// What simulated work does next, until scenario time reaches `end`.
     enum WorkWait: Equatable {
-        /// Its time is up, or the run stopped.
+        /// Its time is up, the run stopped, or it was cancelled and stops
+        /// when cancelled.
         case done
         /// Sleep at most this many real seconds, then ask again.
         case sleep(Double)
@@ -239,14 +240,21 @@ extension RunModel {
         case runOutInRealTime(Double)
     }
 
-    func workWait(until end: Double, onMainThread: Bool, real: UInt64) -> WorkWait {
+    /// `cancelled`: Foundation's flag, as the work read it just before.
+    func workWait(
+        until end: Double, cooperative: Bool, cancelled: Bool, onMainThread: Bool, real: UInt64
+    ) -> WorkWait {
+        if cooperative && cancelled { return .done }
         let t = now(real)
         if lifecycle == .stopped || t >= end { return .done }
         if clock.isStopped { return onMainThread ? .runOutInRealTime((end - t) / clock.speed) : .waitForResume }
         return .sleep(max(min(0.01, (end - t) / clock.speed), 0.0001))
     }
 
-    var isStopped: Bool { lifecycle == .stopped }
+    /// Whether work that runs out its time in real time goes on.
+    func keepsWorking(cooperative: Bool, cancelled: Bool) -> Bool {
+        !(cooperative && cancelled) && lifecycle != .stopped
+    }
 
     // MARK: - The stop
 

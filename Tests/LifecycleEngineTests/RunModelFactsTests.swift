@@ -208,23 +208,38 @@ import Testing
 
     @Test func simulatedWorkSleepsInSlicesHoldsWhilePausedAndRunsOutOnTheMainThread() {
         var m = T.model(ScenarioBuilder())
-        #expect(m.workWait(until: 1, onMainThread: false, real: T.ms(0)) == .sleep(0.01))
-        guard case .sleep(let last) = m.workWait(until: 0.1, onMainThread: false, real: T.ms(99)) else {
+        #expect(
+            m.workWait(until: 1, cooperative: true, cancelled: false, onMainThread: false, real: T.ms(0))
+                == .sleep(0.01))
+        guard
+            case .sleep(let last) = m.workWait(
+                until: 0.1, cooperative: true, cancelled: false, onMainThread: false, real: T.ms(99))
+        else {
             Issue.record("a slice of what is left")
             return
         }
         #expect(T.same(last, 0.001))
-        #expect(m.workWait(until: 0.1, onMainThread: false, real: T.ms(101)) == .done)
+        #expect(
+            m.workWait(until: 0.1, cooperative: true, cancelled: false, onMainThread: false, real: T.ms(101)) == .done)
         m.clock.pause(T.ms(50))
-        #expect(m.workWait(until: 0.1, onMainThread: false, real: T.ms(5000)) == .waitForResume)
-        guard case .runOutInRealTime(let seconds) = m.workWait(until: 0.1, onMainThread: true, real: T.ms(5000))
+        #expect(
+            m.workWait(until: 0.1, cooperative: true, cancelled: false, onMainThread: false, real: T.ms(5000))
+                == .waitForResume)
+        guard
+            case .runOutInRealTime(let seconds) = m.workWait(
+                until: 0.1, cooperative: true, cancelled: false, onMainThread: true, real: T.ms(5000))
         else {
             Issue.record("the main thread is never held")
             return
         }
         #expect(T.same(seconds, 0.05))
+        #expect(m.workWait(until: 1, cooperative: true, cancelled: true, onMainThread: false, real: T.ms(0)) == .done)
+        #expect(m.workWait(until: 1, cooperative: false, cancelled: true, onMainThread: false, real: T.ms(0)) != .done)
+        #expect(
+            !m.keepsWorking(cooperative: true, cancelled: true) && m.keepsWorking(cooperative: false, cancelled: true))
         _ = m.stopped()
-        #expect(m.workWait(until: 1, onMainThread: false, real: T.ms(0)) == .done)
+        #expect(m.workWait(until: 1, cooperative: true, cancelled: false, onMainThread: false, real: T.ms(0)) == .done)
+        #expect(!m.keepsWorking(cooperative: false, cancelled: false))
     }
 
     @Test(arguments: [
