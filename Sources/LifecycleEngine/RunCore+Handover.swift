@@ -70,7 +70,9 @@ extension RunCore {
     /// meanwhile (an action on an operation not added yet). Under the lock.
     func keepMade(_ made: [(Int, Operation)]) {
         lock.assertHeld()
-        for (i, op) in made where objects.operations[i] == nil { objects.operations[i] = op }
+        for (i, op) in made where i < objects.operations.count && objects.operations[i] == nil {
+            objects.operations[i] = op
+        }
     }
 
     /// The object of operation `i`, made now (outside the lock) when the

@@ -174,7 +174,7 @@ final class RunCore: @unchecked Sendable {
         lock.lock()
         let first = model.log.count
         let step = model.asyncTimerFired(i, real: realTime())
-        let op = objects.operations[i] as? AsyncOperation
+        let op = objects.operation(i) as? AsyncOperation
         op?.store(step)
         unlockAndNotify(observingFrom: first)
         if let op { carryOut(step, of: i, op) }
@@ -239,7 +239,7 @@ final class RunCore: @unchecked Sendable {
         if work.simulates { simulate(until: work.end, op: nil, cooperative: work.cooperative) }
         let (gate, scan): (Operation?, RunModel.DispatchScan) = withModel { model, real in
             let (opens, scan) = model.barrierBlockEnded(i, real: real)
-            return (opens ? self.objects.operations[i] : nil, scan)
+            return (opens ? self.objects.operation(i) : nil, scan)
         }
         mainThreadWork(.ended(OperationID(i)))
         gate?.start()
@@ -252,7 +252,7 @@ final class RunCore: @unchecked Sendable {
     func barrierReallyFinished(_ b: Int) {
         let (gate, scan): (Operation?, RunModel.DispatchScan) = withModel { model, real in
             let (opens, scan) = model.barrierReallyFinished(b, real: real)
-            return (opens ? self.objects.operations[b] : nil, scan)
+            return (opens ? self.objects.operation(b) : nil, scan)
         }
         gate?.start()
         observeDispatches(scan)
