@@ -117,8 +117,10 @@ final class AsyncOperation: Operation, EngineCancellable, @unchecked Sendable {
 
     let core: RunCore
     let index: Int
-    /// Only stored under the run's lock (so transitions are ordered with
-    /// the announcements); read by Foundation without it.
+    /// Stored under the run's lock while the run goes on (`store`, so
+    /// transitions are ordered with the announcements); after a stop, one
+    /// still executing is let go of by a compare-and-swap (`RunCore.stop`).
+    /// Read by Foundation without the lock.
     let state = Atomic<UInt8>(0)
 
     init(core: RunCore, index: Int) {
