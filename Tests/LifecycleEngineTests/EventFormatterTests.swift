@@ -1,6 +1,7 @@
 import Foundation
 import LifecycleEngine
 import RunEvents
+import RunFormats
 import ScenarioKit
 import Testing
 import TextKit
