@@ -120,10 +120,10 @@ public struct EventFormatter: Sendable {
         }
     }
 
-    // MARK: - JSON Lines
+    // MARK: - Quoting
 
     /// A JSON string literal: quotes, backslashes and control characters
-    /// escaped.
+    /// escaped (the text trace's captions, as the JSON Lines write them).
     public static func quote(_ s: String) -> String {
         var bytes: [UInt8] = []
         JSONBytes.appendQuoted(s, to: &bytes)
