@@ -15,6 +15,9 @@ let package = Package(
         .target(name: "TextKit"),
         .target(name: "ScenarioKit", dependencies: ["TextKit"]),
         .target(name: "RunEvents", dependencies: ["ScenarioKit", "TextKit"]),
+        // A run written down and read back: the JSON Lines recording (its
+        // schema, encoder and decoder) and the Trace Event Format export.
+        .target(name: "RunFormats", dependencies: ["RunEvents", "ScenarioKit", "TextKit"]),
         .target(name: "LifecycleEngine", dependencies: ["ScenarioKit", "RunEvents", "TextKit"]),
         .target(name: "Board", dependencies: ["ScenarioKit", "RunEvents", "TextKit"]),
         // Judging a run: its expectations, a learner's quiz answer.
@@ -35,14 +38,14 @@ let package = Package(
         .target(
             name: "Interactive",
             dependencies: [
-                "CommandSupport", "ScenarioKit", "RunEvents", "LifecycleEngine", "Board", "Grading", "Screen",
-                "CursesBackend", "TextKit",
+                "CommandSupport", "ScenarioKit", "RunEvents", "RunFormats", "LifecycleEngine", "Board", "Grading",
+                "Screen", "CursesBackend", "TextKit",
             ]),
         .executableTarget(
             name: "opscope",
             dependencies: [
-                "CommandSupport", "Interactive", "ScenarioKit", "RunEvents", "LifecycleEngine", "Board", "Grading",
-                "Screen", "CursesBackend", "TextKit",
+                "CommandSupport", "Interactive", "ScenarioKit", "RunEvents", "RunFormats", "LifecycleEngine", "Board",
+                "Grading", "Screen", "CursesBackend", "TextKit",
             ]
         ),
         // The project's speed and memory figures (a release build).
@@ -57,17 +60,27 @@ let package = Package(
         .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "EventFixtures"]),
         .testTarget(
             name: "LifecycleEngineTests",
-            dependencies: ["LifecycleEngine", "RunEvents", "Board", "ScenarioKit", "TextKit", "EventFixtures"]
+            dependencies: [
+                "LifecycleEngine", "RunEvents", "RunFormats", "Board", "ScenarioKit", "TextKit", "EventFixtures",
+            ]
         ),
         // Test support shared by the test targets (not a test target itself).
-        .target(name: "EventFixtures", dependencies: ["RunEvents", "ScenarioKit"], path: "Tests/EventFixtures"),
+        .target(
+            name: "EventFixtures", dependencies: ["RunEvents", "RunFormats", "ScenarioKit"], path: "Tests/EventFixtures"
+        ),
         .testTarget(
-            name: "BoardTests", dependencies: ["Board", "RunEvents", "ScenarioKit", "EventFixtures"],
+            name: "BoardTests", dependencies: ["Board", "RunEvents", "RunFormats", "ScenarioKit", "EventFixtures"],
             // Recordings of library runs, read by path: the pinned text timelines.
             exclude: ["Recordings"]),
         .testTarget(
             name: "GradingTests", dependencies: ["Grading", "Board", "RunEvents", "ScenarioKit", "EventFixtures"]),
-        .testTarget(name: "ScreenTests", dependencies: ["Screen", "EventFixtures", "TextKit", "RunEvents", "Grading"]),
+        .testTarget(
+            name: "ScreenTests",
+            dependencies: ["Screen", "EventFixtures", "TextKit", "RunEvents", "RunFormats", "Grading"]),
+        // The recording's schema, encoder and decoder, and the chrome export
+        // (reads the recordings kept in BoardTests/Recordings by path).
+        .testTarget(
+            name: "RunFormatsTests", dependencies: ["RunFormats", "RunEvents", "ScenarioKit", "EventFixtures"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Screen"]),
         .testTarget(name: "CommandSupportTests", dependencies: ["CommandSupport", "ScenarioKit"]),
         .testTarget(
@@ -76,7 +89,7 @@ let package = Package(
         .testTarget(
             name: "opscopeTests",
             dependencies: [
-                "opscope", "CommandSupport", "Interactive", "ScenarioKit", "RunEvents", "Grading", "EventFixtures",
+                "opscope", "CommandSupport", "Interactive", "ScenarioKit", "RunFormats", "Grading", "EventFixtures",
             ]),
     ],
     swiftLanguageModes: [.v6]

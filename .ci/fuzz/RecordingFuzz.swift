@@ -19,6 +19,7 @@ import Board
 import Foundation
 import Grading
 import RunEvents
+import RunFormats
 import ScenarioKit
 import Screen
 import TextKit

@@ -2,6 +2,7 @@ import Board
 import CommandSupport
 import Foundation
 import RunEvents
+import RunFormats
 import ScenarioKit
 import Screen
 

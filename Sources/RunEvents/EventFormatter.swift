@@ -6,7 +6,7 @@ import TextKit
 /// interface's log lines, and the phrases of actions, origins and stuck
 /// reasons that the timeline, the chrome export and the reports share
 /// (docs/SCENARIO-LANGUAGE.md, "The text trace"). JSON Lines are
-/// `JSONLineEncoder`'s; `jsonLine` hands an event to it.
+/// `RunFormats`' `JSONLineEncoder`'s, which adds `json(_:)` here.
 ///
 /// Pure: it needs the scenario only to turn indices back into names.
 public struct EventFormatter: Sendable {
@@ -120,18 +120,10 @@ public struct EventFormatter: Sendable {
         }
     }
 
-    // MARK: - JSON Lines
-
-    /// One JSON object, keys in the order of the language reference
-    /// (`JSONLineEncoder`, without its newline).
-    public func json(_ event: LifecycleEvent) -> String {
-        var bytes: [UInt8] = []
-        JSONLineEncoder(scenario: scenario, quotesNamesOnce: false).append(event, to: &bytes)
-        return String(decoding: bytes.dropLast(), as: UTF8.self)
-    }
+    // MARK: - Quoting
 
     /// A JSON string literal: quotes, backslashes and control characters
-    /// escaped.
+    /// escaped (the text trace's captions, as the JSON Lines write them).
     public static func quote(_ s: String) -> String {
         var bytes: [UInt8] = []
         JSONBytes.appendQuoted(s, to: &bytes)

@@ -37,11 +37,11 @@ public struct LifeCheck: Sendable {
     /// recording's column.
     public struct Fault: Sendable, Hashable {
         public var message: String
-        var place: Place
+        package var place: Place
     }
 
     /// Where in an event line a fault shows.
-    enum Place: Sendable, Hashable {
+    package enum Place: Sendable, Hashable {
         case kind, key, old, new, phase, thread, status, stuck
     }
 

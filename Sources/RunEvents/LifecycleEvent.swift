@@ -77,7 +77,7 @@ extension LifecycleEvent {
     public static let latestTime = 9_223_372_036.854
 
     /// `latestTime` as the recording decoder's messages and the docs write it.
-    static let latestTimeText = "9223372036.854"
+    package static let latestTimeText = "9223372036.854"
 }
 
 public enum OperationKey: String, Sendable, Hashable, CaseIterable {

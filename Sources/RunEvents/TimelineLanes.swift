@@ -208,7 +208,7 @@ public struct TimelineLanes: Sendable {
         let queue = scenario[operation: op].queue
         let q = queue.index
         guard freeRows.indices.contains(q) else { return }
-        let now = ChromeTraceEncoder.microseconds(t)
+        let now = Self.microseconds(t)
         if !stoppedRows[q].isEmpty {
             var kept: [(row: Int, microsecond: Int)] = []
             for entry in stoppedRows[q] {
@@ -232,11 +232,19 @@ public struct TimelineLanes: Sendable {
         lanes[op.index].inFlightRow = row
     }
 
+    /// Scenario seconds as whole microseconds: the unit of the chrome
+    /// export (`RunFormats`' `ChromeTraceEncoder`), in which rows in flight
+    /// are packed so that its slices on a row never overlap.
+    package static func microseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return seconds >= 1e12 ? Int(1e18) : Int((seconds * 1_000_000).rounded())
+    }
+
     /// `row`'s operation stopped at `t`.
     private mutating func release(_ row: Int, startedAt start: Double, at t: Double) {
         let q = inFlight[row].queue.index
-        let stopped = ChromeTraceEncoder.microseconds(t)
-        if ChromeTraceEncoder.microseconds(start) < stopped {
+        let stopped = Self.microseconds(t)
+        if Self.microseconds(start) < stopped {
             freeRows[q].insert(inFlight[row].number, row: row)
         } else {
             stoppedRows[q].append((row, stopped))

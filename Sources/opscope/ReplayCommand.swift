@@ -2,6 +2,7 @@ import CommandSupport
 import Foundation
 import Interactive
 import RunEvents
+import RunFormats
 import ScenarioKit
 import Screen
 

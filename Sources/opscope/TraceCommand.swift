@@ -5,6 +5,7 @@ import Foundation
 import Grading
 import LifecycleEngine
 import RunEvents
+import RunFormats
 import ScenarioKit
 import TextKit
 

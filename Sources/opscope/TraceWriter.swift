@@ -3,6 +3,7 @@ import CommandSupport
 import Foundation
 import Grading
 import RunEvents
+import RunFormats
 import ScenarioKit
 import TextKit
 

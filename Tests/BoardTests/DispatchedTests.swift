@@ -1,5 +1,6 @@
 import Foundation
 import RunEvents
+import RunFormats
 import ScenarioKit
 import Testing
 

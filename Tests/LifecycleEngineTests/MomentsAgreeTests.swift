@@ -3,6 +3,7 @@ import EventFixtures
 import Foundation
 import LifecycleEngine
 import RunEvents
+import RunFormats
 import ScenarioKit
 import Testing
 import TextKit

@@ -1,7 +1,9 @@
 import Board
+import EventFixtures
 import Foundation
 import LifecycleEngine
 import RunEvents
+import RunFormats
 import ScenarioKit
 import Testing
 

@@ -2,6 +2,7 @@ import Board
 import EventFixtures
 import Grading
 import RunEvents
+import RunFormats
 import ScenarioKit
 import Testing
 import TextKit

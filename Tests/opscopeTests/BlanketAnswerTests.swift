@@ -1,6 +1,6 @@
 import Foundation
 import Grading
-import RunEvents
+import RunFormats
 import ScenarioKit
 import Testing
 

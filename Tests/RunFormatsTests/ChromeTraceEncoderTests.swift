@@ -1,6 +1,7 @@
 import EventFixtures
 import Foundation
 import RunEvents
+import RunFormats
 import ScenarioKit
 import Testing
 
@@ -216,8 +217,8 @@ import Testing
     /// microsecond there: their exports keep the rules too.
     @Test(arguments: ["01-chain", "03-cancel", "18-hundred-downloads-sync-v2", "23-suspend-resume"])
     func theExportOfARecordingKeepsTheRules(_ name: String) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Recordings/\(name).jsonl")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("BoardTests/Recordings/\(name).jsonl")
         let recording = try RecordingDecoder.decode(Array(try Data(contentsOf: url)))
         var script = Script(recording.scenario)
         for event in recording.events {

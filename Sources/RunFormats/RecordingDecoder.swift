@@ -1,3 +1,4 @@
+import RunEvents
 import ScenarioKit
 
 #if canImport(Glibc)
@@ -121,43 +122,47 @@ public enum RecordingDecoder {
             guard fields[key] == nil else { throw problem("the header has '\(key)' twice", at: member.key) }
             fields[key] = member.value
         }
-        func text(_ key: String) throws(RecordingProblem) -> String {
+        func text(_ field: HeaderField) throws(RecordingProblem) -> String {
+            let key = field.name
             guard let value = fields[key] else { throw problem("the header has no '\(key)'") }
             guard value.kind == .string else {
                 throw problem("the header's '\(key)' must be a string, not \(value.kindText)", at: value)
             }
             return reader.string(value)
         }
-        func int(_ key: String) throws(RecordingProblem) -> Int {
+        func int(_ field: HeaderField) throws(RecordingProblem) -> Int {
+            let key = field.name
             guard let value = fields[key] else { throw problem("the header has no '\(key)'") }
             guard value.kind == .integer, let n = reader.int(value) else {
                 throw problem("the header's '\(key)' must be a whole number, not \(reader.rawText(value))", at: value)
             }
             return n
         }
-        guard let kind = fields["kind"], kind.kind == .string, reader.string(kind) == "header" else {
+        guard let kind = fields[HeaderField.kind.name], kind.kind == .string,
+            reader.string(kind) == Schema.word(inMember: HeaderField.headerKind)
+        else {
             throw problem("\(notHeader) (it has no \"kind\":\"header\")")
         }
-        let format = try text("format")
+        let format = try text(.format)
         guard format == JSONLineEncoder.recordingFormat else {
             throw problem("\(notHeader) (its format is '\(format)', not '\(JSONLineEncoder.recordingFormat)')")
         }
-        let version = try int("version")
+        let version = try int(.version)
         guard version >= 1 else {
-            throw problem("recording format version \(version) does not exist", at: fields["version"])
+            throw problem("recording format version \(version) does not exist", at: fields[HeaderField.version.name])
         }
         guard version <= JSONLineEncoder.recordingVersion else {
             throw problem(
                 "recording format version \(version) is not supported: this opscope reads versions 1 to "
-                    + "\(JSONLineEncoder.recordingVersion)", at: fields["version"])
+                    + "\(JSONLineEncoder.recordingVersion)", at: fields[HeaderField.version.name])
         }
-        let known: Set<String> = ["kind", "format", "version", "opscope", "language", "path", "source"]
+        let known = Set(HeaderField.allCases.map(\.name))
         if let unknown = members.first(where: { !known.contains(reader.string($0.key)) }) {
             throw problem("unknown key '\(reader.string(unknown.key))' in the header", at: unknown.key)
         }
         let header = JSONLineEncoder.Header(
-            opscope: try text("opscope"), language: try int("language"), path: try text("path"),
-            source: try text("source"), version: version)
+            opscope: try text(.opscope), language: try int(.language), path: try text(.path),
+            source: try text(.source), version: version)
         let result = ScenarioReader.read(SourceFile(path: header.path, text: header.source))
         guard let scenario = result.scenario, !result.hasErrors else {
             let first = result.diagnostics.first(where: \.isError)

@@ -1,3 +1,4 @@
+import RunEvents
 import ScenarioKit
 
 /// Why a line is not an event: where (an offset into the buffer, when the
@@ -7,40 +8,6 @@ struct LineError: Error, Sendable {
     var message: String
     /// The line ended in the middle of its JSON.
     var atEnd = false
-}
-
-/// The keys an event line may have (SCENARIO-LANGUAGE.md, "The event stream").
-enum Field: Int, CaseIterable {
-    case seq, t, kind, op, queue, key, old, new, thread, index, phase, action, target, value, origin, by, ignored
-    case text, moment, paused, stuck, status
-
-    var bit: UInt32 { 1 << UInt32(rawValue) }
-    var name: String { String(describing: self) }
-
-    static func mask(_ fields: Field...) -> UInt32 { fields.reduce(0) { $0 | $1.bit } }
-}
-
-/// What a line's `kind` says it is.
-enum LineKind: Int, CaseIterable {
-    case op, queue, dispatched, block, completion, action, caption, stall, end
-
-    var name: String { String(describing: self) }
-
-    /// The keys a line of this kind may have.
-    var allowed: UInt32 {
-        let common = Field.mask(.seq, .t, .kind)
-        switch self {
-        case .op: return common | Field.mask(.op, .queue, .key, .old, .new, .thread)
-        case .queue: return common | Field.mask(.queue, .key, .old, .new)
-        case .dispatched: return common | Field.mask(.op, .queue)
-        case .block: return common | Field.mask(.op, .index, .phase, .thread)
-        case .completion: return common | Field.mask(.op, .thread)
-        case .action: return common | Field.mask(.action, .target, .value, .origin, .by, .ignored)
-        case .caption: return common | Field.mask(.text, .op, .moment, .paused)
-        case .stall: return common | Field.mask(.stuck)
-        case .end: return common | Field.mask(.status, .stuck)
-        }
-    }
 }
 
 /// Reads one event line after another: the JSON, then the keys its kind
@@ -67,22 +34,18 @@ struct EventLineReader {
 
     /// Key names by their first byte, for a lookup of a few comparisons.
     private let fieldsByFirstByte: [[(bytes: [UInt8], field: Field)]]
-    private let kindWords = Words(LineKind.allCases.map { ($0.name, $0) })
+    private let kindWords = Schema.words(LineKind.allCases, \.member)
     private let allowedKeys = LineKind.allCases.map(\.allowed)
-    let operationKeyWords = Words(OperationKey.allCases.map { ($0.rawValue, $0) })
-    let queueKeyWords = Words(QueueKey.allCases.map { ($0.rawValue, $0) })
+    let operationKeyWords = Schema.words(OperationKey.allCases) { Schema.word($0) }
+    let queueKeyWords = Schema.words(QueueKey.allCases) { Schema.word($0) }
     let priorityWords = Words(PriorityLevel.allCases.map { ($0.rawValue, $0) })
-    let phaseWords = Words([("started", BlockPhase.started), ("returned", .returned)])
+    let phaseWords = Schema.words(Schema.blockPhases) { Schema.word($0) }
     let momentWords = Words(CaptionMoment.allCases.map { ($0.rawValue, $0) })
-    let actionWords = Words<ActionVerb>([
-        ("cancel", .cancel), ("cancel-all", .cancelAll), ("suspend", .suspend), ("resume", .resume), ("max", .max),
-        ("priority", .priority), ("add", .add),
-    ])
-    let originWords = Words<OriginWord>([("at", .at), ("completion", .completion), ("user", .user)])
-    /// `status`: true when stalled.
-    let statusWords = Words<Bool>([("completed", false), ("stalled", true)])
+    let actionWords = Schema.words(ActionVerb.allCases, \.word)
+    let originWords = Schema.words(OriginWord.allCases, \.word)
+    let statusWords = Schema.words(EndStatus.allCases, \.word)
     /// A cap's `"default"`.
-    let defaultWord = Words<Bool>([("default", true)])
+    let defaultWord = Schema.words([true]) { _ in Schema.defaultCap }
 
     init(bytes: UnsafeBufferPointer<UInt8>, scenario: Scenario) {
         json = JSONReader(bytes: bytes)

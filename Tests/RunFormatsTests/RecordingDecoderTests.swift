@@ -1,52 +1,14 @@
-import Board
+import EventFixtures
 import Foundation
-import LifecycleEngine
 import RunEvents
+import RunFormats
 import ScenarioKit
 import Testing
-import TextKit
 
 /// A recording read back is the run it was written from: the scenario of
 /// its header, and every event with its time to the millisecond.
 @Suite("reading a recording back")
 struct RecordingDecoderTests {
-    @Test(
-        "a library scenario's run, written and read back, is the same run, and its text timeline fits each width",
-        arguments: Library.fileNames)
-    func libraryRoundTrip(_ file: String) async throws {
-        let path = Library.root.appendingPathComponent("scenarios/\(file)").path
-        let text = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
-        let scenario = try Library.scenario(file)
-        let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: 20))
-        run.start()
-        // A main-queue scenario may not end where the runner serves no main
-        // queue: what it recorded is read back all the same.
-        let events = await run.ended(timeout: 60)
-        run.stop()
-        #expect(!events.isEmpty)
-        let header = JSONLineEncoder.Header(opscope: "0.1", language: 1, path: "scenarios/\(file)", source: text)
-        let bytes = RecordingFixture.recording(events, of: scenario, header: header)
-        guard let recording = RecordingFixture.decode(bytes) else { return }
-        #expect(recording.problem == nil)
-        #expect(recording.scenario == scenario)
-        #expect(recording.header.path == "scenarios/\(file)")
-        #expect(recording.header.source == text)
-        #expect(recording.events.count == events.count)
-        for (decoded, original) in zip(recording.events, events.map(RecordingFixture.toMillisecond))
-        where decoded != original {
-            Issue.record("seq \(original.seq): read back as \(decoded), written from \(original)")
-            break
-        }
-        // `trace RUN.jsonl --format timeline --width N`: no line wider.
-        let lanes = TimelineLanes(scenario: recording.scenario, events: recording.events)
-        for width in [40, 41, 60, 100] {
-            for line in TimelineText.render(lanes, width: width).split(separator: "\n")
-            where displayWidth(String(line)) > width {
-                Issue.record("\(file) at --width \(width): a line of \(displayWidth(String(line))) columns: \(line)")
-            }
-        }
-    }
-
     @Test("every kind of line and value round-trips, the at actions and captions matched to their index")
     func everyKindRoundTrips() throws {
         try #require(RecordingFixture.scenario.operations.count == 7, "the fixture's source has errors")
@@ -64,12 +26,15 @@ struct RecordingDecoderTests {
         #expect(recording.events.prefix(2).map(\.time) == [0.001, 0.051])
     }
 
+    /// The package's root.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
     /// The recordings kept in the repository, every one written by opscope
     /// (format 1 and 2).
     static let keptRecordings: [String] = ["Tests/BoardTests/Recordings", ".ci/fuzz/recordings"].flatMap { folder in
         let names =
-            (try? FileManager.default.contentsOfDirectory(atPath: Library.root.appendingPathComponent(folder).path))
-            ?? []
+            (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
         return names.filter { $0.hasSuffix(".jsonl") }.sorted().map { "\(folder)/\($0)" }
     }
 
@@ -83,7 +48,7 @@ struct RecordingDecoderTests {
     @Test("a recording opscope wrote is written again byte for byte", arguments: keptRecordings)
     func ownFormComesBack(_ path: String) throws {
         let bytes = Array(
-            try #require(FileManager.default.contents(atPath: Library.root.appendingPathComponent(path).path)))
+            try #require(FileManager.default.contents(atPath: Self.root.appendingPathComponent(path).path)))
         #expect(try Self.rewritten(bytes) == bytes)
     }
 

@@ -1,4 +1,6 @@
+import EventFixtures
 import RunEvents
+import RunFormats
 import ScenarioKit
 import Testing
 

@@ -1,3 +1,4 @@
+import RunEvents
 import ScenarioKit
 
 /// Each kind of line made into its event, by the keys the encoder writes
@@ -42,8 +43,8 @@ extension EventLineReader {
         case .stall:
             return (.stall(try stuck()), nil)
         case .end:
-            let stalled = try word(.status, in: statusWords, "status")
-            if stalled { return (.end(.stalled(try stuck())), nil) }
+            let status = try word(.status, in: statusWords, "status")
+            if status == .stalled { return (.end(.stalled(try stuck())), nil) }
             if has(.stuck) {
                 throw LineError(offset: member(.stuck).key.start, message: "a completed run has no 'stuck'")
             }
@@ -184,13 +185,4 @@ extension EventLineReader {
         }
         return stuck
     }
-}
-
-/// The words of `action` and `origin`.
-enum ActionVerb {
-    case cancel, cancelAll, suspend, resume, max, priority, add
-}
-
-enum OriginWord {
-    case at, completion, user
 }

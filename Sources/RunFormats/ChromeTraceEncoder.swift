@@ -1,3 +1,4 @@
+import RunEvents
 import ScenarioKit
 
 /// Writes a run as Trace Event Format JSON (the format of chrome://tracing
@@ -321,8 +322,5 @@ public struct ChromeTraceEncoder: Sendable {
     }
 
     /// Scenario seconds as whole microseconds, the export's unit.
-    static func microseconds(_ seconds: Double) -> Int {
-        guard seconds.isFinite, seconds > 0 else { return 0 }
-        return seconds >= 1e12 ? Int(1e18) : Int((seconds * 1_000_000).rounded())
-    }
+    static func microseconds(_ seconds: Double) -> Int { TimelineLanes.microseconds(seconds) }
 }

@@ -1,3 +1,4 @@
+import RunEvents
 import ScenarioKit
 import TextKit
 

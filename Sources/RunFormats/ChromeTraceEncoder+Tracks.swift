@@ -1,3 +1,4 @@
+import RunEvents
 import ScenarioKit
 
 /// One track of the chrome export: a thread track of one of its processes.

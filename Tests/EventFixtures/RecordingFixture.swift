@@ -1,12 +1,13 @@
 import RunEvents
+import RunFormats
 import ScenarioKit
 import Testing
 
 /// A recording with every kind of line the encoder writes, written by hand
 /// (stalls, keys pressed, every reason an action is ignored, each stuck
 /// clause), and the helpers the recording tests share.
-enum RecordingFixture {
-    static let source = """
+public enum RecordingFixture {
+    public static let source = """
         title "every kind of line"
         queue net max 2
         queue disk suspended
@@ -30,22 +31,22 @@ enum RecordingFixture {
 
         """
 
-    static let scenario: Scenario = {
+    public static let scenario: Scenario = {
         let result = ScenarioReader.read(source)
         return result.scenario ?? Scenario(queues: [], operations: [])
     }()
 
-    static let header = JSONLineEncoder.Header(
+    public static let header = JSONLineEncoder.Header(
         opscope: "0.1-test", language: 1, path: "every-kind.ops", source: source)
 
-    static func op(_ name: String) -> OperationID { scenario.operationID(named: name)! }
-    static func queue(_ name: String) -> QueueID { scenario.queueID(named: name)! }
+    public static func op(_ name: String) -> OperationID { scenario.operationID(named: name)! }
+    public static func queue(_ name: String) -> QueueID { scenario.queueID(named: name)! }
 
     /// Every kind and value the encoder writes, times not on the millisecond,
     /// in an order each operation could live it (`LifeCheck`): added before
     /// it runs, stopped before it finishes, finished before its completion
     /// block; the stall and the end name only unfinished operations.
-    static let events: [LifecycleEvent] = {
+    public static let events: [LifecycleEvent] = {
         let (fetch, thumbs, parse, forgets, late, show, flush) = (
             op("fetch"), op("thumbs"), op("parse"), op("forgets"), op("late"), op("show"), op("flush")
         )
@@ -112,7 +113,7 @@ enum RecordingFixture {
     }()
 
     /// A recording as `opscope trace --format jsonl` writes it.
-    static func recording(
+    public static func recording(
         _ events: [LifecycleEvent], of scenario: Scenario = scenario, header: JSONLineEncoder.Header = header
     ) -> [UInt8] {
         JSONLineEncoder.recording(header, of: scenario, events: events)
@@ -120,14 +121,14 @@ enum RecordingFixture {
 
     /// The event as a recording keeps it: its time to the millisecond,
     /// rounded the way the encoder writes it.
-    static func toMillisecond(_ event: LifecycleEvent) -> LifecycleEvent {
+    public static func toMillisecond(_ event: LifecycleEvent) -> LifecycleEvent {
         var copy = event
         copy.time = event.time.isFinite && event.time > 0 ? (event.time * 1000).rounded() / 1000 : 0
         return copy
     }
 
     /// Decodes `bytes`, recording the error as an issue.
-    static func decode(
+    public static func decode(
         _ bytes: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) -> Recording? {
         do {

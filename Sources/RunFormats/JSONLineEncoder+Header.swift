@@ -1,0 +1,64 @@
+import RunEvents
+import ScenarioKit
+
+extension JSONLineEncoder {
+    /// What a recording is and who wrote it: its first line.
+    public struct Header: Sendable {
+        public var opscope: String
+        public var language: Int
+        public var path: String
+        public var source: String
+        /// The recording format's version: this opscope's when it writes a
+        /// run; a recording read back keeps its own, so that one of
+        /// version 1 (no `dispatched` lines, none claimed) is written again
+        /// as version 1.
+        public var version: Int
+
+        public init(
+            opscope: String, language: Int, path: String, source: String,
+            version: Int = JSONLineEncoder.recordingVersion
+        ) {
+            self.opscope = opscope
+            self.language = language
+            self.path = path
+            self.source = source
+            self.version = version
+        }
+    }
+
+    /// The name and version of the recording format, in every header.
+    public static let recordingFormat = "opscope-recording"
+    /// 2: `dispatched` lines. A version-1 recording (none) is still read.
+    public static let recordingVersion = 2
+
+    /// The first line of a recording: the scenario's whole text, so that a
+    /// recording stands alone (SCENARIO-LANGUAGE.md, "Recordings"). Its
+    /// keys are `HeaderField`'s, in their order.
+    public static func appendHeader(_ header: Header, to out: inout [UInt8]) {
+        for field in HeaderField.allCases {
+            out.appendLiteral(field.member)
+            switch field {
+            case .kind: out.appendLiteral(HeaderField.headerKind)
+            case .format: JSONBytes.appendQuoted(recordingFormat, to: &out)
+            case .version: JSONBytes.appendInt(header.version, to: &out)
+            case .opscope: JSONBytes.appendQuoted(header.opscope, to: &out)
+            case .language: JSONBytes.appendInt(header.language, to: &out)
+            case .path: JSONBytes.appendQuoted(header.path, to: &out)
+            case .source: JSONBytes.appendQuoted(header.source, to: &out)
+            }
+        }
+        out.appendLiteral("}\n")
+    }
+
+    /// A whole recording of `events`, header first, as `trace --format
+    /// jsonl` writes it (for a run kept in memory: the interface's `W`).
+    public static func recording(
+        _ header: Header, of scenario: Scenario, events: some Sequence<LifecycleEvent>
+    ) -> [UInt8] {
+        var out: [UInt8] = []
+        appendHeader(header, to: &out)
+        let encoder = JSONLineEncoder(scenario: scenario)
+        for event in events { encoder.append(event, to: &out) }
+        return out
+    }
+}

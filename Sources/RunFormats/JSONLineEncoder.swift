@@ -1,0 +1,157 @@
+import RunEvents
+import ScenarioKit
+
+/// Writes events as JSON Lines (SCENARIO-LANGUAGE.md, "The event stream")
+/// straight into a byte buffer: no `String` per line, and with the names of
+/// the scenario's operations and queues quoted once, at the start.
+///
+/// Every key and word comes from the schema's tables (`Field`,
+/// `LineKind`, `RecordingSchema.swift`), the ones the decoder reads by.
+/// `EventFormatter.json(_:)` is this encoder without the table of names.
+public struct JSONLineEncoder: Sendable {
+    public let scenario: Scenario
+    let operationNames: QuotedNames
+    let queueNames: QuotedNames
+    /// The queue of each operation, read on every event of an operation.
+    let queueOfOperation: [QueueID]
+
+    /// - Parameter quotesNamesOnce: quote every name now (for a whole
+    ///   stream), or each time it is written (for a line now and then).
+    ///   Only an encoder that quotes names once takes the fast path of an
+    ///   operation's change; the other writes every line the general way.
+    public init(scenario: Scenario, quotesNamesOnce: Bool = true) {
+        self.scenario = scenario
+        operationNames = QuotedNames(quotesNamesOnce ? scenario.operations.map(\.name) : [])
+        queueNames = QuotedNames(quotesNamesOnce ? scenario.queues.map(\.name) : [])
+        queueOfOperation = scenario.operations.map(\.queue)
+    }
+
+    /// Appends one JSON object, keys in the order of the language reference
+    /// (`LineKind.keys`), and a newline.
+    public func append(_ event: LifecycleEvent, to out: inout [UInt8]) {
+        if case .operation(let op, let key, let old, let new) = event.kind,
+            appendOperationChange(event, op, key, old: old, new: new, to: &out)
+        {
+            return
+        }
+        appendGeneral(event, to: &out)
+    }
+
+    /// Any line, piece by piece: what the fast path of an operation's
+    /// change must write byte for byte (`JSONLineEncoderTests`).
+    func appendGeneral(_ event: LifecycleEvent, to out: inout [UInt8]) {
+        out.appendLiteral(Field.seq.member)
+        JSONBytes.appendInt(event.seq, to: &out)
+        out.appendLiteral(Field.t.member)
+        JSONBytes.appendSeconds(event.time, to: &out)
+        switch event.kind {
+        case .operation(let op, let key, let old, let new):
+            out.appendLiteral(LineKind.op.member)
+            appendOperation(.op, op, to: &out)
+            appendQueue(.queue, queueOfOperation[op.index], to: &out)
+            appendChange(Schema.word(key), old: old, new: new, to: &out)
+            if let thread = event.thread { Self.appendThread(thread, to: &out) }
+        case .queue(let q, let key, let old, let new):
+            out.appendLiteral(LineKind.queue.member)
+            appendQueue(.queue, q, to: &out)
+            appendChange(Schema.word(key), old: old, new: new, to: &out)
+        case .dispatched(let op):
+            out.appendLiteral(LineKind.dispatched.member)
+            appendOperation(.op, op, to: &out)
+            appendQueue(.queue, queueOfOperation[op.index], to: &out)
+        case .block(let op, let index, let phase, let thread):
+            out.appendLiteral(LineKind.block.member)
+            appendOperation(.op, op, to: &out)
+            out.appendLiteral(Field.index.member)
+            JSONBytes.appendInt(index, to: &out)
+            out.appendLiteral(Field.phase.member)
+            out.appendLiteral(Schema.word(phase))
+            Self.appendThread(thread, to: &out)
+        case .completion(let op, let thread):
+            out.appendLiteral(LineKind.completion.member)
+            appendOperation(.op, op, to: &out)
+            Self.appendThread(thread, to: &out)
+        case .action(let action, let origin, let ignored):
+            out.appendLiteral(LineKind.action.member)
+            appendAction(action, to: &out)
+            out.appendLiteral(Field.origin.member)
+            out.appendLiteral(OriginWord(origin).word)
+            if case .completion(let op) = origin { appendOperation(.by, op, to: &out) }
+            if let ignored {
+                out.appendLiteral(Field.ignored.member)
+                JSONBytes.appendQuoted(ignored.text, to: &out)
+            }
+        case .caption(let index, let paused):
+            out.appendLiteral(LineKind.caption.member)
+            appendCaption(index, to: &out)
+            if paused {
+                out.appendLiteral(Field.paused.member)
+                out.appendLiteral("true")
+            }
+        case .stall(let stuck):
+            out.appendLiteral(LineKind.stall.member)
+            appendStuck(stuck, waiting: true, to: &out)
+        case .end(.completed):
+            out.appendLiteral(LineKind.end.member)
+            out.appendLiteral(Field.status.member)
+            out.appendLiteral(EndStatus.completed.word)
+        case .end(.stalled(let stuck)):
+            out.appendLiteral(LineKind.end.member)
+            out.appendLiteral(Field.status.member)
+            out.appendLiteral(EndStatus.stalled.word)
+            appendStuck(stuck, waiting: false, to: &out)
+        }
+        out.appendLiteral("}\n")
+    }
+
+    /// The line of an operation's change, the stream's commonest (some six
+    /// an operation), written through a pointer into a small buffer and
+    /// appended with one copy: piece by piece, each of its dozen appends
+    /// checks the array's room and uniqueness. The same keys as
+    /// `appendGeneral`, and the same bytes (a property test over random
+    /// events holds it to them); false (nothing written) when a name is not
+    /// in the table or too long for the buffer.
+    private func appendOperationChange(
+        _ event: LifecycleEvent, _ op: OperationID, _ key: OperationKey, old: KeyValue?, new: KeyValue,
+        to out: inout [UInt8]
+    ) -> Bool {
+        let queue = queueOfOperation[op.index]
+        return operationNames.withQuoted(op.index) { opName in
+            queueNames.withQuoted(queue.index) { queueName in
+                // Two names, six numbers of up to 20 digits, two priorities
+                // and the literals: well under 256 bytes besides the names.
+                let room = opName.count + queueName.count + 256
+                guard room <= Self.lineRoom else { return false }
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.lineRoom) { buffer in
+                    var line = ByteCursor(buffer.baseAddress!)
+                    line.put(Field.seq.member)
+                    line.putInt(event.seq)
+                    line.put(Field.t.member)
+                    line.putSeconds(event.time)
+                    line.put(LineKind.op.member)
+                    line.put(Field.op.member)
+                    line.put(opName)
+                    line.put(Field.queue.member)
+                    line.put(queueName)
+                    line.put(Field.key.member)
+                    line.put(Schema.word(key))
+                    line.put(Field.old.member)
+                    if let old { line.put(old) } else { line.put("null") }
+                    line.put(Field.new.member)
+                    line.put(new)
+                    if let thread = event.thread {
+                        line.put(Field.thread.member)
+                        line.putThread(thread)
+                    }
+                    line.put("}\n")
+                    out.append(
+                        contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: line.written(since: buffer)))
+                }
+                return true
+            } ?? false
+        } ?? false
+    }
+
+    /// The buffer an operation's change is written in.
+    private static let lineRoom = 1024
+}
