@@ -43,8 +43,9 @@ enum BareProcess {
         }
         for operation in operations[(shape == "fan" ? 1 : 0)...] { queue.addOperation(operation) }
         queue.waitUntilAllOperationsAreFinished()
-        // Exit without releasing: a chain released from its end would free
-        // one link inside the next one's deinit, a million deep.
+        // Exit here, without releasing (not by returning a status to
+        // `main`): a chain released from its end would free one link
+        // inside the next one's deinit, a million deep.
         exit(0)
     }
 }
