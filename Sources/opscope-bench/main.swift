@@ -4,6 +4,9 @@ import Foundation
 /// `opscope-bench [--quick] [--only engine|language|interface]`.
 @MainActor
 func status(_ arguments: [String]) -> ExitStatus {
+    // The bare engine exits by itself once run, without releasing its
+    // operations.
+    if arguments.first == BareProcess.flag { return BareProcess.run(Array(arguments.dropFirst())) }
     if arguments.first == MeasuringHelper.flag { return MeasuringHelper.run(Array(arguments.dropFirst())) }
     if arguments.contains("--help") || arguments.contains("-h") {
         print(BenchCommand.help)
@@ -16,7 +19,4 @@ func status(_ arguments: [String]) -> ExitStatus {
     }
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-// The bare engine exits by itself, without releasing its operations.
-if arguments.first == BareProcess.flag { BareProcess.run(Array(arguments.dropFirst())) }
-exit(status(arguments).code)
+exit(status(Array(CommandLine.arguments.dropFirst())).code)
