@@ -15,16 +15,16 @@ enum TraceStream {
     /// One aligned line per event, under a header line.
     case text(EventFormatter)
     /// A recording: its header, then one JSON object per event.
-    case jsonl(JSONLineEncoder, header: JSONLineEncoder.Header?)
+    case jsonl(JSONLineEncoder)
     /// The Trace Event Format, closed by a footer.
     case chrome(ChromeTraceEncoder)
     /// The lanes, drawn `width` columns wide once the run is over.
     case timeline(TimelineLanes, width: Int)
 
-    init(_ format: TraceFormat, scenario: Scenario, width: Int, header: JSONLineEncoder.Header?) {
+    init(_ format: TraceFormat, scenario: Scenario, width: Int) {
         switch format {
         case .text: self = .text(EventFormatter(scenario: scenario))
-        case .jsonl: self = .jsonl(JSONLineEncoder(scenario: scenario), header: header)
+        case .jsonl: self = .jsonl(JSONLineEncoder(scenario: scenario))
         case .chrome: self = .chrome(ChromeTraceEncoder(scenario: scenario))
         case .timeline: self = .timeline(TimelineLanes(scenario: scenario), width: width)
         }
@@ -39,15 +39,16 @@ enum TraceStream {
         }
     }
 
-    /// What comes before the first event.
-    mutating func appendHeader(to out: inout OutputBuffer) {
+    /// What comes before the first event; `header` is a recording's (it
+    /// holds the scenario's whole text: written, not kept).
+    mutating func appendHeader(_ header: JSONLineEncoder.Header?, to out: inout OutputBuffer) {
         switch consume self {
         case .text(let formatter):
             out.append(formatter.textHeader + "\n")
             self = .text(formatter)
-        case .jsonl(let encoder, let header):
+        case .jsonl(let encoder):
             if let header { JSONLineEncoder.appendHeader(header, to: &out.bytes) }
-            self = .jsonl(encoder, header: header)
+            self = .jsonl(encoder)
         case .chrome(var encoder):
             encoder.appendHeader(to: &out.bytes)
             self = .chrome(encoder)
@@ -68,12 +69,12 @@ enum TraceStream {
                 out.flushIfFull()
             }
             self = .text(formatter)
-        case .jsonl(let encoder, let header):
+        case .jsonl(let encoder):
             for event in batch {
                 encoder.append(event, to: &out.bytes)
                 out.flushIfFull()
             }
-            self = .jsonl(encoder, header: header)
+            self = .jsonl(encoder)
         case .chrome(var encoder):
             for event in batch {
                 encoder.append(event, to: &out.bytes)

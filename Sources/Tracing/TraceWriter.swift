@@ -39,9 +39,8 @@ package final class TraceWriter: EventReader {
         self.messages = messages
         formatter = EventFormatter(scenario: scenario)
         judge = ExpectationJudge(scenario: scenario)
-        stream = StreamReader(
-            stream: TraceStream(format, scenario: scenario, width: width, header: header), output: output)
-        stream.appendHeader()
+        stream = StreamReader(stream: TraceStream(format, scenario: scenario, width: width), output: output)
+        stream.appendHeader(header)
     }
 
     package func read(_ batch: [LifecycleEvent]) {
@@ -88,8 +87,8 @@ private struct StreamReader: EventReader {
     var stream: TraceStream
     let output: TraceOutput
 
-    mutating func appendHeader() {
-        output.append { out in stream.appendHeader(to: &out) }
+    mutating func appendHeader(_ header: JSONLineEncoder.Header?) {
+        output.append { out in stream.appendHeader(header, to: &out) }
     }
 
     mutating func read(_ batch: [LifecycleEvent]) {

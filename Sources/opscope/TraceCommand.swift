@@ -84,15 +84,20 @@ enum TraceCommand: Subcommand {
                     + "\(ScenarioPrinter.speedText(speed)) they are judged and reported, but do not decide the exit "
                     + "status")
         }
-        let header = JSONLineEncoder.Header(
-            opscope: Version.opscope, language: Version.language, path: file.path,
-            source: String(decoding: file.bytes, as: UTF8.self))
-        let trace = TraceSession.Settings(
-            scenario: scenario, format: format, width: width, countsExpectations: promised, header: header)
+        // The header (the scenario's whole text, for jsonl) is made inside,
+        // so that nothing here holds it while the run goes.
+        let session = MainActor.assumeIsolated {
+            TraceSession.start(
+                TraceSession.Settings(
+                    scenario: scenario, format: format, width: width, countsExpectations: promised,
+                    header: JSONLineEncoder.Header(
+                        opscope: Version.opscope, language: Version.language, path: file.path,
+                        source: String(decoding: file.bytes, as: UTF8.self))), speed: speed)
+        }
         // The main thread serves the main dispatch queue, so a scenario
         // queue declared `main` really is OperationQueue.main, running on
         // the main thread, until the run ends and the trace has its status.
-        return MainActor.assumeIsolated { TraceSession.run(trace, speed: speed) }
+        return MainActor.assumeIsolated { session.serve() }
     }
 
     /// `opscope trace RUN.jsonl`: a recording written again in any format,
@@ -105,9 +110,12 @@ enum TraceCommand: Subcommand {
                 "\(ReplayCommand.location(path, problem)): \(problem.message); the trace has the "
                     + "\(recording.events.count) notifications before that line")
         }
-        let trace = TraceSession.Settings(
-            scenario: recording.scenario, format: format, width: width, countsExpectations: true,
-            header: recording.header)
-        return MainActor.assumeIsolated { TraceSession.run(trace, recorded: recording.events) }
+        let session = MainActor.assumeIsolated {
+            TraceSession.start(
+                TraceSession.Settings(
+                    scenario: recording.scenario, format: format, width: width, countsExpectations: true,
+                    header: recording.header), recorded: recording.events)
+        }
+        return MainActor.assumeIsolated { session.serve() }
     }
 }

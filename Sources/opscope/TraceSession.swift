@@ -34,9 +34,13 @@ final class TraceSession {
 
     private init() {}
 
-    /// Runs the scenario (or writes `recorded`, a recording's events:
-    /// nothing runs then) and returns the trace's status.
-    static func run(_ settings: Settings, speed: Double = 1, recorded: [LifecycleEvent]? = nil) -> ExitStatus {
+    /// Starts the run of the scenario (or the writing of `recorded`, a
+    /// recording's events: nothing runs then); `serve()` carries it out.
+    /// The settings are let go of once the header is written: a
+    /// recording's holds the scenario's whole text.
+    static func start(_ settings: consuming Settings, speed: Double = 1, recorded: [LifecycleEvent]? = nil)
+        -> TraceSession
+    {
         let session = TraceSession()
         TraceInterruption.install(output: session.output) { signal, status in
             session.interrupted(signal, status: status)
@@ -52,7 +56,12 @@ final class TraceSession {
         } else {
             session.start(settings, speed: speed)
         }
-        return MainThread.serve(until: session.end)
+        return session
+    }
+
+    /// Serves the main queue until the trace ended; returns its status.
+    func serve() -> ExitStatus {
+        MainThread.serve(until: end)
     }
 
     /// The run starts first: its thread builds the operations while this
