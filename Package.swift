@@ -33,6 +33,11 @@ let package = Package(
         .target(
             name: "CommandSupport",
             dependencies: ["CNCurses", "ScenarioKit", "RunEvents", "LifecycleEngine", "TextKit"]),
+        // A trace of a run: its stream in a format, the report and the
+        // status, written to the byte sink it is given.
+        .target(
+            name: "Tracing",
+            dependencies: ["CommandSupport", "Board", "Grading", "ScenarioKit", "RunEvents", "RunFormats", "TextKit"]),
         // The interactive view: the terminal session, a scenario's run on
         // the board, the picker.
         .target(
@@ -45,7 +50,7 @@ let package = Package(
             name: "opscope",
             dependencies: [
                 "CommandSupport", "Interactive", "ScenarioKit", "RunEvents", "RunFormats", "LifecycleEngine", "Board",
-                "Grading", "Screen", "CursesBackend", "TextKit",
+                "Grading", "Screen", "CursesBackend", "TextKit", "Tracing",
             ]
         ),
         // The project's speed and memory figures (a release build).
@@ -83,6 +88,14 @@ let package = Package(
             name: "RunFormatsTests", dependencies: ["RunFormats", "RunEvents", "ScenarioKit", "EventFixtures"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Screen"]),
         .testTarget(name: "CommandSupportTests", dependencies: ["CommandSupport", "ScenarioKit"]),
+        .testTarget(
+            name: "TracingTests",
+            dependencies: [
+                "Tracing", "CommandSupport", "Board", "RunEvents", "RunFormats", "ScenarioKit", "TextKit",
+                "EventFixtures",
+            ],
+            // A recording and what each format writes of it, read by path.
+            exclude: ["Snapshots"]),
         .testTarget(
             name: "InteractiveTests",
             dependencies: ["Interactive", "Board", "RunEvents", "ScenarioKit", "Screen", "EventFixtures"]),

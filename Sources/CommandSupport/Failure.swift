@@ -1,13 +1,29 @@
 import Foundation
 import ScenarioKit
 
-/// Exit statuses shared by every command (SCENARIO-LANGUAGE.md, "Exit status").
-package enum ExitStatus {
-    package static let success: Int32 = 0
-    /// A claim failed, or the run stalled on an operation no `expect stuck` names.
-    package static let failed: Int32 = 1
+/// How a command ends: the status the process exits with
+/// (SCENARIO-LANGUAGE.md, "Exit status"). Commands return one; only
+/// `main` turns it into `exit()`.
+package enum ExitStatus: Equatable, Sendable {
+    case success
+    /// A claim failed, the run stalled on an operation no `expect stuck`
+    /// names or did not end, a quiz answer was wrong, a write failed.
+    case failed
     /// A file has errors, or the command line is wrong.
-    package static let usage: Int32 = 2
+    case usage
+    /// Stopped by the signal of this number: 128 + it, as a shell reports
+    /// a death by that signal.
+    case stopped(signal: Int32)
+
+    /// The number the process exits with.
+    package var code: Int32 {
+        switch self {
+        case .success: 0
+        case .failed: 1
+        case .usage: 2
+        case .stopped(let signal): 128 + signal
+        }
+    }
 }
 
 /// A wrong command line: one clear line on standard error, exit 2.
@@ -27,18 +43,58 @@ package struct UsageError: Error, Equatable {
         return error
     }
 
-    package func report() -> Int32 {
-        ErrorLine.write(message)
-        return ExitStatus.usage
+    /// Says the error and returns the status it ends the command with.
+    package func report(to printer: MessagePrinter = .standardError) -> ExitStatus {
+        printer.error(message)
+        return .usage
     }
 }
 
-/// The one place an error becomes text: `opscope: error: MESSAGE`.
-package enum ErrorLine {
-    package static func text(_ message: String) -> String { "opscope: error: \(message)" }
+/// One line of opscope's own on standard error: `opscope: error: MESSAGE`,
+/// `opscope: warning: MESSAGE`, or a note, `opscope: MESSAGE`. (A
+/// scenario's diagnostics, `FILE:LINE:COL: error: …`, are
+/// `DiagnosticPrinter`'s.)
+package struct ProgramMessage: Equatable, Sendable {
+    package enum Severity: Sendable {
+        case error, warning, note
+    }
 
-    /// Writes the line on standard error.
-    package static func write(_ message: String) { StandardError.write(text(message) + "\n") }
+    package var severity: Severity
+    package var text: String
+
+    package static func error(_ text: String) -> ProgramMessage { ProgramMessage(severity: .error, text: text) }
+    package static func warning(_ text: String) -> ProgramMessage { ProgramMessage(severity: .warning, text: text) }
+    package static func note(_ text: String) -> ProgramMessage { ProgramMessage(severity: .note, text: text) }
+
+    /// The line, without its newline: the one place it is spelt.
+    package var line: String {
+        switch severity {
+        case .error: "opscope: error: \(text)"
+        case .warning: "opscope: warning: \(text)"
+        case .note: "opscope: \(text)"
+        }
+    }
+}
+
+/// Standard error, or what a test puts in its place: the one printer of
+/// `ProgramMessage`s, and where a report written beside a stream goes.
+package struct MessagePrinter: Sendable {
+    private let sink: @Sendable (String) -> Void
+
+    /// `sink` takes text as it is to be written.
+    package init(_ sink: @escaping @Sendable (String) -> Void) { self.sink = sink }
+
+    package static let standardError = MessagePrinter { StandardError.write($0) }
+
+    /// Writes `message` as one line.
+    package func print(_ message: ProgramMessage) { sink(message.line + "\n") }
+
+    package func error(_ text: String) { print(.error(text)) }
+    package func warning(_ text: String) { print(.warning(text)) }
+    package func note(_ text: String) { print(.note(text)) }
+
+    /// Text of the command's own (a trace's report), as it is.
+    package func write(_ text: String) { sink(text) }
 }
 
 package enum StandardError {

@@ -11,7 +11,7 @@ import Synchronization
 /// The engine wakes the main queue when its mailbox fills; a slow timer
 /// drains beside the wake-ups in case one was missed; an optional limit
 /// guards against a run that never reports its end. The caller then hands
-/// the main thread to the main queue (`MainThread.serveForever()`), so a
+/// the main thread to the main queue (`MainThread.serve(until:)`), so a
 /// scenario queue declared `main` is OperationQueue.main on the main thread.
 @MainActor
 package final class MainQueueRun {
@@ -98,10 +98,10 @@ package final class MainQueueRun {
             if keepsStream { events += late }
             onBatch(late)
         }
-        // `onEnd` first: a command that exits there (`trace`) has no use
-        // for the release of a large run's operations.
+        // The run is not stopped: the command ends with what `onEnd`
+        // decides, and its process exits; stopping would cancel and release
+        // every operation of a large run first, for nothing.
         onEnd(events, limit)
-        run?.stop()
     }
 }
 

@@ -1,22 +1,82 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Bytes on their way to a file descriptor, written in large writes: a
-/// stream of a million short lines costs a few hundred `write`s, not a
-/// million.
+/// Where written bytes go: a file descriptor in the program, memory in a
+/// test.
+package protocol ByteSink: Sendable {
+    /// Writes all of `bytes`; nil when it did, else the `errno` of what failed.
+    func write(_ bytes: UnsafeRawBufferPointer) -> Int32?
+}
+
+/// A file descriptor as a `ByteSink`: `write(2)` until everything is
+/// written, again after an interruption.
+package struct FileDescriptorSink: ByteSink {
+    package let fileDescriptor: Int32
+
+    package init(_ fileDescriptor: Int32) { self.fileDescriptor = fileDescriptor }
+
+    package func write(_ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if n > 0 {
+                offset += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                return n < 0 ? errno : EIO
+            }
+        }
+        return nil
+    }
+}
+
+/// Keeps what is written to it, in memory; or, given `failure`, fails
+/// every write with that `errno` (a full disk: `ENOSPC`).
+package final class MemorySink: ByteSink {
+    private let written = Mutex<[UInt8]>([])
+    private let failure: Int32?
+
+    package init(failing failure: Int32? = nil) { self.failure = failure }
+
+    package func write(_ bytes: UnsafeRawBufferPointer) -> Int32? {
+        if let failure { return failure }
+        written.withLock { $0.append(contentsOf: bytes) }
+        return nil
+    }
+
+    /// Keeps `text` as written (standing in for standard error).
+    package func write(_ text: String) {
+        written.withLock { $0.append(contentsOf: text.utf8) }
+    }
+
+    /// Everything written so far.
+    package var bytes: [UInt8] { written.withLock { $0 } }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// Bytes on their way to a sink (a file descriptor), written in large
+/// writes: a stream of a million short lines costs a few hundred
+/// `write`s, not a million.
 package struct OutputBuffer {
     package var bytes: [UInt8] = []
-    private let fileDescriptor: Int32
+    private let sink: any ByteSink
     private let flushAt: Int
     /// Set when a write failed (standard output closed, disk full): what
     /// `write(2)` said. Nothing is written after it.
     package private(set) var failure: Int32?
 
-    package init(fileDescriptor: Int32, flushAt: Int = 1 << 20) {
-        self.fileDescriptor = fileDescriptor
+    package init(sink: any ByteSink, flushAt: Int = 1 << 20) {
+        self.sink = sink
         self.flushAt = flushAt
         bytes.reserveCapacity(flushAt + 4096)
+    }
+
+    package init(fileDescriptor: Int32, flushAt: Int = 1 << 20) {
+        self.init(sink: FileDescriptorSink(fileDescriptor), flushAt: flushAt)
     }
 
     package mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
@@ -39,21 +99,9 @@ package struct OutputBuffer {
                 bytes.removeAll(keepingCapacity: true)
             }
         }
-        guard failure == nil else { return }
-        var offset = 0
-        bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                let n = write(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if n > 0 {
-                    offset += n
-                } else if n < 0 && errno == EINTR {
-                    continue
-                } else {
-                    failure = n < 0 ? errno : EIO
-                    return
-                }
-            }
-        }
+        guard failure == nil, !bytes.isEmpty else { return }
+        let sink = sink
+        failure = bytes.withUnsafeBytes { sink.write($0) }
     }
 
     /// What the failure was, in words.

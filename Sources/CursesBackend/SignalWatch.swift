@@ -31,11 +31,17 @@ public final class SignalWatch: Sendable {
     /// The exit status of an event that ends the program, as a shell
     /// reports death by that signal (128 + its number); nil for the others.
     public static func exitStatus(for event: Event) -> Int32? {
+        signalNumber(for: event).map { 128 + $0 }
+    }
+
+    /// The number of the signal of an event that ends the program; nil for
+    /// the others.
+    public static func signalNumber(for event: Event) -> Int32? {
         switch event {
-        case .interrupt: 128 + SIGINT
-        case .terminate: 128 + SIGTERM
-        case .hangUp: 128 + SIGHUP
-        case .quit: 128 + SIGQUIT
+        case .interrupt: SIGINT
+        case .terminate: SIGTERM
+        case .hangUp: SIGHUP
+        case .quit: SIGQUIT
         case .stop, .resumed, .resize: nil
         }
     }
@@ -128,6 +134,8 @@ public final class SignalWatch: Sendable {
         if let text {
             _ = text.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
         }
+        // The one exit outside `main`: the main thread, which would return
+        // the status there, is the one not answering.
         _exit(status)
     }
 }

@@ -13,7 +13,7 @@ import Synchronization
 /// (see `SignalWatch`, `TerminalRescue`). At most one session is open per process.
 /// Main actor only: ncurses must never be called concurrently. The app
 /// serves the main queue from the main thread's run loop
-/// (`MainThread.serveForever`), so main-actor code runs on the main thread.
+/// (`MainThread.serve(until:)`), so main-actor code runs on the main thread.
 ///
 /// Input is non-blocking: the app watches standard input with a dispatch
 /// read source and calls `readKeys()` whenever it is readable.

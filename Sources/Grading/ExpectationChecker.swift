@@ -4,7 +4,8 @@ import ScenarioKit
 import TextKit
 
 /// Judges a scenario's `expect` claims against the events of a run, and
-/// turns the verdicts into `opscope trace`'s exit status.
+/// gives the run's verdict (`passes`), which decides `opscope trace`'s
+/// exit status.
 ///
 /// Semantics are SCENARIO-LANGUAGE.md's `expect CLAIM`. Where it is silent:
 /// - `skipped OP` holds when OP was cancelled before it ever started and
@@ -15,7 +16,7 @@ import TextKit
 /// - `peak Q N` counts barriers as operations of Q.
 /// - `stuck OP` fails when the run never ended: nobody can say yet.
 /// - Claims are judged on whatever the stream holds, also when the run did
-///   not end; `exitStatus` then fails the run anyway.
+///   not end; `passes` then fails the run anyway.
 public enum ExpectationChecker {
     /// - Parameter outcome: how the run ended, when the stream does not
     ///   say (a run that waits for the user after a stall is judged as if
@@ -28,21 +29,21 @@ public enum ExpectationChecker {
         return judge.results(outcome: outcome)
     }
 
-    /// `opscope trace`'s status: 0 when the run ended and every claim held;
-    /// 1 when a claim failed, the run never ended (`outcome` nil), or it
-    /// stalled on an operation that no `expect stuck` names. (2, for a bad
-    /// file or command line, is decided before any run.)
-    public static func exitStatus(
+    /// The run's verdict, what decides `opscope trace`'s status: true
+    /// (status 0) when the run ended and every claim held; false (status
+    /// 1) when a claim failed, the run never ended (`outcome` nil), or it
+    /// stalled on an operation that no `expect stuck` names.
+    public static func passes(
         outcome: RunOutcome?, results: [ExpectationResult], scenario: Scenario
-    ) -> Int32 {
-        guard let outcome, results.allSatisfy(\.held) else { return 1 }
-        guard case .stalled(let stuck) = outcome else { return 0 }
+    ) -> Bool {
+        guard let outcome, results.allSatisfy(\.held) else { return false }
+        guard case .stalled(let stuck) = outcome else { return true }
         let expectedStuck = Set(
             scenario.expectations.compactMap { e -> OperationID? in
                 if case .stuck(let op) = e.claim { return op }
                 return nil
             })
-        return stuck.keys.allSatisfy(expectedStuck.contains) ? 0 : 1
+        return stuck.keys.allSatisfy(expectedStuck.contains)
     }
 
     // MARK: - Claims
@@ -205,5 +206,12 @@ public struct ExpectationJudge: Sendable {
             let (held, explanation) = ExpectationChecker.judge(expectation.claim, scenario, history)
             return ExpectationResult(expectation: expectation, held: held, explanation: explanation)
         }
+    }
+}
+
+/// A judge follows the stream like any other reader of it.
+extension ExpectationJudge: EventReader {
+    public mutating func read(_ batch: [LifecycleEvent]) {
+        for event in batch { record(event) }
     }
 }

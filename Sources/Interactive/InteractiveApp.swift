@@ -40,6 +40,8 @@ package final class InteractiveApp {
     private let options: InteractiveOptions
     private let glyphs: GlyphSet
     private var signals: SignalWatch?
+    /// The status the app ends with, once it quit.
+    private let end = CommandEnd()
     /// The app signals are delivered to (one per process).
     private static weak var current: InteractiveApp?
     private var input: (any DispatchSourceRead)?
@@ -73,10 +75,11 @@ package final class InteractiveApp {
     }
 
     /// Opens the terminal and shows `opening`, or the picker over `list`
-    /// when nothing is given. Never returns: the app exits the process.
+    /// when nothing is given. Returns once the app quit (the terminal
+    /// restored), with the status to exit with.
     package static func launch(
         _ opening: ScenarioOpening?, picker list: PickerList, paths: [String], options: InteractiveOptions
-    ) -> Never {
+    ) -> ExitStatus {
         let colors = TerminalOptions.colorsAllowed(
             noColorFlag: options.noColor, environment: ProcessInfo.processInfo.environment)
         // Before the session opens, so that ncurses leaves these signals to it.
@@ -89,8 +92,7 @@ package final class InteractiveApp {
         do {
             session = try TerminalSession.open(options: TerminalOptions(colors: colors))
         } catch {
-            ErrorLine.write("cannot start the interface: \(error)")
-            exit(ExitStatus.usage)
+            return UsageError("cannot start the interface: \(error)").report()
         }
         let app = InteractiveApp(session: session, options: options)
         app.signals = signals
@@ -102,7 +104,7 @@ package final class InteractiveApp {
             app.mode = .picker(PickerModel(list: list, paths: paths))
             app.redrawNow()
         }
-        MainThread.serveForever()
+        return MainThread.serve(until: app.end)
     }
 
     // MARK: - Sources
@@ -117,6 +119,7 @@ package final class InteractiveApp {
     }
 
     private func readKeys() {
+        guard !end.hasEnded else { return }
         for key in session.readKeys() {
             handle(key)
         }
@@ -125,6 +128,7 @@ package final class InteractiveApp {
     /// A signal, on the main queue (see `SignalWatch`: if this thread is
     /// blocked, the watch restores the terminal and exits by itself).
     private func signalArrived(_ event: SignalWatch.Event) {
+        guard !end.hasEnded else { return }
         switch event {
         case .resize:
             resized()
@@ -135,7 +139,7 @@ package final class InteractiveApp {
         case .stop:
             break
         case .interrupt, .terminate, .hangUp, .quit:
-            quit(status: SignalWatch.exitStatus(for: event) ?? 1)
+            quit(status: SignalWatch.signalNumber(for: event).map { .stopped(signal: $0) } ?? .failed)
         }
     }
 
@@ -327,15 +331,19 @@ package final class InteractiveApp {
 
     // MARK: - Leaving
 
-    /// Restores the terminal and exits: on `q` (status 0), and on Ctrl-C,
-    /// Ctrl-\, SIGTERM and SIGHUP (128 + the signal's number).
-    private func quit(status: Int32 = ExitStatus.success) {
+    /// Restores the terminal and ends the app: on `q` (status 0), and on
+    /// Ctrl-C, Ctrl-\, SIGTERM and SIGHUP (128 + the signal's number).
+    /// Nothing is drawn after it: what the main queue still holds finds
+    /// the app ended (`end.hasEnded`) or nothing shown (`mode`).
+    private func quit(status: ExitStatus = .success) {
+        guard !end.hasEnded else { return }
         // The terminal first: stopping a run may wait for Foundation.
         stopFrameTimer()
         input?.cancel()
         session.close()
         scenario?.stop()
-        exit(status)
+        mode = .none
+        end.end(status)
     }
 }
 

@@ -16,7 +16,7 @@ package enum PickerLauncher {
     package static let mistakesFolder = "scenarios/mistakes"
     package static let mistakesHeading = "Mistakes: files that fail `opscope check`, each teaching one rule"
 
-    package static func launch(options: InteractiveOptions) throws(UsageError) -> Int32 {
+    package static func launch(options: InteractiveOptions) throws(UsageError) -> ExitStatus {
         let (list, paths) = catalog()
         guard !paths.isEmpty else {
             throw UsageError(
@@ -26,7 +26,7 @@ package enum PickerLauncher {
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
             throw UsageError(notATerminal)
         }
-        MainActor.assumeIsolated {
+        return MainActor.assumeIsolated {
             InteractiveApp.launch(nil, picker: list, paths: paths, options: options)
         }
     }
@@ -62,7 +62,8 @@ package enum PickerLauncher {
             file = try ScenarioLoading.source(at: path)
         } catch {
             let entry = PickerEntry(
-                fileName: name, title: "error: \(error.message)", diagnostics: [ErrorLine.text(error.message)])
+                fileName: name, title: "error: \(error.message)",
+                diagnostics: [ProgramMessage.error(error.message).line])
             return (entry, nil)
         }
         let result = ScenarioReader.read(file)

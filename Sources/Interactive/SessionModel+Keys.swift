@@ -1,6 +1,7 @@
 import Board
 import CommandSupport
 import Foundation
+import Grading
 import RunEvents
 import RunFormats
 import ScenarioKit
@@ -91,7 +92,8 @@ extension SessionModel {
         if now == .none, pausedForOverlay {
             pausedForOverlay = false
             if replay != nil {
-                replay?.play(from: state.historyCursor ?? history.count, at: moment.wall)
+                let position = state.historyCursor ?? history.count
+                replay?.play(from: position, at: moment.wall)
             } else if board.outcome == nil {
                 return [.resumeRun]
             }
@@ -153,13 +155,13 @@ extension SessionModel {
                 now: wall)
             return []
         }
-        board = BoardState(scenario: scenario)
-        history = BoardHistory(scenario: scenario)
+        liveBoard = LiveBoard(scenario: scenario)
         seekMemo = nil
         memo = ScreenMemo()
         lanes = TimelineLanes(scenario: scenario)
         captionsReached = []
-        log = []
+        log = SessionLog(scenario: scenario)
+        judge = ExpectationJudge(scenario: scenario)
         results = nil
         caption = nil
         captionsWaiting = []

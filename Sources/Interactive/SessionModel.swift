@@ -87,7 +87,6 @@ package struct SessionModel {
     }
 
     package let scenario: Scenario
-    let formatter: EventFormatter
     package internal(set) var settings: Settings
     /// How it opened: what `r` goes back to.
     let opening: Settings
@@ -100,12 +99,16 @@ package struct SessionModel {
     /// The run was handed to Foundation: false while a run opened paused
     /// waits for Space (a replay is there from its first frame).
     package internal(set) var started = false
-    package internal(set) var board: BoardState
+    /// The live board, and every notification of the run with board
+    /// checkpoints: what the history keys show.
+    var liveBoard: LiveBoard
+    package var board: BoardState { liveBoard.board }
+    package var history: BoardHistory { liveBoard.history }
     package internal(set) var state = InterfaceState()
-    var log: [LogEntry] = []
-    /// Every notification of the run, with board checkpoints: what the
-    /// history keys show.
-    package internal(set) var history: BoardHistory
+    /// The log pane's lines.
+    var log: SessionLog
+    /// The verdicts on the expectations, as the events pass.
+    var judge: ExpectationJudge
     /// The board at the history cursor last shown, with the cursor: a key
     /// is handled on the moment the last frame showed, and a step seeks
     /// only the moment it goes to. What a history holds never changes (it
@@ -148,10 +151,10 @@ package struct SessionModel {
         opening = settings
         self.file = file
         self.source = source
-        formatter = EventFormatter(scenario: scenario)
-        board = BoardState(scenario: scenario)
-        history = BoardHistory(scenario: scenario)
+        liveBoard = LiveBoard(scenario: scenario)
         lanes = TimelineLanes(scenario: scenario)
+        log = SessionLog(scenario: scenario)
+        judge = ExpectationJudge(scenario: scenario)
         if let notice { state.show(notice, kind: .refusal, now: wall, lasting: 30) }
     }
 
@@ -221,8 +224,15 @@ package struct SessionModel {
         pausedAtCaption = replay?.stoppedAtCaption ?? false
     }
 
+    /// What each batch of the run's events feeds, in order. (Made at each
+    /// batch: a fan-out of closures is no `Sendable` static, and making it
+    /// is four small allocations.)
+    private static var readers: EventFanOut<SessionModel> {
+        EventFanOut().reading(\.liveBoard).reading(\.lanes).reading(\.log).reading(\.judge)
+    }
+
     /// Takes a batch of the live run's events into the board, the history,
-    /// the lanes and the log. Returns whether there were any.
+    /// the lanes, the log and the verdicts. Returns whether there were any.
     @discardableResult
     package mutating func take(_ batch: [LifecycleEvent], _ moment: SessionMoment) -> Bool {
         take(batch, live: true, moment)
@@ -233,22 +243,22 @@ package struct SessionModel {
     @discardableResult
     mutating func take(_ batch: [LifecycleEvent], live: Bool, _ moment: SessionMoment) -> Bool {
         guard !batch.isEmpty else { return false }
-        for event in batch {
-            board.apply(event)
-            history.append(event, boardAfter: board)
-            lanes.record(event)
-            log.append(LogEntry(event, formatter: formatter))
+        let before = history.count
+        Self.readers.read(batch, into: &self)
+        // What the session itself does of a user's action and a caption;
+        // a caption is kept with the count of events up to it.
+        for (index, event) in zip((before + 1)..., batch) {
             switch event.kind {
             case .action(let action, .user, let ignored):
                 if live { state.show(action, ignored: ignored, seq: event.seq, now: moment.wall) }
                 if ignored == nil { changedByUser = true }
-            case .caption(let index, let paused):
-                reachCaption(index, at: event.time, paused: paused, live: live, moment)
+            case .caption(let caption, let paused):
+                reachCaption(caption, after: index, at: event.time, paused: paused, live: live, moment)
             default:
                 break
             }
         }
-        judge()
+        judgeIfOver()
         state.reconcile(with: board)
         return true
     }
@@ -256,10 +266,10 @@ package struct SessionModel {
     /// A caption the run reached. In lesson mode a caption reached while
     /// the run already waits at one waits for a Space of its own.
     private mutating func reachCaption(
-        _ index: Int, at time: Double, paused: Bool, live: Bool, _ moment: SessionMoment
+        _ index: Int, after count: Int, at time: Double, paused: Bool, live: Bool, _ moment: SessionMoment
     ) {
         let reached = ShownCaption(text: scenario.captions[index].text, time: time, scripted: changedByUser)
-        captionsReached.append((history.count, reached))
+        captionsReached.append((count, reached))
         if case .when(let op, _) = scenario.captions[index].trigger { revealPending = op }
         if !live {
             caption = reached
@@ -275,11 +285,11 @@ package struct SessionModel {
     /// good (judged as a stalled end would be); nothing while it runs or
     /// waits for someone to resume a queue (a verdict then would not be
     /// the run's).
-    private mutating func judge() {
+    private mutating func judgeIfOver() {
         if board.outcome != nil {
-            if results == nil { results = ExpectationChecker.evaluate(scenario, events: history.events) }
+            if results == nil { results = judge.results() }
         } else if let stuck = board.stall, stuck.suspendedQueues(in: scenario).isEmpty {
-            results = ExpectationChecker.evaluate(scenario, events: history.events, outcome: .stalled(stuck))
+            results = judge.results(outcome: .stalled(stuck))
         } else {
             results = nil
         }
@@ -312,7 +322,7 @@ package struct SessionModel {
             // After the end, Space continues only to a caption still waiting.
             pausedAtCaption: pausedAtCaption && (board.outcome == nil ? paused : !captionsWaiting.isEmpty),
             notStarted: !started, lesson: settings.lesson, caption: caption, size: size, glyphs: glyphs,
-            colors: colors, log: log, expectationResults: results, mainThreadBusy: mainThreadBusy?.op,
+            colors: colors, log: log.entries, expectationResults: results, mainThreadBusy: mainThreadBusy?.op,
             mainThreadBlocked: mainThreadBlocked, history: history, historyShown: state.historyCursor,
             isReplay: isReplay)
         frame.timeline = lanes

@@ -58,7 +58,7 @@ enum RunStatus: Sendable, Hashable {
         let scenario = board.scenario
         let expected =
             frame.expectationResults.map {
-                ExpectationChecker.exitStatus(outcome: .stalled(stuck), results: $0, scenario: scenario) == 0
+                ExpectationChecker.passes(outcome: .stalled(stuck), results: $0, scenario: scenario)
             } ?? false
         let suspended = stuck.suspendedQueues(in: scenario)
         var roots: [OperationID] = []

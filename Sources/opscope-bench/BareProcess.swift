@@ -1,3 +1,4 @@
+import CommandSupport
 import Foundation
 
 /// `opscope-bench --bare-process flat|chain|fan N`: the bare engine as a
@@ -21,10 +22,11 @@ enum BareProcess {
     static let flag = "--bare-process"
     static let shapes = ["flat", "chain", "fan"]
 
-    static func run(_ arguments: [String]) -> Never {
+    /// Returns only for a wrong command line; a run exits by itself.
+    static func run(_ arguments: [String]) -> ExitStatus {
         guard arguments.count == 2, let count = Int(arguments[1]), count > 0, shapes.contains(arguments[0]) else {
             FileHandle.standardError.write(Data("usage: opscope-bench \(flag) flat|chain|fan N\n".utf8))
-            exit(2)
+            return .usage
         }
         let shape = arguments[0]
         let queue = OperationQueue()
@@ -43,8 +45,9 @@ enum BareProcess {
         }
         for operation in operations[(shape == "fan" ? 1 : 0)...] { queue.addOperation(operation) }
         queue.waitUntilAllOperationsAreFinished()
-        // Exit without releasing: a chain released from its end would free
-        // one link inside the next one's deinit, a million deep.
+        // Exit here, without releasing (not by returning a status to
+        // `main`): a chain released from its end would free one link
+        // inside the next one's deinit, a million deep.
         exit(0)
     }
 }

@@ -48,7 +48,7 @@ enum BenchCommand {
         debug build. --quick runs fewer rounds.
         """
 
-    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let args = try Arguments(arguments, options: ["only", "chain-length"], flags: ["quick"])
         let only = args.value("only")
         let sections = ["engine", "language", "interface", "history", "scale", "budget", "chain"]
@@ -73,7 +73,7 @@ enum BenchCommand {
             }
             ScaleBench.runChain(report: report, count: length)
         }
-        return report.allTargetsMet ? ExitStatus.success : ExitStatus.failed
+        return report.allTargetsMet ? .success : .failed
     }
 }
 

@@ -13,14 +13,14 @@ import Foundation
 enum MeasuringHelper {
     static let flag = "--measure"
 
-    static func run(_ arguments: [String]) -> Never {
+    static func run(_ arguments: [String]) -> ExitStatus {
         guard let program = arguments.first, let measured = try? Spawn.measure(program, Array(arguments.dropFirst()))
         else {
             FileHandle.standardError.write(Data("usage: opscope-bench \(flag) PROGRAM ARGS...\n".utf8))
-            exit(ExitStatus.usage)
+            return .usage
         }
         print("\(measured.status) \(measured.seconds) \(measured.peakResidentBytes)")
-        exit(ExitStatus.success)
+        return .success
     }
 
     /// Measures `path arguments` through the helper; nil when it cannot.

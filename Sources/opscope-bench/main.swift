@@ -2,15 +2,21 @@ import CommandSupport
 import Foundation
 
 /// `opscope-bench [--quick] [--only engine|language|interface]`.
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == BareProcess.flag { BareProcess.run(Array(arguments.dropFirst())) }
-if arguments.first == MeasuringHelper.flag { MeasuringHelper.run(Array(arguments.dropFirst())) }
-if arguments.contains("--help") || arguments.contains("-h") {
-    print(BenchCommand.help)
-    exit(ExitStatus.success)
+@MainActor
+func status(_ arguments: [String]) -> ExitStatus {
+    // The bare engine exits by itself once run, without releasing its
+    // operations.
+    if arguments.first == BareProcess.flag { return BareProcess.run(Array(arguments.dropFirst())) }
+    if arguments.first == MeasuringHelper.flag { return MeasuringHelper.run(Array(arguments.dropFirst())) }
+    if arguments.contains("--help") || arguments.contains("-h") {
+        print(BenchCommand.help)
+        return .success
+    }
+    do throws(UsageError) {
+        return try BenchCommand.run(arguments)
+    } catch {
+        return error.report()
+    }
 }
-do throws(UsageError) {
-    exit(try BenchCommand.run(arguments))
-} catch {
-    exit(error.report())
-}
+
+exit(status(Array(CommandLine.arguments.dropFirst())).code)

@@ -17,7 +17,7 @@ enum CheckCommand: Subcommand {
         2 when one has, or when the command line is wrong.
         """
 
-    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let args = try Arguments(arguments)
         guard !args.positionals.isEmpty else {
             throw UsageError("'check' needs at least one scenario file")
@@ -30,11 +30,11 @@ enum CheckCommand: Subcommand {
                 file = try ScenarioLoading.source(at: path)
             } catch {
                 _ = error.report()
-                status = ExitStatus.usage
+                status = .usage
                 continue
             }
             let result = ScenarioLoading.read(file)
-            if result.hasErrors { status = ExitStatus.usage }
+            if result.hasErrors { status = .usage }
             // Unbuffered, so the summary follows the file's diagnostics
             // (on standard error) in order even when both go to one pipe.
             FileHandle.standardOutput.write(Data((summary(path: path, result: result) + "\n").utf8))

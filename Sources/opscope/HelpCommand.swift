@@ -10,11 +10,11 @@ enum HelpCommand: Subcommand {
         Without a command, lists the commands; with one, shows its options.
         """
 
-    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let args = try Arguments(arguments)
         guard let name = args.positionals.first else {
             print(Opscope.overview)
-            return ExitStatus.success
+            return .success
         }
         guard args.positionals.count == 1 else {
             throw UsageError("'help' takes one command name")
@@ -23,6 +23,6 @@ enum HelpCommand: Subcommand {
             throw UsageError("unknown command '\(name)'; run 'opscope --help' for the commands")
         }
         print(command.help)
-        return ExitStatus.success
+        return .success
     }
 }

@@ -24,7 +24,7 @@ enum ListCommand: Subcommand {
 
     static let defaultDirectory = "scenarios"
 
-    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let args = try Arguments(arguments)
         guard args.positionals.count <= 1 else {
             throw UsageError("'list' takes one folder, not \(args.positionals.count)")
@@ -40,7 +40,7 @@ enum ListCommand: Subcommand {
         let lines = listing(of: directory)
         let text = lines.isEmpty ? "no scenario files in '\(directory)'\n" : lines.joined(separator: "\n") + "\n"
         FileHandle.standardOutput.write(Data(text.utf8))
-        return ExitStatus.success
+        return .success
     }
 
     /// The lines for `directory`: its files, then each subfolder (in name

@@ -8,10 +8,10 @@ protocol Subcommand: Sendable {
     static var abstract: String { get }
     /// Full help: usage line, description, options.
     static var help: String { get }
-    /// Runs with the arguments after the subcommand's name. Returns the
-    /// exit status, or never returns when the command drives the main
-    /// dispatch queue itself (it then exits when done).
-    static func run(_ arguments: [String]) throws(UsageError) -> Int32
+    /// Runs with the arguments after the subcommand's name and returns
+    /// the status it ends with (a command that hands the main thread to
+    /// the main queue returns once something there ended it).
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus
 }
 
 /// The command-line entry point.
@@ -36,21 +36,24 @@ enum Opscope {
         Run 'opscope help <command>' for a command's options.
         """
 
+    /// The one place the process exits: with the status of the command.
+    /// (A signal's last resort, when the main thread does not answer, is
+    /// `SignalWatch`'s.)
     static func main(_ arguments: [String]) -> Never {
-        exit(run(arguments))
+        exit(run(arguments).code)
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String]) -> ExitStatus {
         guard let first = arguments.first else {
             return invoke(RunCommand.self, [])
         }
         if first == "--help" || first == "-h" {
             print(overview)
-            return ExitStatus.success
+            return .success
         }
         if first == "--version" {
             print("opscope \(Version.opscope) (scenario language version \(Version.language))")
-            return ExitStatus.success
+            return .success
         }
         if let command = subcommands.first(where: { $0.name == first }) {
             return invoke(command, Array(arguments.dropFirst()))
@@ -69,10 +72,10 @@ enum Opscope {
     /// command: the error then points to the list of commands.
     private static func invoke(
         _ command: any Subcommand.Type, _ arguments: [String], commandNamed: Bool = true
-    ) -> Int32 {
+    ) -> ExitStatus {
         if arguments.contains("--help") || arguments.contains("-h") {
             print(command.help)
-            return ExitStatus.success
+            return .success
         }
         do {
             return try command.run(arguments)

@@ -72,7 +72,7 @@ enum QuizCommand: Subcommand {
         the command line is wrong.
         """
 
-    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let args = try Arguments(arguments, options: ["answer", "speed"])
         guard args.positionals.count == 1 else {
             throw UsageError(
@@ -83,7 +83,7 @@ enum QuizCommand: Subcommand {
         let speed = try args.speed("speed", in: SpeedRange.trace, default: 4)
         let path = args.positionals[0]
         let result = ScenarioLoading.read(try ScenarioLoading.source(at: path))
-        guard let scenario = result.scenario, !result.hasErrors else { return ExitStatus.usage }
+        guard let scenario = result.scenario, !result.hasErrors else { return .usage }
         guard let quiz = scenario.quiz else {
             throw UsageError(
                 "'\(path)' has no quiz; add one, like: quiz \"In which order do they start?\" answer start-order")
@@ -104,18 +104,17 @@ enum QuizCommand: Subcommand {
         }
 
         QuizOutput.write("\nRunning the scenario on the real engine (speed ×\(speedText(speed)))…\n")
-        MainActor.assumeIsolated {
-            QuizSession.start(scenario: scenario, answer: answer, speed: speed)
-        }
         // As `trace` does: the main thread serves the main dispatch queue, so
-        // a queue declared `main` is OperationQueue.main on the main thread.
-        // The session exits the process when the run ends.
-        MainThread.serveForever()
+        // a queue declared `main` is OperationQueue.main on the main thread,
+        // until the run ends and the answer is graded.
+        return MainActor.assumeIsolated {
+            QuizSession.run(scenario: scenario, answer: answer, speed: speed)
+        }
     }
 
     private enum Reading {
         case answer(QuizAnswer)
-        case status(Int32)
+        case status(ExitStatus)
     }
 
     /// Prompts for the answer on standard input; on a terminal, asks again
@@ -156,9 +155,9 @@ enum QuizCommand: Subcommand {
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
-    private static func report(_ error: QuizAnswerError) -> Int32 {
-        for message in error.messages { ErrorLine.write(message) }
-        return ExitStatus.usage
+    private static func report(_ error: QuizAnswerError) -> ExitStatus {
+        for message in error.messages { MessagePrinter.standardError.error(message) }
+        return .usage
     }
 
     static func speedText(_ speed: Double) -> String {
@@ -174,15 +173,17 @@ enum QuizOutput {
     }
 }
 
-/// Runs the scenario, then grades the answer and exits.
+/// Runs the scenario, then grades the answer and returns the status.
 @MainActor
 enum QuizSession {
-    static func start(scenario: Scenario, answer: QuizAnswer, speed: Double) {
+    static func run(scenario: Scenario, answer: QuizAnswer, speed: Double) -> ExitStatus {
+        let end = CommandEnd()
         // A run ends by itself (completed or stalled); the limit only
         // guards against a run that never reports its end.
         MainQueueRun.start(scenario, speed: speed, timeLimit: timeLimit(scenario, speed: speed)) { events, limit in
-            report(scenario: scenario, answer: answer, events: events, timedOutAfter: limit)
+            end.end(report(scenario: scenario, answer: answer, events: events, timedOutAfter: limit))
         }
+        return MainThread.serve(until: end)
     }
 
     /// Real seconds: the last action's time plus all the work done one
@@ -195,7 +196,7 @@ enum QuizSession {
 
     private static func report(
         scenario: Scenario, answer: QuizAnswer, events: [LifecycleEvent], timedOutAfter limit: Double?
-    ) {
+    ) -> ExitStatus {
         var out = ""
         let end = Spelling.secondsNumber(events.last?.time ?? 0)
         switch events.last?.kind {
@@ -212,6 +213,6 @@ enum QuizSession {
             out += "\nAbout this scenario:\n" + scenario.notes.map { "  " + $0 + "\n" }.joined()
         }
         QuizOutput.write(out)
-        exit(grade.isCorrect ? ExitStatus.success : ExitStatus.failed)
+        return grade.isCorrect ? .success : .failed
     }
 }

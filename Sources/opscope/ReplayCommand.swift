@@ -34,7 +34,7 @@ enum ReplayCommand: Subcommand {
         EXIT STATUS: 2 when the file cannot be read as a recording at all.
         """
 
-    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let args = try Arguments(arguments, options: ["speed"], flags: ["lesson", "ascii", "no-color"])
         guard args.positionals.count == 1 else {
             throw UsageError(
@@ -48,7 +48,7 @@ enum ReplayCommand: Subcommand {
         options.ascii = args.has("ascii")
         options.noColor = args.has("no-color")
         let path = args.positionals[0]
-        guard let recording = try open(path) else { return ExitStatus.usage }
+        guard let recording = try open(path) else { return .usage }
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
             throw UsageError(PickerLauncher.notATerminal)
         }
@@ -60,7 +60,7 @@ enum ReplayCommand: Subcommand {
             scenario: recording.scenario,
             file: RecordingFile(path: recording.header.path, source: recording.header.source),
             source: .recording(recording.events), notice: notice)
-        MainActor.assumeIsolated {
+        return MainActor.assumeIsolated {
             InteractiveApp.launch(opening, picker: PickerList([]), paths: [], options: options)
         }
     }
@@ -72,7 +72,7 @@ enum ReplayCommand: Subcommand {
         do {
             return try RecordingDecoder.decode(file.bytes)
         } catch {
-            ErrorLine.write("\(location(path, error)): \(error.message)")
+            MessagePrinter.standardError.error("\(location(path, error)): \(error.message)")
             return nil
         }
     }

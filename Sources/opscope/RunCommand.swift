@@ -29,7 +29,7 @@ enum RunCommand: Subcommand {
         Needs a terminal; from a script, use 'opscope trace FILE'.
         """
 
-    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let (args, options) = try parse(arguments)
         guard args.positionals.count <= 1 else {
             throw UsageError("'run' takes one scenario file, not \(args.positionals.count)")
@@ -44,12 +44,12 @@ enum RunCommand: Subcommand {
         let file = try ScenarioLoading.source(at: path)
         let result = ScenarioLoading.read(file)
         guard let scenario = result.scenario, !result.hasErrors else {
-            return ExitStatus.usage
+            return .usage
         }
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
             throw UsageError(PickerLauncher.notATerminal)
         }
-        MainActor.assumeIsolated {
+        return MainActor.assumeIsolated {
             InteractiveApp.launch(
                 ScenarioOpening(scenario: scenario, file: file), picker: PickerList([]), paths: [], options: options)
         }

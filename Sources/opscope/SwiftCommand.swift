@@ -29,7 +29,7 @@ enum SwiftCommand: Subcommand {
         errors or the command line is wrong.
         """
 
-    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let args = try Arguments(arguments)
         guard args.positionals.count == 1 else {
             throw UsageError(
@@ -39,9 +39,9 @@ enum SwiftCommand: Subcommand {
         }
         let path = args.positionals[0]
         let result = ScenarioLoading.read(try ScenarioLoading.source(at: path))
-        guard let scenario = result.scenario else { return ExitStatus.usage }
+        guard let scenario = result.scenario else { return .usage }
         let program = SwiftProgramPrinter(sourceName: path).program(for: scenario)
         FileHandle.standardOutput.write(Data(program.utf8))
-        return ExitStatus.success
+        return .success
     }
 }

@@ -40,7 +40,7 @@ final class TraceWaitLine {
 
     /// A batch is about to be written: the line goes, the clock of quiet
     /// starts again.
-    func record(_ batch: [LifecycleEvent]) {
+    func read(_ batch: [LifecycleEvent]) {
         erase()
         for event in batch { moments.record(event) }
         if let last = batch.last { lastEventTime = last.time }
@@ -73,3 +73,6 @@ final class TraceWaitLine {
         shown = false
     }
 }
+
+/// Read before the writer, so the line goes before the batch is written.
+extension TraceWaitLine: @MainActor EventReader {}

@@ -66,8 +66,10 @@ import Testing
     }
 
     @Test func anErrorIsOneLineAndItsStatusIsTwo() {
-        #expect(ErrorLine.text("no such file 'x'") == "opscope: error: no such file 'x'")
+        let printed = MemorySink()
+        let printer = MessagePrinter { printed.write($0) }
+        #expect(UsageError("no such file 'x'").report(to: printer) == .usage)
+        #expect(printed.text == "opscope: error: no such file 'x'\n")
         #expect(UsageError.unknownOption("--x").unknownOption == "--x")
-        #expect(ExitStatus.usage == 2 && ExitStatus.failed == 1 && ExitStatus.success == 0)
     }
 }

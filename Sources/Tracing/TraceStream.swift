@@ -1,0 +1,122 @@
+import Board
+import CommandSupport
+import RunEvents
+import RunFormats
+import ScenarioKit
+
+/// What `opscope trace --format` writes.
+package enum TraceFormat: String, Sendable {
+    case text, jsonl, chrome, timeline
+}
+
+/// A trace's stream in its format, and what that format keeps while the
+/// events pass: one case per format, so that each holds exactly what it
+/// needs.
+enum TraceStream {
+    /// One aligned line per event, under a header line.
+    case text(EventFormatter)
+    /// A recording: its header, then one JSON object per event.
+    case jsonl(JSONLineEncoder)
+    /// The Trace Event Format, closed by a footer.
+    case chrome(ChromeTraceEncoder)
+    /// The lanes, drawn `width` columns wide once the run is over.
+    case timeline(TimelineLanes, width: Int)
+
+    init(_ format: TraceFormat, scenario: Scenario, width: Int) {
+        switch format {
+        case .text: self = .text(EventFormatter(scenario: scenario))
+        case .jsonl: self = .jsonl(JSONLineEncoder(scenario: scenario))
+        case .chrome: self = .chrome(ChromeTraceEncoder(scenario: scenario))
+        case .timeline: self = .timeline(TimelineLanes(scenario: scenario), width: width)
+        }
+    }
+
+    /// The report goes to standard error, so that standard output stays
+    /// the format's own (JSON).
+    var reportsOnStandardError: Bool {
+        switch self {
+        case .jsonl, .chrome: true
+        case .text, .timeline: false
+        }
+    }
+
+    /// What comes before the first event; `header` is a recording's (it
+    /// holds the scenario's whole text: written, not kept).
+    mutating func appendHeader(_ header: JSONLineEncoder.Header?, to out: inout OutputBuffer) {
+        switch consume self {
+        case .text(let formatter):
+            out.append(formatter.textHeader + "\n")
+            self = .text(formatter)
+        case .jsonl(let encoder):
+            if let header { JSONLineEncoder.appendHeader(header, to: &out.bytes) }
+            self = .jsonl(encoder)
+        case .chrome(var encoder):
+            encoder.appendHeader(to: &out.bytes)
+            self = .chrome(encoder)
+        case .timeline(let lanes, let width):
+            self = .timeline(lanes, width: width)
+        }
+    }
+
+    /// Writes (or, for the timeline, keeps) `batch`, writing the buffer
+    /// out whenever it is full. `self` is consumed and made again, so that
+    /// the encoder and the lanes are changed in place, never copied.
+    mutating func append(_ batch: [LifecycleEvent], to out: inout OutputBuffer) {
+        switch consume self {
+        case .text(let formatter):
+            for event in batch {
+                out.append(formatter.text(event))
+                out.bytes.append(UInt8(ascii: "\n"))
+                out.flushIfFull()
+            }
+            self = .text(formatter)
+        case .jsonl(let encoder):
+            for event in batch {
+                encoder.append(event, to: &out.bytes)
+                out.flushIfFull()
+            }
+            self = .jsonl(encoder)
+        case .chrome(var encoder):
+            for event in batch {
+                encoder.append(event, to: &out.bytes)
+                out.flushIfFull()
+            }
+            self = .chrome(encoder)
+        case .timeline(var lanes, let width):
+            lanes.read(batch)
+            self = .timeline(lanes, width: width)
+        }
+    }
+
+    /// What follows the stream once the run is over: the report, where it
+    /// goes in the stream (`report`, the text as a trace shows it).
+    func appendEnd(report: String, to out: inout OutputBuffer) {
+        switch self {
+        case .text:
+            out.append(report)
+        case .timeline(let lanes, let width):
+            out.append(TimelineText.render(lanes, width: width))
+            out.append(TimelineText.fitted(report, width: width))
+        case .chrome(let encoder):
+            encoder.appendFooter(to: &out.bytes)
+        case .jsonl:
+            break
+        }
+    }
+
+    /// What follows the stream when a signal stopped the run: `line` says
+    /// so where the stream is text.
+    func appendInterrupted(line: String, to out: inout OutputBuffer) {
+        switch self {
+        case .timeline(let lanes, let width):
+            out.append(TimelineText.render(lanes, width: width))
+            out.append(line)
+        case .text:
+            out.append(line)
+        case .chrome(let encoder):
+            encoder.appendFooter(to: &out.bytes)
+        case .jsonl:
+            break
+        }
+    }
+}

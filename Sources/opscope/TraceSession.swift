@@ -1,0 +1,109 @@
+import Board
+import CommandSupport
+import Dispatch
+import RunEvents
+import RunFormats
+import ScenarioKit
+import Tracing
+
+/// A trace as it goes: the run (or a recording) on the main queue, its
+/// batches to the line that says what a quiet run waits for and to the
+/// writer, and the status it ends with, once it ends or a signal stops it.
+@MainActor
+final class TraceSession {
+    /// What is traced, and how.
+    struct Settings {
+        var scenario: Scenario
+        var format: TraceFormat
+        var width: Int
+        var countsExpectations: Bool
+        var header: JSONLineEncoder.Header?
+    }
+
+    /// The readers of each batch, in order: the wait line is erased before
+    /// the batch is written.
+    private static let readers = EventFanOut<TraceSession>().reading(\.waitLine).reading(\.writer)
+
+    private let end = CommandEnd()
+    private let output = TraceOutput()
+    /// Made after the run started (a large file's takes a while).
+    private var writer: TraceWriter?
+    /// On a terminal, what a quiet run waits for (standard error).
+    private var waitLine: TraceWaitLine?
+    /// On a terminal, how far a large run's handover to Foundation is.
+    private var progress: BuildProgressLine?
+
+    private init() {}
+
+    /// Starts the run of the scenario (or the writing of `recorded`, a
+    /// recording's events: nothing runs then); `serve()` carries it out.
+    /// The settings are let go of once the header is written: a
+    /// recording's holds the scenario's whole text.
+    static func start(_ settings: consuming Settings, speed: Double = 1, recorded: [LifecycleEvent]? = nil)
+        -> TraceSession
+    {
+        let session = TraceSession()
+        TraceInterruption.install(output: session.output) { signal, status in
+            session.interrupted(signal, status: status)
+        }
+        if let recorded {
+            session.writer = session.makeWriter(settings)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    session.read(recorded)
+                    session.finish()
+                }
+            }
+        } else {
+            session.start(settings, speed: speed)
+        }
+        return session
+    }
+
+    /// Serves the main queue until the trace ended; returns its status.
+    func serve() -> ExitStatus {
+        MainThread.serve(until: end)
+    }
+
+    /// The run starts first: its thread builds the operations while this
+    /// one makes the encoders and writes the header (the scenario's whole
+    /// text, for jsonl). Nothing reaches the writer before then: batches
+    /// come on the main queue, which this thread serves only afterwards.
+    private func start(_ settings: Settings, speed: Double) {
+        let run = MainQueueRun.start(
+            settings.scenario, speed: speed, keepsStream: false, onBatch: { [self] in read($0) },
+            onEnd: { [self] _, _ in finish() })
+        // Before the writer: making it takes a while for a large file.
+        progress = BuildProgressLine.start { run.buildProgress }
+        writer = makeWriter(settings)
+        waitLine = TraceWaitLine(scenario: settings.scenario, speed: speed)
+    }
+
+    private func makeWriter(_ settings: Settings) -> TraceWriter {
+        TraceWriter(
+            scenario: settings.scenario, format: settings.format, countsExpectations: settings.countsExpectations,
+            width: settings.width, header: settings.header, output: output)
+    }
+
+    private func read(_ batch: [LifecycleEvent]) {
+        guard !end.hasEnded else { return }
+        var session = self
+        Self.readers.read(batch, into: &session)
+    }
+
+    /// The run ended: the report, and the trace's status.
+    private func finish() {
+        guard !end.hasEnded else { return }
+        progress?.finish()
+        waitLine?.stop()
+        if let writer { end.end(writer.finish()) }
+    }
+
+    private func interrupted(_ signal: String, status: ExitStatus) {
+        guard !end.hasEnded else { return }
+        progress?.finish()
+        waitLine?.stop()
+        // Stopped before the writer was made: nothing was written yet.
+        end.end(writer?.interrupt(signal, status: status) ?? status)
+    }
+}
