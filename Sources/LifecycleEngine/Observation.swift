@@ -55,7 +55,9 @@ public final class ObservationToken: Sendable {
             return held.core
         }
         guard let core else { return }
-        core.lock.withLock { core.observation.remove(id: id, key: key) }
+        core.lock.lock()
+        core.observation.remove(id: id, key: key)
+        core.lock.unlock()
     }
 
     deinit { invalidate() }
@@ -183,7 +185,9 @@ extension RunCore {
         key: Int, options: ObservationOptions, handler: @escaping ObserverRegistry.Handler,
         current: (RunCore) -> KeyValue
     ) -> ObservationToken {
-        let id = lock.withLock { observation.add(key: key, options: options, handler: handler) }
+        lock.lock()
+        let id = observation.add(key: key, options: options, handler: handler)
+        lock.unlock()
         if options.contains(.initial) {
             let value = current(self)
             handler(
@@ -195,12 +199,32 @@ extension RunCore {
     }
 
     func currentValue(operation i: Int, _ key: OperationKey) -> KeyValue {
-        lock.withLock { model.value(ofOperation: i, key) }
+        lock.lock()
+        defer { lock.unlock() }
+        let r = model.records[i]
+        switch key {
+        case .isReady: return .bool(r.phase != .notAdded && r.phase != .pending)
+        case .isExecuting: return .bool(r.phase == .executing)
+        case .isFinished: return .bool(r.phase == .finished)
+        case .isCancelled: return .bool(r.cancelled)
+        case .queuePriority: return .priority(r.priority)
+        }
     }
 
     func currentValue(queue q: Int, _ key: QueueKey) -> KeyValue {
-        lock.withLock { model.value(ofQueue: q, key) }
+        lock.lock()
+        defer { lock.unlock() }
+        switch key {
+        case .isSuspended: return .bool(model.queues[q].suspended)
+        case .maxConcurrentOperationCount: return .int(model.queues[q].cap)
+        case .operationCount: return .int(model.queues[q].operationCount)
+        }
     }
 
-    func threadTag(of i: Int) -> ThreadTag? { lock.withLock { model.threadTag(of: i) } }
+    func threadTag(of i: Int) -> ThreadTag? {
+        lock.lock()
+        defer { lock.unlock() }
+        let t = model.records[i].thread
+        return t < 0 ? nil : ThreadTag(Int(t))
+    }
 }
