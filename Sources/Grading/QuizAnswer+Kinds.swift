@@ -28,9 +28,7 @@ extension QuizAnswerParser {
     }
 
     static func peak(_ text: String, _ scenario: Scenario) -> Result<QuizAnswer, QuizAnswerError> {
-        let entries = text.split { $0 == "," || $0.isNewline }
-            .map { $0.split { $0.isWhitespace || $0 == ":" }.map(String.init) }
-            .filter { !$0.isEmpty }
+        let entries = entries(text)
         guard !entries.isEmpty else {
             return .failure(QuizAnswerError(["the answer is empty: give each queue a number, like 'net 2'"]))
         }
@@ -69,13 +67,10 @@ extension QuizAnswerParser {
     }
 
     static func counts(_ text: String) -> Result<QuizAnswer, QuizAnswerError> {
-        let entries = text.split { $0 == "," || $0.isNewline }
-            .map { $0.split { $0.isWhitespace || $0 == ":" }.map(String.init) }
-            .filter { !$0.isEmpty }
+        let entries = entries(text)
         guard !entries.isEmpty else {
             return .failure(QuizAnswerError(["the answer is empty: give a count per state, like 'finished 3'"]))
         }
-        let states = FinalState.allCases.map(\.rawValue)
         var messages: [String] = []
         var counts: [FinalState: Int] = [:]
         for words in entries {
@@ -88,10 +83,7 @@ extension QuizAnswerParser {
             // Either order: `finished 3` or `3 finished`.
             let (word, number) = Int(words[0]) != nil ? (words[1], words[0]) : (words[0], words[1])
             guard let state = FinalState(rawValue: word.lowercased()) else {
-                let hint =
-                    Suggestion.nearest(to: word, in: states, ignoringCase: true).map { " (did you mean '\($0)'?)" }
-                    ?? ""
-                messages.append("unknown state '\(word)'\(hint): a state is finished, cancelled, skipped or stuck")
+                messages.append(unknownState(word))
                 continue
             }
             guard let n = Int(number), n >= 0 else {

@@ -143,14 +143,11 @@ public enum QuizAnswerParser {
     }
 
     private static func finalState(_ text: String, _ scenario: Scenario) -> Result<QuizAnswer, QuizAnswerError> {
-        let entries = text.split { $0 == "," || $0.isNewline }
-            .map { $0.split { $0.isWhitespace || $0 == ":" }.map(String.init) }
-            .filter { !$0.isEmpty }
+        let entries = entries(text)
         guard !entries.isEmpty else {
             return .failure(
                 QuizAnswerError(["the answer is empty: give each operation a state, like 'fetch finished'"]))
         }
-        let states = FinalState.allCases.map(\.rawValue)
         let stateList = "finished, cancelled, skipped or stuck"
         var messages: [String] = []
         var pairs: [(OperationID, FinalState)] = []
@@ -167,10 +164,7 @@ public enum QuizAnswerParser {
                 continue
             }
             guard let state = FinalState(rawValue: words[1].lowercased()) else {
-                let hint =
-                    Suggestion.nearest(to: words[1], in: states, ignoringCase: true).map { " (did you mean '\($0)'?)" }
-                    ?? ""
-                messages.append("unknown state '\(words[1])'\(hint): a state is \(stateList)")
+                messages.append(unknownState(words[1]))
                 continue
             }
             guard let id else { continue }
@@ -181,6 +175,21 @@ public enum QuizAnswerParser {
             }
         }
         return messages.isEmpty ? .success(.finalState(pairs)) : .failure(QuizAnswerError(messages))
+    }
+
+    /// `NAME VALUE` entries: separated by commas or newlines, their words
+    /// by spaces or a colon; empty ones left out.
+    static func entries(_ text: String) -> [[String]] {
+        text.split { $0 == "," || $0.isNewline }
+            .map { $0.split { $0.isWhitespace || $0 == ":" }.map(String.init) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// `word` is not a final state: the nearest one, and the list.
+    static func unknownState(_ word: String) -> String {
+        let states = FinalState.allCases.map(\.rawValue)
+        let hint = Suggestion.nearest(to: word, in: states, ignoringCase: true).map { " (did you mean '\($0)'?)" } ?? ""
+        return "unknown state '\(word)'\(hint): a state is finished, cancelled, skipped or stuck"
     }
 
     static func unknownOperation(_ word: String, _ scenario: Scenario) -> String {

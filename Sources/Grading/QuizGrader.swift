@@ -73,14 +73,9 @@ public struct QuizGrade: Sendable, Hashable {
         case .startOrder:
             header = ["your answer", "the run", ""]
             cells = rows.map { [$0.yours, $0.actual, $0.time] }
-        case .finalState, .mainThread:
-            header = ["operation", "your answer", "the run", ""]
-            cells = rows.map { [$0.label, $0.yours, $0.actual, $0.time] }
-        case .peak:
-            header = ["queue", "your answer", "the run", ""]
-            cells = rows.map { [$0.label, $0.yours, $0.actual, $0.time] }
-        case .counts:
-            header = ["state", "your answer", "the run", ""]
+        case .finalState, .mainThread, .peak, .counts:
+            let label = kind == .peak ? "queue" : kind == .counts ? "state" : "operation"
+            header = [label, "your answer", "the run", ""]
             cells = rows.map { [$0.label, $0.yours, $0.actual, $0.time] }
         }
         // A column with nothing in it (no times) is left out.
