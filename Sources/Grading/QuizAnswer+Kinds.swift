@@ -16,7 +16,7 @@ extension QuizAnswerParser {
     /// lines up to an empty one.
     public static func takesOneLine(_ kind: QuizKind) -> Bool {
         switch kind {
-        case .startOrder, .counts, .mainThread: true
+        case .startOrder, .counts, .mainThread, .completions, .together: true
         case .finalState, .peak: false
         }
     }
@@ -100,13 +100,21 @@ extension QuizAnswerParser {
     }
 
     static func mainThread(_ text: String, _ scenario: Scenario) -> Result<QuizAnswer, QuizAnswerError> {
+        let (ids, messages) = operationSet(
+            text, scenario, empty: "name the operations that run on the main thread, or 'none'")
+        return messages.isEmpty ? .success(.mainThread(ids)) : .failure(QuizAnswerError(messages))
+    }
+
+    /// Operation names separated by commas or spaces, each once, or
+    /// `none` (unless an operation is named so), with a message per
+    /// problem; `empty` says what to write when there is nothing.
+    static func operationSet(
+        _ text: String, _ scenario: Scenario, empty: String
+    ) -> (ids: Set<OperationID>, messages: [String]) {
         let words = text.split { $0 == "," || $0.isWhitespace }.map(String.init)
-        guard !words.isEmpty else {
-            return .failure(
-                QuizAnswerError(["the answer is empty: name the operations that run on the main thread, or 'none'"]))
-        }
+        guard !words.isEmpty else { return ([], ["the answer is empty: \(empty)"]) }
         if words.count == 1, words[0].lowercased() == "none", scenario.operationID(named: words[0]) == nil {
-            return .success(.mainThread([]))
+            return ([], [])
         }
         var messages: [String] = []
         var ids: Set<OperationID> = []
@@ -117,7 +125,7 @@ extension QuizAnswerParser {
             }
             if !ids.insert(id).inserted { messages.append("'\(word)' is named twice") }
         }
-        return messages.isEmpty ? .success(.mainThread(ids)) : .failure(QuizAnswerError(messages))
+        return (ids, messages)
     }
 
     private static func unknownQueue(_ word: String, _ scenario: Scenario) -> String {

@@ -16,6 +16,12 @@ public enum QuizAnswer: Sendable, Hashable {
     case counts([FinalState: Int])
     /// The operations the learner thinks run on the main thread.
     case mainThread(Set<OperationID>)
+    /// The operations whose completion blocks the learner thinks run (or
+    /// run before the quiz's operation starts).
+    case completions(Set<OperationID>)
+    /// Whether the learner thinks the quiz's two operations ever execute
+    /// at the same time.
+    case together(Bool)
 
     public var kind: QuizKind {
         switch self {
@@ -24,6 +30,8 @@ public enum QuizAnswer: Sendable, Hashable {
         case .peak: .peak
         case .counts: .counts
         case .mainThread: .mainThread
+        case .completions: .completions
+        case .together: .together
         }
     }
 
@@ -36,6 +44,8 @@ public enum QuizAnswer: Sendable, Hashable {
             x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         case (.counts(let x), .counts(let y)): x == y
         case (.mainThread(let x), .mainThread(let y)): x == y
+        case (.completions(let x), .completions(let y)): x == y
+        case (.together(let x), .together(let y)): x == y
         default: false
         }
     }
@@ -63,6 +73,12 @@ public enum QuizAnswer: Sendable, Hashable {
         case .mainThread(let ids):
             hasher.combine(4)
             hasher.combine(ids)
+        case .completions(let ids):
+            hasher.combine(5)
+            hasher.combine(ids)
+        case .together(let yes):
+            hasher.combine(6)
+            hasher.combine(yes)
         }
     }
 }
@@ -89,6 +105,8 @@ public enum QuizAnswerParser {
         _ text: String, kind: QuizKind, scenario: Scenario
     ) -> Result<QuizAnswer, QuizAnswerError> {
         switch kind {
+        case .completions: completions(text, scenario)
+        case .together: together(text)
         case .startOrder: startOrder(text, scenario)
         case .finalState: finalState(text, scenario)
         case .peak: peak(text, scenario)
@@ -100,6 +118,12 @@ public enum QuizAnswerParser {
     /// The prompt's instructions for a kind of answer.
     public static func instructions(for kind: QuizKind) -> String {
         switch kind {
+        case .completions:
+            "Type the operations whose COMPLETION BLOCKS the question asks for, separated by\n"
+                + "commas or spaces ('none' when you think none), then press Return."
+        case .together:
+            "Type yes if the two operations ever EXECUTE AT THE SAME TIME, no if they never do,\n"
+                + "then press Return."
         case .startOrder:
             "Type the operations in the order they START, separated by commas or spaces\n"
                 + "(leave out those you think never start), then press Return."

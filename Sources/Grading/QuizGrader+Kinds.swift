@@ -77,11 +77,13 @@ extension QuizGrader {
         return graded(.mainThread, rows, explanations)
     }
 
-    private static func graded(_ kind: QuizKind, _ rows: [QuizGrade.Row], _ explanations: [String]) -> QuizGrade {
+    static func graded(
+        _ kind: QuizKind, _ rows: [QuizGrade.Row], _ explanations: [String], notes: [String] = []
+    ) -> QuizGrade {
         let score = rows.filter(\.right).count
         return QuizGrade(
             kind: kind, score: score, total: rows.count, inOrder: score, extraNames: 0, isCorrect: score == rows.count,
-            rows: rows, explanations: QuizExplainer.withoutRepeats(explanations), notes: [])
+            rows: rows, explanations: QuizExplainer.withoutRepeats(explanations), notes: notes)
     }
 }
 

@@ -73,8 +73,15 @@ public struct QuizGrade: Sendable, Hashable {
         case .startOrder:
             header = ["your answer", "the run", ""]
             cells = rows.map { [$0.yours, $0.actual, $0.time] }
-        case .finalState, .mainThread, .peak, .counts:
-            let label = kind == .peak ? "queue" : kind == .counts ? "state" : "operation"
+        case .finalState, .mainThread, .peak, .counts, .completions, .together:
+            let label =
+                switch kind {
+                case .peak: "queue"
+                case .counts: "state"
+                case .together: "operations"
+                case .completions: "completion block of"
+                default: "operation"
+                }
             header = [label, "your answer", "the run", ""]
             cells = rows.map { [$0.label, $0.yours, $0.actual, $0.time] }
         }
@@ -148,6 +155,8 @@ public enum QuizGrader {
         case .peak(let pairs): return peak(scenario, explainer, pairs)
         case .counts(let given): return counts(scenario, explainer, given)
         case .mainThread(let ids): return mainThread(scenario, explainer, ids)
+        case .completions(let ids): return completions(scenario, explainer, ids)
+        case .together(let yes): return together(scenario, explainer, yes)
         }
     }
 

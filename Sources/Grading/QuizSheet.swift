@@ -1,5 +1,6 @@
 import Board
 import ScenarioKit
+import TextKit
 
 /// A scenario as plain text for a person about to answer its quiz: the
 /// queues, the operations in insertion order, the timed actions, then the
@@ -28,8 +29,25 @@ public enum QuizSheet {
         }
         if let quiz = scenario.quiz {
             lines += ["", "Question: \(quiz.question)"]
+            if let about = QuizSheet.subject(of: quiz, in: scenario) { lines.append("  (\(about))") }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What the question of a kind with operands is about, in words, so
+    /// the learner knows what the answer names: `about fetch and parse`.
+    public static func subject(of quiz: Quiz, in scenario: Scenario) -> String? {
+        let names = quiz.operands.map { scenario[operation: $0].name }
+        switch quiz.kind {
+        case .together:
+            return "do \(Spelling.list(names)) ever execute at the same time? answer yes or no"
+        case .completions:
+            let blocks = QuizAnswerParser.askedCompletions(quiz, scenario).map { scenario[operation: $0].name }
+            let when = names.first.map { " before \($0) starts" } ?? ""
+            return "completion blocks of \(Spelling.list(blocks)): which run\(when)?"
+        default:
+            return nil
+        }
     }
 
     /// `cap 2`, `serial`, `the main queue`, `no cap (the system decides)`,

@@ -271,27 +271,6 @@ extension Diagnostic {
             notes: ["write 'completion \(word) …' to have the completion block do it"])
     }
 
-    public static func emptyQuizQuestion(at location: SourceLocation) -> Diagnostic {
-        .error("the quiz has no question", at: location)
-    }
-
-    /// "expected 'answer' after the question"; `found` is the token there.
-    public static func missingQuizAnswer(found: String?, at location: SourceLocation) -> Diagnostic {
-        let note = ["write 'answer start-order' or 'answer final-state'"]
-        if let found {
-            return .error("expected 'answer' after the question, found '\(found)'", at: location, notes: note)
-        }
-        return .error("expected 'answer' after the question", at: location, notes: note)
-    }
-
-    public static func unknownQuizKind(_ word: String, suggestion: String?, at location: SourceLocation)
-        -> Diagnostic
-    {
-        .error(
-            "unknown kind of answer '\(word)'", at: location,
-            notes: suggestion.map { ["did you mean '\($0)'?"] } ?? ["a quiz asks for start-order or final-state"])
-    }
-
     public static func claimNeedsTwo(_ claim: String, at location: SourceLocation) -> Diagnostic {
         .error("'\(claim)' needs at least two operations", at: location)
     }

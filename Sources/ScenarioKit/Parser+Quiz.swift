@@ -1,12 +1,14 @@
 import TextKit
 
 extension Parser {
-    /// `quiz "QUESTION" answer start-order` or `… answer final-state`.
+    /// `quiz "QUESTION" answer KIND`, where KIND is one of `QuizKind`'s
+    /// words; two take operations: `together A, B` and `completions [before
+    /// OP]`.
     ///
-    /// The kind is required: it says what the learner is asked for (the
-    /// order in which operations start, or how each one ends), and the
-    /// quiz command cannot guess it from the question. "At most one quiz"
-    /// is checked by the validator, like "at most one title".
+    /// The kind is required: it says what the learner is asked for, and
+    /// the quiz command cannot guess it from the question. "At most one
+    /// quiz" and the operands' names are checked by the validator, like
+    /// "at most one title".
     mutating func parseQuiz(_ cursor: inout StatementCursor, quiz: Token) throws(ParseFailure) {
         let questionToken = cursor.peek()
         let question = try cursor.string(after: "quiz")
@@ -18,7 +20,8 @@ extension Parser {
             throw ParseFailure(.missingQuizAnswer(found: found?.text, at: found?.location ?? cursor.end))
         }
         guard let kindToken = cursor.peek(), let word = kindToken.word else {
-            throw cursor.expected("start-order or final-state", after: "answer")
+            let kinds = Keywords.quizKinds
+            throw cursor.expected(kinds.dropLast().joined(separator: ", ") + " or " + kinds.last!, after: "answer")
         }
         guard let kind = QuizKind(rawValue: word) else {
             throw ParseFailure(
@@ -26,7 +29,20 @@ extension Parser {
                     word, suggestion: Suggestion.nearest(to: word, in: Keywords.quizKinds), at: kindToken.location))
         }
         _ = cursor.next()
+        var operands: [Name] = []
+        switch kind {
+        case .together:
+            operands = try cursor.names(after: word)
+            if operands.count != 2 { report(.togetherNeedsTwo(operands.count, at: kindToken.location)) }
+        case .completions:
+            if let before = cursor.peek(), before.isWord("before") {
+                _ = cursor.next()
+                operands = [try cursor.name(after: "before")]
+            }
+        default:
+            break
+        }
         try finish(cursor, statement: "quiz")
-        tree.quizzes.append(QuizSyntax(question: question, kind: kind, location: quiz.location))
+        tree.quizzes.append(QuizSyntax(question: question, kind: kind, operands: operands, location: quiz.location))
     }
 }

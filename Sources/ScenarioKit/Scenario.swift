@@ -285,14 +285,20 @@ public struct Expectation: Sendable, Hashable {
 public struct Quiz: Sendable, Hashable {
     public var question: String
     public var kind: QuizKind
+    /// The operations the question is about: the two of `together A, B`;
+    /// the one of `completions before OP`; none for the other kinds (and
+    /// for a plain `completions`).
+    public var operands: [OperationID]
     /// The `quiz` keyword.
     public var location: SourceLocation
 
     public init(
-        question: String, kind: QuizKind, location: SourceLocation = SourceLocation(line: 0, column: 0)
+        question: String, kind: QuizKind, operands: [OperationID] = [],
+        location: SourceLocation = SourceLocation(line: 0, column: 0)
     ) {
         self.question = question
         self.kind = kind
+        self.operands = operands
         self.location = location
     }
 }
@@ -310,4 +316,10 @@ public enum QuizKind: String, Sendable, Hashable, CaseIterable {
     case counts
     /// Which operations run on the main thread.
     case mainThread = "main-thread"
+    /// Whose completion blocks run (`completions`), or which run before a
+    /// named operation starts (`completions before OP`).
+    case completions
+    /// Whether two named operations ever execute at the same time
+    /// (`together A, B`): yes or no.
+    case together
 }

@@ -43,9 +43,19 @@ public struct ScenarioPrinter: Sendable {
         sections.append(timedLines(scenario))
         sections.append(scenario.expectations.map { "expect " + Self.claimText($0.claim, in: scenario) })
         if let quiz = scenario.quiz {
-            sections.append(["quiz \(Self.quoted(quiz.question)) answer \(quiz.kind.rawValue)"])
+            sections.append(["quiz \(Self.quoted(quiz.question)) answer \(Self.quizKindText(quiz, in: scenario))"])
         }
         return sections.filter { !$0.isEmpty }.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
+    }
+
+    /// `start-order`, `together fetch, parse`, `completions before save`.
+    public static func quizKindText(_ quiz: Quiz, in scenario: Scenario) -> String {
+        let names = quiz.operands.map { scenario[operation: $0].name }
+        switch quiz.kind {
+        case .together: return "together " + names.joined(separator: ", ")
+        case .completions where !names.isEmpty: return "completions before " + names[0]
+        default: return quiz.kind.rawValue
+        }
     }
 
     private func queueLine(_ queue: QueueSpec) -> String {

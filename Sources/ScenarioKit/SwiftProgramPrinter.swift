@@ -157,6 +157,15 @@ struct ProgramWriter {
             case .mainThread:
                 lines += SwiftIdentifiers.comment(
                     "Answer with the operations that run on the main thread, then run the program to check.")
+            case .completions:
+                let what =
+                    quiz.operands.first.map { "run before \(scenario[operation: $0].name) starts" } ?? "run at all"
+                lines += SwiftIdentifiers.comment(
+                    "Answer with the operations whose completion blocks \(what), then run the program to check.")
+            case .together:
+                let names = quiz.operands.map { scenario[operation: $0].name }.joined(separator: " and ")
+                lines += SwiftIdentifiers.comment(
+                    "Answer yes or no: do \(names) ever execute at the same time? Then run the program to check.")
             }
         }
         lines.append("")

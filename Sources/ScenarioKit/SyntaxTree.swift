@@ -121,6 +121,8 @@ struct CompletionSyntax: Sendable {
 struct QuizSyntax: Sendable {
     var question: String
     var kind: QuizKind
+    /// `together A, B`: the two names; `completions before OP`: the one.
+    var operands: [Name] = []
     /// The `quiz` keyword.
     var location: SourceLocation
 }

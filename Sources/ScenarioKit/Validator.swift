@@ -90,7 +90,33 @@ struct Validator {
         for extra in tree.quizzes.dropFirst() {
             report(.duplicateQuiz(firstLine: first.location.line, at: extra.location))
         }
-        return Quiz(question: first.question, kind: first.kind, location: first.location)
+        let operands = resolveQuizOperands(first)
+        return Quiz(question: first.question, kind: first.kind, operands: operands, location: first.location)
+    }
+
+    /// The operations `together A, B` and `completions before OP` name;
+    /// also checks that a `completions` question has blocks to ask about.
+    private mutating func resolveQuizOperands(_ quiz: QuizSyntax) -> [OperationID] {
+        var ids: [OperationID] = []
+        for name in quiz.operands {
+            guard let id = resolveOperation(name) else { continue }
+            if quiz.kind == .together {
+                if tree.operations[id.index].isBarrier {
+                    report(.quizOperandIsBarrier(name.text, at: name.location))
+                } else if ids.contains(id) {
+                    report(.togetherSameOperation(name.text, at: name.location))
+                }
+            }
+            ids.append(id)
+        }
+        if quiz.kind == .completions, ids.count == quiz.operands.count {
+            let before = ids.first
+            let asked = tree.operations.indices.contains {
+                tree.operations[$0].completion != nil && $0 != before?.index
+            }
+            if !asked { report(.completionsWithoutBlocks(before: quiz.operands.first?.text, at: quiz.location)) }
+        }
+        return ids
     }
 
     private mutating func declareNames() {

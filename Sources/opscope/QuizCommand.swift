@@ -39,6 +39,9 @@ enum QuizCommand: Subcommand {
             quiz "How many run at once, at most?" answer peak
             quiz "How many end each way?" answer counts
             quiz "Which run on the main thread?" answer main-thread
+            quiz "Whose completion blocks run?" answer completions
+            quiz "Whose run before save starts?" answer completions before save
+            quiz "Do fetch and save run at once?" answer together fetch, save
 
         Answers:
           start-order   the operations in the order they START, separated by
@@ -56,6 +59,10 @@ enum QuizCommand: Subcommand {
                         is 0:   finished 98, cancelled 2
           main-thread   the operations that run on the main thread, on one
                         line, or none:   show, render
+          completions   the operations whose completion blocks run (before
+                        the named one starts), on one line, or none:
+                        fetch, thumbs
+          together      yes or no
 
         On a terminal, an answer with unknown names is asked again; from a
         pipe or with --answer, it is an error.

@@ -124,6 +124,9 @@ struct QuizKindsTests {
 
     @Test("which kinds take one line, and which read up to an empty line")
     func oneLine() {
-        #expect(QuizKind.allCases.filter(QuizAnswerParser.takesOneLine) == [.startOrder, .counts, .mainThread])
+        #expect(
+            QuizKind.allCases.filter(QuizAnswerParser.takesOneLine) == [
+                .startOrder, .counts, .mainThread, .completions, .together,
+            ])
     }
 }

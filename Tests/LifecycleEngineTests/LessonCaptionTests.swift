@@ -277,6 +277,7 @@ struct LessonCaptionTests {
         "26-completion-blocks.ops": [
             ("fine runs first", [.running(["fine"]), .pending(["show"])]),
             ("show ran on the main thread", [.finished(["show"]), .completionRan("show")]),
+            ("hung is asynchronous", [.running(["hung"])]),
             // Both are cancelled, as the caption says. interrupted stops at
             // its next look at the flag, before the pause or after it, and
             // never-ran finishes without running only once it has: either

@@ -149,10 +149,21 @@ import Testing
 
     // MARK: Quiz
 
-    @Test(arguments: [("start-order", QuizKind.startOrder), ("final-state", .finalState)])
-    func quizKinds(_ word: String, _ kind: QuizKind) throws {
-        let scenario = try #require(clean("op a work 1s\n\nquiz \"Which starts first?\" answer \(word)"))
+    @Test(arguments: QuizKind.allCases.filter { $0 != .together && $0 != .completions })
+    func quizKinds(_ kind: QuizKind) throws {
+        let scenario = try #require(clean("op a work 1s\n\nquiz \"Which starts first?\" answer \(kind.rawValue)"))
         #expect(scenario.quiz == Quiz(question: "Which starts first?", kind: kind, location: Loc(line: 3, column: 1)))
+    }
+
+    @Test func quizKindsWithOperations() throws {
+        let source = "op a work 1s completion\nop b work 1s completion\nquiz \"Q\" answer "
+        let together = try #require(clean(source + "together b, a"))
+        #expect(together.quiz?.kind == .together)
+        #expect(together.quiz?.operands == [OperationID(1), OperationID(0)])
+        let before = try #require(clean(source + "completions before b"))
+        #expect(before.quiz?.kind == .completions)
+        #expect(before.quiz?.operands == [OperationID(1)])
+        #expect(try #require(clean(source + "completions")).quiz?.operands == [])
     }
 
     @Test func aScenarioWithoutQuizHasNone() throws {
@@ -175,24 +186,58 @@ import Testing
         .init("empty question", "quiz \" \" answer start-order", ["1:6 error: the quiz has no question"]),
         .init(
             "quiz without answer", "quiz \"Which first?\"",
-            ["1:20 error: expected 'answer' after the question | write 'answer start-order' or 'answer final-state'"]),
+            [
+                "1:20 error: expected 'answer' after the question | write 'answer KIND', KIND being one of start-order, final-state, peak, counts, main-thread, completions, together"
+            ]),
         .init(
             "quiz without the word answer", "quiz \"Which first?\" start-order",
             [
-                "1:21 error: expected 'answer' after the question, found 'start-order' | write 'answer start-order' or 'answer final-state'"
+                "1:21 error: expected 'answer' after the question, found 'start-order' | write 'answer KIND', KIND being one of start-order, final-state, peak, counts, main-thread, completions, together"
             ]),
         .init(
             "quiz without a kind", "quiz \"Which first?\" answer",
-            ["1:27 error: expected start-order or final-state after 'answer'"]),
+            [
+                "1:27 error: expected start-order, final-state, peak, counts, main-thread, completions or together after 'answer'"
+            ]),
         .init(
             "misspelt kind", "quiz \"Which first?\" answer start-ordr",
             ["1:28 error: unknown kind of answer 'start-ordr' | did you mean 'start-order'?"]),
         .init(
             "unknown kind", "quiz \"Which first?\" answer everything",
-            ["1:28 error: unknown kind of answer 'everything' | a quiz asks for start-order or final-state"]),
+            [
+                "1:28 error: unknown kind of answer 'everything' | a quiz asks for one of start-order, final-state, peak, counts, main-thread, completions, together"
+            ]),
         .init(
             "extra token after the quiz", "quiz \"Which first?\" answer final-state now",
             ["1:40 error: unexpected 'now' in 'quiz' statement"]),
+        .init(
+            "together with one name", "op a work 1s\nquiz \"Q\" answer together a",
+            ["2:17 error: 'together' names two operations, not 1 | ask about one pair: answer together fetch, parse"]),
+        .init(
+            "together with three names", "op a work 1s\nop b work 1s\nop c work 1s\nquiz \"Q\" answer together a, b, c",
+            ["4:17 error: 'together' names two operations, not 3 | ask about one pair: answer together fetch, parse"]),
+        .init(
+            "together with one name twice", "op a work 1s\nquiz \"Q\" answer together a, a",
+            ["2:29 error: 'together' names 'a' twice: ask about two different operations"]),
+        .init(
+            "together with a barrier", "op a work 1s\nbarrier b on default\nquiz \"Q\" answer together a, b",
+            ["3:29 error: 'b' is a barrier: the quiz asks about operations"]),
+        .init(
+            "together with a misspelt name", "op fetch work 1s\nop b work 1s\nquiz \"Q\" answer together fecth, b",
+            ["3:26 error: unknown operation 'fecth' | did you mean 'fetch'?"]),
+        .init(
+            "completions without blocks", "op a work 1s\nquiz \"Q\" answer completions",
+            [
+                "2:1 error: no operation has a completion block: 'completions' asks about completion blocks | give an operation one: op fetch work 1s completion"
+            ]),
+        .init(
+            "completions before the only block", "op a work 1s completion\nquiz \"Q\" answer completions before a",
+            [
+                "2:1 error: no operation other than 'a' has a completion block: 'completions' asks about completion blocks | give an operation one: op fetch work 1s completion"
+            ]),
+        .init(
+            "completions before nothing", "op a work 1s completion\nquiz \"Q\" answer completions before",
+            ["2:35 error: expected a name after 'before'"]),
         .init(
             "misspelt quiz statement", "quzi \"a?\" answer start-order",
             ["1:1 error: unknown statement 'quzi' | did you mean 'quiz'?"]),

@@ -7,7 +7,9 @@ import Testing
 /// No library quiz is passed by an answer that knows nothing of its
 /// scenario: every operation finished, every one cancelled, the file's
 /// order, its reverse, the names in alphabetical order; for a peak, one
-/// at a time or all at once; for the main thread, none or all. Each quiz
+/// at a time or all at once; for the main thread and completion blocks,
+/// none or all. (A yes-or-no question is always passed by one of its two
+/// answers: no library quiz asks one.) Each quiz
 /// file is traced once (a real run, at the fastest speed it promises up
 /// to 4) and every blanket answer graded against that run.
 @Suite("no blanket answer passes a library quiz", .serialized)
@@ -48,6 +50,12 @@ struct BlanketAnswerTests {
             return [("one at a time", .peak(queues.map { ($0, 1) })), ("all at once", .peak(all))]
         case .mainThread:
             return [("none", .mainThread([])), ("all", .mainThread(Set(ops)))]
+        case .completions:
+            let asked = scenario.quiz.map { QuizAnswerParser.askedCompletions($0, scenario) } ?? []
+            return [("none", .completions([])), ("all", .completions(Set(asked)))]
+        case .together:
+            // Either yes or no is right: the test refuses the kind itself.
+            return []
         }
     }
 
@@ -63,6 +71,7 @@ struct BlanketAnswerTests {
         let read = ScenarioReader.read(SourceFile(path: path, bytes: Array(source)))
         let scenario = try #require(read.scenario)
         let quiz = try #require(scenario.quiz)
+        #expect(quiz.kind != .together, "\(file): a yes-or-no quiz is passed by one of its two blanket answers")
         let speed = min(4, scenario.promisedUpTo ?? 4)
         let result = try OpscopeBinary.run(
             ["trace", "--format", "jsonl", "--speed", String(speed), path], timeout: 120)

@@ -1,0 +1,139 @@
+import Board
+import RunEvents
+import ScenarioKit
+import TextKit
+
+/// The answers about named operations: whose completion blocks run (or run
+/// before an operation starts), and whether two operations ever execute
+/// at the same time.
+extension QuizGrader {
+    static func completions(
+        _ scenario: Scenario, _ explainer: QuizExplainer, _ answer: Set<OperationID>
+    ) -> QuizGrade {
+        let quiz = scenario.quiz ?? Quiz(question: "", kind: .completions)
+        let target = quiz.operands.first
+        var rows: [QuizGrade.Row] = []
+        var explanations: [String] = []
+        var notes: [String] = []
+        for op in QuizAnswerParser.askedCompletions(quiz, scenario) {
+            let ran = explainer.completionStamp(of: op)
+            let yours = answer.contains(op)
+            let (actual, runText): (Bool, String)
+            var right: Bool
+            if let target {
+                let start = explainer.timeline[target].started
+                actual = ran != nil && (start == nil || ran!.seq < start!.seq)
+                runText = ran == nil ? "never ran" : actual ? "before" : "after"
+                right = yours == actual
+                if !right, let ran, let start, abs(ran.time - start.time) < QuizExplainer.tieWindow {
+                    // Nothing orders a completion block with another
+                    // operation's start: within the window it is a race.
+                    right = true
+                    notes.append(
+                        "\(explainer.name(op))'s completion block and \(explainer.name(target))'s start came within "
+                            + "\(Int(QuizExplainer.tieWindow * 1000))ms of each other: nothing orders them, so either "
+                            + "answer counts")
+                }
+            } else {
+                actual = ran != nil
+                runText = ran == nil ? "never ran" : "ran"
+                right = yours == actual
+            }
+            rows.append(
+                QuizGrade.Row(
+                    label: explainer.name(op), yours: yours ? (target == nil ? "ran" : "before") : "—",
+                    actual: runText, time: ran.map(explainer.time) ?? "", right: right))
+            if !right { explanations.append(explainer.whyCompletion(of: op, before: target)) }
+        }
+        return graded(.completions, rows, explanations, notes: notes)
+    }
+
+    static func together(_ scenario: Scenario, _ explainer: QuizExplainer, _ answer: Bool) -> QuizGrade {
+        guard let quiz = scenario.quiz, quiz.operands.count == 2 else {
+            return graded(.together, [], [])
+        }
+        let (a, b) = (quiz.operands[0], quiz.operands[1])
+        let moment = explainer.timeline.overlap(of: [a, b]).moment
+        let actual = moment != nil
+        let row = QuizGrade.Row(
+            label: "\(explainer.name(a)) and \(explainer.name(b))", yours: answer ? "yes" : "no",
+            actual: actual ? "yes" : "no", time: moment.map(explainer.time) ?? "", right: answer == actual)
+        return graded(.together, [row], answer == actual ? [] : [explainer.whyTogether(a, b, at: moment)])
+    }
+}
+
+extension QuizExplainer {
+    /// When `op`'s completion block ran, if it did.
+    func completionStamp(of op: OperationID) -> RunTimeline.Stamp? {
+        for event in timeline.events {
+            if case .completion(let id, _) = event.kind, id == op {
+                return RunTimeline.Stamp(seq: event.seq, time: event.time)
+            }
+        }
+        return nil
+    }
+
+    /// Whether and when `op`'s completion block ran, against `target`'s
+    /// start when there is one, and the rule.
+    func whyCompletion(of op: OperationID, before target: OperationID?) -> String {
+        let opName = name(op)
+        guard let ran = completionStamp(of: op) else {
+            return "\(opName)'s completion block never ran: a completion block runs once its operation is finished, "
+                + "and \(opName) never finished (\(stallReason(op) ?? "the run ended first"))"
+        }
+        let ended = timeline[op].finished.map { " (\(opName) finished at \(time($0)))" } ?? ""
+        let rule = "a completion block runs after its operation finishes\(ended), cancelled or not"
+        guard let target else { return "\(opName)'s completion block ran at \(time(ran)): \(rule)" }
+        let targetName = name(target)
+        guard let start = timeline[target].started else {
+            return "\(opName)'s completion block ran at \(time(ran)) and \(targetName) never started: "
+                + whyNeverStarted(target)
+        }
+        if ran.seq < start.seq {
+            return "\(opName)'s completion block ran at \(time(ran)), before \(targetName) started at \(time(start)): "
+                + rule
+        }
+        let waits =
+            timeline.dependencyPath(from: target, to: op) != nil
+            ? "\(targetName) waits for \(opName) to finish, not for its completion block, which is separate work on "
+                + "a thread of the pool"
+            : "nothing makes \(targetName) wait for \(opName)'s completion block"
+        return "\(opName)'s completion block ran at \(time(ran)), after \(targetName) started at \(time(start)): "
+            + "\(rule); \(waits)"
+    }
+
+    /// Why `a` and `b` did or did not execute at once (`moment`: the first
+    /// moment both were executing).
+    func whyTogether(_ a: OperationID, _ b: OperationID, at moment: RunTimeline.Stamp?) -> String {
+        let (sa, sb) = (timeline[a].started, timeline[b].started)
+        if let moment, let sa, let sb {
+            let (qa, qb) = (scenario[operation: a].queue, scenario[operation: b].queue)
+            let cap = timeline.board(through: moment.seq)[queue: qa].limit
+            let room =
+                qa != qb
+                ? "they are on different queues, each with its own slots"
+                : cap.map { "\(queueName(qa))'s cap was \($0) then, room for both" }
+                    ?? "\(queueName(qa)) has no cap: the system decides how many run at once"
+            return "\(name(a)) (from \(time(sa))) and \(name(b)) (from \(time(sb))) were both executing at "
+                + "\(time(moment)): nothing kept them apart; \(room)"
+        }
+        guard let sa else { return whyNeverStarted(a) }
+        guard let sb else { return whyNeverStarted(b) }
+        let (first, second) = sa.seq < sb.seq ? (a, b) : (b, a)
+        let secondStart = sa.seq < sb.seq ? sb : sa
+        let stopped = timeline[first].moments.stopped.map { " (\(name(first)) stopped at \(time($0)))" } ?? ""
+        if let reason = structuralReason(first, second) { return reason + stopped + ": they never executed at once" }
+        let q = scenario[operation: first].queue
+        if q == scenario[operation: second].queue {
+            if scenario[queue: q].isMain {
+                return "the main queue runs one operation at a time, on the main thread\(stopped)"
+            }
+            if timeline.board(through: secondStart.seq - 1)[queue: q].limit == 1 {
+                return "\(queueName(q)) ran one operation at a time (its cap was 1 then): \(name(second)) started at "
+                    + "\(time(secondStart)), once a slot was free\(stopped)"
+            }
+        }
+        return "\(name(first)) stopped before \(name(second)) started at \(time(secondStart))\(stopped): nothing held "
+            + "them apart but their timing"
+    }
+}
