@@ -18,7 +18,7 @@ extension QuizGrader {
             rows.append(
                 QuizGrade.Row(
                     label: scenario.queueName(q), yours: yours.map(String.init) ?? "—", actual: String(actual),
-                    time: "", right: yours == actual))
+                    time: "", right: yours == actual, moment: explainer.peakMoment(of: q)?.0.seq))
             if yours != actual {
                 let versus = yours.map { "not \($0)" } ?? "you gave no number"
                 explanations.append("\(scenario.queueName(q)): \(actual) at most, \(versus) — \(explainer.whyPeak(q))")
@@ -69,7 +69,7 @@ extension QuizGrader {
                 QuizGrade.Row(
                     label: scenario.opName(op), yours: yours ? "main" : "—",
                     actual: thread.map { $0.isMain ? "main" : "thread \($0)" } ?? "never ran", time: "",
-                    right: yours == actual))
+                    right: yours == actual, moment: explainer.timeline[op].started?.seq))
             if yours != actual {
                 explanations.append("\(scenario.opName(op)): \(explainer.whereItRan(op))")
             }

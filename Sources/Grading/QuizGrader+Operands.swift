@@ -42,7 +42,8 @@ extension QuizGrader {
             rows.append(
                 QuizGrade.Row(
                     label: explainer.name(op), yours: yours ? (target == nil ? "ran" : "before") : "—",
-                    actual: runText, time: ran.map(explainer.time) ?? "", right: right))
+                    actual: runText, time: ran.map(explainer.time) ?? "", right: right,
+                    moment: ran?.seq ?? target.flatMap { explainer.timeline[$0].started?.seq }))
             if !right { explanations.append(explainer.whyCompletion(of: op, before: target)) }
         }
         return graded(.completions, rows, explanations, notes: notes)
@@ -57,7 +58,8 @@ extension QuizGrader {
         let actual = moment != nil
         let row = QuizGrade.Row(
             label: "\(explainer.name(a)) and \(explainer.name(b))", yours: answer ? "yes" : "no",
-            actual: actual ? "yes" : "no", time: moment.map(explainer.time) ?? "", right: answer == actual)
+            actual: actual ? "yes" : "no", time: moment.map(explainer.time) ?? "", right: answer == actual,
+            moment: moment?.seq ?? [a, b].compactMap { explainer.timeline[$0].started?.seq }.max())
         return graded(.together, [row], answer == actual ? [] : [explainer.whyTogether(a, b, at: moment)])
     }
 }

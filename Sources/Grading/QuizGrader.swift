@@ -32,6 +32,11 @@ public struct QuizGrade: Sendable, Hashable {
         /// What is wrong with the row, after its ✗ (start-order: `never
         /// started`, `left out`, `out of place`); empty otherwise.
         public var note: String = ""
+        /// The sequence number of the event that decided the run's side of
+        /// the row (a start, a cancel, a finish, a completion block, the
+        /// moment of a peak), where the interface's history can go to show
+        /// it; nil when no one event did.
+        public var moment: Int? = nil
     }
 
     public let kind: QuizKind
@@ -172,17 +177,26 @@ public enum QuizGrader {
         var rows: [QuizGrade.Row] = []
         let name = { (id: OperationID) in scenario[operation: id].name }
         let time = { (id: OperationID) in Spelling.seconds(explainer.startTime(of: id) ?? 0) }
+        let started = { (id: OperationID) in explainer.timeline[id].started?.seq }
         for row in alignment.rows {
             switch row {
             case .both(let id):
-                rows.append(QuizGrade.Row(label: "", yours: name(id), actual: name(id), time: time(id), right: true))
+                rows.append(
+                    QuizGrade.Row(
+                        label: "", yours: name(id), actual: name(id), time: time(id), right: true, moment: started(id)))
             case .answerOnly(let id):
                 let note = actual.contains(id) ? "out of place" : "never started"
-                rows.append(QuizGrade.Row(label: "", yours: name(id), actual: "—", time: "", right: false, note: note))
+                let f = explainer.timeline[id]
+                rows.append(
+                    QuizGrade.Row(
+                        label: "", yours: name(id), actual: "—", time: "", right: false, note: note,
+                        moment: f.started?.seq ?? f.cancelled?.seq))
             case .runOnly(let id):
                 let note = answer.contains(id) ? "out of place" : "left out"
                 rows.append(
-                    QuizGrade.Row(label: "", yours: "—", actual: name(id), time: time(id), right: false, note: note))
+                    QuizGrade.Row(
+                        label: "", yours: "—", actual: name(id), time: time(id), right: false, note: note,
+                        moment: started(id)))
             }
         }
 
@@ -270,9 +284,11 @@ public enum QuizGrader {
             let actual = explainer.finalState(of: id)
             let yours = given[id]
             let right = yours.map { explainer.acceptableStates(of: id).contains($0) } ?? false
+            let f = explainer.timeline[id]
             rows.append(
                 QuizGrade.Row(
-                    label: name, yours: yours?.rawValue ?? "—", actual: actual.rawValue, time: "", right: right))
+                    label: name, yours: yours?.rawValue ?? "—", actual: actual.rawValue, time: "", right: right,
+                    moment: (f.cancelled ?? f.finished ?? f.started)?.seq))
             if !right {
                 let versus = yours.map { "not \($0.rawValue)" } ?? "you gave no state"
                 explanations.append("\(name): \(actual.rawValue), \(versus) — \(explainer.howItEnded(id))")

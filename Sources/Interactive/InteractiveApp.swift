@@ -18,6 +18,9 @@ package struct InteractiveOptions {
     package var lesson = false
     package var ascii = false
     package var noColor = false
+    /// `opscope quiz FILE` on a terminal: open the scenario as its quiz's
+    /// question (predict mode).
+    package var asQuestion = false
 
     package init() {}
 }
@@ -78,7 +81,8 @@ package final class InteractiveApp {
     /// when nothing is given. Returns once the app quit (the terminal
     /// restored), with the status to exit with.
     package static func launch(
-        _ opening: ScenarioOpening?, picker list: PickerList, paths: [String], options: InteractiveOptions
+        _ opening: ScenarioOpening?, picker list: PickerList, paths: [String], questions: Set<Int> = [],
+        options: InteractiveOptions
     ) -> ExitStatus {
         let colors = TerminalOptions.colorsAllowed(
             noColorFlag: options.noColor, environment: ProcessInfo.processInfo.environment)
@@ -101,7 +105,7 @@ package final class InteractiveApp {
         if let opening {
             app.open(opening, from: nil)
         } else {
-            app.mode = .picker(PickerModel(list: list, paths: paths))
+            app.mode = .picker(PickerModel(list: list, paths: paths, questions: questions))
             app.redrawNow()
         }
         return MainThread.serve(until: app.end)
@@ -200,19 +204,19 @@ package final class InteractiveApp {
             scheduleRedraw()
             return
         }
-        open(opening, from: model)
+        open(opening, from: model, asQuestion: model.questions.contains(index))
     }
 
     /// Opens a scenario (or a recording of it). From the picker it opens
     /// the way a lesson is read: paused at t=0 with the notes showing, in
     /// lesson mode; a replay opens paused at t=0 too.
-    private func open(_ opening: ScenarioOpening, from picker: PickerModel?) {
+    private func open(_ opening: ScenarioOpening, from picker: PickerModel?, asQuestion: Bool = false) {
         let scenario = opening.scenario
         let fromPicker = picker != nil
         let settings = SessionModel.Settings(
             speed: options.speed ?? scenario.speed ?? 1,
             paused: fromPicker || opening.source.isRecording || options.startsPaused,
-            lesson: fromPicker || options.lesson)
+            lesson: fromPicker || options.lesson, asQuestion: asQuestion || options.asQuestion)
         let view = ScenarioSession(
             SessionModel(
                 scenario: scenario, settings: settings, file: opening.file, source: opening.source,
@@ -353,6 +357,8 @@ package final class InteractiveApp {
 package struct PickerModel {
     package var list: PickerList
     package var paths: [String]
+    /// The entries that open as their quiz's question (predict mode).
+    package var questions: Set<Int> = []
     package var state = PickerState()
 
     package func render(size: Size, glyphs: GlyphSet, colors: Bool) -> CellGrid {

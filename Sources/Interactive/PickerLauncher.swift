@@ -15,9 +15,12 @@ package enum PickerLauncher {
     /// The files that must fail `opscope check`, each teaching one rule.
     package static let mistakesFolder = "scenarios/mistakes"
     package static let mistakesHeading = "Mistakes: files that fail `opscope check`, each teaching one rule"
+    package static let questionsHeading =
+        "Questions: a library file's quiz, to answer before the run shows it (its notes stay hidden)"
 
     package static func launch(options: InteractiveOptions) throws(UsageError) -> ExitStatus {
-        let (list, paths) = catalog()
+        let catalog = catalog()
+        let (list, paths) = (catalog.list, catalog.paths)
         guard !paths.isEmpty else {
             throw UsageError(
                 "no scenario files in '\(libraryFolder)/' here; run opscope from the project folder, or give a file: 'opscope FILE'"
@@ -27,21 +30,34 @@ package enum PickerLauncher {
             throw UsageError(notATerminal)
         }
         return MainActor.assumeIsolated {
-            InteractiveApp.launch(nil, picker: list, paths: paths, options: options)
+            InteractiveApp.launch(nil, picker: list, paths: paths, questions: catalog.questions, options: options)
         }
     }
 
-    /// The picker's list, and the path of each entry in the order the list
-    /// numbers them: the library, then the mistakes (a section only when
-    /// the folder has files).
-    package static func catalog() -> (list: PickerList, paths: [String]) {
+    /// The picker's list, the path of each entry in the order the list
+    /// numbers them, and which entries open as a question: the library,
+    /// then each library file with a quiz again as a question (titled by
+    /// its question: a lesson's title often gives the answer away), then
+    /// the mistakes (a section only when the folder has files).
+    package static func catalog() -> (list: PickerList, paths: [String], questions: Set<Int>) {
         let library = paths(in: libraryFolder)
         let mistakes = paths(in: mistakesFolder)
-        var sections = [PickerSection(entries: library.map { read($0).entry })]
-        if !mistakes.isEmpty {
-            sections.append(PickerSection(heading: mistakesHeading, entries: mistakes.map { read($0).entry }))
+        let read = library.map { Self.read($0) }
+        var sections = [PickerSection(entries: read.map(\.entry))]
+        var paths = library
+        var questions: Set<Int> = []
+        var asked: [PickerEntry] = []
+        for (path, (entry, opening)) in zip(library, read) {
+            guard let quiz = opening?.scenario.quiz else { continue }
+            questions.insert(paths.count)
+            paths.append(path)
+            asked.append(PickerEntry(fileName: entry.fileName, title: quiz.question))
         }
-        return (PickerList(sections), library + mistakes)
+        if !asked.isEmpty { sections.append(PickerSection(heading: questionsHeading, entries: asked)) }
+        if !mistakes.isEmpty {
+            sections.append(PickerSection(heading: mistakesHeading, entries: mistakes.map { Self.read($0).entry }))
+        }
+        return (PickerList(sections), paths + mistakes, questions)
     }
 
     /// `folder/*.ops` in name order (the library is numbered in teaching order).

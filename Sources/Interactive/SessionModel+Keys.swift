@@ -6,6 +6,7 @@ import RunEvents
 import RunFormats
 import ScenarioKit
 import Screen
+import TextKit
 
 extension SessionModel {
     /// A key, on the moment the screen shows: the interface's outcome, and
@@ -15,6 +16,7 @@ extension SessionModel {
         -> [SessionEffect]
     {
         let wall = moment.wall
+        if let effects = predictionKey(key, frame: frame, moment) { return effects }
         let cursorBefore = state.historyCursor
         let overlayBefore = state.overlay
         let shown = shownBoard()
@@ -24,6 +26,10 @@ extension SessionModel {
         {
         case .none, .redraw:
             break
+        case .perform where prediction?.isRunning == true:
+            state.show(
+                "this run answers your question: the keys that change it work once it is graded",
+                kind: .refusal, now: wall)
         case .perform(let action):
             effects = [.perform(action, refusal: InterfaceController.endedRefusal(frame))]
         case .togglePause:
@@ -55,6 +61,61 @@ extension SessionModel {
             pausedAtCaption = false
         }
         return effects + holdWhileOverlaid(openedFrom: overlayBefore, moment)
+    }
+
+    /// A key for the question, if it is one: while the answer is typed,
+    /// every key but the arrows, a click and the overlay's goes to the
+    /// answer; once graded, Enter goes to the moment that decided the next
+    /// wrong row. nil: the interface handles it.
+    private mutating func predictionKey(_ key: Key, frame: FrameInput, _ moment: SessionMoment) -> [SessionEffect]? {
+        guard var prediction, state.overlay == .none else { return nil }
+        defer { self.prediction = prediction }
+        if case .graded = prediction.phase {
+            guard key == .enter else { return nil }
+            guard let (row, seq) = prediction.nextDecidingMoment(),
+                let index = history.events.firstIndex(where: { $0.seq == seq })
+            else {
+                state.show("no wrong row has a moment to show", kind: .refusal, now: moment.wall)
+                return []
+            }
+            state.historyCursor = index + 1
+            state.logScroll = 0
+            let event = history.events[index]
+            if let op = Self.operation(of: event) {
+                state.selectedOperation = op
+                revealPending = op
+            }
+            let what = row.label.isEmpty ? (row.actual == "—" ? row.yours : row.actual) : row.label
+            state.show(
+                "\(Spelling.seconds(event.time)): the moment that decided \(what) \u{2014} [ ] step, End goes back "
+                    + "to the end, Enter the next", now: moment.wall, lasting: 15)
+            return []
+        }
+        guard prediction.isAnswering else { return nil }
+        switch prediction.edit(key, selected: state.selectedOperation) {
+        case .edited:
+            return []
+        case .submitted:
+            started = true
+            state.show("your answer is in: the real run starts", now: moment.wall)
+            return [.startRun]
+        case .leave:
+            return [.quit]
+        case .showSwift:
+            state.overlay = .swift
+            state.overlayScroll = 0
+            return []
+        case .interface:
+            return nil
+        }
+    }
+
+    /// The operation an event is about, if one.
+    static func operation(of event: LifecycleEvent) -> OperationID? {
+        switch event.kind {
+        case .operation(let op, _, _, _), .dispatched(let op), .completion(let op, _): op
+        default: nil
+        }
     }
 
     /// How far a large run's start is in handing its operations to
@@ -170,6 +231,11 @@ extension SessionModel {
         mainThreadBusy = nil
         mainThreadBlocked = nil
         let effects = open(at: wall)
+        if prediction != nil {
+            prediction?.again()
+            state.show("the question again, on a fresh run: edit your answer, Enter submits", now: wall)
+            return effects
+        }
         let how = opening.paused ? ", not started: Space starts it" : ""
         state.show("restarted: a new run, with new queues and operations, from t=0\(how)", now: wall)
         return effects

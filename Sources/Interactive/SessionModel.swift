@@ -66,11 +66,15 @@ package struct SessionModel {
         package var paused: Bool
         /// Lesson mode: pause at each caption.
         package var lesson: Bool
+        /// Open the scenario as its quiz's question (predict mode): paused,
+        /// with what gives the answer away hidden until it is in.
+        package var asQuestion: Bool
 
-        package init(speed: Double, paused: Bool, lesson: Bool) {
+        package init(speed: Double, paused: Bool, lesson: Bool, asQuestion: Bool = false) {
             self.speed = speed
-            self.paused = paused
-            self.lesson = lesson
+            self.paused = paused || asQuestion
+            self.lesson = lesson && !asQuestion
+            self.asQuestion = asQuestion
         }
     }
 
@@ -141,6 +145,8 @@ package struct SessionModel {
     /// (real seconds), and the longest such hold of the run.
     var mainThreadBusy: (op: OperationID, since: Double)?
     package internal(set) var mainThreadBlocked: MainThreadBlock?
+    /// The question, when the scenario opened as one (predict mode).
+    package internal(set) var prediction: Prediction?
 
     package init(
         scenario: Scenario, settings: Settings, file: RecordingFile, source: Source = .live, notice: String? = nil,
@@ -155,6 +161,7 @@ package struct SessionModel {
         lanes = TimelineLanes(scenario: scenario)
         log = SessionLog(scenario: scenario)
         judge = ExpectationJudge(scenario: scenario)
+        prediction = settings.asQuestion && !source.isRecording ? Prediction(scenario: scenario) : nil
         if let notice { state.show(notice, kind: .refusal, now: wall, lasting: 30) }
     }
 
@@ -245,6 +252,7 @@ package struct SessionModel {
         guard !batch.isEmpty else { return false }
         let before = history.count
         Self.readers.read(batch, into: &self)
+        prediction?.take(batch)
         // What the session itself does of a user's action and a caption;
         // a caption is kept with the count of events up to it.
         for (index, event) in zip((before + 1)..., batch) {
@@ -259,6 +267,7 @@ package struct SessionModel {
             }
         }
         judgeIfOver()
+        gradeIfOver(moment)
         state.reconcile(with: board)
         return true
     }
@@ -313,6 +322,18 @@ package struct SessionModel {
         }
     }
 
+    /// A question's run is over (it ended, or nothing can progress any
+    /// more, since nobody acts on a question's run): the grade.
+    private mutating func gradeIfOver(_ moment: SessionMoment) {
+        guard prediction?.isRunning == true, board.outcome != nil || board.stall != nil,
+            let grade = prediction?.grade()
+        else { return }
+        state.show(
+            "graded: \(grade.scoreLine)"
+                + (grade.isCorrect ? " \u{2014} all right!" : " \u{2014} the Question pane says why"),
+            kind: grade.isCorrect ? .info : .refusal, now: moment.wall, lasting: 10)
+    }
+
     // MARK: - Frames
 
     package func frameInput(size: Size, glyphs: GlyphSet, colors: Bool, _ moment: SessionMoment) -> FrameInput {
@@ -327,6 +348,7 @@ package struct SessionModel {
             isReplay: isReplay)
         frame.timeline = lanes
         frame.memo = memo
+        frame.predict = prediction?.frame
         if let shown = state.historyCursor {
             // That moment: its clock and its caption (the log pane ends
             // at its line by itself).

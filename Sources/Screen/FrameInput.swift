@@ -53,6 +53,9 @@ public struct FrameInput: Sendable {
     /// The run as lanes over time, for the timeline and the thread view
     /// (`t`); nil: the board area has only the columns to show. Not an
     /// argument of `init`: set it on the value, as the loop does.
+    /// The scenario is a question (predict mode): what the notes pane
+    /// shows instead, and what stays hidden until the answer is in.
+    public var predict: PredictFrame? = nil
     public var timeline: TimelineLanes? = nil
     /// What the frames of this scenario share (set on the value, as the
     /// loop does); nil: each frame derives everything again.

@@ -6,8 +6,8 @@ import ScenarioKit
 /// width and more rows (`InterfaceState.inspectorExpanded`).
 enum InspectorView {
     /// The rows the inspector's text takes at `width` (its rule besides).
-    static func textRows(board: BoardState, op: OperationID, now: Double, width: Int) -> Int {
-        let texts = InspectorText.lines(board: board, op: op, now: now).map { ($0.text, Style.plain) }
+    static func textRows(board: BoardState, op: OperationID, now: Double, width: Int, hiding: Bool = false) -> Int {
+        let texts = lines(board: board, op: op, now: now, hiding: hiding).map { ($0.text, Style.plain) }
         var scratch = CellGrid(size: Size(columns: max(1, width), rows: 1))
         return PaneView.paragraphs(
             texts, indent: 2, into: &scratch, rect: Rect(x: 0, y: 0, width: max(1, width), height: 0))
@@ -26,7 +26,8 @@ enum InspectorView {
                 clippedTo: content)
             return
         }
-        let items = InspectorText.lines(board: board, op: op, now: frame.now).map { line -> (String, Style) in
+        let hiding = frame.predict?.hidesAnswers ?? false
+        let items = lines(board: board, op: op, now: frame.now, hiding: hiding).map { line -> (String, Style) in
             switch line.role {
             case .plain: return (line.text, theme.plain)
             case .heading: return (line.text, theme.heading)
@@ -35,5 +36,13 @@ enum InspectorView {
             }
         }
         PaneView.paragraphs(items, indent: 2, into: &grid, rect: content)
+    }
+
+    /// The inspector's lines; `hiding` (a question not yet answered)
+    /// leaves out the reasons and the engine's notes, which would give the
+    /// answer away.
+    static func lines(board: BoardState, op: OperationID, now: Double, hiding: Bool) -> [InspectorLine] {
+        let all = InspectorText.lines(board: board, op: op, now: now)
+        return hiding ? all.filter { $0.role != .reason && $0.role != .note } : all
     }
 }

@@ -69,14 +69,33 @@ enum KeyBarView {
         return line
     }
 
+    /// A question's keys: while it is answered, only its own (every other
+    /// key is typed into the answer); once graded, its own before the
+    /// usual ones.
+    static func predictText(_ predict: PredictFrame, width: Int, after usual: String) -> String {
+        let own: String
+        switch predict.phase {
+        case .answering: return " Enter submit  Tab add selected card  arrows cards  Ctrl-E Swift  Esc leave"
+        case .running: own = ""
+        case .graded(let grade):
+            let jump = grade.rows.contains { !$0.right && $0.moment != nil }
+            own = (jump ? " Enter deciding moment " : "") + " r try again "
+        }
+        // `r` is the question's "try again" here, not the usual "run again".
+        let restart = InterfaceKeys.firstKeyLabel(.restart, glyphs: .unicode)
+        var line = own + usual.replacingOccurrences(of: "  \(restart) run again", with: "")
+        while displayWidth(line) > width, let cut = line.lastIndex(of: " ") { line = String(line[..<cut]) }
+        return line
+    }
+
     static func draw(
         frame: FrameInput, status: RunStatus, area: BoardArea = .columns, theme: Theme, into grid: inout CellGrid,
         rect: Rect
     ) {
         grid.fill(rect, with: .blank(theme.dim))
-        grid.write(
-            text(width: rect.width, status: status, area: area, glyphs: frame.glyphs, replay: frame.isReplay),
-            at: Position(column: rect.x, row: rect.y), style: theme.dim, clippedTo: rect)
+        var line = text(width: rect.width, status: status, area: area, glyphs: frame.glyphs, replay: frame.isReplay)
+        if let predict = frame.predict { line = predictText(predict, width: rect.width, after: line) }
+        grid.write(line, at: Position(column: rect.x, row: rect.y), style: theme.dim, clippedTo: rect)
     }
 }
 
@@ -89,6 +108,11 @@ enum StatusLineView {
         board: BoardState, state: InterfaceState, frame: FrameInput, status: RunStatus, theme: Theme
     ) -> (String, Style)? {
         let glyphs = frame.glyphs
+        if let predict = frame.predict, predict.hidesAnswers {
+            // The answer as it is typed, where it shows at every size.
+            if let error = predict.errors.first { return (error, theme.refusal) }
+            return ("your answer: \(predict.draft)_   (Enter submits; the Question pane says how)", theme.info)
+        }
         if let typed = state.timeEntry {
             let span = frame.history.map { " (the run so far: 0s to \(Spelling.seconds($0.time(after: $0.count))))" }
             return ("go to time: \(typed)_  Enter goes there, Esc gives up" + (span ?? ""), theme.info)

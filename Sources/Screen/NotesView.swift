@@ -13,6 +13,11 @@ enum NotesView {
     static func items(board: BoardState, frame: FrameInput, status: RunStatus, theme: Theme) -> [(String, Style)] {
         let scenario = board.scenario
         let glyphs = frame.glyphs
+        if let predict = frame.predict {
+            var items = PredictFrame.items(predict, board: board, theme: theme, glyphs: glyphs)
+            if case .graded = predict.phase { items += expectationItems(board: board, frame: frame, theme: theme) }
+            return items
+        }
         var items: [(String, Style)] = []
         if let title = scenario.title { items.append((Wording.plain(title, glyphs: glyphs), theme.heading)) }
         for note in scenario.notes { items.append((Wording.plain(note, glyphs: glyphs), theme.plain)) }
@@ -21,24 +26,7 @@ enum NotesView {
             items.append(("", theme.plain))
             items.append(("Space starts the run.", theme.heading))
         }
-        if !scenario.expectations.isEmpty {
-            items.append(("", theme.plain))
-            items.append(("Expectations", theme.heading))
-            if let results = frame.expectationResults {
-                for r in results {
-                    let mark = r.held ? glyphs.check : glyphs.cross
-                    items.append(
-                        (
-                            "\(mark) \(r.expectation.text): \(Wording.plain(r.explanation, glyphs: glyphs))",
-                            r.held ? theme.held : theme.failed
-                        ))
-                }
-            } else {
-                for e in scenario.expectations {
-                    items.append(("\(glyphs.bullet) \(e.text) (judged when the run ends)", theme.dim))
-                }
-            }
-        }
+        items += expectationItems(board: board, frame: frame, theme: theme)
         let stuck = board.stall ?? board.outcome?.stuck ?? [:]
         if !stuck.isEmpty {
             let formatter = EventFormatter(scenario: scenario)
@@ -57,6 +45,32 @@ enum NotesView {
             }
             for group in formatter.stuckGroups(stuck, waiting: board.stall != nil) {
                 items.append(("\(group.names): \(Wording.plain(group.reason, glyphs: glyphs))", theme.plain))
+            }
+        }
+        return items
+    }
+
+    /// The expectations, each with its verdict once the run is judged.
+    private static func expectationItems(board: BoardState, frame: FrameInput, theme: Theme) -> [(String, Style)] {
+        let scenario = board.scenario
+        let glyphs = frame.glyphs
+        var items: [(String, Style)] = []
+        if !scenario.expectations.isEmpty {
+            items.append(("", theme.plain))
+            items.append(("Expectations", theme.heading))
+            if let results = frame.expectationResults {
+                for r in results {
+                    let mark = r.held ? glyphs.check : glyphs.cross
+                    items.append(
+                        (
+                            "\(mark) \(r.expectation.text): \(Wording.plain(r.explanation, glyphs: glyphs))",
+                            r.held ? theme.held : theme.failed
+                        ))
+                }
+            } else {
+                for e in scenario.expectations {
+                    items.append(("\(glyphs.bullet) \(e.text) (judged when the run ends)", theme.dim))
+                }
             }
         }
         return items
@@ -83,7 +97,8 @@ enum NotesView {
         board: BoardState, state: InterfaceState, frame: FrameInput, status: RunStatus, theme: Theme,
         into grid: inout CellGrid, rect: Rect
     ) {
-        let content = PaneView.frame(rect, title: "Notes (n hides)", glyphs: frame.glyphs, theme: theme, into: &grid)
+        let title = frame.predict == nil ? "Notes (n hides)" : "Question"
+        let content = PaneView.frame(rect, title: title, glyphs: frame.glyphs, theme: theme, into: &grid)
         guard !content.isEmpty else { return }
         let items = items(board: board, frame: frame, status: status, theme: theme)
         let lines = lineCount(board: board, frame: frame, status: status, width: content.width)

@@ -82,7 +82,8 @@ enum OverlayView {
         switch state.overlay {
         case .none: return []
         case .help: lines = helpLines(glyphs: frame.glyphs)
-        case .swift: lines = swiftLines(board.scenario)
+        case .swift:
+            lines = swiftLines(frame.predict?.hidesAnswers == true ? board.scenario.asQuestion : board.scenario)
         }
         return lines.flatMap { line -> [String] in
             guard displayWidth(line) > width else { return [line] }

@@ -56,8 +56,11 @@ struct ScreenLayout: Sendable, Hashable {
     let overlay: Rect
 
     /// Whether the notes show in this frame (`InterfaceState.NotesChoice`).
+    /// A question (predict mode) always shows: it is where the answer is
+    /// typed and the grade read.
     static func notesShown(state: InterfaceState, frame: FrameInput) -> Bool {
-        switch state.notes {
+        if frame.predict != nil { return true }
+        return switch state.notes {
         case .shown: true
         case .hidden: false
         case .automatic: frame.size.columns >= dockColumns || frame.isPaused || frame.notStarted
@@ -80,7 +83,10 @@ struct ScreenLayout: Sendable, Hashable {
             // Expanded: as tall as its text (and its rule), within two
             // thirds of the room, never shorter than it was.
             let width = docked ? size.columns - dockWidth - 1 : size.columns
-            let needed = InspectorView.textRows(board: board, op: op, now: frame.now, width: width) + 1
+            let needed =
+                InspectorView.textRows(
+                    board: board, op: op, now: frame.now, width: width, hiding: frame.predict?.hidesAnswers ?? false)
+                + 1
             bottomRows = min(available * 2 / 3, max(bottomRows, needed))
         }
         let rows = screen.split(

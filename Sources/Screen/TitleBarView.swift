@@ -34,7 +34,8 @@ enum TitleBarView {
         if frame.lesson && !short { parts.append("lesson") }
         switch status {
         case .notStarted:
-            let space = frame.isReplay ? "Space plays it" : "Space starts it"
+            let space =
+                frame.isReplay ? "Space plays it" : frame.predict != nil ? "your answer starts it" : "Space starts it"
             parts.append(short ? "not started" : "not started \(frame.glyphs.dash) \(space)")
         case .running: break
         case .paused(let atCaption): parts.append(atCaption && !short ? "PAUSED at a caption" : "PAUSED")
@@ -76,7 +77,7 @@ enum TitleBarView {
         let rightWidth = displayWidth(right)
         let left =
             (frame.isReplay ? " opscope replay \(frame.glyphs.dot) " : " opscope \(frame.glyphs.dot) ")
-            + Wording.plain(board.scenario.title ?? "untitled scenario", glyphs: frame.glyphs)
+            + Wording.plain(shownTitle(board: board, frame: frame), glyphs: frame.glyphs)
         grid.write(
             truncate(left, toWidth: max(0, rect.width - rightWidth - 2), ellipsis: frame.glyphs.ellipsis),
             at: Position(column: rect.x, row: rect.y), style: theme.titleBar, clippedTo: row)
@@ -87,5 +88,12 @@ enum TitleBarView {
         default: style = theme.titleBar
         }
         grid.write(right, at: Position(column: rect.maxX - rightWidth, row: rect.y), style: style, clippedTo: row)
+    }
+
+    /// The scenario's title; a question's until it is answered (a
+    /// lesson's title often gives the answer away).
+    static func shownTitle(board: BoardState, frame: FrameInput) -> String {
+        if let predict = frame.predict, predict.hidesAnswers { return "a question: " + predict.question }
+        return board.scenario.title ?? "untitled scenario"
     }
 }

@@ -3,9 +3,11 @@ import CommandSupport
 import Dispatch
 import Foundation
 import Grading
+import Interactive
 import LifecycleEngine
 import RunEvents
 import ScenarioKit
+import Screen
 import TextKit
 
 /// `opscope quiz FILE`: interview practice. Shows the scenario, asks its
@@ -16,7 +18,14 @@ enum QuizCommand: Subcommand {
     static let name = "quiz"
     static let abstract = "Answer a scenario's quiz, then let the real engine grade and explain it"
     static let help = """
-        USAGE: opscope quiz FILE [--answer TEXT] [--speed X]
+        USAGE: opscope quiz FILE [--answer TEXT] [--text] [--speed X]
+
+        On a terminal, the question opens on the board (predict mode): the
+        cards and the question, nothing that gives the answer away; type the
+        answer (Tab adds the selected card's name), Enter runs the scenario
+        on the real engine and grades it there, Enter then goes to the
+        moment that decided each wrong row, r asks again on a fresh run.
+        With --text, or from a pipe, or with --answer, it is asked here:
 
         Prints the scenario (queues, operations in the order they are added,
         timed actions) and its question, reads your answer from standard
@@ -69,6 +78,7 @@ enum QuizCommand: Subcommand {
 
         OPTIONS:
           --answer TEXT   the answer, instead of reading standard input
+          --text          on a terminal, ask here rather than on the board
           --speed X       scenario seconds per real second (default: 4). The
                           scenario's timing decides the answer, not the speed;
                           only the worker-thread ramp of synchronous work
@@ -80,7 +90,7 @@ enum QuizCommand: Subcommand {
         """
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(arguments, options: ["answer", "speed"])
+        let args = try Arguments(arguments, options: ["answer", "speed"], flags: ["text"])
         guard args.positionals.count == 1 else {
             throw UsageError(
                 args.positionals.isEmpty
@@ -96,6 +106,18 @@ enum QuizCommand: Subcommand {
                 "'\(path)' has no quiz; add one, like: quiz \"In which order do they start?\" answer start-order")
         }
 
+        if args.value("answer") == nil, !args.has("text"), isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+            // On a terminal the question opens on the board (predict mode).
+            var options = InteractiveOptions()
+            options.asQuestion = true
+            if args.value("speed") != nil { options.speed = min(max(speed, 0.125), 64) }
+            let file = try ScenarioLoading.source(at: path)
+            return MainActor.assumeIsolated {
+                InteractiveApp.launch(
+                    ScenarioOpening(scenario: scenario, file: file), picker: PickerList([]), paths: [], options: options
+                )
+            }
+        }
         QuizOutput.write(QuizSheet.text(for: scenario) + "\n")
         let answer: QuizAnswer
         if let text = args.value("answer") {

@@ -235,7 +235,13 @@ struct InterfaceTests {
             try FileManager.default.contentsOfDirectory(atPath: root + "/" + folder).filter { $0.hasSuffix(".ops") }
                 .count
         }
-        let total = try count("scenarios") + count("scenarios/mistakes")
+        // The library, its quizzes again as questions, the mistakes.
+        let questions = try FileManager.default.contentsOfDirectory(atPath: root + "/scenarios").filter { name in
+            let text =
+                name.hasSuffix(".ops") ? try? String(contentsOfFile: root + "/scenarios/" + name, encoding: .utf8) : nil
+            return text?.split(separator: "\n").contains { $0.hasPrefix("quiz ") } ?? false
+        }.count
+        let total = try count("scenarios") + questions + count("scenarios/mistakes")
         let tmux = try TmuxSession([])
         try tmux.waitFor(text: "1 of \(total)")
         try tmux.send("End")

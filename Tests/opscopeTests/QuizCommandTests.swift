@@ -162,7 +162,7 @@ struct QuizCommandTests {
     func commandLine() throws {
         let help = try OpscopeBinary.run(["quiz", "--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.hasPrefix("USAGE: opscope quiz FILE [--answer TEXT] [--speed X]\n"))
+        #expect(help.stdout.hasPrefix("USAGE: opscope quiz FILE [--answer TEXT] [--text] [--speed X]\n"))
         #expect(try OpscopeBinary.run(["help", "quiz"]).stdout == help.stdout)
         #expect(try OpscopeBinary.run(["--help"]).stdout.contains("\n  quiz    "))
         let none = try OpscopeBinary.run(["quiz"])

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// Predict mode in the real program, typed as a candidate would: a
+/// question opened from the picker's Questions section and from `opscope
+/// quiz FILE` on a terminal, answered, graded on the real run, the
+/// deciding moment shown, tried again, left.
+@Suite("predict mode in the interface", .serialized)
+struct PredictInterfaceTests {
+    /// The picker's Questions section follows the library's 27 entries;
+    /// its first entry is 01's question.
+    @Test("from the picker: nothing gives the answer away, a wrong answer is graded, Enter shows why, r asks again")
+    func fromThePicker() throws {
+        let tmux = try TmuxSession([], columns: 80, rows: 24)
+        try tmux.waitFor(text: "choose a scenario")
+        let library = try FileManager.default.contentsOfDirectory(
+            atPath: OpscopeBinary.packageRoot.appendingPathComponent("scenarios").path
+        ).filter { $0.hasSuffix(".ops") }.count
+        try tmux.sendKeys(Array(repeating: "Down", count: library))
+        try tmux.waitFor(text: "In which order do fetch, save and decode start?")
+        try tmux.send("Enter")
+        let question = try tmux.waitFor(text: "your answer: _")
+        #expect(question.contains("a question"))
+        #expect(!question.contains("dependency chain"), "the title stays hidden")
+        #expect(!question.contains("waits in Pending"), "the notes stay hidden")
+        // Letters are the answer's: s would suspend, c cancel, q quit.
+        try tmux.send("save, fetch, decode")
+        try tmux.waitFor(text: "your answer: save, fetch, decode_")
+        try tmux.send("Enter")
+        let graded = try tmux.waitFor(text: "graded:", timeout: 60)
+        #expect(!graded.contains("all right"))
+        try tmux.send("Enter")
+        try tmux.waitFor(text: "the moment that decided")
+        try tmux.send("r")
+        try tmux.waitFor(text: "(try 2)")
+        try tmux.waitFor(text: "your answer: save, fetch, decode_")
+        // Esc leaves the question for the picker; q quits from there.
+        try tmux.send("Escape")
+        try tmux.waitFor(text: "choose a scenario")
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+
+    @Test("quiz FILE on a terminal: the right answer, typed with Tab on the cards, is all right")
+    func quizOnATerminal() throws {
+        let tmux = try TmuxSession(["quiz", "scenarios/05-priority.ops"], columns: 160, rows: 50)
+        let question = try tmux.waitFor(text: "your answer: _")
+        #expect(!question.contains("queuePriority first"), "the notes stay hidden")
+        // The cards in file order: low-one, urgent, normal-one, high-one.
+        try tmux.sendKeys(["Down", "Tab", "Down", "Down", "Tab", "Up", "Tab", "Up", "Up", "Tab"])
+        try tmux.waitFor(text: "your answer: urgent, high-one, normal-one, low-one_")
+        try tmux.send("Enter")
+        let graded = try tmux.waitFor(text: "graded:", timeout: 60)
+        #expect(graded.contains("all right"))
+        #expect(graded.contains("queuePriority first"), "the notes, once the answer is in")
+        // Once graded, the keys are the board's again: q quits.
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+}
