@@ -58,7 +58,7 @@ let package = Package(
             name: "opscope-bench",
             dependencies: [
                 "CommandSupport", "ScenarioKit", "RunEvents", "LifecycleEngine", "Board", "Screen", "CursesBackend",
-                "TextKit",
+                "Interactive", "TextKit",
             ]
         ),
         .testTarget(name: "TextKitTests", dependencies: ["TextKit", "EventFixtures"]),

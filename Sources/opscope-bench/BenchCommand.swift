@@ -27,7 +27,8 @@ enum BenchCommand {
                      200×50, of the board and of the timeline (t); bytes
                      written for a one-card change and for a full redraw
                      (TERM=tmux-256color); time to the first frame; CPU while
-                     paused (needs tmux)
+                     paused (needs tmux); a library question from the picker
+                     to its first frame (predict mode)
           history    a run of 100,000 zero-work operations recorded as the
                      interface records it; seeks to random moments (median and
                      worst); the resident memory the history adds beyond a run

@@ -15,6 +15,7 @@ enum InterfaceBench {
         frames(report: report, rounds: rounds)
         timelineFrames(report: report, rounds: rounds)
         startupAndIdle(report: report)
+        PredictBench.run(report: report, rounds: rounds)
     }
 
     /// A board of 1,000 operations on four queues, spread over the columns.
