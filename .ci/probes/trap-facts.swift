@@ -246,6 +246,15 @@ case "start-not-ready":  // (child) its dependency has not finished
     op.start()
     say("start() returned; main() ran \(op.runs.count) times")
 
+case "dep-cancelled-unqueued":  // b, in a queue, depends on d, which is in no queue and cancelled
+    let q = OperationQueue()
+    let d = sleeper("d", 0.01), b = sleeper("b", 0.01)
+    b.addDependency(d)
+    d.cancel()
+    q.addOperation(b)
+    Thread.sleep(forTimeInterval: 0.5)
+    say("\(which): after 500ms d isFinished \(d.isFinished); b isReady \(b.isReady), engine state \(state(b)), ran \(b.runs.count) times")
+
 case "start-dep-cancelled":  // (child) its dependency was cancelled but never started (in no queue)
     let d = sleeper("d", 0.01), op = sleeper("h", 0.01)
     op.addDependency(d)
