@@ -205,7 +205,13 @@ enum InspectorText {
                 "cancelled before it started: it is ready at once, and when its queue starts it, start() sees "
                     + "the flag and finishes it without calling main()")
         }
-        if spec.ignoresCancel { notes.append("its work ignores isCancelled") }
+        if spec.ignoresCancel {
+            notes.append(
+                spec.body.isAsync
+                    ? "its cancel() is not overridden: the work its start() kicked off (a task, a timer) runs on "
+                        + "after a cancel, and it finishes only when that work ends"
+                    : "its work ignores isCancelled")
+        }
         if spec.neverFinishes { notes.append("it never posts isFinished: it stays executing forever") }
         if reasons.contains(.dispatchedWaitingForThread) && !queue.isMain {
             notes.append(

@@ -288,6 +288,12 @@ struct LessonCaptionTests {
             ("freeze returns after 2s", [.finished(["freeze", "background"])]),
             ("after ran only once freeze", [.finished(["after"])]),
         ],
+        "29-cancel-does-not-reach-the-task.ops": [
+            ("video and photo are both downloading", [.running(["video", "photo"]), .pending(["thumb", "poster"])]),
+            ("photo cancelled its own task", [.cancelled(["photo"]), .running(["thumb"]), .flagged(["video"])]),
+            ("video was cancelled at 500ms too", [.flagged(["video"]), .running(["video"]), .pending(["poster"])]),
+            ("video's task is over only now", [.cancelled(["video"]), .running(["poster"])]),
+        ],
         "28-live-changes.ops": [
             ("a1 runs", [.running(["a1"]), .ready(["a2", "a3", "a4"])]),
             ("a1 is done", [.finished(["a1"]), .running(["a4"]), .ready(["a2", "a3"])]),
