@@ -53,6 +53,8 @@ public struct RunFacts: Sendable {
         public var priorityChanges: [(stamp: Stamp, level: PriorityLevel)] = []
         /// Position in the stream (0-based) of its first `isExecuting` true.
         public internal(set) var startIndex: Int?
+        /// When its completion block ran (the block's event), if it did.
+        public internal(set) var completionRan: Stamp?
 
         public init() {}
 
@@ -127,8 +129,15 @@ public struct RunFacts: Sendable {
             case .concurrent(let ids):
                 named.formUnion(ids)
                 overlaps.append(Set(ids))
-            case .finished(let op), .cancelled(let op), .skipped(let op), .stuck(let op): named.insert(op)
-            case .peak: break
+            case .finished(let op), .cancelled(let op), .skipped(let op), .stuck(let op), .onMain(let op, _):
+                named.insert(op)
+            case .neverTogether(let ids):
+                named.formUnion(ids)
+                for (i, a) in ids.enumerated() {
+                    for b in ids[(i + 1)...] { overlaps.append([a, b]) }
+                }
+            case .completionBefore(let a, let b): named.formUnion([a, b])
+            case .peak, .peakAtMost, .peakAtLeast, .dependsOn: break
             }
         }
         return RunFacts(scenario: scenario, tracking: .only(named), overlaps: overlaps)
@@ -187,7 +196,11 @@ public struct RunFacts: Sendable {
             tracked[Int(slot[op.index])].moments.record(event.kind, at: stamp, thread: event.thread)
         case .end(let result):
             if outcome == nil { outcome = result }
-        case .queue, .block, .completion, .stall, .caption:
+        case .completion(let op, _):
+            guard scenario.contains(op), slot[op.index] >= 0 else { break }
+            let n = Int(slot[op.index])
+            if tracked[n].completionRan == nil { tracked[n].completionRan = stamp }
+        case .queue, .block, .stall, .caption:
             break
         }
     }

@@ -140,30 +140,7 @@ public struct RunTimeline: Sendable {
     /// `op`'s dependencies' path to `target`: `[op, x, …, target]`, the
     /// shortest through `after` clauses; nil when `op` does not depend on it.
     public func dependencyPath(from op: OperationID, to target: OperationID) -> [OperationID]? {
-        var previous: [OperationID: OperationID] = [:]
-        var frontier = [op]
-        var seen: Set<OperationID> = [op]
-        while !frontier.isEmpty {
-            var next: [OperationID] = []
-            for current in frontier {
-                for dep in scenario[operation: current].dependencies where scenario.contains(dep) {
-                    guard seen.insert(dep).inserted else { continue }
-                    previous[dep] = current
-                    if dep == target {
-                        var path = [dep]
-                        var at = dep
-                        while let p = previous[at] {
-                            path.append(p)
-                            at = p
-                        }
-                        return path.reversed()
-                    }
-                    next.append(dep)
-                }
-            }
-            frontier = next
-        }
-        return nil
+        scenario.dependencyPath(from: op, to: target)
     }
 
     /// The last moment of `queue` before `seq` (a resume, a cap change, a

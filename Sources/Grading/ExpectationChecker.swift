@@ -76,6 +76,22 @@ public enum ExpectationChecker {
             return skipped(op, scenario, history)
         case .stuck(let op):
             return stuck(op, scenario, history)
+        case .peakAtMost(let q, let n):
+            let peak = history.peak(of: q)
+            let text = "peak of \(scenario.queueName(q)) was \(peak)"
+            return peak <= n ? (true, "\(text), at most \(n)") : (false, "\(text), more than \(n)")
+        case .peakAtLeast(let q, let n):
+            let peak = history.peak(of: q)
+            let text = "peak of \(scenario.queueName(q)) was \(peak)"
+            return peak >= n ? (true, "\(text), at least \(n)") : (false, "\(text), fewer than \(n)")
+        case .dependsOn(let a, let b):
+            return dependsOn(a, b, scenario)
+        case .neverTogether(let ids):
+            return neverTogether(ids, scenario, history)
+        case .completionBefore(let a, let b):
+            return completionBefore(a, b, scenario, history)
+        case .onMain(let op, let on):
+            return onMain(op, on, scenario, history)
         }
     }
 
@@ -178,7 +194,7 @@ public enum ExpectationChecker {
         return "\(scenario.opNames(missing)) never started"
     }
 
-    private static func time(_ stamp: RunFacts.Stamp) -> String { Spelling.seconds(stamp.time) }
+    static func time(_ stamp: RunFacts.Stamp) -> String { Spelling.seconds(stamp.time) }
 }
 
 /// Judges a scenario's `expect` claims as its run goes, one event at a

@@ -166,7 +166,10 @@ extension Diagnostic {
         .error(
             "unknown claim '\(word)'", at: location,
             notes: suggestion.map { ["did you mean '\($0)'?"] }
-                ?? ["claims are A before B, order, concurrent, peak, finished, cancelled, skipped and stuck"])
+                ?? [
+                    "claims are A before B, A depends on B, A on main, A off main, order, concurrent, never together, "
+                        + "peak, completion of A before B starts, finished, cancelled, skipped and stuck"
+                ])
     }
 
     public static func duplicateClause(_ word: String, first: SourceLocation, at location: SourceLocation)

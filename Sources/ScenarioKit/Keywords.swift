@@ -21,7 +21,7 @@ enum Keywords {
     static let completionActions = ["cancel", "cancel-all", "suspend", "resume"]
     static let quizKinds = QuizKind.allCases.map(\.rawValue)
     static let claims = [
-        "before", "order", "concurrent", "peak", "finished", "cancelled", "skipped", "stuck",
+        "before", "order", "concurrent", "peak", "finished", "cancelled", "skipped", "stuck", "never", "completion",
     ]
     static let priorities = PriorityLevel.allCases.map(\.rawValue)
     static let qualities = QoSLevel.allCases.map(\.rawValue)

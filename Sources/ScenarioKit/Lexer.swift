@@ -71,6 +71,12 @@ struct Lexer {
             case UInt8(ascii: ","):
                 tokens.append(Token(kind: .comma, text: ",", location: location))
                 advance(1)
+            case UInt8(ascii: "<") where byte(at: index + 1) == UInt8(ascii: "="),
+                UInt8(ascii: ">") where byte(at: index + 1) == UInt8(ascii: "="):
+                // `peak q <= 3`: a bound, never a name.
+                let text = b == UInt8(ascii: "<") ? "<=" : ">="
+                tokens.append(Token(kind: .bound, text: text, location: location))
+                advance(2)
             case UInt8(ascii: "\\"):
                 lexBackslash()
             case _ where Self.isWordStart(b):

@@ -225,6 +225,32 @@ struct Parser {
             let a = try cursor.name(after: "expect")
             _ = cursor.next()
             claim = .before(a, try cursor.name(after: "before"))
+        } else if let second = cursor.peek(1), second.isWord("depends") {
+            let a = try cursor.name(after: "expect")
+            _ = cursor.next()
+            try cursor.word("on", after: "depends")
+            claim = .dependsOn(a, try cursor.name(after: "on"))
+        } else if let second = cursor.peek(1), second.isWord("on") || second.isWord("off"),
+            let third = cursor.peek(2), third.isWord("main")
+        {
+            let a = try cursor.name(after: "expect")
+            _ = cursor.next()
+            _ = cursor.next()
+            claim = .onMain(a, second.isWord("on"))
+        } else if word == "never", let second = cursor.peek(1), second.isWord("together") {
+            _ = cursor.next()
+            _ = cursor.next()
+            let names = try cursor.names(after: "together")
+            if names.count < 2 { report(.claimNeedsTwo("never together", at: first.location)) }
+            claim = .neverTogether(names)
+        } else if word == "completion", let second = cursor.peek(1), second.isWord("of") {
+            _ = cursor.next()
+            _ = cursor.next()
+            let a = try cursor.name(after: "of")
+            try cursor.word("before", after: a.text)
+            let b = try cursor.name(after: "before")
+            try cursor.word("starts", after: b.text)
+            claim = .completionBefore(a, b)
         } else {
             _ = cursor.next()
             switch word {
@@ -234,12 +260,22 @@ struct Parser {
                 claim = word == "order" ? .order(names) : .concurrent(names)
             case "peak":
                 let queue = try cursor.name(after: word)
-                let n = try cursor.wholeNumber(after: queue.text)
+                var bound: String?
+                if let token = cursor.peek(), case .bound = token.kind {
+                    bound = token.text
+                    _ = cursor.next()
+                }
+                let n = try cursor.wholeNumber(after: bound ?? queue.text)
                 if n.value < 0 {
                     throw ParseFailure(
                         .expected("a count of 0 or more", after: queue.text, found: String(n.value), at: n.location))
                 }
-                claim = .peak(queue, n.value)
+                claim =
+                    switch bound {
+                    case "<=": .peakAtMost(queue, n.value)
+                    case ">=": .peakAtLeast(queue, n.value)
+                    default: .peak(queue, n.value)
+                    }
             case "finished": claim = .finished(try cursor.name(after: word))
             case "cancelled": claim = .cancelled(try cursor.name(after: word))
             case "skipped": claim = .skipped(try cursor.name(after: word))

@@ -259,10 +259,25 @@ public enum Claim: Sendable, Hashable {
     case concurrent([OperationID])
     /// The most of QUEUE's operations executing at once was exactly N.
     case peak(QueueID, Int)
+    /// `peak Q <= N` / `peak Q >= N`: the most executing at once was at
+    /// most / at least N.
+    case peakAtMost(QueueID, Int)
+    case peakAtLeast(QueueID, Int)
     case finished(OperationID)
     case cancelled(OperationID)
     case skipped(OperationID)
     case stuck(OperationID)
+    /// `A depends on B`: A waits for B, through its `after` clauses,
+    /// directly or through others (a declaration, judged from the file).
+    case dependsOn(OperationID, OperationID)
+    /// `never together A, B, …`: no two of them ever executed at once.
+    case neverTogether([OperationID])
+    /// `completion of A before B starts`: A's completion block ran before
+    /// B posted `isExecuting` true.
+    case completionBefore(OperationID, OperationID)
+    /// `A on main` (true) / `A off main` (false): the thread that called
+    /// A's `start()` was, or was not, the main thread.
+    case onMain(OperationID, Bool)
 }
 
 public struct Expectation: Sendable, Hashable {

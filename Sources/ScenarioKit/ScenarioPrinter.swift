@@ -183,10 +183,16 @@ public struct ScenarioPrinter: Sendable {
         case .order(let ids): return "order " + ids.map(op).joined(separator: ", ")
         case .concurrent(let ids): return "concurrent " + ids.map(op).joined(separator: ", ")
         case .peak(let q, let n): return "peak \(scenario[queue: q].name) \(n)"
+        case .peakAtMost(let q, let n): return "peak \(scenario[queue: q].name) <= \(n)"
+        case .peakAtLeast(let q, let n): return "peak \(scenario[queue: q].name) >= \(n)"
         case .finished(let id): return "finished " + op(id)
         case .cancelled(let id): return "cancelled " + op(id)
         case .skipped(let id): return "skipped " + op(id)
         case .stuck(let id): return "stuck " + op(id)
+        case .dependsOn(let a, let b): return "\(op(a)) depends on \(op(b))"
+        case .neverTogether(let ids): return "never together " + ids.map(op).joined(separator: ", ")
+        case .completionBefore(let a, let b): return "completion of \(op(a)) before \(op(b)) starts"
+        case .onMain(let id, let on): return "\(op(id)) \(on ? "on" : "off") main"
         }
     }
 

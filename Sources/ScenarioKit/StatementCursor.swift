@@ -52,6 +52,12 @@ struct StatementCursor {
         return Name(text: word, location: token.location)
     }
 
+    /// The keyword `expected`, next: `depends on`, `completion of A before B starts`.
+    mutating func word(_ expected: String, after: String) throws(ParseFailure) {
+        guard let token = peek(), token.isWord(expected) else { throw self.expected("'\(expected)'", after: after) }
+        position += 1
+    }
+
     /// `NAME, NAME, …` (at least one name).
     mutating func names(after: String) throws(ParseFailure) -> [Name] {
         var list = [try name(after: after)]

@@ -156,6 +156,17 @@ extension ProgramWriter {
         case .concurrent(let ids): return "at some moment \(ids.map(op).joined(separator: ", ")) all execute at once"
         case .peak(let q, let n):
             return "at most \(n) of \(scenario[queue: q].name)'s operations execute at once, and \(n) do at some moment"
+        case .peakAtMost(let q, let n):
+            return "at most \(n) of \(scenario[queue: q].name)'s operations execute at once"
+        case .peakAtLeast(let q, let n):
+            return "at some moment at least \(n) of \(scenario[queue: q].name)'s operations execute at once"
+        case .dependsOn(let a, let b):
+            return "\(op(a)) waits for \(op(b)): addDependency, directly or through others (see the graph above)"
+        case .neverTogether(let ids): return "no two of \(ids.map(op).joined(separator: ", ")) ever execute at once"
+        case .completionBefore(let a, let b):
+            return "\(op(a))'s completion block runs before \(op(b)) starts (nothing in Foundation promises it)"
+        case .onMain(let id, let on):
+            return "\(op(id))'s start() runs \(on ? "on" : "off") the main thread (Thread.isMainThread)"
         case .finished(let id): return "\(op(id)) finishes without being cancelled"
         case .cancelled(let id): return "\(op(id)) ends cancelled"
         case .skipped(let id): return "\(op(id)) is cancelled before it starts: its work never runs"

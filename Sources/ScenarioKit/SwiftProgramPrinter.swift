@@ -291,7 +291,8 @@ struct ProgramWriter {
         lines += ["", "    // MARK: Completion blocks", ""]
         lines += SwiftIdentifiers.comment(
             "A completion block runs once its operation has finished (cancelled or not), on another thread, "
-                + "always after the operation's dependents were released: a dependent may start before it runs.", indent: "    ", width: 72)
+                + "always after the operation's dependents were released: a dependent may start before it runs.",
+            indent: "    ", width: 72)
         for index in withCompletion {
             let op = scenario.operations[index]
             let event = "completion of \(op.name)"

@@ -179,10 +179,16 @@ struct ExpectationSyntax: Sendable {
         case order([Name])
         case concurrent([Name])
         case peak(Name, Int)
+        case peakAtMost(Name, Int)
+        case peakAtLeast(Name, Int)
         case finished(Name)
         case cancelled(Name)
         case skipped(Name)
         case stuck(Name)
+        case dependsOn(Name, Name)
+        case neverTogether([Name])
+        case completionBefore(Name, Name)
+        case onMain(Name, Bool)
     }
 
     var claim: Claim

@@ -14,6 +14,8 @@ struct Token: Sendable, Hashable {
         /// number or a duration.
         case number(NumberLiteral)
         case comma
+        /// `<=` or `>=` (the token's text), after `peak QUEUE`.
+        case bound
     }
 
     var kind: Kind

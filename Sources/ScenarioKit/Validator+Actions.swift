@@ -207,25 +207,42 @@ extension Validator {
     private mutating func resolve(_ claim: ExpectationSyntax.Claim) -> Claim? {
         switch claim {
         case .before(let a, let b):
-            let first = resolveOperation(a)
-            let second = resolveOperation(b)
-            if a.text == b.text {
-                report(.repeatedInClaim(b.text, claim: "before", at: b.location))
-                return nil
-            }
-            guard let first, let second else { return nil }
-            return .before(first, second)
+            return resolvePair(a, b, claim: "before").map { .before($0, $1) }
         case .order(let names):
             return resolveList(names, claim: "order").map(Claim.order)
         case .concurrent(let names):
             return resolveList(names, claim: "concurrent").map(Claim.concurrent)
         case .peak(let name, let n):
             return resolveQueue(name).map { .peak($0, n) }
+        case .peakAtMost(let name, let n):
+            return resolveQueue(name).map { .peakAtMost($0, n) }
+        case .peakAtLeast(let name, let n):
+            return resolveQueue(name).map { .peakAtLeast($0, n) }
+        case .dependsOn(let a, let b):
+            return resolvePair(a, b, claim: "depends on").map { .dependsOn($0, $1) }
+        case .completionBefore(let a, let b):
+            return resolvePair(a, b, claim: "completion of").map { .completionBefore($0, $1) }
+        case .neverTogether(let names):
+            return resolveList(names, claim: "never together").map(Claim.neverTogether)
+        case .onMain(let name, let on):
+            return resolveOperation(name).map { .onMain($0, on) }
         case .finished(let name): return resolveOperation(name).map(Claim.finished)
         case .cancelled(let name): return resolveOperation(name).map(Claim.cancelled)
         case .skipped(let name): return resolveOperation(name).map(Claim.skipped)
         case .stuck(let name): return resolveOperation(name).map(Claim.stuck)
         }
+    }
+
+    /// Two different operations of a claim.
+    private mutating func resolvePair(_ a: Name, _ b: Name, claim: String) -> (OperationID, OperationID)? {
+        let first = resolveOperation(a)
+        let second = resolveOperation(b)
+        if a.text == b.text {
+            report(.repeatedInClaim(b.text, claim: claim, at: b.location))
+            return nil
+        }
+        guard let first, let second else { return nil }
+        return (first, second)
     }
 
     private mutating func resolveList(_ names: [Name], claim: String) -> [OperationID]? {

@@ -1,0 +1,83 @@
+import Board
+import RunEvents
+import ScenarioKit
+import TextKit
+
+/// The claims an engineer means: a dependency declared through others, two
+/// operations kept apart, a completion block before a start, the thread.
+extension ExpectationChecker {
+    /// From the file's `after` clauses: the path, or what A waits for instead.
+    static func dependsOn(_ a: OperationID, _ b: OperationID, _ scenario: Scenario) -> (Bool, String) {
+        let (nameA, nameB) = (scenario.opName(a), scenario.opName(b))
+        if let path = scenario.dependencyPath(from: a, to: b) {
+            guard path.count > 2 else { return (true, "\(nameA) depends on \(nameB) directly") }
+            let via = scenario.opNames(Array(path[1..<(path.count - 1)]))
+            return (
+                true,
+                "\(nameA) depends on \(nameB) through \(via) (" + path.map(scenario.opName).joined(separator: " → ")
+                    + ")"
+            )
+        }
+        let deps = scenario[operation: a].dependencies
+        let instead =
+            deps.isEmpty
+            ? "it has no dependency"
+            : "its \(deps.count == 1 ? "dependency is" : "dependencies are") "
+                + scenario.opNames(deps)
+        return (false, "\(nameA) does not depend on \(nameB), directly or through others: \(instead)")
+    }
+
+    /// Each pair watched by the facts (`RunFacts.forExpectations`).
+    static func neverTogether(_ ids: [OperationID], _ scenario: Scenario, _ history: RunFacts) -> (Bool, String) {
+        for (i, a) in ids.enumerated() {
+            for b in ids[(i + 1)...] {
+                if let moment = history.overlap(of: [a, b])?.moment {
+                    return (
+                        false,
+                        "\(scenario.opName(a)) and \(scenario.opName(b)) were both executing at \(time(moment))"
+                    )
+                }
+            }
+        }
+        let names = scenario.opNames(ids)
+        return (true, ids.count == 2 ? "\(names) never executed at once" : "no two of \(names) executed at once")
+    }
+
+    static func completionBefore(
+        _ a: OperationID, _ b: OperationID, _ scenario: Scenario, _ history: RunFacts
+    ) -> (Bool, String) {
+        let (nameA, nameB) = (scenario.opName(a), scenario.opName(b))
+        guard scenario[operation: a].completion != nil else {
+            return (false, "\(nameA) has no completion block (add 'completion' to its line)")
+        }
+        guard let ran = history[a].completionRan else {
+            let finished = history[a].finished == nil ? ": \(nameA) never finished" : ""
+            return (false, "\(nameA)'s completion block never ran\(finished)")
+        }
+        guard let started = history[b].started else {
+            return (false, "\(nameA)'s completion block ran at \(time(ran)), and \(nameB) never started")
+        }
+        if ran.seq < started.seq {
+            return (true, "\(nameA)'s completion block ran at \(time(ran)), \(nameB) started at \(time(started))")
+        }
+        let waits =
+            scenario.dependencyPath(from: b, to: a) != nil
+            ? ": \(nameB) waits for \(nameA) to finish, not for its completion block" : ""
+        return (
+            false,
+            "\(nameB) started at \(time(started)), before \(nameA)'s completion block ran at \(time(ran))\(waits)"
+        )
+    }
+
+    static func onMain(_ op: OperationID, _ on: Bool, _ scenario: Scenario, _ history: RunFacts) -> (Bool, String) {
+        let name = scenario.opName(op)
+        guard let thread = history[op].thread else { return (false, "\(name) never started") }
+        let verb = scenario[operation: op].body.isAsync ? "its start() ran" : "it ran"
+        let place = thread.isMain ? "on the main thread" : "on thread \(thread), not the main thread"
+        let queue = scenario[queue: scenario[operation: op].queue]
+        let why =
+            thread.isMain == on
+            ? "" : queue.isMain ? " (its queue is OperationQueue.main)" : " (\(queue.name) is not the main queue)"
+        return (thread.isMain == on, "\(name): \(verb) \(place)\(why)")
+    }
+}
