@@ -22,6 +22,11 @@ let package = Package(
         .target(name: "Board", dependencies: ["ScenarioKit", "RunEvents", "TextKit"]),
         // Judging a run: its expectations, a learner's quiz answer.
         .target(name: "Grading", dependencies: ["Board", "ScenarioKit", "RunEvents", "TextKit"]),
+        // Practice: questions generated with a fixed answer and confirmed by
+        // real runs; the practice record, its file and its scheduler.
+        .target(
+            name: "Practice",
+            dependencies: ["Board", "Grading", "LifecycleEngine", "RunEvents", "ScenarioKit", "TextKit"]),
         .systemLibrary(
             name: "CNCurses",
             providers: [.apt(["libncurses-dev"])]
@@ -50,7 +55,7 @@ let package = Package(
             name: "opscope",
             dependencies: [
                 "CommandSupport", "Interactive", "ScenarioKit", "RunEvents", "RunFormats", "LifecycleEngine", "Board",
-                "Grading", "Screen", "CursesBackend", "TextKit", "Tracing",
+                "Grading", "Screen", "CursesBackend", "TextKit", "Tracing", "Practice",
             ]
         ),
         // The project's speed and memory figures (a release build).
@@ -58,7 +63,7 @@ let package = Package(
             name: "opscope-bench",
             dependencies: [
                 "CommandSupport", "ScenarioKit", "RunEvents", "LifecycleEngine", "Board", "Screen", "CursesBackend",
-                "Interactive", "TextKit",
+                "Interactive", "TextKit", "Practice",
             ]
         ),
         .testTarget(name: "TextKitTests", dependencies: ["TextKit", "EventFixtures"]),
@@ -97,12 +102,16 @@ let package = Package(
             // A recording and what each format writes of it, read by path.
             exclude: ["Snapshots"]),
         .testTarget(
+            name: "PracticeTests",
+            dependencies: ["Practice", "Board", "Grading", "LifecycleEngine", "RunEvents", "ScenarioKit"]),
+        .testTarget(
             name: "InteractiveTests",
             dependencies: ["Interactive", "Board", "RunEvents", "ScenarioKit", "Screen", "EventFixtures"]),
         .testTarget(
             name: "opscopeTests",
             dependencies: [
                 "opscope", "CommandSupport", "Interactive", "ScenarioKit", "RunFormats", "Grading", "EventFixtures",
+                "Practice",
             ]),
     ],
     swiftLanguageModes: [.v6]

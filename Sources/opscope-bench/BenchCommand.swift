@@ -12,8 +12,8 @@ enum BenchCommand {
     static let name = "bench"
     static let abstract = "Measure opscope against the bare engine (use a release build)"
     static let help = """
-        USAGE: opscope-bench [--quick] [--only engine|language|interface|history|scale|budget|chain]
-                             [--chain-length N]
+        USAGE: opscope-bench [--quick] [--only engine|language|interface|history|scale|budget|chain|practice]
+                             [--chain-length N] [--seeds N] [--runs N]
 
         Measures, on this machine:
           engine     100,000 zero-work operations observed by opscope (operations,
@@ -43,6 +43,11 @@ enum BenchCommand {
           chain      'opscope trace' of a dependency chain (--chain-length, default
                      1,000,000) ends with exit 0; not in the default set: the
                      engine itself takes minutes on such a chain
+          practice   generating and confirming a level-3 question (< 1 s); then, for
+                     each level, the questions of seeds 1 to --seeds (default 100)
+                     each run --runs times (default 20, five at once): every run
+                     must give the question's answer; not in the default set: it
+                     takes several minutes (the CI runs it)
 
 
         Build it with 'swift build -c release' first: a debug build measures the
@@ -50,9 +55,9 @@ enum BenchCommand {
         """
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(arguments, options: ["only", "chain-length"], flags: ["quick"])
+        let args = try Arguments(arguments, options: ["only", "chain-length", "seeds", "runs"], flags: ["quick"])
         let only = args.value("only")
-        let sections = ["engine", "language", "interface", "history", "scale", "budget", "chain"]
+        let sections = ["engine", "language", "interface", "history", "scale", "budget", "chain", "practice"]
         if let only, !sections.contains(only) {
             throw UsageError("'--only' is one of \(sections.joined(separator: ", ")), not '\(only)'")
         }
@@ -73,6 +78,11 @@ enum BenchCommand {
                 throw UsageError("'--chain-length' is a whole number from 2 to 10000000, not '\(text)'")
             }
             ScaleBench.runChain(report: report, count: length)
+        }
+        if only == "practice" {
+            let seeds = try args.whole("seeds", in: 1...100_000, default: args.has("quick") ? 10 : 100)
+            let runs = try args.whole("runs", in: 1...1000, default: 20)
+            PracticeBench.run(report: report, seeds: seeds, runs: runs)
         }
         return report.allTargetsMet ? .success : .failed
     }

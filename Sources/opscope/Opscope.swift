@@ -18,7 +18,7 @@ protocol Subcommand: Sendable {
 enum Opscope {
     static let subcommands: [any Subcommand.Type] = [
         RunCommand.self, CheckCommand.self, TraceCommand.self, ReplayCommand.self, ListCommand.self, SwiftCommand.self,
-        QuizCommand.self,
+        QuizCommand.self, PracticeCommand.self,
         HelpCommand.self,
     ]
 
@@ -29,7 +29,7 @@ enum Opscope {
                opscope <command> [options]
 
         COMMANDS:
-        \(subcommands.map { "  " + $0.name.padding(toLength: 8, withPad: " ", startingAt: 0) + $0.abstract }.joined(separator: "\n"))
+        \(subcommands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.abstract }.joined(separator: "\n"))
 
         A scenario file (*.ops) describes queues, operations, dependencies,
         priorities, timed actions and expectations; see docs/SCENARIO-LANGUAGE.md.

@@ -19,6 +19,7 @@ enum QuizCommand: Subcommand {
     static let abstract = "Answer a scenario's quiz, then let the real engine grade and explain it"
     static let help = """
         USAGE: opscope quiz FILE [--answer TEXT] [--text] [--speed X]
+               opscope quiz --generate [--level 1|2|3] [--seed N] [--save FILE] [--answer TEXT] [--speed X]
 
         On a terminal, the question opens on the board (predict mode): the
         cards and the question, nothing that gives the answer away; type the
@@ -76,7 +77,24 @@ enum QuizCommand: Subcommand {
         On a terminal, an answer with unknown names is asked again; from a
         pipe or with --answer, it is an error.
 
+        With --generate, opscope makes a fresh question whose answer is fixed
+        on this engine by construction, confirms it with three runs on the
+        real engine, then asks it like a file's (docs/GENERATED-QUESTIONS.md).
+        Level 1: dependencies, and priority on a serial queue; 2 adds quality
+        of service, cancelling before the start, cancelled dependencies and
+        cap changes; 3 adds queues that depend on each other, barriers,
+        asynchronous operations, completion blocks and suspension. The same
+        level and seed always make the same question.
+
         OPTIONS:
+          --generate      make a question instead of reading a file
+          --level N       with --generate: 1, 2 or 3 (default: 1)
+          --seed N        with --generate: the question's number, 0 to
+                          18446744073709551615 (default: one drawn at random,
+                          and printed so that you can ask it again)
+          --save FILE     with --generate: write the question to FILE (a new
+                          file; an existing one is never replaced) instead
+                          of asking it
           --answer TEXT   the answer, instead of reading standard input
           --text          on a terminal, ask here rather than on the board
           --speed X       scenario seconds per real second (default: 4). The
@@ -84,13 +102,19 @@ enum QuizCommand: Subcommand {
                           only the worker-thread ramp of synchronous work
                           (about one thread a second, real time) does not scale.
 
-        EXIT STATUS: 0 when the answer was entirely right; 1 when it was not;
-        2 when the file has errors or no quiz, the answer cannot be read, or
-        the command line is wrong.
+        EXIT STATUS: 0 when the answer was entirely right (with --save: when
+        the file was written); 1 when it was not, or when no question could
+        be generated or saved; 2 when the file has errors or no quiz, the
+        answer cannot be read, or the command line is wrong.
         """
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(arguments, options: ["answer", "speed"], flags: ["text"])
+        let args = try Arguments(
+            arguments, options: ["answer", "speed", "level", "seed", "save"], flags: ["generate", "text"])
+        if args.has("generate") { return try QuizGenerate.run(args) }
+        if let option = ["level", "seed", "save"].first(where: { args.value($0) != nil }) {
+            throw UsageError("'--\(option)' goes with --generate (opscope quiz --generate --\(option) …)")
+        }
         guard args.positionals.count == 1 else {
             throw UsageError(
                 args.positionals.isEmpty
@@ -99,28 +123,35 @@ enum QuizCommand: Subcommand {
         }
         let speed = try args.speed("speed", in: SpeedRange.trace, default: 4)
         let path = args.positionals[0]
-        let result = ScenarioLoading.read(try ScenarioLoading.source(at: path))
+        let file = try ScenarioLoading.source(at: path)
+        let result = ScenarioLoading.read(file)
         guard let scenario = result.scenario, !result.hasErrors else { return .usage }
-        guard let quiz = scenario.quiz else {
+        guard scenario.quiz != nil else {
             throw UsageError(
                 "'\(path)' has no quiz; add one, like: quiz \"In which order do they start?\" answer start-order")
         }
-
         if args.value("answer") == nil, !args.has("text"), isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             // On a terminal the question opens on the board (predict mode).
             var options = InteractiveOptions()
             options.asQuestion = true
             if args.value("speed") != nil { options.speed = min(max(speed, 0.125), 64) }
-            let file = try ScenarioLoading.source(at: path)
             return MainActor.assumeIsolated {
                 InteractiveApp.launch(
                     ScenarioOpening(scenario: scenario, file: file), picker: PickerList([]), paths: [], options: options
                 )
             }
         }
+        return ask(scenario, answer: args.value("answer"), speed: speed)
+    }
+
+    /// Asks `scenario`'s quiz (it has one): prints the sheet, reads the
+    /// answer (`answer`, else standard input), runs the scenario, grades
+    /// the answer and explains it; the status says whether it was right.
+    static func ask(_ scenario: Scenario, answer text: String?, speed: Double) -> ExitStatus {
+        guard let quiz = scenario.quiz else { return .usage }
         QuizOutput.write(QuizSheet.text(for: scenario) + "\n")
         let answer: QuizAnswer
-        if let text = args.value("answer") {
+        if let text {
             switch QuizAnswerParser.parse(text, kind: quiz.kind, scenario: scenario) {
             case .success(let parsed): answer = parsed
             case .failure(let error): return report(error)

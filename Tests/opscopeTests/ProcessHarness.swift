@@ -34,17 +34,21 @@ enum OpscopeBinary {
     /// standard input (/dev/null when nil); kills it after `timeout` real
     /// seconds (a generous bound: the test then fails). With `outputTo`,
     /// standard output is that file (`/dev/full`), not captured. With
-    /// `signal`, sends it that signal `after` real seconds.
+    /// `signal`, sends it that signal `after` real seconds. `environment`
+    /// adds to (or replaces) this process's variables; `directory` is where
+    /// it runs instead of the package root.
     static func run(
         _ arguments: [String], input: String? = nil, timeout: Double = 60, outputTo path: String? = nil,
-        signal: (number: Int32, after: Double)? = nil
+        signal: (number: Int32, after: Double)? = nil, environment extra: [String: String] = [:],
+        directory: URL? = nil
     ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = directory ?? packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()

@@ -1,0 +1,100 @@
+import ScenarioKit
+
+/// Why no question could be made.
+public enum GenerationError: Error, Sendable, Equatable {
+    /// Not 1, 2 or 3.
+    case unknownLevel(Int)
+    /// Every candidate of the seed was drawn again or not confirmed.
+    case nothingConfirmed(level: Int, seed: UInt64, attempts: Int, lastFailure: String)
+
+    public var message: String {
+        switch self {
+        case .unknownLevel(let level):
+            "there is no level \(level): the levels are 1, 2 and 3"
+        case .nothingConfirmed(let level, let seed, let attempts, let last):
+            "no question of level \(level) with seed \(seed) could be confirmed on this engine in \(attempts) "
+                + "candidates (the last: \(last)); try another seed"
+        }
+    }
+}
+
+/// Makes fresh questions whose answers are fixed on this engine by
+/// construction (docs/GENERATED-QUESTIONS.md says how), and has each one
+/// confirmed by real runs before it is asked.
+///
+/// - Level 1: dependencies, and priority on a serial queue.
+/// - Level 2 adds quality of service, cancelling before the start,
+///   cancelled dependencies and cap changes.
+/// - Level 3 adds queues that depend on each other, barriers, asynchronous
+///   operations, completion blocks and suspension.
+///
+/// The same level and seed make the same text: every draw comes from
+/// `SplitMix64`, candidate `k` of a seed from its `k`th derived seed.
+public enum QuestionGenerator {
+    public static let levels: ClosedRange<Int> = 1...3
+    /// Candidates tried for one seed before giving up.
+    public static let maxAttempts = 40
+
+    /// The question of `seed` at `level`: the first candidate that is worth
+    /// asking (no blind answer passes it, a rule decides it) and that
+    /// `confirm` accepts (nil: confirmed; otherwise why not).
+    public static func generate(
+        level: Int, seed: UInt64, confirm: (GeneratedQuestion) -> String?
+    ) throws(GenerationError) -> GeneratedQuestion {
+        guard levels.contains(level) else { throw .unknownLevel(level) }
+        var lastFailure = "every draw was passable blind"
+        for attempt in 0..<maxAttempts {
+            guard let question = candidate(level: level, seed: seed, attempt: attempt) else { continue }
+            guard let failure = confirm(question) else { return question }
+            lastFailure = failure
+        }
+        throw .nothingConfirmed(level: level, seed: seed, attempts: maxAttempts, lastFailure: lastFailure)
+    }
+
+    /// The question of `seed` at `level`, confirmed by `runs` runs on the
+    /// real engine (`QuestionConfirmer`).
+    public static func generate(level: Int, seed: UInt64, runs: Int = 3) throws(GenerationError) -> GeneratedQuestion {
+        try generate(level: level, seed: seed) { question in
+            QuestionConfirmer.confirm(question, runs: runs).failures.first
+        }
+    }
+
+    /// Candidate `attempt` of `seed` at `level`, made without running
+    /// anything; nil when the draw is not worth asking. Pure.
+    public static func candidate(level: Int, seed: UInt64, attempt: Int) -> GeneratedQuestion? {
+        var random = SplitMix64(seed: SplitMix64.derive(seed: seed, level: level, attempt: attempt))
+        let drawn: Candidate?
+        switch level {
+        case 1:
+            drawn = StartOrderRecipes.level1(&random)
+        case 2:
+            switch random.below(4) {
+            case 0, 1: drawn = StartOrderRecipes.level2(&random)
+            case 2: drawn = OutcomeRecipes.make(level: 2, kind: .finalState, &random)
+            default: drawn = OutcomeRecipes.make(level: 2, kind: .counts, &random)
+            }
+        default:
+            switch random.below(20) {
+            case 0..<7: drawn = StartOrderRecipes.level3(&random)
+            case 7..<12: drawn = OutcomeRecipes.make(level: 3, kind: .finalState, &random)
+            case 12..<15: drawn = OutcomeRecipes.make(level: 3, kind: .counts, &random)
+            default: drawn = PeakRecipe.level3(&random)
+            }
+        }
+        guard var candidate = drawn else { return nil }
+        candidate.draft.kind = candidate.prediction.kind
+        candidate.draft.title += " (level \(level), seed \(seed))"
+        candidate.draft.header = [
+            "A generated question: opscope quiz --generate --level \(level) --seed \(seed)",
+            "Its answer is fixed on this engine by construction (docs/GENERATED-QUESTIONS.md);",
+            "the notes explain it, and opscope quiz shows them after the answer.",
+        ]
+        let text = candidate.draft.text()
+        let read = ScenarioReader.read(text, path: "generated.ops")
+        guard let scenario = read.scenario, !read.hasErrors else { return nil }
+        return GeneratedQuestion(
+            level: level, seed: seed, attempt: attempt, text: text, scenario: scenario,
+            concepts: candidate.concepts.sorted(), confirmSpeed: candidate.confirmSpeed,
+            prediction: candidate.prediction)
+    }
+}
