@@ -49,7 +49,7 @@ let package = Package(
             name: "Interactive",
             dependencies: [
                 "CommandSupport", "ScenarioKit", "RunEvents", "RunFormats", "LifecycleEngine", "Board", "Grading",
-                "Screen", "CursesBackend", "TextKit",
+                "Screen", "CursesBackend", "TextKit", "Practice",
             ]),
         .executableTarget(
             name: "opscope",

@@ -21,6 +21,9 @@ package struct InteractiveOptions {
     /// `opscope quiz FILE` on a terminal: open the scenario as its quiz's
     /// question (predict mode).
     package var asQuestion = false
+    /// The library file that question is, when its first answer is kept in
+    /// the practice record.
+    package var practiceQuestion: String?
 
     package init() {}
 }
@@ -179,7 +182,9 @@ package final class InteractiveApp {
                 scheduleRedraw()
             case .quit:
                 shown.stop()
-                if let picker {
+                if var picker {
+                    // A question answered there shows its mark now.
+                    if shown.model.prediction != nil { picker.refreshPractice() }
                     mode = .picker(picker)
                     stopFrameTimer()
                     redrawNow()
@@ -204,25 +209,36 @@ package final class InteractiveApp {
             scheduleRedraw()
             return
         }
-        open(opening, from: model, asQuestion: model.questions.contains(index))
+        let asQuestion = model.questions.contains(index)
+        open(
+            opening, from: model, asQuestion: asQuestion,
+            practiceQuestion: asQuestion ? (model.paths[index] as NSString).lastPathComponent : nil)
     }
 
     /// Opens a scenario (or a recording of it). From the picker it opens
     /// the way a lesson is read: paused at t=0 with the notes showing, in
     /// lesson mode; a replay opens paused at t=0 too.
-    private func open(_ opening: ScenarioOpening, from picker: PickerModel?, asQuestion: Bool = false) {
+    private func open(
+        _ opening: ScenarioOpening, from picker: PickerModel?, asQuestion: Bool = false,
+        practiceQuestion: String? = nil
+    ) {
         let scenario = opening.scenario
         let fromPicker = picker != nil
         let settings = SessionModel.Settings(
             speed: options.speed ?? scenario.speed ?? 1,
             paused: fromPicker || opening.source.isRecording || options.startsPaused,
-            lesson: fromPicker || options.lesson, asQuestion: asQuestion || options.asQuestion)
+            lesson: fromPicker || options.lesson, asQuestion: asQuestion || options.asQuestion,
+            practiceQuestion: practiceQuestion ?? options.practiceQuestion)
         let view = ScenarioSession(
             SessionModel(
                 scenario: scenario, settings: settings, file: opening.file, source: opening.source,
                 notice: opening.notice, at: ProcessInfo.processInfo.systemUptime))
         mode = .scenario(view, picker: picker)
         view.onBuilding = { [weak self] in self?.redrawNow() }
+        view.keepAnswer = { file, right in
+            PracticeKeeper()?.keep(file, scenario: scenario, right: right)
+                ?? "your answer was not kept: no data folder (set HOME or XDG_DATA_HOME)"
+        }
         view.start(
             wake: { [weak self] in
                 DispatchQueue.main.async {
@@ -363,5 +379,10 @@ package struct PickerModel {
 
     package func render(size: Size, glyphs: GlyphSet, colors: Bool) -> CellGrid {
         ScenarioPicker.render(list: list, state: state, size: size, glyphs: glyphs, colors: colors)
+    }
+
+    /// The Questions section again, with the practice record as it is now.
+    mutating func refreshPractice() {
+        list = PickerLauncher.markQuestions(list, paths: paths, questions: questions, practice: PracticeKeeper())
     }
 }

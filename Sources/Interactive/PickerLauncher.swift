@@ -57,7 +57,40 @@ package enum PickerLauncher {
         if !mistakes.isEmpty {
             sections.append(PickerSection(heading: mistakesHeading, entries: mistakes.map { Self.read($0).entry }))
         }
-        return (PickerList(sections), paths + mistakes, questions)
+        let list = markQuestions(PickerList(sections), paths: paths, questions: questions, practice: PracticeKeeper())
+        return (list, paths + mistakes, questions)
+    }
+
+    /// The Questions section marked from the practice record: each
+    /// question's last answer (✓ right, ✗ missed) before its question, and
+    /// the progress per concept in the heading (or why the record was set
+    /// aside).
+    package static func markQuestions(
+        _ list: PickerList, paths: [String], questions: Set<Int>, practice: PracticeKeeper?
+    ) -> PickerList {
+        guard let section = list.sections.firstIndex(where: { $0.heading?.hasPrefix("Questions") == true }) else {
+            return list
+        }
+        var list = list
+        let overview = practice?.overview()
+        var heading = questionsHeading
+        if let message = overview?.message {
+            heading = "Questions — \(message)"
+        } else if let progress = overview?.progress, !progress.isEmpty {
+            heading = "Questions (answer before the run shows it) — right last time: \(progress)"
+        }
+        list.sections[section].heading = heading
+        let first = list.sections[..<section].reduce(0) { $0 + $1.entries.count }
+        for offset in list.sections[section].entries.indices {
+            let index = first + offset
+            guard questions.contains(index), paths.indices.contains(index) else { continue }
+            var entry = list.sections[section].entries[offset]
+            let question = entry.title.map { String($0.drop { "✓✗ ".contains($0) }) } ?? ""
+            let mark = overview?.lastRight[(paths[index] as NSString).lastPathComponent].map { $0 ? "✓ " : "✗ " } ?? ""
+            entry.title = mark + question
+            list.sections[section].entries[offset] = entry
+        }
+        return list
     }
 
     /// `folder/*.ops` in name order (the library is numbered in teaching order).

@@ -35,7 +35,7 @@ package struct Prediction: Sendable {
     package private(set) var phase = Phase.answering
     package private(set) var draft = ""
     private(set) var errors: [String] = []
-    private(set) var attempt = 1
+    package private(set) var attempt = 1
     /// The run's events while it goes on (a question's scenario is small).
     private var events: [LifecycleEvent] = []
     /// The wrong row the history last went to.

@@ -59,7 +59,9 @@ package final class ScenarioSession {
     @discardableResult
     package func drain() -> Bool {
         guard let run else { return model.tick(at: wallClock()) }
-        return model.take(run.takeEvents(), moment)
+        let changed = model.take(run.takeEvents(), moment)
+        carryOut(model.owedEffects())
+        return changed
     }
 
     /// As a main-queue operation's work begins (the caller draws right
@@ -92,6 +94,9 @@ package final class ScenarioSession {
     /// meanwhile, so this is when to draw (the status line says how far
     /// it is).
     package var onBuilding: (() -> Void)?
+    /// Keeps a question's first answer in the practice record and says
+    /// when it comes back (`PracticeKeeper`); nil keeps nothing.
+    package var keepAnswer: ((_ question: String, _ right: Bool) -> String)?
 
     /// Starts `run`; a start of more than a moment keeps the screen up to
     /// date through `onBuilding`, spending at most a fifth of its time on
@@ -147,6 +152,8 @@ package final class ScenarioSession {
             case .save(let name, let bytes):
                 let ok = FileManager.default.createFile(atPath: name, contents: Data(bytes))
                 model.saved(name, ok: ok, at: wallClock())
+            case .keepAnswer(let question, let right):
+                if let said = keepAnswer?(question, right) { model.kept(said, at: wallClock()) }
             case .quit:
                 return true
             }

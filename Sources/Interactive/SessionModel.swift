@@ -44,6 +44,9 @@ package enum SessionEffect: Equatable, Sendable {
     /// Write `bytes` to a new file `name` in the current folder, then tell
     /// the session (`saved(_:ok:at:)`).
     case save(name: String, bytes: [UInt8])
+    /// Keep a question's first answer in the practice record (the library
+    /// file `question`), then tell the session (`kept(_:at:)`).
+    case keepAnswer(question: String, right: Bool)
     case quit
 }
 
@@ -69,12 +72,18 @@ package struct SessionModel {
         /// Open the scenario as its quiz's question (predict mode): paused,
         /// with what gives the answer away hidden until it is in.
         package var asQuestion: Bool
+        /// The library file the question is, when its first answer goes to
+        /// the practice record (`opscope practice` brings a missed one back).
+        package var practiceQuestion: String?
 
-        package init(speed: Double, paused: Bool, lesson: Bool, asQuestion: Bool = false) {
+        package init(
+            speed: Double, paused: Bool, lesson: Bool, asQuestion: Bool = false, practiceQuestion: String? = nil
+        ) {
             self.speed = speed
             self.paused = paused || asQuestion
             self.lesson = lesson && !asQuestion
             self.asQuestion = asQuestion
+            self.practiceQuestion = asQuestion ? practiceQuestion : nil
         }
     }
 
@@ -147,6 +156,12 @@ package struct SessionModel {
     package internal(set) var mainThreadBlocked: MainThreadBlock?
     /// The question, when the scenario opened as one (predict mode).
     package internal(set) var prediction: Prediction?
+    /// What the events asked of the shell (a first answer to keep), for
+    /// it to take after a batch (`owedEffects()`).
+    var effectsOwed: [SessionEffect] = []
+    /// The status line's word on the last grade, which the word on keeping
+    /// the answer follows.
+    var gradeLine: String?
 
     package init(
         scenario: Scenario, settings: Settings, file: RecordingFile, source: Source = .live, notice: String? = nil,
@@ -328,10 +343,26 @@ package struct SessionModel {
         guard prediction?.isRunning == true, board.outcome != nil || board.stall != nil,
             let grade = prediction?.grade()
         else { return }
-        state.show(
-            "graded: \(grade.scoreLine)"
-                + (grade.isCorrect ? " \u{2014} all right!" : " \u{2014} the Question pane says why"),
-            kind: grade.isCorrect ? .info : .refusal, now: moment.wall, lasting: 10)
+        // Only the first answer counts: a second try has seen the run.
+        if prediction?.attempt == 1, let question = settings.practiceQuestion {
+            effectsOwed.append(.keepAnswer(question: question, right: grade.isCorrect))
+        }
+        gradeLine = "graded: \(grade.scoreLine)" + (grade.isCorrect ? ", all right!" : " (the Question pane says why)")
+        state.show(gradeLine ?? "", kind: grade.isCorrect ? .info : .refusal, now: moment.wall, lasting: 10)
+    }
+
+    /// What the events asked of the shell since it last asked.
+    package mutating func owedEffects() -> [SessionEffect] {
+        defer { effectsOwed = [] }
+        return effectsOwed
+    }
+
+    /// The shell kept (or could not keep) a first answer: `said` tells
+    /// when the question comes back, or why it was not kept.
+    package mutating func kept(_ said: String, at wall: Double) {
+        // Short enough for 80 columns: the score, then the keeping.
+        let score = gradeLine?.replacingOccurrences(of: " (the Question pane says why)", with: "")
+        state.show((score.map { $0 + "; " } ?? "") + said, now: wall, lasting: 15)
     }
 
     // MARK: - Frames

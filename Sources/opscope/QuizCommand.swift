@@ -134,6 +134,11 @@ enum QuizCommand: Subcommand {
             // On a terminal the question opens on the board (predict mode).
             var options = InteractiveOptions()
             options.asQuestion = true
+            // A library file's first answer is kept for `opscope practice`.
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+            if folder == URL(fileURLWithPath: PickerLauncher.libraryFolder).standardizedFileURL.path {
+                options.practiceQuestion = (path as NSString).lastPathComponent
+            }
             if args.value("speed") != nil { options.speed = min(max(speed, 0.125), 64) }
             return MainActor.assumeIsolated {
                 InteractiveApp.launch(

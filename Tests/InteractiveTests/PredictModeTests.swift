@@ -30,9 +30,10 @@ import Testing
         """
     ).scenario!
 
-    static func model() -> SessionModel {
+    static func model(practice: String? = nil) -> SessionModel {
         SessionModel(
-            scenario: scenario, settings: .init(speed: 1, paused: false, lesson: true, asQuestion: true),
+            scenario: scenario,
+            settings: .init(speed: 1, paused: false, lesson: true, asQuestion: true, practiceQuestion: practice),
             file: RecordingFile(path: "q.ops", source: ""), at: 0)
     }
 
@@ -159,5 +160,26 @@ import Testing
             file: RecordingFile(path: "a.ops", source: ""), at: 0)
         #expect(plain.prediction == nil)
         _ = plain.open(at: 0)
+    }
+
+    @Test func onlyTheFirstAnswerOfALibraryQuestionIsKept() {
+        var model = Self.model(practice: "05-priority.ops")
+        _ = model.open(at: 0)
+        Self.type("fast slow", &model)
+        _ = Self.press(.enter, &model)
+        model.take(Self.run(), SessionMoment(wall: 1))
+        #expect(model.owedEffects() == [.keepAnswer(question: "05-priority.ops", right: true)])
+        #expect(model.owedEffects() == [], "asked once")
+        _ = Self.press(.character("r"), &model)
+        _ = Self.press(.enter, &model)
+        model.take(Self.run(), SessionMoment(wall: 2))
+        #expect(model.owedEffects() == [], "a second try has seen the run")
+        // Without a library file to keep it under, nothing is kept.
+        var loose = Self.model()
+        _ = loose.open(at: 0)
+        Self.type("slow", &loose)
+        _ = Self.press(.enter, &loose)
+        loose.take(Self.run(), SessionMoment(wall: 1))
+        #expect(loose.owedEffects() == [])
     }
 }

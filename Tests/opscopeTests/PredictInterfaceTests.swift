@@ -11,7 +11,9 @@ struct PredictInterfaceTests {
     /// its first entry is 01's question.
     @Test("from the picker: nothing gives the answer away, a wrong answer is graded, Enter shows why, r asks again")
     func fromThePicker() throws {
-        let tmux = try TmuxSession([], columns: 80, rows: 24)
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-xdg-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession([], columns: 80, rows: 24, environment: ["XDG_DATA_HOME": data.path])
         try tmux.waitFor(text: "choose a scenario")
         let library = try FileManager.default.contentsOfDirectory(
             atPath: OpscopeBinary.packageRoot.appendingPathComponent("scenarios").path
@@ -29,6 +31,10 @@ struct PredictInterfaceTests {
         try tmux.send("Enter")
         let graded = try tmux.waitFor(text: "graded:", timeout: 60)
         #expect(!graded.contains("all right"))
+        // The first answer is kept for `opscope practice`: missed, it comes back soon.
+        try tmux.waitFor(text: "kept (missed): back in 10 minutes")
+        let kept = try String(contentsOf: data.appendingPathComponent("opscope/practice.json"), encoding: .utf8)
+        #expect(kept.contains("\"id\" : \"library:01-chain.ops\""))
         try tmux.send("Enter")
         try tmux.waitFor(text: "the moment that decided")
         try tmux.send("r")
@@ -36,7 +42,9 @@ struct PredictInterfaceTests {
         try tmux.waitFor(text: "your answer: save, fetch, decode_")
         // Esc leaves the question for the picker; q quits from there.
         try tmux.send("Escape")
-        try tmux.waitFor(text: "choose a scenario")
+        // Back in the picker, the question is marked missed, and its concept counted.
+        try tmux.waitFor(text: "✗ In which order do fetch, save and decode start?")
+        try tmux.waitFor(text: "right last time: dependencies 0/1")
         try tmux.send("q")
         try tmux.waitFor(text: "[exit 0]")
         try tmux.waitFor(text: "[terminal restored]")

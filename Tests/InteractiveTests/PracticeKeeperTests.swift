@@ -1,0 +1,61 @@
+import Foundation
+import ScenarioKit
+import Screen
+import Testing
+
+@testable import Interactive
+
+/// The interface's side of the practice record: a kept answer says when it
+/// comes back, and the picker's Questions section shows the last answer
+/// and the progress per concept; a corrupt record is set aside, not lost.
+@Suite struct PracticeKeeperTests {
+    static let scenario = ScenarioReader.read("op a work 1s\nop b work 1s after a\nquiz \"Q\" answer start-order")
+        .scenario!
+
+    static func folder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("opscope-keeper-\(UUID().uuidString)")
+    }
+
+    @Test func aKeptAnswerSaysWhenItComesBackAndMarksThePicker() throws {
+        let data = Self.folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let keeper = PracticeKeeper(folder: data.path)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(
+            keeper.keep("01-chain.ops", scenario: Self.scenario, right: true, now: now)
+                == "kept (right 1× in a row): back in 1 day")
+        #expect(
+            keeper.keep("05-priority.ops", scenario: Self.scenario, right: false, now: now)
+                == "kept (missed): back in 10 minutes")
+        let overview = keeper.overview(now: now)
+        #expect(overview.lastRight == ["01-chain.ops": true, "05-priority.ops": false])
+        #expect(overview.message == nil)
+        let list = PickerLauncher.markQuestions(
+            PickerList([
+                PickerSection(entries: [PickerEntry(fileName: "01-chain.ops")]),
+                PickerSection(
+                    heading: PickerLauncher.questionsHeading,
+                    entries: [PickerEntry(fileName: "01-chain.ops", title: "Which first?")]),
+            ]), paths: ["scenarios/01-chain.ops", "scenarios/01-chain.ops"], questions: [1], practice: keeper)
+        #expect(list[entry: 1].title == "✓ Which first?")
+        #expect(
+            list.sections[1].heading
+                == "Questions (answer before the run shows it) — right last time: dependencies 1/1, priority 0/1, "
+                + "suspension 0/1")
+    }
+
+    @Test func aCorruptRecordIsSetAsideAndSaidInTheHeading() throws {
+        let data = Self.folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let file = data.appendingPathComponent("opscope/practice.json")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("not json".utf8).write(to: file)
+        let overview = PracticeKeeper(folder: data.appendingPathComponent("opscope").path).overview()
+        #expect(overview.message?.contains("set aside") == true)
+        let aside = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+            .filter { $0.hasPrefix("practice.json.corrupt-") }
+        #expect(aside.count == 1)
+        let kept = try Data(contentsOf: file.deletingLastPathComponent().appendingPathComponent(aside[0]))
+        #expect(String(decoding: kept, as: UTF8.self) == "not json")
+    }
+}
