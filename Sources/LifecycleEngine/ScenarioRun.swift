@@ -82,6 +82,16 @@ public final class ScenarioRun: Sendable {
         core = RunCore(scenario: scenario, options: options, onEvents: onEvents)
     }
 
+    /// A run whose real time is read from `realTime` (monotonic
+    /// nanoseconds) instead of the system's: a test skips time ahead with
+    /// it where it would otherwise sleep to see that nothing happens.
+    init(
+        scenario: Scenario, options: RunOptions, realTime: @escaping @Sendable () -> UInt64
+    ) {
+        self.scenario = scenario
+        core = RunCore(scenario: scenario, options: options, onEvents: nil, realTime: realTime)
+    }
+
     deinit { core.stop() }
 
     /// Builds the queues and operations and starts scenario time: announces
