@@ -27,10 +27,10 @@ final class WorkOperation: Operation, EngineCancellable, StartWindow, @unchecked
     let core: RunCore
     private let storedIndex: Int32
     let window = Atomic<UInt8>(0)
-    /// Where to look for what its finish let the queues dispatch, once
-    /// Foundation's `start()` has processed it. Only its start's thread
+    /// What to ask once Foundation's `start()` has processed its finish
+    /// (`RunModel.afterFinish`): nil, nothing. Only its start's thread
     /// touches it.
-    var finishScan = RunModel.DispatchScan()
+    var finishScan: RunModel.DispatchScan?
 
     var index: Int { Int(storedIndex) }
 
@@ -69,7 +69,7 @@ final class BlocksOperation: BlockOperation, EngineCancellable, StartWindow, @un
     let window = Atomic<UInt8>(0)
     let index: Int
     /// As `WorkOperation.finishScan`.
-    var finishScan = RunModel.DispatchScan()
+    var finishScan: RunModel.DispatchScan?
 
     init(core: RunCore, index: Int, durations: [Double], cooperative: Bool) {
         self.core = core

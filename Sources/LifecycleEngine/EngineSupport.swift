@@ -93,6 +93,33 @@ final class EngineLock: @unchecked Sendable {
     }
 }
 
+/// The calling thread as the run tells threads apart, read before the
+/// run's lock is taken: its `pthread_self()`, and whether it is the main
+/// thread. Foundation's `Thread.isMainThread` makes two system calls on
+/// Linux (`getpid` and `gettid`); asked on every fact of a flat million, it
+/// was a measurable share of each engine thread's time. So each thread asks
+/// it once and keeps the answer in a thread-specific slot of its own.
+enum CurrentThread {
+    /// 0 (unset): not asked yet; 1: not the main thread; 2: the main thread.
+    private static let slot: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "no thread-specific slot left for opscope")
+        return key
+    }()
+
+    static var isMain: Bool {
+        if let marked = pthread_getspecific(slot) { return Int(bitPattern: marked) == 2 }
+        let isMain = Thread.isMainThread
+        pthread_setspecific(slot, UnsafeRawPointer(bitPattern: isMain ? 2 : 1))
+        return isMain
+    }
+
+    static var identity: RunModel.ThreadIdentity {
+        RunModel.ThreadIdentity(id: UInt(pthread_self()), isMain: isMain)
+    }
+}
+
 /// Monotonic real time in nanoseconds (vDSO, ~20 ns).
 @inline(__always) func monotonicNanoseconds() -> UInt64 {
     var ts = timespec()

@@ -79,14 +79,14 @@ extension RunCore {
         // dispatched looked at.
         var lastReport = DispatchTime.now().uptimeNanoseconds
         while true {
-            let upcoming = lock.withLock { model.upcomingAdds }
+            let upcoming = withLockedModel { model in model.upcomingAdds }
             if upcoming.isEmpty { break }
             let made = makeMissing(upcoming)
             lock.lock()
             let first = model.log.count
             keepMade(made)
-            let (added, scan) = model.addChunk(real: realTime())
-            let handover = added.compactMap { handoverLocked(Int($0)) }
+            let (plans, scan) = model.addChunk(real: realTime())
+            let handover = plans.compactMap(handoverLocked)
             let done = model.nextInitialAdd
             unlockAndNotify(observingFrom: first)
             for h in handover { handOver(h) }

@@ -56,12 +56,10 @@ extension RunCore {
     /// Makes, outside the lock, the objects `indices` and what they wait
     /// for still lack (another thread may make one meanwhile:
     /// `keepMade`).
-    func makeMissing<C: Collection>(_ indices: C) -> [(Int, Operation)] where C.Element == Int32 {
+    func makeMissing<C: Collection<Int32>>(_ indices: C) -> [(Int, Operation)] {
         lock.assertNotHeld()
-        let missing: [Int] = lock.withLock {
-            indices.flatMap { model.objectsNeeded(for: Int($0)) }.filter {
-                objects.operation($0) == nil && model.mayMakeObject($0)
-            }
+        let missing = withLockedModel { model in
+            model.objectsToMake(for: indices) { objects.operation($0) != nil }
         }
         return missing.map { ($0, makeOperation($0)) }
     }
@@ -76,7 +74,7 @@ extension RunCore {
     }
 
     /// The object of operation `i`, made now (outside the lock) when the
-    /// run has not made it yet and may (`RunModel.mayMakeObject`); nil once
+    /// run has not made it yet and may (`RunModel.objectsToMake`); nil once
     /// let go of.
     func opObject(_ i: Int) -> Operation? {
         let made = makeMissing(CollectionOfOne(Int32(i)))
@@ -86,16 +84,15 @@ extension RunCore {
         }
     }
 
-    /// What to hand Foundation for operation `i`, from the model's plan
-    /// and the objects `makeMissing` made; nil when the run has no object
-    /// for it, which the model never lets happen (only a finished
-    /// operation, which no other waits for, is let go of). Under the lock.
-    func handoverLocked(_ i: Int) -> Handover? {
+    /// What to hand Foundation for the model's `plan`, from the objects
+    /// `makeMissing` made; nil when the run has no object for it, which the
+    /// model never lets happen (only a finished operation, which no other
+    /// waits for, is let go of). Under the lock.
+    func handoverLocked(_ plan: RunModel.HandoverPlan) -> Handover? {
         lock.assertHeld()
-        let plan = model.handoverPlan(i)
-        guard let operation = objects.operation(i) else { return nil }
+        guard let operation = objects.operation(plan.index) else { return nil }
         return Handover(
-            index: i, operation: operation, dependencies: plan.dependencies.compactMap(objects.operation),
+            index: plan.index, operation: operation, dependencies: plan.dependencies.compactMap(objects.operation),
             queue: objects.queues[plan.queue], isBarrier: plan.isBarrier)
     }
 
@@ -115,9 +112,9 @@ extension RunCore {
     /// Hands over operation `i`, added by an action.
     func handOver(_ i: Int) {
         let made = makeMissing(CollectionOfOne(Int32(i)))
-        let handover: Handover? = lock.withLock {
+        let handover = withLockedModel { model in
             keepMade(made)
-            return handoverLocked(i)
+            return handoverLocked(model.handoverPlan(i))
         }
         if let handover { handOver(handover) }
     }
@@ -146,17 +143,19 @@ extension RunCore {
     }
 
     /// Foundation has processed operation `i`'s finish (its `start()`
-    /// returned, or its posted `isFinished` did): what that let the queues
-    /// dispatch is looked at, and the run lets go of the object if nothing
-    /// can reach it any more (`RunModel.letsGoAfterFinish`). Freed outside
-    /// the lock (by Foundation, when it lets go of it in turn).
-    func foundationFinished(_ i: Int, _ scan: RunModel.DispatchScan) {
-        guard RunModel.finishNeedsLook(i, scan, in: graph) else { return }
+    /// returned, or its posted `isFinished` did), and the model said what
+    /// to ask then (`RunModel.afterFinish`; nil, nothing): what that let
+    /// the queues dispatch is looked at, and the run lets go of the object
+    /// if nothing can reach it any more
+    /// (`RunModel.foundationProcessedFinish`). Freed outside the lock (by
+    /// Foundation, when it lets go of it in turn).
+    func foundationFinished(_ i: Int, _ scan: RunModel.DispatchScan?) {
+        guard let scan else { return }
         lock.lock()
         let first = model.log.count
         observeDispatchesLocked(scan)
         var released: Operation?
-        if model.letsGoAfterFinish(i) {
+        if model.foundationProcessedFinish(i) {
             released = objects.operations[i]
             objects.operations[i] = nil
         }

@@ -9,7 +9,7 @@ extension RunCore {
     /// is cancelled (if cooperative) or the run stops.
     func simulate(until end: Double, op: Operation?, cooperative: Bool) {
         lock.assertNotHeld()
-        let onMainThread = Thread.isMainThread
+        let onMainThread = CurrentThread.isMain
         workCondition.lock()
         while true {
             let cancelled = op?.isCancelled ?? false

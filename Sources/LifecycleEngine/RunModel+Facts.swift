@@ -46,14 +46,15 @@ extension RunModel {
         var state: State?
         var postsExecuting = false
         var postsFinished = false
-        /// Where to look for dispatches once the posts are made.
-        var scan = DispatchScan()
+        /// Once its posted finish is processed: where to look for
+        /// dispatches, nil when there is nothing to ask (`afterFinish`).
+        var scan: DispatchScan?
         /// A timer now ends it: the scheduler must look (it may be due
         /// before what it sleeps for).
         var wakesScheduler = false
 
         /// Its finish, posted: both keys, as Foundation's own `start()` does.
-        static func finishing(_ scan: DispatchScan) -> AsyncStep {
+        static func finishing(_ scan: DispatchScan?) -> AsyncStep {
             AsyncStep(state: .finished, postsExecuting: true, postsFinished: true, scan: scan)
         }
     }
@@ -71,7 +72,7 @@ extension RunModel {
         } else if records[i].phase == .finished {
             // Nothing: already finished (cannot happen through the queue).
         } else if records[i].cancelled {
-            step.scan = finishAtStart(i, real: real)
+            step.scan = afterFinish(i, scan: finishAtStart(i, real: real))
             step.state = .finished
             step.postsFinished = true
         } else {
@@ -80,7 +81,7 @@ extension RunModel {
             step.postsExecuting = true
             if !neverFinishes[i] {
                 if durations[i] <= 0 {
-                    step.scan = finish(i, real: real)
+                    step.scan = afterFinish(i, scan: finish(i, real: real))
                     step.state = .finished
                     step.postsFinished = true
                 } else {
@@ -95,7 +96,7 @@ extension RunModel {
     /// still executes (a cancel may have finished it first).
     mutating func asyncTimerFired(_ i: Int, real: UInt64) -> AsyncStep {
         guard records[i].phase == .executing else { return AsyncStep() }
-        return .finishing(finish(i, real: real))
+        return .finishing(afterFinish(i, scan: finish(i, real: real)))
     }
 
     // MARK: - Cancels
@@ -144,7 +145,7 @@ extension RunModel {
                 // says it finished: it comes before the finished state,
                 // which is stored under the lock.
                 step.foundation = .underLock
-                step.async = .finishing(finish(i, real: real))
+                step.async = .finishing(afterFinish(i, scan: finish(i, real: real)))
             } else {
                 step.foundation = .afterUnlock
             }
@@ -181,9 +182,12 @@ extension RunModel {
     /// began: Foundation's `start()` will finish it without `main()`, so
     /// its finish is announced first. (The cancel that set the window bit
     /// announced under the lock, so this comes after its `isCancelled`.)
-    mutating func syncStartFoundCancelled(_ i: Int, real: UInt64) -> DispatchScan {
-        guard records[i].phase != .finished && records[i].phase != .executing else { return DispatchScan() }
-        return finishAtStart(i, real: real)
+    /// What to do once Foundation's `start()` returned (`afterFinish`).
+    mutating func syncStartFoundCancelled(_ i: Int, real: UInt64) -> DispatchScan? {
+        guard records[i].phase != .finished && records[i].phase != .executing else {
+            return afterFinish(i, scan: DispatchScan())
+        }
+        return afterFinish(i, scan: finishAtStart(i, real: real))
     }
 
     /// `main()` of a synchronous operation began on `thread`: the work to
@@ -191,6 +195,12 @@ extension RunModel {
     mutating func syncMainBegan(_ i: Int, thread: ThreadIdentity, real: UInt64) -> Work {
         let (t, held) = begin(i, thread: tag(thread), real: real)
         return Work(started: t, duration: durations[i], cooperative: !ignoresCancel[i], appliesHeldCancel: held)
+    }
+
+    /// `main()` of a synchronous operation returns: it finishes. What to do
+    /// once Foundation's `start()` returned (`afterFinish`).
+    mutating func syncMainEnded(_ i: Int, real: UInt64) -> DispatchScan? {
+        afterFinish(i, scan: finish(i, real: real))
     }
 
     /// One execution block of a `blocks` operation started or returned on
