@@ -195,12 +195,12 @@ extension RunCore {
     }
 
     func currentValue(operation i: Int, _ key: OperationKey) -> KeyValue {
-        lock.withLock { model.value(ofOperation: i, key) }
+        withLockedModel { model in model.value(ofOperation: i, key) }
     }
 
     func currentValue(queue q: Int, _ key: QueueKey) -> KeyValue {
-        lock.withLock { model.value(ofQueue: q, key) }
+        withLockedModel { model in model.value(ofQueue: q, key) }
     }
 
-    func threadTag(of i: Int) -> ThreadTag? { lock.withLock { model.threadTag(of: i) } }
+    func threadTag(of i: Int) -> ThreadTag? { withLockedModel { model in model.threadTag(of: i) } }
 }

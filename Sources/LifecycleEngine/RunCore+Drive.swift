@@ -13,7 +13,9 @@ extension RunCore {
         lock.assertNotHeld()
         // Checked once per process, before scenario time starts.
         _ = EngineState.shared
-        let (caps, hasBarriers) = lock.withLock { (model.queues.map(\.cap), model.queues.map(\.hasBarriers)) }
+        let (caps, hasBarriers) = withLockedModel { model in
+            (model.queues.map(\.cap), model.queues.map(\.hasBarriers))
+        }
         var realQueues: [OperationQueue] = []
         var backingQueues: [DispatchQueue?] = []
         for (q, spec) in scenario.queues.enumerated() {
@@ -70,7 +72,7 @@ extension RunCore {
     func start(reporting: (interval: Double, report: (BuildProgress) -> Void)?) {
         actionLock.lock()
         defer { actionLock.unlock() }
-        guard lock.withLock({ model.lifecycle == .created }) else { return }
+        guard withLockedModel({ model in model.lifecycle == .created }) else { return }
         build()
         guard withModel({ model, real in model.start(real: real) }) else { return }
         // Chunk by chunk (`RunModel.addChunk`): the objects made outside
@@ -87,19 +89,17 @@ extension RunCore {
             keepMade(made)
             let (plans, scan) = model.addChunk(real: realTime())
             let handover = plans.compactMap(handoverLocked)
-            let done = model.nextInitialAdd
             unlockAndNotify(observingFrom: first)
             for h in handover { handOver(h) }
-            handedOver.store(done, ordering: .relaxed)
-            fileDeferredAndObserve(scan)
+            let progress = chunkHandedOver(scan)
             if let (interval, report) = reporting,
                 DispatchTime.now().uptimeNanoseconds - lastReport >= UInt64(interval * 1e9)
             {
-                report(BuildProgress(handedOver: done, total: initialCount))
+                report(progress)
                 lastReport = DispatchTime.now().uptimeNanoseconds
             }
         }
-        reporting?.report(BuildProgress(handedOver: initialCount, total: initialCount))
+        if let reporting { reporting.report(withLockedModel { model in model.buildProgress }) }
         withModel { model, real in model.checkCompleted(model.stamp(real)) }
         let thread = Thread { [self] in self.schedulerLoop() }
         thread.name = "opscope scheduler"
@@ -155,7 +155,7 @@ extension RunCore {
     /// dependents again). A run with an operation that never finishes
     /// keeps them for good, since Foundation may still touch them.
     private func releaseWhenFoundationIsDone(attempt: Int) {
-        let (allFinished, queues) = lock.withLock { (model.allFinished, objects.queues) }
+        let (allFinished, queues) = withLockedModel { model in (model.allFinished, objects.queues) }
         guard allFinished else { return }
         if queues.contains(where: { $0.operationCount > 0 }) {
             guard attempt < 200 else { return }
@@ -164,9 +164,10 @@ extension RunCore {
             }
             return
         }
-        var released = lock.withLock {
-            defer { objects = .none }
-            return objects
+        var released = EngineObjects.none
+        let graph = withLockedModel { model in
+            swap(&released, &objects)
+            return model.graph
         }
         // Freed here, outside the lock, as a whole, dependents first: no
         // operation's deinit frees another, however long a chain

@@ -14,7 +14,7 @@ extension RunCore {
         schedulerCondition.lock()
         while true {
             // Nothing is recorded here: no notification is owed.
-            let step = lock.withLock { model.schedulerStep(real: realTime()) }
+            let step = withLockedModel { model in model.schedulerStep(real: realTime()) }
             switch step {
             case .ends:
                 schedulerCondition.unlock()
@@ -63,18 +63,18 @@ extension RunCore {
         wakeSleepers()
     }
 
-    func takeEvents() -> [LifecycleEvent] { lock.withLock { model.takeEvents() } }
+    func takeEvents() -> [LifecycleEvent] { withLockedModel { model in model.takeEvents() } }
 
-    func allEvents() -> [LifecycleEvent] { lock.withLock { model.log.events } }
+    func allEvents() -> [LifecycleEvent] { withLockedModel { model in model.log.events } }
 
     func waitForEnd(timeout: Double) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
-        endCondition.lock()
+        sleepCondition.lock()
         while !endSignalled {
-            if !endCondition.wait(until: deadline) { break }
+            if !sleepCondition.wait(until: deadline) { break }
         }
         let ended = endSignalled
-        endCondition.unlock()
+        sleepCondition.unlock()
         return ended
     }
 }

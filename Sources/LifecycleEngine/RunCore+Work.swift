@@ -10,24 +10,24 @@ extension RunCore {
     func simulate(until end: Double, op: Operation?, cooperative: Bool) {
         lock.assertNotHeld()
         let onMainThread = CurrentThread.isMain
-        workCondition.lock()
+        sleepCondition.lock()
         while true {
             let cancelled = op?.isCancelled ?? false
-            let wait = lock.withLock {
+            let wait = withLockedModel { model in
                 model.workWait(
                     until: end, cooperative: cooperative, cancelled: cancelled, onMainThread: onMainThread,
                     real: realTime())
             }
             switch wait {
             case .done:
-                workCondition.unlock()
+                sleepCondition.unlock()
                 return
             case .waitForResume:
-                workCondition.wait()
+                sleepCondition.wait()
             case .sleep(let seconds):
-                _ = workCondition.wait(until: Date(timeIntervalSinceNow: seconds))
+                _ = sleepCondition.wait(until: Date(timeIntervalSinceNow: seconds))
             case .runOutInRealTime(let seconds):
-                workCondition.unlock()
+                sleepCondition.unlock()
                 finishInRealTime(seconds, op: op, cooperative: cooperative)
                 return
             }
@@ -40,7 +40,8 @@ extension RunCore {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
         while DispatchTime.now().uptimeNanoseconds < deadline {
             let cancelled = op?.isCancelled ?? false
-            guard lock.withLock({ model.keepsWorking(cooperative: cooperative, cancelled: cancelled) }) else { return }
+            let goesOn = withLockedModel { model in model.keepsWorking(cooperative: cooperative, cancelled: cancelled) }
+            guard goesOn else { return }
             Thread.sleep(forTimeInterval: 0.01)
         }
     }
@@ -52,11 +53,12 @@ extension RunCore {
         schedulerCondition.unlock()
     }
 
-    /// Wakes simulated work and the scheduler (pause, resume, speed, stop, end).
+    /// Wakes whatever sleeps: simulated work, `waitForEnd` and the
+    /// scheduler (pause, resume, speed, stop, end).
     func wakeSleepers() {
-        workCondition.lock()
-        workCondition.broadcast()
-        workCondition.unlock()
+        sleepCondition.lock()
+        sleepCondition.broadcast()
+        sleepCondition.unlock()
         schedulerCondition.lock()
         schedulerCondition.broadcast()
         schedulerCondition.unlock()

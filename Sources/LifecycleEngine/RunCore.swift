@@ -1,7 +1,6 @@
 import Foundation
 import RunEvents
 import ScenarioKit
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -21,16 +20,22 @@ import Synchronization
 /// checked at run time in debug builds: `lock.assertHeld()` and
 /// `lock.assertNotHeld()`.
 ///
-/// Lock order: `actionLock` → `workCondition` / `schedulerCondition` →
+/// Four tools synchronise it: the lock, which guards all the run's state;
+/// the action lock, which keeps each action whole; and two conditions to
+/// sleep on, one for the scheduler, woken alone by each new timer, and one
+/// for everything else that sleeps (simulated work, `waitForEnd`), woken
+/// together by a pause, a resume, a speed change, the stop and the end.
+///
+/// Lock order: `actionLock` → `sleepCondition` / `schedulerCondition` →
 /// `lock`. `lock` is innermost and never held while waiting for anything
 /// or calling an observer.
 final class RunCore: @unchecked Sendable {
     let scenario: Scenario
     /// Guards `model`, `observation`, `pendingCallbacks` and `objects`.
     let lock = EngineLock()
-    /// Simulated work sleeps on it; pause, resume, speed changes and stop
-    /// broadcast it. Guards nothing of its own.
-    let workCondition = NSCondition()
+    /// Simulated work and `waitForEnd` sleep on it; pause, resume, speed
+    /// changes, the stop and the end broadcast it. Guards `endSignalled`.
+    let sleepCondition = NSCondition()
     /// The scheduler thread sleeps on it; a new timer, pause, resume, speed
     /// changes and the end signal it. Guards nothing of its own.
     let schedulerCondition = NSCondition()
@@ -40,27 +45,18 @@ final class RunCore: @unchecked Sendable {
     /// (observers run there, right after the announcement) may act on the
     /// run in turn.
     let actionLock = NSRecursiveLock()
-    /// `waitForEnd` sleeps on it. Guards `endSignalled`.
-    let endCondition = NSCondition()
     let onEvents: (@Sendable () -> Void)?
     let onMainThreadWork: (@Sendable (MainThreadWork) -> Void)?
     /// Real time, monotonic nanoseconds: the model turns it into scenario time.
     let realTime: @Sendable () -> UInt64
 
     var model: RunModel
-    /// The model's graph, a constant: read without the lock.
-    let graph: DependencyGraph
-    /// Operations `start()` adds (those no `add` action adds later).
-    let initialCount: Int
     var observation = ObserverRegistry()
     var pendingCallbacks: [() -> Void] = []
-    /// Under `endCondition`.
+    /// Under `sleepCondition`.
     var endSignalled = false
     /// The run's Foundation objects: none until `start()` builds them.
     var objects = EngineObjects.none
-    /// Operations handed to Foundation by `start()` so far (the progress
-    /// of a large build). Written by `start()` only, read from any thread.
-    let handedOver = Atomic<Int>(0)
 
     init(
         scenario: Scenario, options: RunOptions, onEvents: (@Sendable () -> Void)?,
@@ -71,8 +67,6 @@ final class RunCore: @unchecked Sendable {
         onMainThreadWork = options.onMainThreadWork
         self.realTime = realTime
         model = RunModel(scenario: scenario, options: options)
-        graph = model.graph
-        initialCount = model.initialAddCount
     }
 
     // MARK: - The lock
@@ -121,10 +115,9 @@ final class RunCore: @unchecked Sendable {
     }
 
     private func signalTheEnd() {
-        endCondition.lock()
+        sleepCondition.lock()
         endSignalled = true
-        endCondition.broadcast()
-        endCondition.unlock()
+        sleepCondition.unlock()
         wakeSleepers()
     }
 
@@ -277,14 +270,16 @@ final class RunCore: @unchecked Sendable {
         unlockAndNotify(observingFrom: first)
     }
 
-    /// After a chunk of adds: what it filed joins the queues' orders, and
-    /// what it dispatched is announced.
-    func fileDeferredAndObserve(_ scan: RunModel.DispatchScan) {
+    /// After a chunk of adds was handed over: what it filed joins the
+    /// queues' orders, and what it dispatched is announced. Returns how far
+    /// the start is.
+    func chunkHandedOver(_ scan: RunModel.DispatchScan) -> BuildProgress {
         lock.lock()
         let first = model.log.count
-        model.fileDeferred(stillDeferring: !model.initialAddsDone)
+        let progress = model.chunkHandedOver()
         observeDispatchesLocked(scan)
         unlockAndNotify(observingFrom: first)
+        return progress
     }
 
     /// `observeDispatches` under the lock, so that what the scan reads and

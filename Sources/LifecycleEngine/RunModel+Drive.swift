@@ -54,6 +54,18 @@ extension RunModel {
         return (handovers, scan)
     }
 
+    /// The shell handed the last chunk to Foundation: what the chunk filed
+    /// joins the queues' orders, deferred again while more chunks come
+    /// (`fileDeferred`). Returns how far the start is.
+    mutating func chunkHandedOver() -> BuildProgress {
+        handedOver = nextInitialAdd
+        fileDeferred(stillDeferring: !initialAddsDone)
+        return buildProgress
+    }
+
+    /// How far the start is in handing its operations to Foundation.
+    var buildProgress: BuildProgress { BuildProgress(handedOver: handedOver, total: initialAdds.count) }
+
     /// What the shell gives Foundation for operation `i` as it adds it.
     struct HandoverPlan: Equatable {
         var index: Int

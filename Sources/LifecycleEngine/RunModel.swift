@@ -161,9 +161,11 @@ struct RunModel {
     /// The threads seen so far (`pthread_self()`) and their tags (`tag`).
     var threads: [(id: UInt, tag: Int16)] = []
     var nextThreadNumber: Int16 = 1
-    /// The operations the start adds, in file order, and how many it added.
+    /// The operations the start adds, in file order, how many it added,
+    /// and how many of those it has handed to Foundation.
     let initialAdds: [Int32]
     var nextInitialAdd = 0
+    var handedOver = 0
     /// The stall condition's debounce: the `seq` it was found at, and the
     /// real time it was first found there (`watchForStall`).
     var stallWatch: (seq: Int, since: UInt64)?
