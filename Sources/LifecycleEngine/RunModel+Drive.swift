@@ -100,7 +100,8 @@ extension RunModel {
 
     /// Foundation has processed operation `i`'s finish (`afterFinish` said
     /// to ask): whether the shell lets go of its object now (`mayLetGo`),
-    /// while the run goes on.
+    /// while the run goes on. A fact, so mutating like the others: the
+    /// shell asks it on the model in place (`RunCore.withLockedModel`).
     mutating func foundationProcessedFinish(_ i: Int) -> Bool { lifecycle == .running && mayLetGo(i) }
 
     /// What the shell does once Foundation has processed the finish of
@@ -109,11 +110,12 @@ extension RunModel {
     /// finish takes the lock no more; otherwise the scan to look at, with
     /// `foundationProcessedFinish` asked under the same lock.
     ///
-    /// Mutating although it changes nothing, and `scan` an `inout`-free
-    /// argument evaluated before it: a non-mutating method called with a
-    /// mutating call as its argument (`afterFinish(i, finish(i))`) copies
-    /// the model first, and the finish then copies every array it appends
-    /// to (the event log, each time: a flat 200,000 took 30 s).
+    /// Mutating although it changes nothing, because it is called with a
+    /// mutating call as its argument (`afterFinish(i, scan: finish(i))`):
+    /// a non-mutating method there copies the model before the argument
+    /// runs, and the finish then copies every array it appends to (the
+    /// event log, on every finish: a flat 200,000 took 30 s). A mutating
+    /// one starts its access to the model only once the argument is made.
     mutating func afterFinish(_ i: Int, scan: DispatchScan) -> DispatchScan? {
         scan.isEmpty && graph.hasDependents(i) ? nil : scan
     }
