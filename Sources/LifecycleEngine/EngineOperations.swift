@@ -27,10 +27,10 @@ final class WorkOperation: Operation, EngineCancellable, StartWindow, @unchecked
     let core: RunCore
     private let storedIndex: Int32
     let window = Atomic<UInt8>(0)
-    /// Where to look for what its finish let the queues dispatch, once
-    /// Foundation's `start()` has processed it. Only its start's thread
+    /// What to ask once Foundation's `start()` has processed its finish
+    /// (`RunModel.afterFinish`): nil, nothing. Only its start's thread
     /// touches it.
-    var finishScan = RunModel.DispatchScan()
+    var finishScan: RunModel.DispatchScan?
 
     var index: Int { Int(storedIndex) }
 
@@ -53,9 +53,7 @@ final class WorkOperation: Operation, EngineCancellable, StartWindow, @unchecked
 
     override func main() {
         let work = core.syncMainBegins(index, self)
-        if work.duration > 0 {
-            core.simulate(until: work.started + work.duration, op: self, cooperative: work.cooperative)
-        }
+        if work.simulates { core.simulate(until: work.end, op: self, cooperative: work.cooperative) }
         finishScan = core.syncMainEnds(index)
     }
 
@@ -71,7 +69,7 @@ final class BlocksOperation: BlockOperation, EngineCancellable, StartWindow, @un
     let window = Atomic<UInt8>(0)
     let index: Int
     /// As `WorkOperation.finishScan`.
-    var finishScan = RunModel.DispatchScan()
+    var finishScan: RunModel.DispatchScan?
 
     init(core: RunCore, index: Int, durations: [Double], cooperative: Bool) {
         self.core = core
@@ -114,13 +112,15 @@ final class BlocksOperation: BlockOperation, EngineCancellable, StartWindow, @un
 /// first, then posts `didChangeValue(forKey:)` so the engine learns of it.
 final class AsyncOperation: Operation, EngineCancellable, @unchecked Sendable {
     static let initial: UInt8 = 0
-    static let executing: UInt8 = 1
-    static let finished: UInt8 = 2
+    static let executing = RunModel.AsyncStep.State.executing.rawValue
+    static let finished = RunModel.AsyncStep.State.finished.rawValue
 
     let core: RunCore
     let index: Int
-    /// Only stored under the run's lock (so transitions are ordered with
-    /// the announcements); read by Foundation without it.
+    /// Stored under the run's lock while the run goes on (`store`, so
+    /// transitions are ordered with the announcements); after a stop, one
+    /// still executing is let go of by a compare-and-swap (`RunCore.stop`).
+    /// Read by Foundation without the lock.
     let state = Atomic<UInt8>(0)
 
     init(core: RunCore, index: Int) {
@@ -136,6 +136,12 @@ final class AsyncOperation: Operation, EngineCancellable, @unchecked Sendable {
     override func start() { core.asyncStart(index, self) }
     override func cancel() { core.cancel(index, self) }
     func engineCancel() { super.cancel() }
+
+    /// Stores the state a step of the model gives it. Under the run's lock.
+    func store(_ step: RunModel.AsyncStep) {
+        core.lock.assertHeld()
+        if let new = step.state { state.store(new.rawValue, ordering: .releasing) }
+    }
 
     /// Posts to the engine what observers were already told.
     func post(executing: Bool, finished: Bool) {

@@ -55,9 +55,7 @@ public final class ObservationToken: Sendable {
             return held.core
         }
         guard let core else { return }
-        core.lock.lock()
-        core.observation.remove(id: id, key: key)
-        core.lock.unlock()
+        core.lock.withLock { core.observation.remove(id: id, key: key) }
     }
 
     deinit { invalidate() }
@@ -185,9 +183,7 @@ extension RunCore {
         key: Int, options: ObservationOptions, handler: @escaping ObserverRegistry.Handler,
         current: (RunCore) -> KeyValue
     ) -> ObservationToken {
-        lock.lock()
-        let id = observation.add(key: key, options: options, handler: handler)
-        lock.unlock()
+        let id = lock.withLock { observation.add(key: key, options: options, handler: handler) }
         if options.contains(.initial) {
             let value = current(self)
             handler(
@@ -199,32 +195,12 @@ extension RunCore {
     }
 
     func currentValue(operation i: Int, _ key: OperationKey) -> KeyValue {
-        lock.lock()
-        defer { lock.unlock() }
-        let r = model.records[i]
-        switch key {
-        case .isReady: return .bool(r.phase != .notAdded && r.phase != .pending)
-        case .isExecuting: return .bool(r.phase == .executing)
-        case .isFinished: return .bool(r.phase == .finished)
-        case .isCancelled: return .bool(r.cancelled)
-        case .queuePriority: return .priority(r.priority)
-        }
+        withLockedModel { model in model.value(ofOperation: i, key) }
     }
 
     func currentValue(queue q: Int, _ key: QueueKey) -> KeyValue {
-        lock.lock()
-        defer { lock.unlock() }
-        switch key {
-        case .isSuspended: return .bool(model.queues[q].suspended)
-        case .maxConcurrentOperationCount: return .int(model.queues[q].cap)
-        case .operationCount: return .int(model.queues[q].operationCount)
-        }
+        withLockedModel { model in model.value(ofQueue: q, key) }
     }
 
-    func threadTag(of i: Int) -> ThreadTag? {
-        lock.lock()
-        defer { lock.unlock() }
-        let t = model.records[i].thread
-        return t < 0 ? nil : ThreadTag(Int(t))
-    }
+    func threadTag(of i: Int) -> ThreadTag? { withLockedModel { model in model.threadTag(of: i) } }
 }

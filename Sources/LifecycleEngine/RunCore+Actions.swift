@@ -12,12 +12,11 @@ extension RunCore {
         actionLock.lock()
         defer { actionLock.unlock() }
         lock.lock()
-        guard model.lifecycle == .running, !model.log.isClosed else {
+        let first = model.log.count
+        guard let effect = model.actionArrived(action, origin: origin, real: realTime()) else {
             lock.unlock()
             return false
         }
-        let first = model.log.count
-        let effect = model.perform(action, origin: origin, real: realTime())
         let unwatched = applyUnderLock(effect)
         unlockAndNotify(observingFrom: first)
         for b in unwatched { barrierReallyFinished(b) }
@@ -28,26 +27,23 @@ extension RunCore {
     /// The Foundation side of an action that is one step with its
     /// announcement: a queue's suspension or cap, set under the lock, so
     /// that no other announcement (a finish, a dispatch seen) comes between
-    /// them; then the dispatches it let happen. Neither setter calls back
-    /// into the run. Returns the cancelled barriers a resume lets finish
-    /// that no probe can watch: they are finished once the lock is released.
+    /// them (a queue announced suspended must not dispatch after it); then
+    /// the dispatches it let happen. Neither setter calls back into the run
+    /// (it dispatches `start()` asynchronously: `EngineLockTests`). Returns
+    /// the cancelled barriers a resume lets finish that no probe can watch:
+    /// they are finished once the lock is released.
     private func applyUnderLock(_ effect: RunModel.Effect) -> [Int] {
+        lock.assertHeld()
         switch effect {
-        case .setSuspended(let q, let value, let barriers):
+        case .setSuspended(let q, let value, _):
             // The probes go first (see watchRealFinish).
-            let unwatched = value ? [] : enqueueProbes(for: barriers, on: q)
-            realQueues[q].isSuspended = value
-            if !value {
-                var scan = RunModel.DispatchScan()
-                scan.add(queue: q)
-                observeDispatchesLocked(scan)
-            }
+            let unwatched = enqueueProbes(for: effect.barriersToWatch, on: objects.backingQueues[q])
+            objects.queues[q].isSuspended = value
+            observeDispatchesLocked(effect.scanAfter)
             return unwatched
         case .setCap(let q, let value):
-            realQueues[q].maxConcurrentOperationCount = value
-            var scan = RunModel.DispatchScan()
-            scan.add(queue: q)
-            observeDispatchesLocked(scan)
+            objects.queues[q].maxConcurrentOperationCount = value
+            observeDispatchesLocked(effect.scanAfter)
             return []
         default:
             return []
@@ -58,50 +54,47 @@ extension RunCore {
     /// the lock is released (each may call back: a cancel comes back as
     /// the operation's `cancel()`), then the dispatches it let happen.
     private func apply(_ effect: RunModel.Effect, of action: Action, origin: ActionOrigin) {
+        lock.assertNotHeld()
         switch effect {
         case .none, .setSuspended, .setCap:
             break
         case .cancel(let i):
             opObject(i)?.cancel()
-        case .cancelAll(let q, let barriers, let suspended):
+        case .cancelAll(let q, _, _):
             // The probes go first, so that each runs just before Foundation's
             // own dispatch of the cancelled barrier (see watchRealFinish).
-            if !suspended { watchRealFinish(of: barriers, on: q) }
-            realQueues[q].cancelAllOperations()
+            watchRealFinish(of: effect.barriersToWatch, on: q)
+            lock.withLock { objects.queues[q] }.cancelAllOperations()
         case .setPriority(let i, let level):
             opObject(i)?.queuePriority = level.foundation
-        case .add(let i, let scan):
+        case .add(let i, _):
             handOver(i)
-            observeDispatches(scan)
+            observeDispatches(effect.scanAfter)
         case .tryOnMainQueue:
             tryOnMainQueue(action, origin: origin)
         }
     }
 
     /// `OperationQueue.main` ignores suspension, caps and cancel-all: ask
-    /// it, and record what it did.
+    /// it, and let the model record what it did.
     private func tryOnMainQueue(_ action: Action, origin: ActionOrigin) {
         let queue = OperationQueue.main
-        var ignored: ActionRefusal?
+        var changed = false
         switch action {
         case .cancelAll:
             queue.cancelAllOperations()
-            ignored = .mainQueueIgnores(.cancelAllOperations)
         case .suspend, .resume:
-            let value: Bool
-            if case .suspend = action { value = true } else { value = false }
             let before = queue.isSuspended
-            queue.isSuspended = value
-            ignored = before == queue.isSuspended ? .mainQueueIgnores(.isSuspended) : nil
+            if case .suspend = action { queue.isSuspended = true } else { queue.isSuspended = false }
+            changed = before != queue.isSuspended
         case .setCap(_, let cap):
             let before = queue.maxConcurrentOperationCount
             queue.maxConcurrentOperationCount = cap.foundationValue
-            ignored =
-                before == queue.maxConcurrentOperationCount ? .mainQueueIgnores(.maxConcurrentOperationCount) : nil
+            changed = before != queue.maxConcurrentOperationCount
         default:
-            ignored = nil
+            break
         }
-        withModel { model, real in model.recordMainQueueAction(action, origin: origin, ignored: ignored, real: real) }
+        withModel { model, real in model.mainQueueAnswered(action, origin: origin, changed: changed, real: real) }
     }
 
     /// Foundation finishes a cancelled barrier when it dispatches it: as a
@@ -112,13 +105,16 @@ extension RunCore {
     /// returns: the barrier's `isFinished` is announced there. Where the
     /// dispatch queue is unknown, at once.
     func watchRealFinish(of barriers: [Int], on q: Int) {
-        for b in enqueueProbes(for: barriers, on: q) { barrierReallyFinished(b) }
+        guard !barriers.isEmpty else { return }
+        let dispatch = lock.withLock { objects.backingQueues[q] }
+        for b in enqueueProbes(for: barriers, on: dispatch) { barrierReallyFinished(b) }
     }
 
-    /// Puts the probe of each of `barriers` on `q`'s dispatch queue (which
-    /// takes no lock of the run's here); returns those it cannot watch.
-    func enqueueProbes(for barriers: [Int], on q: Int) -> [Int] {
-        guard let dispatch = backingQueues[q] else { return barriers }
+    /// Puts the probe of each of `barriers` on `dispatch`, a queue's
+    /// dispatch queue (which takes no lock of the run's here); returns
+    /// those it cannot watch (where there is none).
+    func enqueueProbes(for barriers: [Int], on dispatch: DispatchQueue?) -> [Int] {
+        guard let dispatch else { return barriers }
         for b in barriers {
             dispatch.async(flags: .barrier) { [self] in self.barrierReallyFinished(b) }
         }

@@ -10,8 +10,12 @@ extension RunCore {
     /// operations themselves are made as they are handed to Foundation
     /// (`handOver`).
     func build() {
+        lock.assertNotHeld()
         // Checked once per process, before scenario time starts.
         _ = EngineState.shared
+        let (caps, hasBarriers) = withLockedModel { model in
+            (model.queues.map(\.cap), model.queues.map(\.hasBarriers))
+        }
         var realQueues: [OperationQueue] = []
         var backingQueues: [DispatchQueue?] = []
         for (q, spec) in scenario.queues.enumerated() {
@@ -22,11 +26,10 @@ extension RunCore {
             }
             let queue = OperationQueue()
             queue.name = spec.name
-            let cap = spec.cap.foundationValue
-            queue.maxConcurrentOperationCount = cap == 0 ? 1 : max(cap, -1)
+            queue.maxConcurrentOperationCount = caps[q]
             if let qos = spec.qos { queue.qualityOfService = qos.foundation }
             var backing: DispatchQueue? = nil
-            if model.queues[q].hasBarriers {
+            if hasBarriers[q] {
                 // An empty barrier block, on the still empty queue, makes
                 // Foundation build the dispatch queue it runs the queue's
                 // operations on: the run needs it to see when a cancelled
@@ -43,20 +46,9 @@ extension RunCore {
         // A gate is made at once: a dependent made after its barrier ended
         // must find it started.
         for (i, spec) in scenario.operations.enumerated() where spec.isBarrier { ops[i] = Operation() }
-        lock.lock()
-        self.ops = ops
-        self.realQueues = realQueues
-        self.backingQueues = backingQueues
-        lock.unlock()
+        let built = EngineObjects(queues: realQueues, backingQueues: backingQueues, operations: ops)
+        lock.withLock { objects = built }
     }
-
-    /// Runs of up to this many operations added at the start look at each
-    /// add that may dispatch right after it; larger ones after each chunk
-    /// of 64 adds (one lock each instead of two an operation).
-    static let addsLookedAtOneByOne = 1_000
-
-    /// The most adds announced under one lock at the start.
-    static let addsPerChunk = 64
 
     /// The dispatch queue an `OperationQueue` runs its operations on, read
     /// from Foundation's own property (it has no public name); nil where
@@ -80,52 +72,34 @@ extension RunCore {
     func start(reporting: (interval: Double, report: (BuildProgress) -> Void)?) {
         actionLock.lock()
         defer { actionLock.unlock() }
-        lock.lock()
-        guard model.lifecycle == .created else {
-            lock.unlock()
-            return
-        }
-        lock.unlock()
+        guard withLockedModel({ model in model.lifecycle == .created }) else { return }
         build()
         guard withModel({ model, real in model.start(real: real) }) else { return }
-        // Announced in chunks under one lock each, each announcement
-        // before its operation's add; the adds stay one at a time, in file
-        // order, as the language says; what they dispatched is looked at
-        // after each chunk. In a run of up to `addsLookedAtOneByOne`
-        // operations a chunk also ends with an add that may dispatch, so
-        // that its dispatch is announced before the next add's. Each
-        // chunk's operations are made just before (`handOver`).
-        let later = scenario.addedLater
-        let initial = scenario.operations.indices.filter { !later.contains(OperationID($0)) }
-        let oneByOne = initial.count <= Self.addsLookedAtOneByOne
-        var from = 0
+        // Chunk by chunk (`RunModel.addChunk`): the objects made outside
+        // the lock, the adds announced under one lock, then handed to
+        // Foundation one at a time, in file order, and what they
+        // dispatched looked at.
         var lastReport = DispatchTime.now().uptimeNanoseconds
-        while from < initial.count {
-            let made = makeMissing(initial[from..<min(from + Self.addsPerChunk, initial.count)])
+        while true {
+            let upcoming = withLockedModel { model in model.upcomingAdds }
+            if upcoming.isEmpty { break }
+            let made = makeMissing(upcoming)
             lock.lock()
             let first = model.log.count
-            let real = realTime()
-            let start = from
             keepMade(made)
-            model.deferFiling()
-            var scan = RunModel.DispatchScan()
-            while from < initial.count && from - start < Self.addsPerChunk && (scan.isEmpty || !oneByOne) {
-                scan.merge(model.add(initial[from], real: real))
-                from += 1
-            }
-            let handover = initial[start..<from].compactMap(handoverLocked)
+            let (plans, scan) = model.addChunk(real: realTime())
+            let handover = plans.compactMap(handoverLocked)
             unlockAndNotify(observingFrom: first)
             for h in handover { handOver(h) }
-            handedOver.store(from, ordering: .relaxed)
-            fileDeferredAndObserve(scan, last: from == initial.count)
+            let progress = chunkHandedOver(scan)
             if let (interval, report) = reporting,
                 DispatchTime.now().uptimeNanoseconds - lastReport >= UInt64(interval * 1e9)
             {
-                report(BuildProgress(handedOver: from, total: initial.count))
+                report(progress)
                 lastReport = DispatchTime.now().uptimeNanoseconds
             }
         }
-        reporting?.report(BuildProgress(handedOver: initial.count, total: initial.count))
+        if let reporting { reporting.report(withLockedModel { model in model.buildProgress }) }
         withModel { model, real in model.checkCompleted(model.stamp(real)) }
         let thread = Thread { [self] in self.schedulerLoop() }
         thread.name = "opscope scheduler"
@@ -143,36 +117,31 @@ extension RunCore {
         actionLock.lock()
         defer { actionLock.unlock() }
         lock.lock()
-        let was = model.stop()
-        var openGates: [Operation] = []
-        if was == .running {
-            for i in model.records.indices where model.kinds[i] == .barrier && model.takeGate(i) {
-                if let gate = ops[i] { openGates.append(gate) }
-            }
-        }
-        let ops = self.ops
-        let queues = self.realQueues
+        let (wasRunning, gates) = model.stopped()
+        let objects = self.objects
         unlockAndNotify()
-        guard was == .running else { return }
+        guard wasRunning else { return }
         wakeSleepers()
-        for (q, queue) in queues.enumerated() where !scenario.queues[q].isMain {
+        for (q, queue) in objects.queues.enumerated() where !scenario.queues[q].isMain {
             queue.cancelAllOperations()
         }
-        for case let op? in ops where !(op is AsyncOperation) { op.cancel() }
-        for case let op? in ops {
+        for case let op? in objects.operations where !(op is AsyncOperation) { op.cancel() }
+        for case let op? in objects.operations {
             guard let a = op as? AsyncOperation else { continue }
             a.cancel()
-            if a.state.load(ordering: .acquiring) == AsyncOperation.executing {
-                a.state.store(AsyncOperation.finished, ordering: .releasing)
+            // One still executing is let go of: it will never post its finish now.
+            if a.state.compareExchange(
+                expected: AsyncOperation.executing, desired: AsyncOperation.finished, ordering: .acquiringAndReleasing
+            ).exchanged {
                 a.post(executing: true, finished: true)
             }
         }
-        for (q, queue) in queues.enumerated() where !scenario.queues[q].isMain {
+        for (q, queue) in objects.queues.enumerated() where !scenario.queues[q].isMain {
             queue.isSuspended = false
         }
         // Gates of barriers that never ran: their dependents were cancelled
         // above and no longer wait, but open them so nothing holds on.
-        for g in openGates where !g.isFinished && g.isReady { g.start() }
+        for g in gates.compactMap(objects.operation) where !g.isFinished && g.isReady { g.start() }
         // The operations are NOT released here: Foundation keeps unretained
         // pointers to dependents in each dependency (__downDependencies),
         // so freeing a finished (e.g. cancelled) dependent while its
@@ -186,10 +155,7 @@ extension RunCore {
     /// dependents again). A run with an operation that never finishes
     /// keeps them for good, since Foundation may still touch them.
     private func releaseWhenFoundationIsDone(attempt: Int) {
-        lock.lock()
-        let allFinished = model.records.allSatisfy { $0.phase == .finished }
-        let queues = realQueues
-        lock.unlock()
+        let (allFinished, queues) = withLockedModel { model in (model.allFinished, objects.queues) }
         guard allFinished else { return }
         if queues.contains(where: { $0.operationCount > 0 }) {
             guard attempt < 200 else { return }
@@ -198,13 +164,16 @@ extension RunCore {
             }
             return
         }
-        lock.lock()
-        var released = ops
-        let graph = model.graph
-        ops = []
-        lock.unlock()
-        // Freed here, outside the lock, dependents first: no operation's
-        // deinit frees another, however long a chain (ReleaseOrder).
-        for i in ReleaseOrder.dependentsFirst(graph) where i < released.count { released[i] = nil }
+        var released = EngineObjects.none
+        let graph = withLockedModel { model in
+            swap(&released, &objects)
+            return model.graph
+        }
+        // Freed here, outside the lock, as a whole, dependents first: no
+        // operation's deinit frees another, however long a chain
+        // (ReleaseOrder).
+        for i in ReleaseOrder.dependentsFirst(graph) where i < released.operations.count {
+            released.operations[i] = nil
+        }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import ScenarioKit
 
 /// What the run gives Foundation for one operation as it adds it: its
-/// object, and the objects it is to depend on.
+/// object, and the objects it is to depend on (`RunModel.HandoverPlan`).
 struct Handover {
     let index: Int
     /// The operation (for a barrier: its gate, which is never added).
@@ -10,6 +10,32 @@ struct Handover {
     let dependencies: [Operation]
     let queue: OperationQueue
     let isBarrier: Bool
+}
+
+/// The run's Foundation objects, in one structure under the run's lock
+/// and released as a whole (`RunCore.releaseWhenFoundationIsDone`).
+///
+/// The queues are built once, at the start, and never change. The
+/// operations cannot be: made all at once, a million of them are there
+/// together before the first one runs (DECISIONS.md, "Scale"), so they are
+/// made as they are handed over and let go of once nothing can reach them
+/// (below). The table that holds them is the one part that changes.
+struct EngineObjects {
+    /// The real queues, by queue index (the main queue is `OperationQueue.main`).
+    let queues: [OperationQueue]
+    /// The dispatch queue Foundation runs each queue's operations on (nil
+    /// for the main queue, and where it could not be found).
+    let backingQueues: [DispatchQueue?]
+    /// The object of each operation (for a barrier, the gate its dependents
+    /// wait on): nil until the run makes it, and nil again once the run let
+    /// go of it.
+    var operations: [Operation?]
+
+    static let none = EngineObjects(queues: [], backingQueues: [], operations: [])
+
+    /// Operation `i`'s object, nil when there is none (not made, let go
+    /// of, or everything released).
+    func operation(_ i: Int) -> Operation? { i >= 0 && i < operations.count ? operations[i] : nil }
 }
 
 /// The operations' Foundation objects over a run: made as they are handed
@@ -30,52 +56,50 @@ extension RunCore {
     /// Makes, outside the lock, the objects `indices` and what they wait
     /// for still lack (another thread may make one meanwhile:
     /// `keepMade`).
-    func makeMissing(_ indices: ArraySlice<Int>) -> [(Int, Operation)] {
-        lock.lock()
-        var missing: [Int] = []
-        for i in indices {
-            if ops[i] == nil { missing.append(i) }
-            for d in model.graph.dependencies(of: i) where ops[Int(d)] == nil { missing.append(Int(d)) }
+    func makeMissing<C: Collection<Int32>>(_ indices: C) -> [(Int, Operation)] {
+        lock.assertNotHeld()
+        let missing = withLockedModel { model in
+            model.objectsToMake(for: indices) { objects.operation($0) != nil }
         }
-        lock.unlock()
         return missing.map { ($0, makeOperation($0)) }
     }
 
     /// Keeps what `makeMissing` made, where the run did not make one
     /// meanwhile (an action on an operation not added yet). Under the lock.
     func keepMade(_ made: [(Int, Operation)]) {
-        for (i, op) in made where ops[i] == nil { ops[i] = op }
+        lock.assertHeld()
+        for (i, op) in made where i < objects.operations.count && objects.operations[i] == nil {
+            objects.operations[i] = op
+        }
     }
 
-    /// The object of operation `i`, made now when the run has not made it
-    /// yet; nil once let go of (finished: nothing can be done to it). Under
-    /// the lock: no Foundation call made here calls back into the run.
-    func objectLocked(_ i: Int) -> Operation? {
-        guard i >= 0, i < ops.count else { return nil }
-        if let op = ops[i] { return op }
-        // Only a finished operation is let go of, and one is finished only
-        // once it was added, and so made.
-        guard model.records[i].phase != .finished else { return nil }
-        let op = makeOperation(i)
-        ops[i] = op
-        return op
+    /// The object of operation `i`, made now (outside the lock) when the
+    /// run has not made it yet and may (`RunModel.objectsToMake`); nil once
+    /// let go of.
+    func opObject(_ i: Int) -> Operation? {
+        let made = makeMissing(CollectionOfOne(Int32(i)))
+        return lock.withLock {
+            keepMade(made)
+            return objects.operation(i)
+        }
     }
 
-    /// What to hand Foundation for operation `i` (a dependency on a
-    /// barrier is one on its gate); nil when the run has no object for it,
-    /// which the model never lets happen (only a finished operation, which
-    /// no other waits for, is let go of). Under the lock.
-    func handoverLocked(_ i: Int) -> Handover? {
-        guard let operation = objectLocked(i) else { return nil }
-        let dependencies = model.graph.dependencies(of: i).compactMap { objectLocked(Int($0)) }
+    /// What to hand Foundation for the model's `plan`, from the objects
+    /// `makeMissing` made; nil when the run has no object for it, which the
+    /// model never lets happen (only a finished operation, which no other
+    /// waits for, is let go of). Under the lock.
+    func handoverLocked(_ plan: RunModel.HandoverPlan) -> Handover? {
+        lock.assertHeld()
+        guard let operation = objects.operation(plan.index) else { return nil }
         return Handover(
-            index: i, operation: operation, dependencies: dependencies, queue: realQueues[Int(model.queueOf[i])],
-            isBarrier: model.kinds[i] == .barrier)
+            index: plan.index, operation: operation, dependencies: plan.dependencies.compactMap(objects.operation),
+            queue: objects.queues[plan.queue], isBarrier: plan.isBarrier)
     }
 
     /// `addDependency` for each of its dependencies, then the add (for a
     /// barrier, `addBarrierBlock`). Outside the lock.
     func handOver(_ handover: Handover) {
+        lock.assertNotHeld()
         if handover.isBarrier {
             let i = handover.index
             handover.queue.addBarrierBlock { [self] in self.runBarrier(i) }
@@ -87,14 +111,17 @@ extension RunCore {
 
     /// Hands over operation `i`, added by an action.
     func handOver(_ i: Int) {
-        lock.lock()
-        let handover = handoverLocked(i)
-        lock.unlock()
+        let made = makeMissing(CollectionOfOne(Int32(i)))
+        let handover = withLockedModel { model in
+            keepMade(made)
+            return handoverLocked(model.handoverPlan(i))
+        }
         if let handover { handOver(handover) }
     }
 
     /// The Foundation object of operation `i`, its options set.
     func makeOperation(_ i: Int) -> Operation {
+        lock.assertNotHeld()
         let spec = scenario.operations[i]
         let op: Operation
         switch spec.body {
@@ -116,19 +143,21 @@ extension RunCore {
     }
 
     /// Foundation has processed operation `i`'s finish (its `start()`
-    /// returned, or its posted `isFinished` did): what that let the queues
-    /// dispatch is looked at, and the run lets go of the object if nothing
-    /// can reach it any more (`RunModel.mayLetGo`). Freed outside the lock
-    /// (by Foundation, when it lets go of it in turn).
-    func foundationFinished(_ i: Int, _ scan: RunModel.DispatchScan) {
-        guard !scan.isEmpty || !graph.hasDependents(i) else { return }
+    /// returned, or its posted `isFinished` did), and the model said what
+    /// to ask then (`RunModel.afterFinish`; nil, nothing): what that let
+    /// the queues dispatch is looked at, and the run lets go of the object
+    /// if nothing can reach it any more
+    /// (`RunModel.foundationProcessedFinish`). Freed outside the lock (by
+    /// Foundation, when it lets go of it in turn).
+    func foundationFinished(_ i: Int, _ scan: RunModel.DispatchScan?) {
+        guard let scan else { return }
         lock.lock()
         let first = model.log.count
         observeDispatchesLocked(scan)
         var released: Operation?
-        if model.lifecycle == .running && model.mayLetGo(i) {
-            released = ops[i]
-            ops[i] = nil
+        if model.foundationProcessedFinish(i) {
+            released = objects.operations[i]
+            objects.operations[i] = nil
         }
         unlockAndNotify(observingFrom: first)
         withExtendedLifetime(released) {}
@@ -139,8 +168,6 @@ extension ScenarioRun {
     /// The operations whose Foundation objects the run holds now, in index
     /// order: made and not let go of.
     var heldObjects: [Int] {
-        core.lock.lock()
-        defer { core.lock.unlock() }
-        return core.ops.indices.filter { core.ops[$0] != nil }
+        core.lock.withLock { core.objects.operations.indices.filter { core.objects.operations[$0] != nil } }
     }
 }

@@ -8,56 +8,30 @@ extension RunCore {
     /// One dedicated thread (never the global pool, which simulated work
     /// starves): runs `at` actions and announces `at` captions at their
     /// scenario times, fires the timers that end async operations, and
-    /// decides stalls (debounced: the condition must hold, with no new
-    /// event, across 200 ms of real time, so that transient engine states
-    /// pass).
+    /// watches for a stall, each as the model says (`schedulerStep`,
+    /// `watchForStall`).
     func schedulerLoop() {
-        var probeSeq = -1
-        var probeReal: UInt64 = 0
         schedulerCondition.lock()
         while true {
-            lock.lock()
-            let done = model.log.isClosed || model.lifecycle == .stopped
-            let now = model.now(realTime())
-            let paused = model.clock.isStopped
-            let speed = model.clock.speed
-            let next = model.nextScheduled()
-            let engineWork = model.hasEngineWorkScheduled
-            let forgetsAt = model.forgetsAt
-            if let next, next.due <= now, !paused { model.take(next.item) }
-            lock.unlock()
-            if done { break }
-            if let next, next.due <= now, !paused {
+            // Nothing is recorded here: no notification is owed.
+            let step = withLockedModel { model in model.schedulerStep(real: realTime()) }
+            switch step {
+            case .ends:
                 schedulerCondition.unlock()
-                fire(next.item)
+                return
+            case .fire(let item):
+                schedulerCondition.unlock()
+                fire(item)
                 schedulerCondition.lock()
-                continue
-            }
-            var wait = 0.2
-            if let next, !paused { wait = min(wait, max((next.due - now) / speed, 0.0005)) }
-            if forgetsAt > now, !paused { wait = min(wait, max((forgetsAt - now) / speed, 0.0005)) }
-            _ = schedulerCondition.wait(until: Date(timeIntervalSinceNow: wait))
-            if !engineWork {
+            case .sleep(let seconds, let watchesStall):
+                _ = schedulerCondition.wait(until: Date(timeIntervalSinceNow: seconds))
+                guard watchesStall else { continue }
                 // Never hold schedulerCondition here: the end wakes sleepers.
                 schedulerCondition.unlock()
-                defer { schedulerCondition.lock() }
-                lock.lock()
-                let probe = model.stallProbe(at: model.now(realTime()))
-                lock.unlock()
-                if let s = probe {
-                    let real = realTime()
-                    if s != probeSeq {
-                        probeSeq = s
-                        probeReal = real
-                    } else if real - probeReal >= 200_000_000 {
-                        withModel { model, real in model.declareStall(ifStillAt: s, real: real) }
-                    }
-                } else {
-                    probeSeq = -1
-                }
+                withModel { model, real in model.watchForStall(real: real) }
+                schedulerCondition.lock()
             }
         }
-        schedulerCondition.unlock()
     }
 
     private func fire(_ item: RunModel.Scheduled) {
@@ -89,27 +63,18 @@ extension RunCore {
         wakeSleepers()
     }
 
-    func takeEvents() -> [LifecycleEvent] {
-        lock.lock()
-        defer { lock.unlock() }
-        mailboxSignalled = false
-        return model.log.takeNew()
-    }
+    func takeEvents() -> [LifecycleEvent] { withLockedModel { model in model.takeEvents() } }
 
-    func allEvents() -> [LifecycleEvent] {
-        lock.lock()
-        defer { lock.unlock() }
-        return model.log.events
-    }
+    func allEvents() -> [LifecycleEvent] { withLockedModel { model in model.log.events } }
 
     func waitForEnd(timeout: Double) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
-        endCondition.lock()
+        sleepCondition.lock()
         while !endSignalled {
-            if !endCondition.wait(until: deadline) { break }
+            if !sleepCondition.wait(until: deadline) { break }
         }
         let ended = endSignalled
-        endCondition.unlock()
+        sleepCondition.unlock()
         return ended
     }
 }

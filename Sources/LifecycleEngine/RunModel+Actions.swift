@@ -26,7 +26,7 @@ extension RunModel {
         case add(Int, DispatchScan)
         /// `OperationQueue.main` ignores suspension, caps and cancel-all,
         /// but the engine, not the model, is asked: the shell tries it and
-        /// reports what Foundation did (`recordMainQueueAction`).
+        /// reports what Foundation did (`mainQueueAnswered`).
         case tryOnMainQueue
     }
 
@@ -89,7 +89,7 @@ extension RunModel {
         case .setCap(let id, let cap):
             guard let q = validQueue(id) else { return refuse(.noSuchQueue) }
             let value = cap.foundationValue
-            if value < -1 || value == 0 { return refuse(.capBelowOne) }
+            if !QueueState.accepts(cap: value) { return refuse(.capBelowOne) }
             if queues[q].isMain { return .tryOnMainQueue }
             let old = queues[q].cap
             guard old != value else { return refuse(.unchanged) }
@@ -118,11 +118,26 @@ extension RunModel {
     }
 
     /// What Foundation did with an action on `OperationQueue.main`:
-    /// `ignored` when the property did not change (it never does there).
-    mutating func recordMainQueueAction(
-        _ action: Action, origin: ActionOrigin, ignored: ActionRefusal?, real: UInt64
-    ) {
+    /// `changed`, whether the property it sets changed (it never does
+    /// there). A cancel-all is ignored whatever happened: the main queue
+    /// cancels nothing of its own accord, and there is nothing to read.
+    mutating func mainQueueAnswered(_ action: Action, origin: ActionOrigin, changed: Bool, real: UInt64) {
+        let ignored: ActionRefusal?
+        switch action {
+        case .cancelAll: ignored = .mainQueueIgnores(.cancelAllOperations)
+        case .suspend, .resume: ignored = changed ? nil : .mainQueueIgnores(.isSuspended)
+        case .setCap: ignored = changed ? nil : .mainQueueIgnores(.maxConcurrentOperationCount)
+        default: ignored = nil
+        }
         emit(.action(action, origin: origin, ignored: ignored), stamp(real))
+    }
+
+    /// An action arrives from an `at` line, a completion block or a key:
+    /// nil, and nothing recorded, when the run is not running (not started
+    /// yet, ended or stopped).
+    mutating func actionArrived(_ action: Action, origin: ActionOrigin, real: UInt64) -> Effect? {
+        guard lifecycle == .running, !log.isClosed else { return nil }
+        return perform(action, origin: origin, real: real)
     }
 
     /// A cancelled barrier's real finish, as the shell saw it come: its
@@ -147,5 +162,30 @@ extension RunModel {
 
     private func validQueue(_ id: QueueID) -> Int? {
         id.index >= 0 && id.index < queues.count ? id.index : nil
+    }
+}
+
+extension RunModel.Effect {
+    /// Where to look for dispatches once the Foundation call is made: a
+    /// resumed queue or a changed cap lets its queue dispatch; an add, what
+    /// the add's scan says.
+    var scanAfter: RunModel.DispatchScan {
+        var scan = RunModel.DispatchScan()
+        switch self {
+        case .setSuspended(let q, false, _), .setCap(let q, _): scan.add(queue: q)
+        case .add(_, let added): scan = added
+        default: break
+        }
+        return scan
+    }
+
+    /// The cancelled barriers whose real finish the shell watches for now
+    /// (`RunCore.watchRealFinish`): at a cancel-all of a queue that is not
+    /// suspended, or at the resume of one that was.
+    var barriersToWatch: [Int] {
+        switch self {
+        case .cancelAll(_, let barriers, false), .setSuspended(_, false, let barriers): barriers
+        default: []
+        }
     }
 }

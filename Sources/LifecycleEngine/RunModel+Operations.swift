@@ -208,27 +208,6 @@ extension RunModel {
         emitOp(i, .isCancelled, false, true, stamp(real))
     }
 
-    /// What `cancel()` of operation `i` is, in the run's eyes.
-    enum CancelKind {
-        /// Nothing to announce: finished, already cancelled, or held.
-        case nothing
-        /// Executing: only the flag; an asynchronous one that checks the
-        /// flag then finishes at once.
-        case whileExecuting(finishesAsync: Bool)
-        /// Not started: cancel before start (for a synchronous operation,
-        /// once the start window is claimed).
-        case beforeStart
-    }
-
-    func cancelKind(_ i: Int) -> CancelKind {
-        let r = records[i]
-        if r.phase == .finished || r.cancelled || r.heldCancel { return .nothing }
-        if r.phase == .executing {
-            return .whileExecuting(finishesAsync: kinds[i] == .async && !neverFinishes[i] && !ignoresCancel[i])
-        }
-        return .beforeStart
-    }
-
     /// One execution block of a `blocks` operation started or returned.
     mutating func block(_ i: Int, _ n: Int, _ phase: BlockPhase, thread: Int16, real: UInt64) -> Double {
         let t = stamp(real)

@@ -69,7 +69,23 @@ struct RunModel {
         /// Barriers added whose block has not begun.
         var pendingBarriers: [Int32] = []
 
+        /// How many it may execute at once: `OperationQueue.main` one,
+        /// a cap of −1 no limit.
         var effectiveCap: Int { isMain ? 1 : (cap < 0 ? Int.max : cap) }
+
+        /// The cap rule, in the one place it is stated: a queue's
+        /// `maxConcurrentOperationCount` is −1 (the system decides) or at
+        /// least 1 (Foundation traps on anything below −1, and a cap of 0
+        /// would never run anything: the language's `max 0` means 1);
+        /// `OperationQueue.main`'s is 1, whatever is asked.
+        static func startingCap(_ spec: QueueSpec) -> Int {
+            if spec.isMain { return 1 }
+            let asked = spec.cap.foundationValue
+            return asked == 0 ? 1 : max(asked, -1)
+        }
+
+        /// Whether an action may set the cap to `value` (see `startingCap`).
+        static func accepts(cap value: Int) -> Bool { value == -1 || value >= 1 }
     }
 
     /// Where the run is in its life: `start` moves it from `created` to
@@ -142,6 +158,21 @@ struct RunModel {
     var nextCaption = 0
     /// The real-time reading of the fact being recorded (see `stamp`).
     private(set) var reading: UInt64 = 0
+    /// The threads seen so far (`pthread_self()`) and their tags (`tag`).
+    var threads: [(id: UInt, tag: Int16)] = []
+    var nextThreadNumber: Int16 = 1
+    /// The operations the start adds, in file order, how many it added,
+    /// and how many of those it has handed to Foundation.
+    let initialAdds: [Int32]
+    var nextInitialAdd = 0
+    var handedOver = 0
+    /// The stall condition's debounce: the `seq` it was found at, and the
+    /// real time it was first found there (`watchForStall`).
+    var stallWatch: (seq: Int, since: UInt64)?
+    /// The consumer was told of new events it has not taken yet.
+    var mailboxSignalled = false
+    /// The close of the stream was passed on (`delivery`).
+    var endAnnounced = false
 
     init(scenario: Scenario, options: RunOptions) {
         self.scenario = scenario
@@ -180,13 +211,18 @@ struct RunModel {
         for s in specs where s.isBarrier { barrierQueues.insert(s.queue.index) }
         queues = scenario.queues.enumerated().map { i, q in
             QueueState(
-                cap: q.isMain ? 1 : max(q.cap.foundationValue == 0 ? 1 : q.cap.foundationValue, -1),
+                cap: QueueState.startingCap(q),
                 suspended: q.isMain ? false : q.startsSuspended, isMain: q.isMain,
                 hasBarriers: barrierQueues.contains(i))
         }
         clock = ScenarioClock(speed: options.speed, paused: options.startsPaused)
         unfinishedOps = specs.count
         timedActionsLeft = scenario.actions.count
+        let later = scenario.addedLater
+        var adds: [Int32] = []
+        adds.reserveCapacity(specs.count - later.count)
+        for i in specs.indices where !later.contains(OperationID(i)) { adds.append(Int32(i)) }
+        initialAdds = adds
         // Roughly six events an operation.
         log = EventLog(
             capacity: min(specs.count * 6 + scenario.queues.count * 4 + 64, 4_000_000),

@@ -82,6 +82,16 @@ public final class ScenarioRun: Sendable {
         core = RunCore(scenario: scenario, options: options, onEvents: onEvents)
     }
 
+    /// A run whose real time is read from `realTime` (monotonic
+    /// nanoseconds) instead of the system's: a test skips time ahead with
+    /// it where it would otherwise sleep to see that nothing happens.
+    init(
+        scenario: Scenario, options: RunOptions, realTime: @escaping @Sendable () -> UInt64
+    ) {
+        self.scenario = scenario
+        core = RunCore(scenario: scenario, options: options, onEvents: nil, realTime: realTime)
+    }
+
     deinit { core.stop() }
 
     /// Builds the queues and operations and starts scenario time: announces
@@ -101,7 +111,7 @@ public final class ScenarioRun: Sendable {
     /// How far `start()` is in handing the operations to Foundation; from
     /// any thread.
     public var buildProgress: BuildProgress {
-        BuildProgress(handedOver: core.handedOver.load(ordering: .relaxed), total: core.initialCount)
+        core.withLockedModel { model in model.buildProgress }
     }
 
     /// Removes and returns every event recorded since the last call, in order.
@@ -130,18 +140,10 @@ public final class ScenarioRun: Sendable {
     }
 
     /// True once `.end` was recorded (or the run was stopped).
-    public var hasEnded: Bool {
-        core.lock.lock()
-        defer { core.lock.unlock() }
-        return core.model.log.isClosed
-    }
+    public var hasEnded: Bool { core.withLockedModel { model in model.log.isClosed } }
 
     /// The current scenario time, in scenario seconds.
-    public var now: Double {
-        core.lock.lock()
-        defer { core.lock.unlock() }
-        return core.model.now(core.realTime())
-    }
+    public var now: Double { core.withLockedModel { model in model.now(core.realTime()) } }
 
     /// Performs an action (from the interface: origin `.user`). Recorded as
     /// an `.action` event, then its effects; refused actions (re-adding,
@@ -157,30 +159,14 @@ public final class ScenarioRun: Sendable {
 
     public func pause() { core.pause() }
     public func resume() { core.resume() }
-    public var isPaused: Bool {
-        core.lock.lock()
-        defer { core.lock.unlock() }
-        return core.model.clock.isPaused
-    }
-    public var speed: Double {
-        core.lock.lock()
-        defer { core.lock.unlock() }
-        return core.model.clock.speed
-    }
+    public var isPaused: Bool { core.withLockedModel { model in model.clock.isPaused } }
+    public var speed: Double { core.withLockedModel { model in model.clock.speed } }
     public func setSpeed(_ speed: Double) { core.setSpeed(speed) }
 
     /// Lesson mode on or off for the rest of the run.
     public var pausesAtCaptions: Bool {
-        get {
-            core.lock.lock()
-            defer { core.lock.unlock() }
-            return core.model.pausesAtCaptions
-        }
-        set {
-            core.lock.lock()
-            core.model.pausesAtCaptions = newValue
-            core.lock.unlock()
-        }
+        get { core.withLockedModel { model in model.pausesAtCaptions } }
+        set { core.withLockedModel { model in model.pausesAtCaptions = newValue } }
     }
 
     /// Ends the run early: cancels what is left and releases waiting work,

@@ -1,8 +1,9 @@
 import Foundation
-import LifecycleEngine
 import RunEvents
 import ScenarioKit
 import Testing
+
+@testable import LifecycleEngine
 
 /// Captions in the stream: an `at` caption at its time, after the `at`
 /// actions of the same time; a `when` caption right after the event of its
@@ -64,7 +65,9 @@ struct CaptionTests {
         let a = b.work("a", on: q, ms: 200)
         var scenario = b.scenario
         scenario.captions = [Caption(trigger: .when(a, .starts), text: "a starts")]
-        let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: 4, pausesAtCaptions: true))
+        let clock = SkippableClock()
+        let run = ScenarioRun(
+            scenario: scenario, options: RunOptions(speed: 4, pausesAtCaptions: true), realTime: clock.now)
         run.start()
         var events: [LifecycleEvent] = []
         let deadline = Date().addingTimeInterval(10)
@@ -75,7 +78,8 @@ struct CaptionTests {
         #expect(Self.captionSeqs(events).first?.paused == true)
         #expect(run.isPaused)
         let held = run.now
-        try? await Task.sleep(for: .milliseconds(300))
+        // A minute of real time in an instant: the caption's pause holds.
+        clock.skip(seconds: 60)
         #expect(run.now == held)
         #expect(!run.events.contains { $0.kind == .operation(a, .isFinished, old: .bool(false), new: .bool(true)) })
         run.resume()

@@ -96,12 +96,9 @@ import Testing
         m.begin(0, thread: 1, real: Self.ms(1))
         let r4 = m.perform(.cancel(parse), origin: .timed(0), real: Self.ms(200))
         #expect(r4 == .cancel(1))
-        guard case .beforeStart = m.cancelKind(1) else {
-            Issue.record("parse has not started")
-            return
-        }
         let before = m.log.events.count
-        m.cancelBeforeStart(1, real: Self.ms(200))
+        let step = m.cancelled(1, real: Self.ms(200)) { true }
+        #expect(step.foundation == .underLock, "parse has not started")
         m.finish(1, real: Self.ms(201))
         #expect(
             Self.lines(m, from: before) == [
@@ -124,14 +121,17 @@ import Testing
             m.add(i, real: Self.ms(0))
             m.begin(i, thread: Int16(i + 1), real: Self.ms(1))
         }
-        guard case .whileExecuting(finishesAsync: false) = m.cancelKind(0),
-            case .whileExecuting(finishesAsync: true) = m.cancelKind(1),
-            case .whileExecuting(finishesAsync: false) = m.cancelKind(2)
-        else {
-            Issue.record("wrong cancel kinds")
-            return
-        }
         #expect(Self.same(m.timers.first?.due, 0.501), "the async one's timer is set when it begins")
+        let steps = (0..<3).map { i in
+            m.cancelled(i, real: Self.ms(2)) {
+                Issue.record("a started operation has no start window to claim")
+                return true
+            }
+        }
+        #expect(steps.map(\.foundation) == [.afterUnlock, .underLock, .afterUnlock])
+        #expect(steps.map(\.async.postsFinished) == [false, true, false], "only the async one that checks finishes")
+        #expect(m.records[1].phase == .finished && m.records[0].phase == .executing)
+        #expect(m.records.allSatisfy { $0.cancelled })
     }
 
     @Test func aBarrierWaitsForWhatCameBeforeAndWhatComesAfterWaitsForIt() {

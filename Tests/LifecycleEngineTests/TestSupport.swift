@@ -3,6 +3,7 @@ import Foundation
 import LifecycleEngine
 import RunEvents
 import ScenarioKit
+import Synchronization
 import Testing
 
 /// Runs a scenario to its end on the real engine, checks the stream's
@@ -41,4 +42,20 @@ func expectCleanStream(
     #expect(violations.isEmpty, "\(violations.prefix(10))", sourceLocation: sourceLocation)
     let problems = StreamChecks.violations(events, scenario)
     #expect(problems.isEmpty, "\(problems.prefix(10))", sourceLocation: sourceLocation)
+}
+
+/// Real time that a test can skip ahead: the run's scenario clock reads
+/// it, so a test that would sleep to see that scenario time stands still
+/// skips minutes in an instant instead.
+final class SkippableClock: Sendable {
+    private let skipped = Atomic<UInt64>(0)
+
+    /// Monotonic nanoseconds, plus what was skipped.
+    @Sendable func now() -> UInt64 {
+        DispatchTime.now().uptimeNanoseconds &+ skipped.load(ordering: .acquiring)
+    }
+
+    func skip(seconds: Double) {
+        skipped.add(UInt64(seconds * 1e9), ordering: .releasing)
+    }
 }

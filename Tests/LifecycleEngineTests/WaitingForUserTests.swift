@@ -43,16 +43,19 @@ struct WaitingForUserTests {
         let third = b.async("third", on: q, ms: 100)
         b.at(50, .suspend(q))
         let scenario = b.scenario
-        let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: 4, stallPolicy: .waitsForUser))
+        let clock = SkippableClock()
+        let run = ScenarioRun(
+            scenario: scenario, options: RunOptions(speed: 4, stallPolicy: .waitsForUser), realTime: clock.now)
         run.start()
         let stalled = await Self.waitFor(run) { !Self.stalls($0).isEmpty }
         let stall = Self.stalls(stalled).first
         #expect(stall?.stuck == [third: .queueSuspended(q)])
         #expect(!stalled.contains(where: Self.isEnd), "a stall must not end the run")
 
-        // Time stands still while the run waits.
+        // Time stands still while the run waits: a minute of real time,
+        // skipped in an instant.
         let held = run.now
-        try? await Task.sleep(for: .milliseconds(300))
+        clock.skip(seconds: 60)
         #expect(run.now == held)
         #expect(!run.hasEnded)
 
@@ -60,7 +63,7 @@ struct WaitingForUserTests {
         let events = await Self.waitFor(run) { $0.contains(where: Self.isEnd) }
         run.stop()
         #expect(events.last?.kind == .end(.completed))
-        // The resume is stamped where time stopped, not 300 ms × 4 later.
+        // The resume is stamped where time stopped, not a minute × 4 later.
         let resume = events.first {
             if case .action(.resume, .user, nil) = $0.kind { return true } else { return false }
         }
@@ -104,9 +107,9 @@ struct WaitingForUserTests {
         let scenario = b.scenario
         let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: 4, stallPolicy: .waitsForUser))
         run.start()
-        _ = await Self.waitFor(run) { !Self.stalls($0).isEmpty }
-        try? await Task.sleep(for: .milliseconds(600))
-        let events = run.events
+        // That it is announced once, and never ends the run, however long
+        // the scheduler watches on: RunModelFactsTests, on made-up times.
+        let events = await Self.waitFor(run) { !Self.stalls($0).isEmpty }
         run.stop()
         #expect(Self.stalls(events).map(\.stuck) == [[forgets: .neverPostedFinish]])
         #expect(!events.contains(where: Self.isEnd))
@@ -120,7 +123,9 @@ struct WaitingForUserTests {
         let run = ScenarioRun(
             scenario: b.scenario, options: RunOptions(speed: 4, startsPaused: true, stallPolicy: .waitsForUser))
         run.start()
-        try? await Task.sleep(for: .milliseconds(700))
+        // That the watch declares nothing however long the pause lasts:
+        // RunModelFactsTests, on made-up times; here, that the resume lets
+        // the real run's stall come.
         #expect(Self.stalls(run.events).isEmpty)
         run.resume()
         let events = await Self.waitFor(run) { !Self.stalls($0).isEmpty }

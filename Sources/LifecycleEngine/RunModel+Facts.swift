@@ -1,0 +1,282 @@
+import RunEvents
+import ScenarioKit
+
+/// The engine's facts as the shell reports them, each one call that
+/// returns what the shell must then do: `RunCore` locks, asks, unlocks and
+/// carries that out, and decides nothing itself. The lower-level rules
+/// these calls are made of (`begin`, `finish`, `cancelBeforeStart`, …) are
+/// in `RunModel+Operations.swift`.
+extension RunModel {
+    /// A thread as the shell sees it: its `pthread_self()`, and whether it
+    /// is the main thread.
+    struct ThreadIdentity: Equatable {
+        var id: UInt
+        var isMain: Bool
+    }
+
+    /// The tag of `thread`: 0 for the main thread, others 1, 2, … in the
+    /// order the run first sees them.
+    mutating func tag(_ thread: ThreadIdentity) -> Int16 {
+        for (id, tag) in threads where id == thread.id { return tag }
+        let tag: Int16
+        if thread.isMain {
+            tag = 0
+        } else {
+            tag = nextThreadNumber
+            nextThreadNumber += 1
+        }
+        threads.append((thread.id, tag))
+        return tag
+    }
+
+    // MARK: - Asynchronous operations
+
+    /// What the shell does with an asynchronous operation's own state after
+    /// a fact: store `state` while it holds the lock (so that the stores
+    /// keep the order of the announcements: a cancel's finish is never
+    /// overwritten by a start's `executing`), post the changes to
+    /// Foundation once it released it, then look at `scan`.
+    struct AsyncStep: Equatable {
+        /// `AsyncOperation.state`'s values.
+        enum State: UInt8 {
+            case executing = 1
+            case finished = 2
+        }
+
+        var state: State?
+        var postsExecuting = false
+        var postsFinished = false
+        /// Once its posted finish is processed: where to look for
+        /// dispatches, nil when there is nothing to ask (`afterFinish`).
+        var scan: DispatchScan?
+        /// A timer now ends it: the scheduler must look (it may be due
+        /// before what it sleeps for).
+        var wakesScheduler = false
+
+        /// Its finish, posted: both keys, as Foundation's own `start()` does.
+        static func finishing(_ scan: DispatchScan?) -> AsyncStep {
+            AsyncStep(state: .finished, postsExecuting: true, postsFinished: true, scan: scan)
+        }
+    }
+
+    /// An asynchronous operation's `start()` was called on `thread`. A
+    /// cancelled one finishes at once without running; one of no duration
+    /// that posts its finish finishes at once after it began; one that
+    /// never posts it only begins; any other begins and a timer ends it.
+    /// After a stop it is let go of at once, unannounced.
+    mutating func asyncStarted(_ i: Int, thread: ThreadIdentity, real: UInt64) -> AsyncStep {
+        var step = AsyncStep()
+        if lifecycle == .stopped {
+            step.state = .finished
+            step.postsFinished = true
+        } else if records[i].phase == .finished {
+            // Nothing: already finished (cannot happen through the queue).
+        } else if records[i].cancelled {
+            step.scan = afterFinish(i, scan: finishAtStart(i, real: real))
+            step.state = .finished
+            step.postsFinished = true
+        } else {
+            begin(i, thread: tag(thread), real: real)
+            step.state = .executing
+            step.postsExecuting = true
+            if !neverFinishes[i] {
+                if durations[i] <= 0 {
+                    step.scan = afterFinish(i, scan: finish(i, real: real))
+                    step.state = .finished
+                    step.postsFinished = true
+                } else {
+                    step.wakesScheduler = true
+                }
+            }
+        }
+        return step
+    }
+
+    /// The timer of asynchronous operation `i` fired: it finishes, if it
+    /// still executes (a cancel may have finished it first).
+    mutating func asyncTimerFired(_ i: Int, real: UInt64) -> AsyncStep {
+        guard records[i].phase == .executing else { return AsyncStep() }
+        return .finishing(afterFinish(i, scan: finish(i, real: real)))
+    }
+
+    // MARK: - Cancels
+
+    /// When the shell calls Foundation's own `cancel()`.
+    enum FoundationCancel: Equatable {
+        /// Not at all: it would be a no-op or a repeat, or it is held
+        /// until `main()` begins.
+        case none
+        /// While still holding the lock, before anything else can be
+        /// announced (see `RunCore.cancel` for why each case needs it).
+        case underLock
+        /// Once the lock is released.
+        case afterUnlock
+    }
+
+    /// What the shell does after a `cancel()` of an operation.
+    struct CancelStep: Equatable {
+        var foundation = FoundationCancel.none
+        /// Looked at right after a cancel under the lock, still under it:
+        /// Foundation's `cancel()` made the operation ready and let its
+        /// queue dispatch before it returned.
+        var readied = DispatchScan()
+        /// An executing asynchronous operation that checks the flag
+        /// finishes at once.
+        var async = AsyncStep()
+    }
+
+    /// Every `cancel()` of an operation of the run (an action, Foundation's
+    /// `cancelAllOperations()`, the stop). `claimStartWindow` claims a
+    /// synchronous operation's start window (`StartWindow`); it is called
+    /// only for one that has not started, and is false when `start()` got
+    /// in first: the cancel is then held until `main()` begins.
+    mutating func cancelled(_ i: Int, real: UInt64, claimStartWindow: () -> Bool) -> CancelStep {
+        var step = CancelStep()
+        if lifecycle == .stopped {
+            step.foundation = .afterUnlock
+            return step
+        }
+        let r = records[i]
+        if r.phase == .finished || r.cancelled || r.heldCancel { return step }
+        if r.phase == .executing {
+            cancelWhileExecuting(i, real: real)
+            if kinds[i] == .async && !neverFinishes[i] && !ignoresCancel[i] {
+                // Foundation's cancel() does nothing to an operation that
+                // says it finished: it comes before the finished state,
+                // which is stored under the lock.
+                step.foundation = .underLock
+                step.async = .finishing(afterFinish(i, scan: finish(i, real: real)))
+            } else {
+                step.foundation = .afterUnlock
+            }
+            return step
+        }
+        if kinds[i] != .async && !claimStartWindow() {
+            records[i].heldCancel = true
+            return step
+        }
+        step.readied = cancelBeforeStart(i, real: real)
+        step.foundation = .underLock
+        return step
+    }
+
+    // MARK: - Synchronous operations and barrier blocks
+
+    /// Simulated work about to be done on a thread of the engine's.
+    struct Work: Equatable {
+        /// Scenario time it began.
+        var started: Double
+        /// Scenario seconds.
+        var duration: Double
+        /// Stops early when cancelled.
+        var cooperative: Bool
+        /// A cancel held by the start window, applied now as a cancel of a
+        /// running operation: Foundation's `cancel()` is to be called.
+        var appliesHeldCancel = false
+
+        var end: Double { started + duration }
+        var simulates: Bool { duration > 0 }
+    }
+
+    /// `start()` of a synchronous operation found it cancelled before it
+    /// began: Foundation's `start()` will finish it without `main()`, so
+    /// its finish is announced first. (The cancel that set the window bit
+    /// announced under the lock, so this comes after its `isCancelled`.)
+    /// What to do once Foundation's `start()` returned (`afterFinish`).
+    mutating func syncStartFoundCancelled(_ i: Int, real: UInt64) -> DispatchScan? {
+        guard records[i].phase != .finished && records[i].phase != .executing else {
+            return afterFinish(i, scan: DispatchScan())
+        }
+        return afterFinish(i, scan: finishAtStart(i, real: real))
+    }
+
+    /// `main()` of a synchronous operation began on `thread`: the work to
+    /// simulate.
+    mutating func syncMainBegan(_ i: Int, thread: ThreadIdentity, real: UInt64) -> Work {
+        let (t, held) = begin(i, thread: tag(thread), real: real)
+        return Work(started: t, duration: durations[i], cooperative: !ignoresCancel[i], appliesHeldCancel: held)
+    }
+
+    /// `main()` of a synchronous operation returns: it finishes. What to do
+    /// once Foundation's `start()` returned (`afterFinish`).
+    mutating func syncMainEnded(_ i: Int, real: UInt64) -> DispatchScan? {
+        afterFinish(i, scan: finish(i, real: real))
+    }
+
+    /// One execution block of a `blocks` operation started or returned on
+    /// `thread`. Returns the scenario time.
+    mutating func blockPhase(_ i: Int, _ n: Int, _ phase: BlockPhase, thread: ThreadIdentity, real: UInt64) -> Double {
+        block(i, n, phase, thread: tag(thread), real: real)
+    }
+
+    /// The block of barrier `i` began on `thread`: its work, or nil when it
+    /// is not to run (the run stopped, or cancel-all finished it before its
+    /// block began).
+    mutating func barrierBlockBegan(_ i: Int, thread: ThreadIdentity, real: UInt64) -> Work? {
+        if lifecycle == .stopped || records[i].phase == .finished { return nil }
+        let (t, _) = begin(i, thread: tag(thread), real: real)
+        return Work(started: t, duration: durations[i], cooperative: false)
+    }
+
+    /// The block of barrier `i` ends: it finishes, and its gate opens
+    /// (once) so that what waits for it by name goes on.
+    mutating func barrierBlockEnded(_ i: Int, real: UInt64) -> (opensGate: Bool, scan: DispatchScan) {
+        let scan = finish(i, real: real)
+        return (takeGate(i), scan)
+    }
+
+    /// Operation `i`'s completion block ran on `thread`: the actions to
+    /// perform now, on that thread (then `completionReturned`).
+    mutating func completionRan(_ i: Int, thread: ThreadIdentity, real: UInt64) -> [Action] {
+        completionRan(i, thread: tag(thread), real: real)
+        return scenario.operations[i].completion ?? []
+    }
+
+    // MARK: - Simulated work
+
+    /// What simulated work does next, until scenario time reaches `end`.
+    enum WorkWait: Equatable {
+        /// Its time is up, the run stopped, or it was cancelled and stops
+        /// when cancelled.
+        case done
+        /// Sleep at most this many real seconds, then ask again.
+        case sleep(Double)
+        /// Paused: wait until woken (resume, speed, stop), then ask again.
+        case waitForResume
+        /// Paused, on the main thread: holding it would hold the thread
+        /// that reads the keys, the one that resumes included (the screen
+        /// would freeze for good), so it runs out its remaining time, this
+        /// many real seconds, at the current speed.
+        case runOutInRealTime(Double)
+    }
+
+    /// `cancelled`: Foundation's flag, as the work read it just before.
+    func workWait(
+        until end: Double, cooperative: Bool, cancelled: Bool, onMainThread: Bool, real: UInt64
+    ) -> WorkWait {
+        if cooperative && cancelled { return .done }
+        let t = now(real)
+        if lifecycle == .stopped || t >= end { return .done }
+        if clock.isStopped { return onMainThread ? .runOutInRealTime((end - t) / clock.speed) : .waitForResume }
+        return .sleep(max(min(0.01, (end - t) / clock.speed), 0.0001))
+    }
+
+    /// Whether work that runs out its time in real time goes on.
+    func keepsWorking(cooperative: Bool, cancelled: Bool) -> Bool {
+        !(cooperative && cancelled) && lifecycle != .stopped
+    }
+
+    // MARK: - The stop
+
+    /// Either state → `stopped`: the stream closes. When it was running,
+    /// the gates to open: those of barriers whose block never ended, whose
+    /// dependents the stop cancels, so that nothing holds on.
+    mutating func stopped() -> (wasRunning: Bool, gates: [Int]) {
+        guard stop() == .running else { return (false, []) }
+        return (true, records.indices.filter { kinds[$0] == .barrier && takeGate($0) })
+    }
+
+    /// Every operation finished: Foundation may still be processing the
+    /// last finishes, but no operation of the run will start or finish.
+    var allFinished: Bool { unfinishedOps == 0 }
+}
