@@ -129,7 +129,11 @@ public struct RunFacts: Sendable {
             case .concurrent(let ids):
                 named.formUnion(ids)
                 overlaps.append(Set(ids))
-            case .finished(let op), .cancelled(let op), .skipped(let op), .stuck(let op), .onMain(let op, _):
+            case .cancelled(let op), .skipped(let op):
+                // Its dependencies too: a failure says which were cancelled.
+                named.insert(op)
+                named.formUnion(scenario[operation: op].dependencies)
+            case .finished(let op), .stuck(let op), .onMain(let op, _):
                 named.insert(op)
             case .neverTogether(let ids):
                 named.formUnion(ids)

@@ -80,4 +80,31 @@ extension ExpectationChecker {
             ? "" : queue.isMain ? " (its queue is OperationQueue.main)" : " (\(queue.name) is not the main queue)"
         return (thread.isMain == on, "\(name): \(verb) \(place)\(why)")
     }
+
+    // MARK: - The rule behind a failure
+
+    /// Why `b` did not wait for `a`: it does not depend on it (and what it
+    /// depends on instead); empty when it does (then something else let it
+    /// start, as a cancel of `a`).
+    static func notWaiting(_ b: OperationID, for a: OperationID, _ scenario: Scenario) -> String {
+        guard scenario.dependencyPath(from: b, to: a) == nil else { return "" }
+        let deps = scenario[operation: b].dependencies
+        let instead =
+            deps.isEmpty
+            ? "it has no dependency"
+            : "its \(deps.count == 1 ? "dependency is" : "dependencies are") "
+                + scenario.opNames(deps)
+        return ": \(scenario.opName(b)) does not depend on \(scenario.opName(a)) (\(instead))"
+    }
+
+    /// The rule when an operation ran although a dependency was cancelled:
+    /// a cancelled dependency counts as finished (the dependencies of the
+    /// operations a `skipped` or `cancelled` claim names are tracked).
+    static func cancelledDependencies(_ op: OperationID, _ scenario: Scenario, _ history: RunFacts) -> String {
+        let cancelled = scenario[operation: op].dependencies.filter { history[$0].cancelledWhenFinished }
+        guard !cancelled.isEmpty else { return "" }
+        let verb = cancelled.count == 1 ? "was" : "were"
+        return "; it ran although \(scenario.opNames(cancelled)) \(verb) cancelled: a cancelled dependency counts "
+            + "as finished, and cancelling one does not cancel what depends on it"
+    }
 }

@@ -106,7 +106,11 @@ public enum ExpectationChecker {
         if finished.seq < started.seq {
             return (true, "\(nameA) finished at \(time(finished)), \(nameB) started at \(time(started))")
         }
-        return (false, "\(nameB) started at \(time(started)), before \(nameA) finished at \(time(finished))")
+        return (
+            false,
+            "\(nameB) started at \(time(started)), before \(nameA) finished at \(time(finished))"
+                + notWaiting(b, for: a, scenario)
+        )
     }
 
     private static func order(
@@ -140,7 +144,10 @@ public enum ExpectationChecker {
         case (let c?, let f?) where facts.cancelledWhenFinished:
             return (true, "\(name) was cancelled at \(time(c)) and finished at \(time(f))")
         case (_, let f?):
-            return (false, "\(name) finished at \(time(f)) without being cancelled")
+            return (
+                false,
+                "\(name) finished at \(time(f)) without being cancelled" + cancelledDependencies(op, scenario, history)
+            )
         case (let c?, nil):
             return (false, "\(name) was cancelled at \(time(c)) but never finished")
         case (nil, nil):
@@ -157,7 +164,11 @@ public enum ExpectationChecker {
             if let c = facts.cancelled {
                 return (false, "\(name) started at \(time(started)), before the cancel at \(time(c))")
             }
-            return (false, "\(name) started at \(time(started)) and was never cancelled")
+            return (
+                false,
+                "\(name) started at \(time(started)) and was never cancelled"
+                    + cancelledDependencies(op, scenario, history)
+            )
         }
         guard let c = facts.cancelled else { return (false, "\(name) was never cancelled") }
         guard let f = facts.finished else {

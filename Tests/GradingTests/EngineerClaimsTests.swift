@@ -117,4 +117,46 @@ struct EngineerClaimsTests {
         }
         #expect(said == first)
     }
+
+    /// A failure gives the rule: a cancelled dependency counts as finished;
+    /// an operation that does not depend on another need not wait for it.
+    @Test func aFailureGivesTheRule() {
+        let scenario = ScenarioReader.read(
+            """
+            op fetch   work 300ms
+            op profile work 100ms after fetch
+            op thumb   work 100ms after fetch
+            op decode  work 300ms after fetch
+            expect skipped profile
+            expect decode before thumb
+            """
+        ).scenario!
+        var s = Script(scenario)
+        s.add("fetch")
+        for name in ["profile", "thumb", "decode"] { s.add(name, ready: false) }
+        s.start("fetch", thread: 1)
+        s.at(0.1)
+        s.cancel("fetch")
+        s.at(0.2)
+        s.finish("fetch")
+        for name in ["profile", "thumb", "decode"] { s.ready(name) }
+        s.at(0.21)
+        s.start("profile", thread: 1)
+        s.start("thumb", thread: 2)
+        s.at(0.31)
+        s.finish("profile")
+        s.finish("thumb")
+        s.start("decode", thread: 1)
+        s.at(0.61)
+        s.finish("decode")
+        s.end()
+        let results = ExpectationChecker.evaluate(scenario, events: s.events)
+        #expect(
+            results.map(\.explanation) == [
+                "profile started at 0.210s and was never cancelled; it ran although fetch was cancelled: a cancelled "
+                    + "dependency counts as finished, and cancelling one does not cancel what depends on it",
+                "thumb started at 0.210s, before decode finished at 0.610s: thumb does not depend on decode (its "
+                    + "dependency is fetch)",
+            ])
+    }
 }

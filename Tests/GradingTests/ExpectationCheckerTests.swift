@@ -65,7 +65,9 @@ private let claimCases: [ClaimCase] = [
         explanation: "fetch finished at 1.201s, parse started at 1.203s"),
     ClaimCase(
         testDescription: "before: B started first", claim: .before(n("parse"), n("upload")), held: false,
-        explanation: "upload started at 1.300s, before parse finished at 1.600s"),
+        explanation:
+            "upload started at 1.300s, before parse finished at 1.600s: upload does not depend on parse (it has no dependency)"
+    ),
     ClaimCase(
         testDescription: "before: B never started", claim: .before(n("fetch"), n("render")), held: false,
         explanation: "render never started"),
