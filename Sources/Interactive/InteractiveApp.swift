@@ -383,6 +383,7 @@ package struct PickerModel {
 
     /// The Questions section again, with the practice record as it is now.
     mutating func refreshPractice() {
-        list = PickerLauncher.markQuestions(list, paths: paths, questions: questions, practice: PracticeKeeper())
+        (list, paths) = PickerLauncher.markQuestions(
+            list, paths: paths, questions: questions, practice: PracticeKeeper())
     }
 }

@@ -49,6 +49,12 @@ package enum PickerLauncher {
         var asked: [PickerEntry] = []
         for (path, (entry, opening)) in zip(library, read) {
             guard let quiz = opening?.scenario.quiz else { continue }
+            if asked.isEmpty {
+                // First, the one `opscope practice` would ask (set below).
+                questions.insert(paths.count)
+                paths.append(path)
+                asked.append(PickerEntry(fileName: nextQuestionName))
+            }
             questions.insert(paths.count)
             paths.append(path)
             asked.append(PickerEntry(fileName: entry.fileName, title: quiz.question))
@@ -57,9 +63,14 @@ package enum PickerLauncher {
         if !mistakes.isEmpty {
             sections.append(PickerSection(heading: mistakesHeading, entries: mistakes.map { Self.read($0).entry }))
         }
-        let list = markQuestions(PickerList(sections), paths: paths, questions: questions, practice: PracticeKeeper())
-        return (list, paths + mistakes, questions)
+        let (list, marked) = markQuestions(
+            PickerList(sections), paths: paths, questions: questions, practice: PracticeKeeper())
+        return (list, marked + mistakes, questions)
     }
+
+    /// The Questions section's first entry: the library question practice
+    /// asks next.
+    package static let nextQuestionName = "next ▸"
 
     /// The Questions section marked from the practice record: each
     /// question's last answer (✓ right, ✗ missed) before its question, and
@@ -67,11 +78,12 @@ package enum PickerLauncher {
     /// aside).
     package static func markQuestions(
         _ list: PickerList, paths: [String], questions: Set<Int>, practice: PracticeKeeper?
-    ) -> PickerList {
+    ) -> (PickerList, [String]) {
         guard let section = list.sections.firstIndex(where: { $0.heading?.hasPrefix("Questions") == true }) else {
-            return list
+            return (list, paths)
         }
         var list = list
+        var paths = paths
         let overview = practice?.overview()
         var heading = questionsHeading
         if let message = overview?.message {
@@ -90,7 +102,21 @@ package enum PickerLauncher {
             entry.title = mark + question
             list.sections[section].entries[offset] = entry
         }
-        return list
+        // The next question: due, else never answered, else the soonest back.
+        let asked = list.sections[section].entries.indices.filter {
+            list.sections[section].entries[$0].fileName != nextQuestionName
+        }
+        let files = asked.map { list.sections[section].entries[$0].fileName }
+        if let next = list.sections[section].entries.firstIndex(where: { $0.fileName == nextQuestionName }),
+            let (file, when) = practice.map({ $0.next(among: files) }) ?? files.first.map({ ($0, "") }),
+            let at = files.firstIndex(of: file)
+        {
+            let question = list.sections[section].entries[asked[at]]
+            let title = question.title.map { String($0.drop { "✓✗ ".contains($0) }) } ?? file
+            list.sections[section].entries[next].title = "\(file): \(title)" + (when.isEmpty ? "" : " (\(when))")
+            paths[first + next] = paths[first + asked[at]]
+        }
+        return (list, paths)
     }
 
     /// `folder/*.ops` in name order (the library is numbered in teaching order).

@@ -53,4 +53,27 @@ package struct PracticeKeeper: Sendable {
         let progress = asked.map { "\($0.concept.title) \($0.right)/\($0.questions)" }.joined(separator: ", ")
         return (lastRight, progress, loaded.messages.first)
     }
+
+    /// The library question `opscope practice` would ask next among
+    /// `files`: one due (the longest overdue), else one never answered,
+    /// else the one back the soonest; with when, in words.
+    package func next(among files: [String], now: Date = Date()) -> (file: String, when: String) {
+        let record = store.load(now: now).record
+        let choice = PracticeScheduler.next(record: record, library: files, now: now)
+        switch choice {
+        case .due(let entry):
+            if case .library(let file) = entry.id { return (file, "due again") }
+        case .library(let file):
+            return (file, "never answered")
+        case .generated:
+            break
+        }
+        // Every library question answered and none due: the soonest back.
+        let soonest = record.questions.filter { entry in
+            if case .library(let file) = entry.id { return files.contains(file) }
+            return false
+        }.min { $0.due < $1.due }
+        guard let soonest, case .library(let file) = soonest.id else { return (files.first ?? "", "") }
+        return (file, "due in " + Spelling.realTime(seconds: soonest.due.timeIntervalSince(now)))
+    }
 }

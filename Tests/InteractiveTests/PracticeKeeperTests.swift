@@ -30,14 +30,28 @@ import Testing
         let overview = keeper.overview(now: now)
         #expect(overview.lastRight == ["01-chain.ops": true, "05-priority.ops": false])
         #expect(overview.message == nil)
-        let list = PickerLauncher.markQuestions(
+        let (list, paths) = PickerLauncher.markQuestions(
             PickerList([
                 PickerSection(entries: [PickerEntry(fileName: "01-chain.ops")]),
                 PickerSection(
                     heading: PickerLauncher.questionsHeading,
-                    entries: [PickerEntry(fileName: "01-chain.ops", title: "Which first?")]),
-            ]), paths: ["scenarios/01-chain.ops", "scenarios/01-chain.ops"], questions: [1], practice: keeper)
-        #expect(list[entry: 1].title == "✓ Which first?")
+                    entries: [
+                        PickerEntry(fileName: PickerLauncher.nextQuestionName),
+                        PickerEntry(fileName: "01-chain.ops", title: "Which first?"),
+                        PickerEntry(fileName: "05-priority.ops", title: "Which order?"),
+                        PickerEntry(fileName: "07-barrier.ops", title: "How many?"),
+                    ]),
+            ]),
+            paths: ["s/01-chain.ops", "s/01-chain.ops", "s/01-chain.ops", "s/05-priority.ops", "s/07-barrier.ops"],
+            questions: [1, 2, 3, 4], practice: keeper)
+        #expect(list[entry: 2].title == "✓ Which first?")
+        #expect(list[entry: 3].title == "✗ Which order?")
+        // Next: none due now (the miss comes back in 10 minutes), so the one never answered.
+        #expect(list[entry: 1].title == "07-barrier.ops: How many? (never answered)")
+        #expect(paths[1] == "s/07-barrier.ops")
+        // Ten minutes on, the missed one is due.
+        #expect(
+            keeper.next(among: ["01-chain.ops", "05-priority.ops"], now: now + 601) == ("05-priority.ops", "due again"))
         #expect(
             list.sections[1].heading
                 == "Questions (answer before the run shows it) — right last time: dependencies 1/1, priority 0/1, "

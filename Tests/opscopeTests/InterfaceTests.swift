@@ -241,7 +241,8 @@ struct InterfaceTests {
                 name.hasSuffix(".ops") ? try? String(contentsOfFile: root + "/scenarios/" + name, encoding: .utf8) : nil
             return text?.split(separator: "\n").contains { $0.hasPrefix("quiz ") } ?? false
         }.count
-        let total = try count("scenarios") + questions + count("scenarios/mistakes")
+        // The Questions section begins with the one practice asks next.
+        let total = try count("scenarios") + (questions > 0 ? questions + 1 : 0) + count("scenarios/mistakes")
         let tmux = try TmuxSession([])
         try tmux.waitFor(text: "1 of \(total)")
         try tmux.send("End")

@@ -7,8 +7,9 @@ import Testing
 /// deciding moment shown, tried again, left.
 @Suite("predict mode in the interface", .serialized)
 struct PredictInterfaceTests {
-    /// The picker's Questions section follows the library's 27 entries;
-    /// its first entry is 01's question.
+    /// The picker's Questions section follows the library's entries; its
+    /// first entry is the question practice asks next: 01's, with nothing
+    /// answered yet.
     @Test("from the picker: nothing gives the answer away, a wrong answer is graded, Enter shows why, r asks again")
     func fromThePicker() throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-xdg-\(UUID().uuidString)")
@@ -42,9 +43,12 @@ struct PredictInterfaceTests {
         try tmux.waitFor(text: "your answer: save, fetch, decode_")
         // Esc leaves the question for the picker; q quits from there.
         try tmux.send("Escape")
-        // Back in the picker, the question is marked missed, and its concept counted.
-        try tmux.waitFor(text: "✗ In which order do fetch, save and decode start?")
+        // Back in the picker: the next question practice asks is 02 (01 comes
+        // back in 10 minutes), 01 is marked missed, its concept counted.
+        try tmux.waitFor(text: "next ▸  02-cap.ops: With the cap at 2")
         try tmux.waitFor(text: "right last time: dependencies 0/1")
+        try tmux.send("Down")
+        try tmux.waitFor(text: "✗ In which order do fetch, save and decode start?")
         try tmux.send("q")
         try tmux.waitFor(text: "[exit 0]")
         try tmux.waitFor(text: "[terminal restored]")
