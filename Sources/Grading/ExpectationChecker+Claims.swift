@@ -18,13 +18,9 @@ extension ExpectationChecker {
                     + ")"
             )
         }
-        let deps = scenario[operation: a].dependencies
-        let instead =
-            deps.isEmpty
-            ? "it has no dependency"
-            : "its \(deps.count == 1 ? "dependency is" : "dependencies are") "
-                + scenario.opNames(deps)
-        return (false, "\(nameA) does not depend on \(nameB), directly or through others: \(instead)")
+        return (
+            false, "\(nameA) does not depend on \(nameB), directly or through others: \(dependencies(of: a, scenario))"
+        )
     }
 
     /// Each pair watched by the facts (`RunFacts.forExpectations`).
@@ -88,13 +84,15 @@ extension ExpectationChecker {
     /// start, as a cancel of `a`).
     static func notWaiting(_ b: OperationID, for a: OperationID, _ scenario: Scenario) -> String {
         guard scenario.dependencyPath(from: b, to: a) == nil else { return "" }
-        let deps = scenario[operation: b].dependencies
-        let instead =
-            deps.isEmpty
-            ? "it has no dependency"
-            : "its \(deps.count == 1 ? "dependency is" : "dependencies are") "
-                + scenario.opNames(deps)
-        return ": \(scenario.opName(b)) does not depend on \(scenario.opName(a)) (\(instead))"
+        return ": \(scenario.opName(b)) does not depend on \(scenario.opName(a)) (\(dependencies(of: b, scenario)))"
+    }
+
+    /// What `op` depends on directly: `its dependency is fetch`, `it has
+    /// no dependency`.
+    static func dependencies(of op: OperationID, _ scenario: Scenario) -> String {
+        let deps = scenario[operation: op].dependencies
+        guard !deps.isEmpty else { return "it has no dependency" }
+        return "its \(deps.count == 1 ? "dependency is" : "dependencies are") " + scenario.opNames(deps)
     }
 
     /// The rule when an operation ran although a dependency was cancelled:

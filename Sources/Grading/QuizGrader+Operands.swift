@@ -65,15 +65,8 @@ extension QuizGrader {
 }
 
 extension QuizExplainer {
-    /// When `op`'s completion block ran, if it did.
-    func completionStamp(of op: OperationID) -> RunTimeline.Stamp? {
-        for event in timeline.events {
-            if case .completion(let id, _) = event.kind, id == op {
-                return RunTimeline.Stamp(seq: event.seq, time: event.time)
-            }
-        }
-        return nil
-    }
+    /// When `op`'s completion block ran, if it did (the run's facts keep it).
+    func completionStamp(of op: OperationID) -> RunTimeline.Stamp? { timeline[op].completionRan }
 
     /// Whether and when `op`'s completion block ran, against `target`'s
     /// start when there is one, and the rule.

@@ -159,8 +159,8 @@ package struct SessionModel {
     /// What the events asked of the shell (a first answer to keep), for
     /// it to take after a batch (`owedEffects()`).
     var effectsOwed: [SessionEffect] = []
-    /// The status line's word on the last grade, which the word on keeping
-    /// the answer follows.
+    /// The status line's word on the last grade (the score), which the
+    /// word on keeping the answer follows.
     var gradeLine: String?
 
     package init(
@@ -347,8 +347,9 @@ package struct SessionModel {
         if prediction?.attempt == 1, let question = settings.practiceQuestion {
             effectsOwed.append(.keepAnswer(question: question, right: grade.isCorrect))
         }
-        gradeLine = "graded: \(grade.scoreLine)" + (grade.isCorrect ? ", all right!" : " (the Question pane says why)")
-        state.show(gradeLine ?? "", kind: grade.isCorrect ? .info : .refusal, now: moment.wall, lasting: 10)
+        gradeLine = "graded: \(grade.scoreLine)" + (grade.isCorrect ? ", all right!" : "")
+        let why = grade.isCorrect ? "" : " (the Question pane says why)"
+        state.show((gradeLine ?? "") + why, kind: grade.isCorrect ? .info : .refusal, now: moment.wall, lasting: 10)
     }
 
     /// What the events asked of the shell since it last asked.
@@ -361,8 +362,7 @@ package struct SessionModel {
     /// when the question comes back, or why it was not kept.
     package mutating func kept(_ said: String, at wall: Double) {
         // Short enough for 80 columns: the score, then the keeping.
-        let score = gradeLine?.replacingOccurrences(of: " (the Question pane says why)", with: "")
-        state.show((score.map { $0 + "; " } ?? "") + said, now: wall, lasting: 15)
+        state.show((gradeLine.map { $0 + "; " } ?? "") + said, now: wall, lasting: 15)
     }
 
     // MARK: - Frames

@@ -56,12 +56,15 @@ enum KeyBarView {
         }
     }
 
+    /// The bar: `lead` entries first (a question's own keys), then the
+    /// table's for where the run is, less `without`, up to `width`.
     static func text(
-        width: Int, status: RunStatus, area: BoardArea = .columns, glyphs: GlyphSet, replay: Bool = false
+        width: Int, status: RunStatus, area: BoardArea = .columns, glyphs: GlyphSet, replay: Bool = false,
+        lead: [String] = [], without: Set<InterfaceCommand> = []
     ) -> String {
+        let table = entries(status: status, area: area, replay: replay).filter { !without.contains($0.0) }
         var line = ""
-        for (command, word) in entries(status: status, area: area, replay: replay) {
-            let entry = "\(InterfaceKeys.firstKeyLabel(command, glyphs: glyphs)) \(word)"
+        for entry in lead + table.map({ "\(InterfaceKeys.firstKeyLabel($0.0, glyphs: glyphs)) \($0.1)" }) {
             let next = line.isEmpty ? " " + entry : line + "  " + entry
             if displayWidth(next) > width { break }
             line = next
@@ -71,21 +74,17 @@ enum KeyBarView {
 
     /// A question's keys: while it is answered, only its own (every other
     /// key is typed into the answer); once graded, its own before the
-    /// usual ones.
-    static func predictText(_ predict: PredictFrame, width: Int, after usual: String) -> String {
-        let own: String
+    /// usual ones, `r` being its "try again", not the usual "run again".
+    static func predictEntries(_ predict: PredictFrame) -> (lead: [String], usual: Bool) {
         switch predict.phase {
-        case .answering: return " Enter submit  Tab add selected card  arrows cards  Ctrl-E Swift  Esc leave"
-        case .running: own = ""
+        case .answering:
+            return (["Enter submit", "Tab add selected card", "arrows cards", "Ctrl-E Swift", "Esc leave"], false)
+        case .running:
+            return ([], true)
         case .graded(let grade):
             let jump = grade.rows.contains { !$0.right && $0.moment != nil }
-            own = (jump ? " Enter deciding moment " : "") + " r try again "
+            return ((jump ? ["Enter deciding moment"] : []) + ["r try again"], true)
         }
-        // `r` is the question's "try again" here, not the usual "run again".
-        let restart = InterfaceKeys.firstKeyLabel(.restart, glyphs: .unicode)
-        var line = own + usual.replacingOccurrences(of: "  \(restart) run again", with: "")
-        while displayWidth(line) > width, let cut = line.lastIndex(of: " ") { line = String(line[..<cut]) }
-        return line
     }
 
     static func draw(
@@ -93,8 +92,11 @@ enum KeyBarView {
         rect: Rect
     ) {
         grid.fill(rect, with: .blank(theme.dim))
-        var line = text(width: rect.width, status: status, area: area, glyphs: frame.glyphs, replay: frame.isReplay)
-        if let predict = frame.predict { line = predictText(predict, width: rect.width, after: line) }
+        // A question's own keys lead; while it is answered they are the only ones.
+        let (lead, usual) = frame.predict.map(predictEntries) ?? ([], true)
+        let line = text(
+            width: rect.width, status: status, area: area, glyphs: frame.glyphs, replay: frame.isReplay, lead: lead,
+            without: frame.predict == nil ? [] : usual ? [.restart] : Set(InterfaceCommand.allCases))
         grid.write(line, at: Position(column: rect.x, row: rect.y), style: theme.dim, clippedTo: rect)
     }
 }
