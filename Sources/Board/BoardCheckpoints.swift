@@ -7,6 +7,7 @@ struct BoardMoment: Sendable {
     var lastSeq: Int
     var outcome: RunOutcome?
     var stall: [OperationID: StuckReason]?
+    var mainThreadWait: MainThreadWait?
 }
 
 /// A whole board as `BoardHistory` keeps it: its cards in chunks of

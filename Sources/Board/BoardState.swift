@@ -24,6 +24,10 @@ public struct BoardState: Sendable, Hashable {
     /// the next event that is not an ignored action (the engine then looks
     /// again, and announces the stall again if nothing can progress).
     public private(set) var stall: [OperationID: StuckReason]?
+    /// The wait the main thread is blocked in (`wait`, `wait-all`), from
+    /// its `started` to its `returned`: while it lasts the main queue
+    /// starts nothing.
+    public private(set) var mainThreadWait: MainThreadWait?
     /// Operations that name each operation in `after`, in file order.
     private let dependentsIndex: [[OperationID]]
     /// Per queue, its operations and its barriers, in file order.
@@ -103,6 +107,10 @@ public struct BoardState: Sendable, Hashable {
             guard scenario.contains(op) else { return }
             cards[op.index].completionRan = true
             cards[op.index].completionThread = thread
+        case .mainThreadWait(let action, .started):
+            mainThreadWait = MainThreadWait(action: action, since: event.time, seq: event.seq)
+        case .mainThreadWait(_, .returned):
+            mainThreadWait = nil
         case .action, .caption:
             break
         case .stall(let stuck):
@@ -261,14 +269,17 @@ extension BoardState {
             return (nil, scenario.contains(q) ? q.index : nil)
         case .block(let op, _, _, _), .completion(let op, _):
             return (scenario.contains(op) ? op.index : nil, nil)
-        case .action, .caption, .stall, .end:
+        case .action, .mainThreadWait, .caption, .stall, .end:
             return (nil, nil)
         }
     }
 
     /// The values `apply` keeps besides the cards and rows.
     var moment: BoardMoment {
-        BoardMoment(lastEventTime: lastEventTime, lastSeq: lastSeq, outcome: outcome, stall: stall)
+        BoardMoment(
+            lastEventTime: lastEventTime, lastSeq: lastSeq, outcome: outcome, stall: stall,
+            mainThreadWait: mainThreadWait
+        )
     }
 
     /// This board without cards or rows: its scenario and dependents, for
@@ -301,5 +312,6 @@ extension BoardState {
         lastSeq = moment.lastSeq
         outcome = moment.outcome
         stall = moment.stall
+        mainThreadWait = moment.mainThreadWait
     }
 }

@@ -91,6 +91,9 @@ public struct RunFacts: Sendable {
     public private(set) var eventCount = 0
     /// Timed (`at`) actions the run performed, ignored ones included.
     public private(set) var timedActionsPerformed = 0
+    /// The main thread's waits, in the order it made them: what it waited
+    /// for, when it began, and when it returned (nil: it never did).
+    public private(set) var mainThreadWaits: [(action: Action, began: Double, returned: Double?)] = []
     private var lastAction: Cause?
     private var watches: [OverlapWatch]
 
@@ -204,6 +207,10 @@ public struct RunFacts: Sendable {
             guard scenario.contains(op), slot[op.index] >= 0 else { break }
             let n = Int(slot[op.index])
             if tracked[n].completionRan == nil { tracked[n].completionRan = stamp }
+        case .mainThreadWait(let action, .started):
+            mainThreadWaits.append((action, event.time, nil))
+        case .mainThreadWait(_, .returned):
+            if let last = mainThreadWaits.indices.last { mainThreadWaits[last].returned = event.time }
         case .queue, .block, .stall, .caption:
             break
         }

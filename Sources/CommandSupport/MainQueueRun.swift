@@ -38,15 +38,20 @@ package final class MainQueueRun {
     /// `onEnd` is called once, after the `.end` event or the time limit.
     /// Without `keepsStream`, each batch is let go of once `onBatch` had
     /// it (by the run and here): a run that is only printed holds no more
-    /// than a batch.
+    /// than a batch. `standIn`: what takes the events while a wait of the
+    /// scenario blocks the main thread (its duty is set by the caller, and
+    /// calls `drainNow()`); without one, they wait for the main thread.
     @discardableResult
     package static func start(
         _ scenario: Scenario, speed: Double, timeLimit: Double? = nil, keepsStream: Bool = true,
-        onBatch: @escaping Batch = { _ in }, onEnd: @escaping End
+        standIn: MainThreadStandIn? = nil, onBatch: @escaping Batch = { _ in }, onEnd: @escaping End
     ) -> MainQueueRun {
         let session = MainQueueRun(onBatch: onBatch, onEnd: onEnd)
         session.keepsStream = keepsStream
-        let options = RunOptions(speed: speed, keepsHistory: keepsStream)
+        let around: (@Sendable (Action, () -> Void) -> Void)? = standIn.map { standIn in
+            { @Sendable _, wait in standIn.park(wait) }
+        }
+        let options = RunOptions(speed: speed, aroundMainThreadWait: around, keepsHistory: keepsStream)
         let drainTimer = DispatchSource.makeTimerSource(queue: .main)
         drainTimer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
         drainTimer.setEventHandler { MainActor.assumeIsolated { session.drain() } }
@@ -68,6 +73,7 @@ package final class MainQueueRun {
         let starter = Thread {
             let run = ScenarioRun(scenario: scenario, options: options) {
                 DispatchQueue.main.async { MainActor.assumeIsolated { session.drain() } }
+                standIn?.nudge()
             }
             if slot.publish(run) { run.start() }
         }
@@ -79,6 +85,9 @@ package final class MainQueueRun {
     /// How far the run's start is in handing its operations to
     /// Foundation; nil until the run is made.
     package nonisolated var buildProgress: BuildProgress? { slot.run?.buildProgress }
+
+    /// Takes what the run announced now (the stand-in's duty).
+    package func drainNow() { drain() }
 
     private func drain() {
         guard !finished, let run = slot.run else { return }

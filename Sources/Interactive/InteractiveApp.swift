@@ -4,6 +4,7 @@ import CursesBackend
 import Dispatch
 import Foundation
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Screen
 
@@ -51,6 +52,9 @@ package final class InteractiveApp {
     /// The app signals are delivered to (one per process).
     private static weak var current: InteractiveApp?
     private var input: (any DispatchSourceRead)?
+    /// Draws and reads keys while a wait of the scenario blocks the main
+    /// thread (`at TIME wait OP`).
+    private let standIn = MainThreadStandIn(interval: 0.25)
 
     /// What the screen shows.
     private enum Mode {
@@ -235,6 +239,15 @@ package final class InteractiveApp {
                 notice: opening.notice, at: ProcessInfo.processInfo.systemUptime))
         mode = .scenario(view, picker: picker)
         view.onBuilding = { [weak self] in self?.redrawNow() }
+        let standIn = self.standIn
+        view.aroundMainThreadWait = { [weak self] action, wait in
+            // On the main thread.
+            let line: BlockedMainThreadLine? = MainActor.assumeIsolated { self?.frameBeforeWait(action) }
+            if let line { standIn.setDuty { line.tick() } }
+            standIn.park(wait)
+            standIn.setDuty(nil)
+            MainActor.assumeIsolated { self?.mainThreadIsBack() }
+        }
         view.keepAnswer = { file, right in
             PracticeKeeper()?.keep(file, scenario: scenario, right: right)
                 ?? "your answer was not kept: no data folder (set HOME or XDG_DATA_HOME)"
@@ -244,6 +257,7 @@ package final class InteractiveApp {
                 DispatchQueue.main.async {
                     MainActor.assumeIsolated { self?.eventsArrived() }
                 }
+                standIn.nudge()
             },
             mainThreadWork: { [weak self] work in
                 // On the main thread, inside the operation's work.
@@ -347,6 +361,29 @@ package final class InteractiveApp {
         _ = view.drain()
         redrawNow()
         updateFrameTimer()
+    }
+
+    // MARK: - While a wait blocks the main thread
+
+    /// The last frame the main thread draws before a wait blocks it (the
+    /// wait shown in the key bar), and the line that keeps the time it has
+    /// been blocked while it is.
+    private func frameBeforeWait(_ action: Action) -> BlockedMainThreadLine? {
+        guard let view = scenario else { return nil }
+        eventsArrived()
+        redrawNow()
+        let size = session.size
+        return BlockedMainThreadLine(
+            row: max(0, size.rows - 2), columns: size.columns,
+            call: EventFormatter.waitCall(action, in: view.model.scenario), neverReturns: view.stallProbe())
+    }
+
+    /// The main thread's wait returned: the stand-in wrote over the
+    /// screen, so all of it is drawn again.
+    private func mainThreadIsBack() {
+        session.redrawAll()
+        eventsArrived()
+        redrawNow()
     }
 
     // MARK: - Leaving

@@ -18,6 +18,8 @@ package final class ScenarioSession {
     private var run: ScenarioRun?
     private var wake: (@Sendable () -> Void)?
     private var mainThreadWork: (@Sendable (MainThreadWork) -> Void)?
+    /// Made around each wait of the main thread (`RunOptions.aroundMainThreadWait`).
+    package var aroundMainThreadWait: (@Sendable (Action, () -> Void) -> Void)?
     /// Real monotonic seconds and the calendar date, injected for tests.
     private let wallClock: () -> Double
     private let date: () -> Date
@@ -47,6 +49,13 @@ package final class ScenarioSession {
         self.wake = wake
         self.mainThreadWork = mainThreadWork
         carryOut(model.open(at: wallClock()))
+    }
+
+    /// Whether the run stalled, asked from any thread (the stand-in's,
+    /// while a wait blocks the main thread).
+    package func stallProbe() -> @Sendable () -> Bool {
+        let run = self.run
+        return { run?.isStalled ?? false }
     }
 
     /// Ends the run and releases its threads.
@@ -127,7 +136,7 @@ package final class ScenarioSession {
                 run?.stop()
                 let options = RunOptions(
                     speed: speed, startsPaused: paused, stallPolicy: .waitsForUser, pausesAtCaptions: lesson,
-                    onMainThreadWork: mainThreadWork)
+                    onMainThreadWork: mainThreadWork, aroundMainThreadWait: aroundMainThreadWait)
                 run = ScenarioRun(scenario: model.scenario, options: options, onEvents: wake)
             case .startRun:
                 run?.resume()

@@ -72,7 +72,41 @@ extension RunCore {
             observeDispatches(effect.scanAfter)
         case .tryOnMainQueue:
             tryOnMainQueue(action, origin: origin)
+        case .waitOnMainThread(let wait):
+            // The main thread takes it when it is free: after what it is
+            // running now (a main-queue operation's work, a frame).
+            DispatchQueue.main.async { [self] in mainThreadWaits(wait) }
         }
+    }
+
+    /// On the main thread: the wait an `at` line asked of it, announced as
+    /// it begins and as it returns. Foundation's wait blocks this thread
+    /// for as long as it lasts (for good when what it waits for needs the
+    /// main thread: a deadlock, the run's last word is then its stall).
+    private func mainThreadWaits(_ action: Action) {
+        // An operation added later is made now (outside the lock): the
+        // wait is on the object Foundation will be given.
+        var made: [(Int, Operation)] = []
+        if case .wait(let op) = action { made = makeMissing(CollectionOfOne(Int32(op.index))) }
+        // What to wait on is taken in the same step as the announcement:
+        // a run stopped meanwhile is not waited for.
+        let target: (operation: Operation?, queue: OperationQueue?)? = withModel { model, real in
+            guard model.mainWaitStarted(action, real: real) else { return nil }
+            keepMade(made)
+            switch action {
+            // Let go of only once finished: then there is nothing to wait for.
+            case .wait(let op): return (objects.operation(op.index), nil)
+            case .waitAll(let q): return (nil, objects.queues.indices.contains(q.index) ? objects.queues[q.index] : nil)
+            default: return (nil, nil)
+            }
+        }
+        guard let target else { return }
+        let wait = {
+            target.operation?.waitUntilFinished()
+            target.queue?.waitUntilAllOperationsAreFinished()
+        }
+        if let aroundMainThreadWait { aroundMainThreadWait(action, wait) } else { wait() }
+        withModel { model, real in model.mainWaitReturned(action, real: real) }
     }
 
     /// `OperationQueue.main` ignores suspension, caps and cancel-all: ask

@@ -47,6 +47,7 @@ final class RunCore: @unchecked Sendable {
     let actionLock = NSRecursiveLock()
     let onEvents: (@Sendable () -> Void)?
     let onMainThreadWork: (@Sendable (MainThreadWork) -> Void)?
+    let aroundMainThreadWait: (@Sendable (Action, () -> Void) -> Void)?
     /// Real time, monotonic nanoseconds: the model turns it into scenario time.
     let realTime: @Sendable () -> UInt64
 
@@ -65,6 +66,7 @@ final class RunCore: @unchecked Sendable {
         self.scenario = scenario
         self.onEvents = onEvents
         onMainThreadWork = options.onMainThreadWork
+        aroundMainThreadWait = options.aroundMainThreadWait
         self.realTime = realTime
         model = RunModel(scenario: scenario, options: options)
     }

@@ -24,6 +24,9 @@ extension RunModel {
         /// Add the operation (or barrier) to its queue, then look for what
         /// that let it dispatch.
         case add(Int, DispatchScan)
+        /// Post the wait to the main queue: the main thread makes it
+        /// (`mainWaitStarted`, Foundation's wait, `mainWaitReturned`).
+        case waitOnMainThread(Action)
         /// `OperationQueue.main` ignores suspension, caps and cancel-all,
         /// but the engine, not the model, is asked: the shell tries it and
         /// reports what Foundation did (`mainQueueAnswered`).
@@ -114,6 +117,18 @@ extension RunModel {
             guard records[i].phase == .notAdded else { return refuse(.alreadyAdded) }
             record(nil)
             return .add(i, add(i, real: real))
+
+        case .wait(let id):
+            guard validOperation(id) != nil else { return refuse(.noSuchOperation) }
+            record(nil)
+            mainWaitsOpen += 1
+            return .waitOnMainThread(action)
+
+        case .waitAll(let id):
+            guard validQueue(id) != nil else { return refuse(.noSuchQueue) }
+            record(nil)
+            mainWaitsOpen += 1
+            return .waitOnMainThread(action)
         }
     }
 

@@ -14,7 +14,10 @@ extension RunModel {
         if log.isClosed || lifecycle != .running || unfinishedOps == 0 || clock.isPaused { return false }
         if workingCount > 0 || asyncTimersPending > 0 || timedActionsLeft > 0 { return false }
         if completionsRun < completionsOwed { return false }
+        if mainThreadWaitProgresses { return false }
         for q in queues {
+            // While the main thread waits it starts nothing of the main queue.
+            if q.isMain && mainWait != nil { continue }
             if q.dispatchedWaiting > 0 { return false }
             if q.readyWaiting > 0 && (!q.suspended || q.isMain) && q.executing < q.effectiveCap { return false }
         }
@@ -79,6 +82,7 @@ extension RunModel {
             case .executing:
                 return neverFinishes[i] ? .neverPostedFinish : .unknown
             case .ready:
+                if queues[q].isMain && mainWait != nil { return .mainThreadBlocked }
                 if queues[q].suspended && !queues[q].isMain { return .queueSuspended(QueueID(q)) }
                 if queues[q].executing >= queues[q].effectiveCap, holder[q] >= 0 {
                     return .waitsFor(OperationID(holder[q]), root: OperationID(holder[q]))

@@ -138,6 +138,12 @@ struct RunModel {
     var timedActionsLeft: Int
     var completionsOwed = 0
     var completionsRun = 0
+    /// The wait the main thread is blocked in (`Action.wait`,
+    /// `Action.waitAll`), from its `started` to its `returned`.
+    var mainWait: Action?
+    /// Waits asked of the main thread that have not returned yet (the one
+    /// in `mainWait`, and those queued behind it on the main queue).
+    var mainWaitsOpen = 0
     /// Lesson mode: a caption pauses scenario time.
     var pausesAtCaptions: Bool
     /// `seq` of the last `.stall` announced, so that the same stall is not
@@ -278,7 +284,8 @@ struct RunModel {
 
     /// Announces caption `index`; in lesson mode, scenario time pauses here.
     mutating func caption(_ index: Int, _ t: Double) {
-        let pause = pausesAtCaptions && !clock.isPaused
+        // Never while the main thread waits: no key resumes the run then.
+        let pause = pausesAtCaptions && !clock.isPaused && mainWait == nil
         if pause { clock.pause(reading) }
         emit(.caption(index, paused: pause), t)
     }
@@ -329,7 +336,9 @@ struct RunModel {
     /// whose operations all finished at once, or that has none) are still
     /// performed first: they belong to the moment the run is in.
     mutating func checkCompleted(_ t: Double) {
-        guard !log.isClosed && lifecycle == .running && unfinishedOps == 0 && completionsRun == completionsOwed
+        guard
+            !log.isClosed && lifecycle == .running && unfinishedOps == 0 && completionsRun == completionsOwed
+                && mainWaitsOpen == 0
         else { return }
         if nextTimedAction < scenario.actions.count && scenario.actions[nextTimedAction].time.seconds <= t {
             return

@@ -19,6 +19,14 @@ public struct RunOptions: Sendable {
     /// works, the main thread does nothing else, so this is the last moment
     /// to draw before it blocks. Never under the run's lock.
     public var onMainThreadWork: (@Sendable (MainThreadWork) -> Void)?
+    /// Called on the main thread for each wait an `at` line asks of it
+    /// (`wait`, `wait-all`), with the call that blocks (Foundation's
+    /// wait), which it must make before it returns. The main thread is
+    /// blocked for as long as that call is: a host whose main thread has
+    /// other duties (drawing, printing) hands them to a stand-in around it
+    /// (`MainThreadStandIn`). Without it, the call is made as it is. Never
+    /// under the run's lock.
+    public var aroundMainThreadWait: (@Sendable (Action, _ wait: () -> Void) -> Void)?
     /// Keep every event for the whole run (`events`, `waitForEnd`). Without
     /// history the run lets go of each event once `takeEvents()` took it,
     /// so a consumer that only prints the stream runs in bounded memory;
@@ -28,8 +36,9 @@ public struct RunOptions: Sendable {
     public init(
         speed: Double = 1, startsPaused: Bool = false, stallPolicy: StallPolicy = .endsRun,
         pausesAtCaptions: Bool = false, onMainThreadWork: (@Sendable (MainThreadWork) -> Void)? = nil,
-        keepsHistory: Bool = true
+        aroundMainThreadWait: (@Sendable (Action, _ wait: () -> Void) -> Void)? = nil, keepsHistory: Bool = true
     ) {
+        self.aroundMainThreadWait = aroundMainThreadWait
         self.keepsHistory = keepsHistory
         self.speed = speed
         self.startsPaused = startsPaused
@@ -116,6 +125,10 @@ public final class ScenarioRun: Sendable {
 
     /// Removes and returns every event recorded since the last call, in order.
     public func takeEvents() -> [LifecycleEvent] { core.takeEvents() }
+
+    /// Nothing can progress now: the run announced a stall (or ended
+    /// stalled) and nothing happened since. Safe from any thread.
+    public var isStalled: Bool { core.withLockedModel { model in model.isStalledNow } }
 
     /// Every event recorded so far (whatever `takeEvents()` already took),
     /// when the run keeps its history (`RunOptions.keepsHistory`).

@@ -65,6 +65,7 @@ public enum LibraryConcepts {
             case .setCap: found.insert(.cap)
             case .setPriority: found.insert(.priority)
             case .add: break
+            case .wait, .waitAll: found.insert(.mainThread)
             }
         }
         return found.sorted()

@@ -85,6 +85,8 @@ public struct EventFormatter: Sendable {
                 "completion", queueName(spec.queue), spec.name,
                 "completion block ran on thread \(thread)"
             )
+        case .mainThreadWait(let action, let phase):
+            return ("wait", "", "main", Self.waitText(action, phase, in: scenario))
         case .action(let action, let origin, let ignored):
             var what = actionText(action) + "  (" + originText(origin) + ")"
             if let ignored { what += "  ignored: " + ignored.text }
@@ -117,6 +119,25 @@ public struct EventFormatter: Sendable {
                 }
                 return ("end", "", "", "stalled — " + parts.joined(separator: "; "))
             }
+        }
+    }
+
+    /// `fetch.waitUntilFinished() started: the main thread blocks until it returns`.
+    public static func waitText(_ action: Action, _ phase: BlockPhase, in scenario: Scenario) -> String {
+        let call = waitCall(action, in: scenario)
+        switch phase {
+        case .started: return call + " started: the main thread is blocked until it returns"
+        case .returned: return call + " returned"
+        }
+    }
+
+    /// The Foundation call of a wait: `fetch.waitUntilFinished()`,
+    /// `net.waitUntilAllOperationsAreFinished()`.
+    public static func waitCall(_ action: Action, in scenario: Scenario) -> String {
+        switch action {
+        case .wait(let op): scenario.opName(op) + ".waitUntilFinished()"
+        case .waitAll(let q): scenario.queueName(q) + ".waitUntilAllOperationsAreFinished()"
+        default: ScenarioPrinter.actionText(action, in: scenario)
         }
     }
 

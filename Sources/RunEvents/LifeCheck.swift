@@ -24,6 +24,10 @@ import ScenarioKit
 ///   (`maxConcurrentOperationCount`) is −1 (the system decides) or at
 ///   least 1: Foundation stops the program below −1, and the language
 ///   refuses 0, which would stall a queue without a word;
+/// - the main thread's waits do not overlap (a wait returns before the
+///   next starts, and returns only after it started); no operation of
+///   the main queue starts while the main thread waits, and
+///   `waitUntilFinished()` returns only once its operation finished;
 /// - a stall or a stalled end names only unfinished operations as stuck;
 ///   a completed end comes once every operation of the scenario finished
 ///   (the engine ends a run completed only then), and nothing follows an
@@ -68,6 +72,8 @@ public struct LifeCheck: Sendable {
     private var finishedCount = 0
     private let mostThreads: Int
     private var endSeq: Int?
+    /// The wait the main thread is in, if any.
+    private var mainWait: Action?
 
     public init(scenario: Scenario) {
         self.scenario = scenario
@@ -100,7 +106,16 @@ public struct LifeCheck: Sendable {
         case .operation(let op, let key, let old, let new):
             guard scenario.contains(op) else { return nil }
             let fault = event.thread.flatMap(see)
+            if let mainWait, key == .isExecuting, new == .bool(true),
+                scenario[queue: scenario[operation: op].queue].isMain
+            {
+                return Fault(
+                    message: "\(quoted(op)) started on the main queue while the main thread was blocked in "
+                        + "'\(ScenarioPrinter.actionText(mainWait, in: scenario))'", place: .new)
+            }
             return visitOperation(op, key, initial: old == nil, new) ?? fault
+        case .mainThreadWait(let action, let phase):
+            return visitWait(action, phase)
         case .dispatched(let op):
             guard scenario.contains(op) else { return nil }
             return visitDispatch(op)
@@ -124,6 +139,30 @@ public struct LifeCheck: Sendable {
             case .completed: return unfinishedAtCompletion()
             }
         case .action, .caption:
+            return nil
+        }
+    }
+
+    // MARK: - The main thread's waits
+
+    private mutating func visitWait(_ action: Action, _ phase: BlockPhase) -> Fault? {
+        let text = "'" + ScenarioPrinter.actionText(action, in: scenario) + "'"
+        switch phase {
+        case .started:
+            defer { mainWait = action }
+            guard let mainWait else { return nil }
+            return Fault(
+                message: "the main thread began \(text) while it was still blocked in "
+                    + "'\(ScenarioPrinter.actionText(mainWait, in: scenario))'", place: .phase)
+        case .returned:
+            defer { mainWait = nil }
+            guard mainWait == action else {
+                return Fault(message: "the main thread returned from \(text), which it had not begun", place: .phase)
+            }
+            if case .wait(let op) = action, scenario.contains(op), !lives[op.index].has(Life.finished) {
+                return Fault(
+                    message: "the main thread returned from \(text) before \(quoted(op)) finished", place: .phase)
+            }
             return nil
         }
     }

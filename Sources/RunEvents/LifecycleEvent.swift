@@ -47,6 +47,14 @@ public struct LifecycleEvent: Sendable, Hashable {
         case block(OperationID, index: Int, phase: BlockPhase, thread: ThreadTag)
         /// The operation's completion block ran, on `thread`.
         case completion(OperationID, thread: ThreadTag)
+        /// The main thread called (`started`) or came back from
+        /// (`returned`) the wait an `at` line asked of it (`Action.wait`,
+        /// `Action.waitAll`): Foundation's `waitUntilFinished()` or
+        /// `waitUntilAllOperationsAreFinished()`, announced by the main
+        /// thread itself just before the call and just after it returned.
+        /// In between, the main thread runs nothing else: no operation of
+        /// the main queue starts.
+        case mainThreadWait(Action, phase: BlockPhase)
         /// An action was performed (from an `at` line, a completion block
         /// or the user). `ignored` says why the engine ignored it, if it did.
         case action(Action, origin: ActionOrigin, ignored: ActionRefusal?)
@@ -149,6 +157,10 @@ public enum StuckReason: Sendable, Hashable {
     case queueSuspended(QueueID)
     /// An asynchronous operation that never posted `isFinished`.
     case neverPostedFinish
+    /// It is on the main queue, and the main thread, the one thread that
+    /// runs the main queue's operations, is blocked in a wait
+    /// (`LifecycleEvent.Kind.mainThreadWait`) that nothing can end.
+    case mainThreadBlocked
     /// The run cannot tell: the operation is unfinished and none of the
     /// reasons above holds. Said as such rather than guessed.
     case unknown

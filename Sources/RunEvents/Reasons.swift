@@ -84,6 +84,8 @@ extension StuckReason {
         switch self {
         case .neverPostedFinish:
             return "it never posted isFinished"
+        case .mainThreadBlocked:
+            return "the main thread, which runs it, is blocked in a wait"
         case .queueSuspended(let q):
             return "its queue \(scenario.queueName(q)) is suspended" + (waiting ? "" : " and nothing resumes it")
         case .waitsFor(let dep, let root) where dep == root:

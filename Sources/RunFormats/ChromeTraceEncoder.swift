@@ -116,6 +116,14 @@ public struct ChromeTraceEncoder: Sendable {
             threadInstant(
                 "completion block of \(name)", category: "completion", operation: op, on: thread, at: event.time,
                 to: &out)
+        case .mainThreadWait(let action, let phase):
+            // An instant at each end on the main thread's track: the wait
+            // that never returns has no end to draw a slice to.
+            nameThread(.main, to: &out)
+            let at = layout.instant(on: .thread(.main), at: Self.microseconds(event.time))
+            instant(
+                EventFormatter.waitText(action, phase, in: scenario), category: "wait", on: .thread(.main), at: at,
+                to: &out)
         case .action(let action, let origin, let ignored):
             let text = EventFormatter.actionMark(action, origin: origin, ignored: ignored, in: scenario)
             instant(

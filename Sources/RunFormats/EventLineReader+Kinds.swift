@@ -38,6 +38,9 @@ extension EventLineReader {
             return (.completion(try operation(.op), thread: try thread(.thread)), nil)
         case .action:
             return (try action(), nil)
+        case .wait:
+            let action = try waitAction()
+            return (.mainThreadWait(action, phase: try word(.phase, in: phaseWords, "wait phase")), nil)
         case .caption:
             return (try caption(), nil)
         case .stall:
@@ -75,6 +78,17 @@ extension EventLineReader {
         return (old, new)
     }
 
+    /// The `action` and `target` of a `wait` line: `wait` or `wait-all`.
+    private func waitAction() throws(LineError) -> Action {
+        let v = try value(.action)
+        switch try word(.action, in: actionWords, "action") {
+        case .wait: return .wait(try operation(.target))
+        case .waitAll: return .waitAll(try queue(.target))
+        default:
+            throw LineError(offset: v.start, message: #"the action of a "wait" line is "wait" or "wait-all""#)
+        }
+    }
+
     private mutating func action() throws(LineError) -> LifecycleEvent.Kind {
         let verb = try word(.action, in: actionWords, "action")
         let takesValue = verb == .max || verb == .priority
@@ -89,6 +103,8 @@ extension EventLineReader {
         case .suspend: action = .suspend(try queue(.target))
         case .resume: action = .resume(try queue(.target))
         case .add: action = .add(try operation(.target))
+        case .wait: action = .wait(try operation(.target))
+        case .waitAll: action = .waitAll(try queue(.target))
         case .priority:
             action = .setPriority(try operation(.target), try word(.value, in: priorityWords, "priority"))
         case .max:

@@ -39,9 +39,9 @@ extension JSONLineEncoder {
         out.appendLiteral(Field.action.member)
         out.appendLiteral(ActionVerb(action).word)
         switch action {
-        case .cancel(let op), .add(let op):
+        case .cancel(let op), .add(let op), .wait(let op):
             appendOperation(.target, op, to: &out)
-        case .cancelAll(let q), .suspend(let q), .resume(let q):
+        case .cancelAll(let q), .suspend(let q), .resume(let q), .waitAll(let q):
             appendQueue(.target, q, to: &out)
         case .setCap(let q, let cap):
             appendQueue(.target, q, to: &out)

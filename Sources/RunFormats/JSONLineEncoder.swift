@@ -81,6 +81,11 @@ public struct JSONLineEncoder: Sendable {
                 out.appendLiteral(Field.ignored.member)
                 JSONBytes.appendQuoted(ignored.text, to: &out)
             }
+        case .mainThreadWait(let action, let phase):
+            out.appendLiteral(LineKind.wait.member)
+            appendAction(action, to: &out)
+            out.appendLiteral(Field.phase.member)
+            out.appendLiteral(Schema.word(phase))
         case .caption(let index, let paused):
             out.appendLiteral(LineKind.caption.member)
             appendCaption(index, to: &out)

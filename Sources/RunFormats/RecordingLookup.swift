@@ -116,6 +116,7 @@ struct RecordingLookup {
     func stuckReason(_ clause: String) -> StuckReason? {
         if clause == StuckReason.neverPostedFinish.clause(in: scenario) { return .neverPostedFinish }
         if clause == StuckReason.unknown.clause(in: scenario) { return .unknown }
+        if clause == StuckReason.mainThreadBlocked.clause(in: scenario) { return .mainThreadBlocked }
         let queuePrefix = "its queue "
         for suffix in [" is suspended and nothing resumes it", " is suspended"] {
             if let name = clause.between(queuePrefix, suffix) {

@@ -54,7 +54,7 @@ enum Field: Int, CaseIterable, Sendable {
 
 /// What a line's `kind` says it is.
 enum LineKind: Int, CaseIterable, Sendable {
-    case op, queue, dispatched, block, completion, action, caption, stall, end
+    case op, queue, dispatched, block, completion, action, wait, caption, stall, end
 
     /// `"kind":` and its value, as written: `,"kind":"op"`.
     var member: StaticString {
@@ -65,6 +65,7 @@ enum LineKind: Int, CaseIterable, Sendable {
         case .block: #","kind":"block""#
         case .completion: #","kind":"completion""#
         case .action: #","kind":"action""#
+        case .wait: #","kind":"wait""#
         case .caption: #","kind":"caption""#
         case .stall: #","kind":"stall""#
         case .end: #","kind":"end""#
@@ -84,6 +85,7 @@ enum LineKind: Int, CaseIterable, Sendable {
         case .block: return common + [.op, .index, .phase, .thread]
         case .completion: return common + [.op, .thread]
         case .action: return common + [.action, .target, .value, .origin, .by, .ignored]
+        case .wait: return common + [.action, .target, .phase]
         case .caption: return common + [.text, .op, .moment, .paused]
         case .stall: return common + [.stuck]
         case .end: return common + [.status, .stuck]
@@ -119,7 +121,7 @@ enum HeaderField: CaseIterable, Sendable {
 
 /// The words of an action line's `action`.
 enum ActionVerb: CaseIterable, Sendable {
-    case cancel, cancelAll, suspend, resume, max, priority, add
+    case cancel, cancelAll, suspend, resume, max, priority, add, wait, waitAll
 
     init(_ action: Action) {
         switch action {
@@ -130,6 +132,8 @@ enum ActionVerb: CaseIterable, Sendable {
         case .setCap: self = .max
         case .setPriority: self = .priority
         case .add: self = .add
+        case .wait: self = .wait
+        case .waitAll: self = .waitAll
         }
     }
 
@@ -143,6 +147,8 @@ enum ActionVerb: CaseIterable, Sendable {
         case .max: #""max""#
         case .priority: #""priority""#
         case .add: #""add""#
+        case .wait: #""wait""#
+        case .waitAll: #""wait-all""#
         }
     }
 }

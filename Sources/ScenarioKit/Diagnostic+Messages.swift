@@ -257,9 +257,12 @@ extension Diagnostic {
     }
 
     public static func actionNotAllowedInCompletion(_ word: String, at location: SourceLocation) -> Diagnostic {
-        .error(
+        let why =
+            word.hasPrefix("wait")
+            ? ["'\(word)' is a wait of the main thread; a completion block runs on another thread"] : []
+        return .error(
             "a completion block cannot '\(word)'", at: location,
-            notes: [completionActionsNote, "use 'at TIME \(word) …' instead"])
+            notes: why + [completionActionsNote, "use 'at TIME \(word) …' instead"])
     }
 
     public static func completionTakesOneAction(at location: SourceLocation) -> Diagnostic {

@@ -13,7 +13,7 @@ enum Keywords {
     ]
     static let barrierClauses = ["on", "work"]
     static let bodyClauses = ["work", "blocks", "async"]
-    static let actions = ["cancel", "cancel-all", "suspend", "resume", "max", "priority", "add"]
+    static let actions = ["cancel", "cancel-all", "suspend", "resume", "max", "priority", "add", "wait", "wait-all"]
     /// What may follow `at TIME`: an action, or `say` for a caption.
     static let afterTime = actions + ["say"]
     static let captionMoments = CaptionMoment.allCases.map(\.rawValue)

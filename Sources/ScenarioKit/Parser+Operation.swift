@@ -139,7 +139,7 @@ extension Parser {
             case "suspend": kind = .suspend(name)
             default: kind = .resume(name)
             }
-        case "max", "add":
+        case "max", "add", "wait", "wait-all":
             throw ParseFailure(.actionNotAllowedInCompletion(word, at: token.location))
         default:
             let suggestion = Suggestion.nearest(to: word, in: Keywords.completionActions)

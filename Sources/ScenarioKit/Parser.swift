@@ -188,6 +188,8 @@ struct Parser {
         case "suspend": kind = .suspend(try cursor.name(after: word))
         case "resume": kind = .resume(try cursor.name(after: word))
         case "add": kind = .add(try cursor.name(after: word))
+        case "wait": kind = .wait(try cursor.name(after: word))
+        case "wait-all": kind = .waitAll(try cursor.name(after: word))
         case "max":
             let queue = try cursor.name(after: word)
             if let token = cursor.peek(), token.isWord("default") {

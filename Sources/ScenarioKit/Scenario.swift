@@ -224,12 +224,26 @@ public enum Action: Sendable, Hashable {
     case setCap(QueueID, ConcurrencyCap)
     case setPriority(OperationID, PriorityLevel)
     case add(OperationID)
+    /// The main thread calls the operation's `waitUntilFinished()` (only
+    /// in an `at` line: a completion block runs on another thread).
+    case wait(OperationID)
+    /// The main thread calls the queue's `waitUntilAllOperationsAreFinished()`.
+    case waitAll(QueueID)
 
     /// The queue an action on a queue acts on; nil for one on an operation.
     public var queue: QueueID? {
         switch self {
-        case .cancelAll(let q), .suspend(let q), .resume(let q), .setCap(let q, _): q
-        case .cancel, .setPriority, .add: nil
+        case .cancelAll(let q), .suspend(let q), .resume(let q), .setCap(let q, _), .waitAll(let q): q
+        case .cancel, .setPriority, .add, .wait: nil
+        }
+    }
+
+    /// A wait of the main thread (`wait`, `wait-all`): it changes nothing
+    /// in the run, it blocks the thread that calls it.
+    public var isMainThreadWait: Bool {
+        switch self {
+        case .wait, .waitAll: true
+        default: false
         }
     }
 }

@@ -162,6 +162,8 @@ public struct ScenarioPrinter: Sendable {
         case .setCap(let id, .limit(let n)): return "max \(queue(id)) \(n)"
         case .setPriority(let id, let level): return "priority \(op(id)) \(level.rawValue)"
         case .add(let id): return "add " + op(id)
+        case .wait(let id): return "wait " + op(id)
+        case .waitAll(let id): return "wait-all " + queue(id)
         }
     }
 
@@ -170,7 +172,7 @@ public struct ScenarioPrinter: Sendable {
     static func completionActionText(_ action: Action, in scenario: Scenario) -> String? {
         switch action {
         case .cancel, .cancelAll, .suspend, .resume: actionText(action, in: scenario)
-        case .setCap, .setPriority, .add: nil
+        case .setCap, .setPriority, .add, .wait, .waitAll: nil
         }
     }
 

@@ -62,7 +62,24 @@ extension ProgramWriter {
             return ["\(indent)\(operationNames[id.index]).queuePriority = .\(level.rawValue)"]
         case .add(let id):
             return addCode(id.index, indent: indent)
+        case .wait(let id):
+            return mainThreadWait("\(operationNames[id.index]).waitUntilFinished()", indent: indent)
+        case .waitAll(let id):
+            return mainThreadWait("\(queueNames[id.index]).waitUntilAllOperationsAreFinished()", indent: indent)
         }
+    }
+
+    /// A wait made on the main thread: the block goes to the main queue,
+    /// which the main thread serves (`waitForTheEnd`); while it waits, it
+    /// runs nothing else, the main queue's operations included.
+    private func mainThreadWait(_ call: String, indent: String) -> [String] {
+        [
+            "\(indent)DispatchQueue.main.async {",
+            "\(indent)    say(\(SwiftIdentifiers.stringLiteral("main thread: " + call + " begins")))",
+            "\(indent)    \(call)  // blocks the main thread until it returns",
+            "\(indent)    say(\(SwiftIdentifiers.stringLiteral("main thread: " + call + " returned")))",
+            "\(indent)}",
+        ]
     }
 
     /// The timed actions, with the `at` captions as comments before the
@@ -118,6 +135,17 @@ extension ProgramWriter {
         lines += SwiftIdentifiers.comment(
             "Gives up after \(timeout)s: the last timed action plus all the work done one piece after another, "
                 + "plus 2s.", indent: "    ", width: 72)
+        if scenario.actions.contains(where: \.action.isMainThreadWait) {
+            lines += SwiftIdentifiers.comment(
+                "A wait on the main thread may never return (it waits for work only the main thread can run): "
+                    + "then a thread of its own ends the program.", indent: "    ", width: 72)
+            lines.append("    Thread.detachNewThread {")
+            lines.append("        Thread.sleep(forTimeInterval: \(timeout) + 1)")
+            lines.append(
+                "        say(\"the main thread is still blocked in a wait after \(timeout)s: it never returned\")")
+            lines.append("        exit(1)")
+            lines.append("    }")
+        }
         lines.append("    waitForTheEnd(")
         lines.append("        [\(operationNames.joined(separator: ", "))],")
         if !events.isEmpty {

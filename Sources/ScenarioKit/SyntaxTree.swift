@@ -161,6 +161,8 @@ struct ActionSyntax: Sendable {
         case setCap(Name, Located<ConcurrencyCap>)
         case setPriority(Name, PriorityLevel)
         case add(Name)
+        case wait(Name)
+        case waitAll(Name)
     }
 
     var time: Duration

@@ -46,6 +46,8 @@ extension Validator {
             case .add(let name):
                 holdsTheRun = true
                 target = name.text
+            case .wait(let name), .waitAll(let name):
+                target = name.text
             case .cancel(let name), .cancelAll(let name), .suspend(let name), .resume(let name), .setCap(let name, _),
                 .setPriority(let name, _):
                 target = name.text
@@ -128,6 +130,12 @@ extension Validator {
                 firstAdd[op.index] = name.location.line
             }
             return .add(op)
+        case .wait(let name):
+            guard let op = resolveOperation(name) else { return nil }
+            return .wait(op)
+        case .waitAll(let name):
+            guard let queue = resolveQueue(name) else { return nil }
+            return .waitAll(queue)
         }
     }
 

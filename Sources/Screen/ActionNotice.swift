@@ -67,6 +67,12 @@ public struct ActionNotice: Sendable, Hashable {
             return (text, false)
         case .add(let op):
             return ("added \(board[operation: op].name)", false)
+        case .wait, .waitAll:
+            let call = EventFormatter.waitCall(action, in: scenario)
+            if let wait = board.mainThreadWait, wait.action == action {
+                return ("the main thread is blocked in \(call): it runs nothing else until the call returns", false)
+            }
+            return ("\(call) asked of the main thread", false)
         }
     }
 

@@ -89,7 +89,7 @@ enum InspectorText {
         switch reason {
         case .queueSuspended(let q) where board.stall != nil && !board[queue: q].isMain:
             return " (s on \(board[queue: q].name) resumes it)"
-        case .neverPostedFinish, .waitsFor, .queueSuspended, .unknown:
+        case .neverPostedFinish, .waitsFor, .queueSuspended, .mainThreadBlocked, .unknown:
             return ""
         }
     }

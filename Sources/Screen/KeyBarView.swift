@@ -128,6 +128,14 @@ enum StatusLineView {
         if let message = state.visibleMessage(now: frame.wallClock) {
             return (message.text, message.kind == .refusal ? theme.refusal : theme.info)
         }
+        if let wait = board.mainThreadWait {
+            let since = "since \(Spelling.seconds(wait.since))"
+            let held = frame.historyShown == nil ? ": keys typed meanwhile are dropped; q or Ctrl-C leaves" : ""
+            let never = status.isLive ? "" : " (it never returns)"
+            return (
+                "the main thread is blocked in \(wait.call(in: board.scenario)) \(since)\(never)\(held)", theme.warning
+            )
+        }
         if let busy = frame.mainThreadBusy {
             return (
                 "main thread blocked by \(board[operation: busy].name): keys wait until it returns; "

@@ -37,9 +37,12 @@ public struct LogEntry: Sendable, Hashable {
             return op
         case .action(let action, _, _):
             switch action {
-            case .cancel(let op), .setPriority(let op, _), .add(let op): return op
-            case .cancelAll, .suspend, .resume, .setCap: return nil
+            case .cancel(let op), .setPriority(let op, _), .add(let op), .wait(let op): return op
+            case .cancelAll, .suspend, .resume, .setCap, .waitAll: return nil
             }
+        case .mainThreadWait(let action, _):
+            if case .wait(let op) = action { return op }
+            return nil
         case .queue, .stall, .end:
             return nil
         }

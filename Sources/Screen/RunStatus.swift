@@ -68,12 +68,18 @@ enum RunStatus: Sendable, Hashable {
                 if !roots.contains(op) { roots.append(op) }
             case .waitsFor(_, let root):
                 if stuck[root] == .neverPostedFinish, !roots.contains(root) { roots.append(root) }
-            case .queueSuspended, .unknown:
+            case .queueSuspended, .mainThreadBlocked, .unknown:
                 break
             }
         }
         let dash = frame.glyphs.dash
         let asExpected = expected ? " (as expected)" : ""
+        // No key reaches the run while the main thread is blocked: only a
+        // restart (after the wait, never) or leaving ends this.
+        if let wait = board.mainThreadWait {
+            let what = "the main thread is blocked in \(wait.call(in: scenario)) for good"
+            return .stuck(expected ? "stuck as expected: \(what)" : "stuck: \(what)", expected: expected)
+        }
         if !suspended.isEmpty {
             let names = suspended.map { scenario[queue: $0].name }
             if suspended.count == 1 {

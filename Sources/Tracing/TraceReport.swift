@@ -34,6 +34,10 @@ package struct TraceReport {
             for (op, reason) in stuck.sorted(by: { $0.key < $1.key }) {
                 lines.append("  \(scenario[operation: op].name): \(formatter.stuckText(reason))")
             }
+            if let wait = facts.mainThreadWaits.last, wait.returned == nil {
+                lines += MainThreadWait.neverReturns(wait.action, since: wait.began, stuck: stuck, in: scenario)
+                    .map { "  " + $0 }
+            }
         case nil:
             lines.append("run did not end")
         }

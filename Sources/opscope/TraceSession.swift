@@ -1,6 +1,7 @@
 import Board
 import CommandSupport
 import Dispatch
+import Foundation
 import RunEvents
 import RunFormats
 import ScenarioKit
@@ -70,9 +71,19 @@ final class TraceSession {
     /// text, for jsonl). Nothing reaches the writer before then: batches
     /// come on the main queue, which this thread serves only afterwards.
     private func start(_ settings: Settings, speed: Double) {
+        let standIn = MainThreadStandIn()
         let run = MainQueueRun.start(
-            settings.scenario, speed: speed, keepsStream: false, onBatch: { [self] in read($0) },
+            settings.scenario, speed: speed, keepsStream: false, standIn: standIn, onBatch: { [self] in read($0) },
             onEnd: { [self] _, _ in finish() })
+        standIn.setDuty(
+            MainThreadStandIn.asIfOnMain { [self] in
+                run.drainNow()
+                // Ended while a wait holds the main thread: it never comes
+                // back to return the status (the run ends in a wait only when
+                // nothing can end that wait), so the trace exits from here.
+                // (`finish` wrote everything out.)
+                if let status = end.status { exit(status.code) }
+            })
         // Before the writer: making it takes a while for a large file.
         progress = BuildProgressLine.start { run.buildProgress }
         writer = makeWriter(settings)

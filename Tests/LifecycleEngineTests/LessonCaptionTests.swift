@@ -302,10 +302,10 @@ struct LessonCaptionTests {
     ]
 
     @Test func everyLibraryFileHasItsClaims() {
-        #expect(Set(Self.claims.keys) == Set(Library.fileNames))
+        #expect(Set(Self.claims.keys) == Set(Library.inProcess))
     }
 
-    @Test(arguments: Library.fileNames)
+    @Test(arguments: Library.inProcess)
     func eachCaptionIsTrueWhereItShows(_ file: String) async throws {
         let scenario = try Library.scenario(file)
         let claims = try #require(Self.claims[file])

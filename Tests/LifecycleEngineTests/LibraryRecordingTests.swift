@@ -14,7 +14,7 @@ import TextKit
 struct LibraryRecordingTests {
     @Test(
         "a library scenario's run, written and read back, is the same run, and its text timeline fits each width",
-        arguments: Library.fileNames)
+        arguments: Library.inProcess)
     func libraryRoundTrip(_ file: String) async throws {
         let path = Library.root.appendingPathComponent("scenarios/\(file)").path
         let text = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)

@@ -39,6 +39,8 @@ import Testing
             case .end(.completed): return "end completed"
             case .end(.stalled): return "end stalled"
             case .dispatched(let op): return "\(scenario[operation: op].name) dispatched"
+            case .mainThreadWait(let action, let phase):
+                return "main \(ScenarioPrinter.actionText(action, in: scenario)) \(phase.rawValue)"
             case .block, .completion: return nil
             }
         }

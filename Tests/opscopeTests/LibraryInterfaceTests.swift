@@ -29,12 +29,19 @@ struct LibraryInterfaceTests {
         #expect(Self.mistakes.count >= 4)
     }
 
+    /// A wait on the main thread that can never return holds the main
+    /// thread, which draws the title: the stand-in's line says so instead.
+    static func isDeadlocked(_ screen: String) -> Bool {
+        screen.contains("a deadlock, it never returns") || screen.contains(": deadlock;")
+    }
+
     @Test("opens, runs to its end at ×4, restarts, quits", arguments: library)
     func libraryFile(_ path: String) throws {
         let tmux = try TmuxSession([path, "--speed", "4"])
-        try tmux.waitFor("\(path) to end", timeout: 60) { Self.isOver($0) }
+        let end = try tmux.waitFor("\(path) to end", timeout: 60) { Self.isOver($0) || Self.isDeadlocked($0) }
         try tmux.send("r")
-        try tmux.waitFor(text: "restarted: a new run", timeout: 20)
+        // A deadlocked main thread is lost: `r` starts a new opscope.
+        if !Self.isDeadlocked(end) { try tmux.waitFor(text: "restarted: a new run", timeout: 20) }
         // The new run starts from scratch: its clock went back.
         try tmux.waitFor("\(path) to run again", timeout: 20) { text in
             !Self.isOver(text) || (text.components(separatedBy: "\n").first ?? "").contains("t=0.")
