@@ -34,6 +34,8 @@ public enum LibraryConcepts {
         "26-completion-blocks.ops": [.completionBlocks, .cancellation, .mainThread],
         "27-main-queue-freeze.ops": [.mainThread],
         "28-live-changes.ops": [.priority, .cap, .async],
+        "29-cancel-does-not-reach-the-task.ops": [.cancellation, .async],
+        "30-waiting-on-the-main-thread.ops": [.mainThread, .dependencies],
     ]
 
     /// The concepts of library file `fileName`: the table's, or for a file

@@ -56,7 +56,20 @@ import Testing
         #expect(scenario.operations[0].completion == [.resume(QueueID(0))])
     }
 
+    @Test func theMainThreadWaitsForAnOperationOrAQueue() throws {
+        let scenario = try #require(
+            clean("queue ui main\nqueue net\nop a on net work 1s\nop b on ui work 1s\nat 1s wait a\nat 2s wait-all net"))
+        #expect(scenario.actions.map(\.action) == [.wait(OperationID(0)), .waitAll(QueueID(1))])
+        #expect(scenario.actions.allSatisfy { $0.action.isMainThreadWait })
+        #expect(ScenarioPrinter.actionText(scenario.actions[1].action, in: scenario) == "wait-all net")
+    }
+
     static let completionDiagnostics: [DiagnosticCase] = [
+        .init(
+            "wait in a completion", "queue q\nop a work 1s completion wait b\nop b work 1s",
+            [
+                "2:25 error: a completion block cannot 'wait' | 'wait' is a wait of the main thread; a completion block runs on another thread | a completion block can cancel OP, cancel-all QUEUE, suspend QUEUE or resume QUEUE | use 'at TIME wait …' instead"
+            ]),
         .init(
             "misspelt completion action", "queue q\nop a work 1s completion cancel-al q",
             ["2:25 error: unknown completion action 'cancel-al' | did you mean 'cancel-all'?"]),

@@ -33,6 +33,7 @@ struct LibraryInterfaceTests {
     /// thread, which draws the title: the stand-in's line says so instead.
     static func isDeadlocked(_ screen: String) -> Bool {
         screen.contains("a deadlock, it never returns") || screen.contains(": deadlock;")
+            || screen.contains("main thread deadlocked")
     }
 
     @Test("opens, runs to its end at ×4, restarts, quits", arguments: library)

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// A wait on the main thread, in the real program (lesson 30): `trace`
+/// ends a deadlocked run with its reason though its main thread never
+/// comes back, and the interface says how long it has been blocked and
+/// lets the user leave or start again, terminal restored.
+@Suite("waiting on the main thread")
+struct MainThreadWaitTests {
+    static let lesson = "scenarios/30-waiting-on-the-main-thread.ops"
+
+    @Test func traceEndsADeadlockWithItsReasonAndWhatIOSWouldDo() throws {
+        let result = try OpscopeBinary.run(["trace", "--speed", "4", Self.lesson], timeout: 60)
+        #expect(result.status == 0, "the stuck operation is expected: \(result.stderr)")
+        let out = result.stdout
+        #expect(out.contains("download.waitUntilFinished() started: the main thread is blocked until it returns"))
+        #expect(out.contains("download.waitUntilFinished() returned"))
+        #expect(out.contains("badge.waitUntilFinished() started"))
+        #expect(!out.contains("badge.waitUntilFinished() returned"))
+        #expect(out.contains("badge: the main thread, which runs it, is blocked in a wait"))
+        #expect(out.contains("a deadlock: badge is on the main queue, and only the main thread runs it"))
+        #expect(out.contains("0x8badf00d"))
+        // The first wait returned before show, on the main queue, started.
+        let returned = try #require(out.range(of: "download.waitUntilFinished() returned"))
+        let showStarted = try #require(out.range(of: #"show\s+isExecuting\s+false → true"#, options: .regularExpression))
+        #expect(returned.lowerBound < showStarted.lowerBound)
+    }
+
+    @Test func theRecordingOfADeadlockReadsBack() throws {
+        let result = try OpscopeBinary.run(["trace", "--speed", "4", "--format", "jsonl", Self.lesson], timeout: 60)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        for line in lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "not JSON: \(line)")
+        }
+        let waits = lines.filter { $0.contains(#""kind":"wait""#) }
+        #expect(waits.count == 3, "download started and returned, badge started: \(waits)")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wait-\(UUID()).jsonl").path
+        try result.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let again = try OpscopeBinary.run(["trace", path], timeout: 30)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("a deadlock: badge is on the main queue"))
+    }
+
+    @Test func theInterfaceSaysTheMainThreadIsBlockedAndQLeaves() throws {
+        let tmux = try TmuxSession([Self.lesson, "--speed", "4"], columns: 80, rows: 24)
+        // At 80 columns, the line's shortest form.
+        try tmux.waitFor("the deadlock line", timeout: 60) { $0.contains("main thread deadlocked") }
+        try tmux.send("x")  // dropped: the main thread reads no key
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]", timeout: 20)
+        try tmux.waitFor(text: "[terminal restored]")
+        let after = try tmux.screenText()
+        #expect(after.contains("left while the main thread was blocked in badge.waitUntilFinished()"))
+    }
+
+    @Test func aDeadlockedInterfaceStartsAgainOnR() throws {
+        let tmux = try TmuxSession([Self.lesson, "--speed", "4"], columns: 200, rows: 60)
+        try tmux.waitFor("the deadlock line", timeout: 60) { LibraryInterfaceTests.isDeadlocked($0) }
+        try tmux.send("r")
+        // A new opscope: its clock starts again, before the first wait.
+        try tmux.waitFor("a new run", timeout: 30) { screen in
+            let title = screen.components(separatedBy: "\n").first ?? ""
+            return title.contains("t=0.") && !LibraryInterfaceTests.isDeadlocked(screen)
+        }
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]", timeout: 30)
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+}
