@@ -58,7 +58,8 @@ import Testing
 
     @Test func theMainThreadWaitsForAnOperationOrAQueue() throws {
         let scenario = try #require(
-            clean("queue ui main\nqueue net\nop a on net work 1s\nop b on ui work 1s\nat 1s wait a\nat 2s wait-all net"))
+            clean("queue ui main\nqueue net\nop a on net work 1s\nop b on ui work 1s\nat 1s wait a\nat 2s wait-all net")
+        )
         #expect(scenario.actions.map(\.action) == [.wait(OperationID(0)), .waitAll(QueueID(1))])
         #expect(scenario.actions.allSatisfy { $0.action.isMainThreadWait })
         #expect(ScenarioPrinter.actionText(scenario.actions[1].action, in: scenario) == "wait-all net")

@@ -22,7 +22,8 @@ struct MainThreadWaitTests {
         #expect(out.contains("0x8badf00d"))
         // The first wait returned before show, on the main queue, started.
         let returned = try #require(out.range(of: "download.waitUntilFinished() returned"))
-        let showStarted = try #require(out.range(of: #"show\s+isExecuting\s+false → true"#, options: .regularExpression))
+        let showStarted = try #require(
+            out.range(of: #"show\s+isExecuting\s+false → true"#, options: .regularExpression))
         #expect(returned.lowerBound < showStarted.lowerBound)
     }
 
