@@ -89,6 +89,17 @@ package final class MainQueueRun {
     /// Takes what the run announced now (the stand-in's duty).
     package func drainNow() { drain() }
 
+    /// Stops the run and lets go of it; `onBatch` and `onEnd` are not
+    /// called any more. For a command that runs again in the same process
+    /// (`trace --repeat`): the run holds this session (its wake-up) and
+    /// this session the run, so a run never let go of would stay, with its
+    /// queues and (when it stalled) its operations.
+    package func stop() {
+        finished = true
+        for timer in timers { timer.cancel() }
+        slot.take()?.stop()
+    }
+
     private func drain() {
         guard !finished, let run = slot.run else { return }
         let batch = run.takeEvents()
@@ -129,6 +140,15 @@ private final class RunSlot: Sendable {
     }
 
     var run: ScenarioRun? { state.withLock { $0.run } }
+
+    /// Closes the slot and lets go of the run, returning it.
+    func take() -> ScenarioRun? {
+        state.withLock { state in
+            state.closed = true
+            defer { state.run = nil }
+            return state.run
+        }
+    }
 
     /// Closes the slot and returns the run, if one was made.
     func close() -> ScenarioRun? {

@@ -55,8 +55,7 @@ package struct TraceReport {
             }
         }
         text = lines.joined(separator: "\n") + "\n"
-        let passes = ExpectationChecker.passes(
-            outcome: outcome, results: countsExpectations ? results : [], scenario: scenario)
+        let passes = TraceVerdict.passes(judge, results: results, countsExpectations: countsExpectations)
         status = passes ? .success : .failed
     }
 }

@@ -17,6 +17,7 @@ enum TraceCommand: Subcommand {
     static let abstract = "Run a scenario on the real engine and print its event stream"
     static let help = """
         USAGE: opscope trace FILE [--format text|jsonl|chrome|timeline] [--width N] [--speed X]
+               opscope trace FILE --repeat N [--format text|jsonl] [--speed X]
                opscope trace RUN.jsonl [--format text|jsonl|chrome|timeline] [--width N]
 
         Runs the scenario on Foundation's real OperationQueues and prints every
@@ -38,17 +39,23 @@ enum TraceCommand: Subcommand {
                                 (default: 100)
           --speed X             scenario seconds per real second (default: 1;
                                 --speed 4 runs four times faster)
+          --repeat N            run the file N times (1 to 10000), one after
+                                another, and print a summary instead of the
+                                stream: per expectation how often it held
+                                ("held 17 of 20"), the start orders seen, the
+                                facts that varied; jsonl gives it for scripts
 
         EXIT STATUS: 0 when the run ended and every expectation held; 1 when
         an expectation failed or the run stalled on an operation that no
         'expect stuck' names; 2 when the file has errors or the command line
-        is wrong. A file that promises its expectations only up to a speed
+        is wrong. With --repeat, 0 when every run passed and 1 when one did
+        not. A file that promises its expectations only up to a speed
         ('speed 1 up to 4') still shows them when traced faster, but they do
         not decide the status then.
         """
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(arguments, options: ["format", "speed", "width"])
+        let args = try Arguments(arguments, options: ["format", "speed", "width", "repeat"])
         guard args.positionals.count == 1 else {
             throw UsageError(
                 args.positionals.isEmpty
@@ -64,6 +71,8 @@ enum TraceCommand: Subcommand {
             throw UsageError("'--width' goes with '--format timeline'")
         }
         let speed = try args.speed("speed", in: SpeedRange.trace, default: 1)
+        let repeats = try TraceRepeat.count(
+            args, format: format, recording: args.positionals[0].hasSuffix(".jsonl"))
         if args.positionals[0].hasSuffix(".jsonl") {
             if args.value("speed") != nil {
                 throw UsageError("'--speed' goes with a scenario file: a recording's times are already set")
@@ -84,6 +93,13 @@ enum TraceCommand: Subcommand {
                     + "\(ScenarioPrinter.speedText(fastest)) (its 'speed' statement); at --speed "
                     + "\(ScenarioPrinter.speedText(speed)) they are judged and reported, but do not decide the exit "
                     + "status")
+        }
+        if let repeats {
+            return MainActor.assumeIsolated {
+                TraceRepeat.run(
+                    scenario, path: file.path, count: repeats, speed: speed, format: format,
+                    countsExpectations: promised)
+            }
         }
         // The header (the scenario's whole text, for jsonl) is made inside,
         // so that nothing here holds it while the run goes.
