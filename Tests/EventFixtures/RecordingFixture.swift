@@ -25,6 +25,8 @@ public enum RecordingFixture {
         at 300ms priority thumbs high
         at 400ms cancel parse
         at 500ms add late
+        at 600ms wait fetch
+        at 700ms wait-all net
         at 1s say "hello"
         at 2s say "hello"
         when fetch finishes say "fetch is done: \\"quoted\\", back\\\\slash, é ✓"
@@ -70,6 +72,9 @@ public enum RecordingFixture {
             (.operation(fetch, .isExecuting, old: .bool(true), new: .bool(false)), nil),
             (.operation(fetch, .isFinished, old: .bool(false), new: .bool(true)), nil),
             (.completion(fetch, thread: ThreadTag(12)), nil),
+            (.action(.wait(fetch), origin: .timed(6), ignored: nil), nil),
+            (.mainThreadWait(.wait(fetch), phase: .started), nil),
+            (.mainThreadWait(.wait(fetch), phase: .returned), nil),
             (.action(.cancel(parse), origin: .timed(0), ignored: nil), nil),
             (.action(.setCap(net, .systemDefault), origin: .timed(1), ignored: nil), nil),
             (.action(.setCap(net, .limit(3)), origin: .timed(2), ignored: nil), nil),
@@ -79,7 +84,9 @@ public enum RecordingFixture {
             (.action(.cancelAll(disk), origin: .completion(fetch), ignored: nil), nil),
             (.caption(0, paused: false), nil),
             (.caption(2, paused: true), nil),
-            (.stall([parse: .queueSuspended(disk), forgets: .neverPostedFinish]), nil),
+            (.action(.waitAll(net), origin: .timed(7), ignored: nil), nil),
+            (.mainThreadWait(.waitAll(net), phase: .started), nil),
+            (.stall([parse: .queueSuspended(disk), forgets: .neverPostedFinish, show: .mainThreadBlocked]), nil),
             (.action(.suspend(disk), origin: .user, ignored: .alreadySuspended), nil),
             (.action(.resume(net), origin: .user, ignored: .notSuspended), nil),
             (.action(.setCap(net, .limit(0)), origin: .user, ignored: .capBelowOne), nil),
