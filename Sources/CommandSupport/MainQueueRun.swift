@@ -25,6 +25,7 @@ package final class MainQueueRun {
     private var events: [LifecycleEvent] = []
     private var finished = false
     private var keepsStream = true
+    private var stopsAtEnd = false
     private var timers: [any DispatchSourceTimer] = []
     private let onBatch: Batch
     private let onEnd: End
@@ -38,14 +39,17 @@ package final class MainQueueRun {
     /// `onEnd` is called once, after the `.end` event or the time limit.
     /// Without `keepsStream`, each batch is let go of once `onBatch` had
     /// it (by the run and here): a run that is only printed holds no more
-    /// than a batch.
+    /// than a batch. With `stopsAtEnd`, the run is stopped before `onEnd`
+    /// (`ScenarioRun.stop()`), so that nothing of it holds the main queue
+    /// when another run follows in the same process (`diff`).
     @discardableResult
     package static func start(
         _ scenario: Scenario, speed: Double, timeLimit: Double? = nil, keepsStream: Bool = true,
-        onBatch: @escaping Batch = { _ in }, onEnd: @escaping End
+        stopsAtEnd: Bool = false, onBatch: @escaping Batch = { _ in }, onEnd: @escaping End
     ) -> MainQueueRun {
         let session = MainQueueRun(onBatch: onBatch, onEnd: onEnd)
         session.keepsStream = keepsStream
+        session.stopsAtEnd = stopsAtEnd
         let options = RunOptions(speed: speed, keepsHistory: keepsStream)
         let drainTimer = DispatchSource.makeTimerSource(queue: .main)
         drainTimer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
@@ -98,9 +102,10 @@ package final class MainQueueRun {
             if keepsStream { events += late }
             onBatch(late)
         }
-        // The run is not stopped: the command ends with what `onEnd`
-        // decides, and its process exits; stopping would cancel and release
-        // every operation of a large run first, for nothing.
+        // The run is not stopped unless asked: the command ends with what
+        // `onEnd` decides, and its process exits; stopping would cancel and
+        // release every operation of a large run first, for nothing.
+        if stopsAtEnd { run?.stop() }
         onEnd(events, limit)
     }
 }
