@@ -25,6 +25,7 @@ package final class MainQueueRun {
     private var events: [LifecycleEvent] = []
     private var finished = false
     private var keepsStream = true
+    private var stopsAtEnd = false
     private var timers: [any DispatchSourceTimer] = []
     private let onBatch: Batch
     private let onEnd: End
@@ -41,13 +42,18 @@ package final class MainQueueRun {
     /// than a batch. `standIn`: what takes the events while a wait of the
     /// scenario blocks the main thread (its duty is set by the caller, and
     /// calls `drainNow()`); without one, they wait for the main thread.
+    /// With `stopsAtEnd`, the run is stopped before `onEnd`
+    /// (`ScenarioRun.stop()`), so that nothing of it holds the main queue
+    /// when another run follows in the same process (`diff`).
     @discardableResult
     package static func start(
         _ scenario: Scenario, speed: Double, timeLimit: Double? = nil, keepsStream: Bool = true,
-        standIn: MainThreadStandIn? = nil, onBatch: @escaping Batch = { _ in }, onEnd: @escaping End
+        stopsAtEnd: Bool = false, standIn: MainThreadStandIn? = nil, onBatch: @escaping Batch = { _ in },
+        onEnd: @escaping End
     ) -> MainQueueRun {
         let session = MainQueueRun(onBatch: onBatch, onEnd: onEnd)
         session.keepsStream = keepsStream
+        session.stopsAtEnd = stopsAtEnd
         let around: (@Sendable (Action, () -> Void) -> Void)? = standIn.map { standIn in
             { @Sendable _, wait in standIn.park(wait) }
         }
@@ -118,9 +124,10 @@ package final class MainQueueRun {
             if keepsStream { events += late }
             onBatch(late)
         }
-        // The run is not stopped: the command ends with what `onEnd`
-        // decides, and its process exits; stopping would cancel and release
-        // every operation of a large run first, for nothing.
+        // The run is not stopped unless asked: the command ends with what
+        // `onEnd` decides, and its process exits; stopping would cancel and
+        // release every operation of a large run first, for nothing.
+        if stopsAtEnd { run?.stop() }
         onEnd(events, limit)
     }
 }

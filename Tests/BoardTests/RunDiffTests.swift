@@ -1,0 +1,315 @@
+import Board
+import EventFixtures
+import Foundation
+import RunEvents
+import ScenarioKit
+import Testing
+
+/// Two runs compared over hand-made streams: the same steps agree whatever
+/// the noise around them; a step in another order, another ending, an
+/// operation in one file only, a time beyond the tolerance are each said,
+/// and only order and endings make the runs differ.
+@Suite struct RunDiffTests {
+    /// On queue `q` (cap 2): `a` and `b` at once, `c` after `a`; at 300ms
+    /// the file cancels `b`.
+    static func scenario(extra: [String] = [], without: Set<String> = []) -> Scenario {
+        var ops = [op("a", on: "q"), op("b", on: "q"), op("c", on: "q", after: ["a"])]
+        ops = ops.filter { !without.contains($0.name) } + extra.map { op($0, on: "q") }
+        var scenario = makeScenario(queues: [QueueSpec(name: "q", cap: .limit(2))], ops: ops)
+        if let b = scenario.operationID(named: "b") {
+            scenario.actions = [TimedAction(time: .milliseconds(300), action: .cancel(b))]
+        }
+        return scenario
+    }
+
+    /// A run of `scenario()`: `a` and `b` start (in `order`), the cancel of
+    /// `b` at 0.3s while it runs, `a` finishes at `aEnd` and `c` runs after
+    /// it, `b` finishes cancelled at 0.5s. `noise` moves the adds and
+    /// dispatches among the starts and numbers the threads otherwise.
+    static func run(
+        _ scenario: Scenario = scenario(), order: [String] = ["a", "b"], aEnd: Double = 1.0, noise: Bool = false,
+        extra: [String] = []
+    ) -> [LifecycleEvent] {
+        var s = Script(scenario)
+        s.cap("q", 2)
+        let threads = noise ? [7, 3] : [1, 2]
+        if noise {
+            s.add("a")
+            s.start(order[0], thread: threads[0])
+            s.add("b")
+            s.add("c", ready: false)
+            for name in extra { s.add(name) }
+            s.at(0.004)
+            s.start(order[1], thread: threads[1])
+        } else {
+            s.add("a")
+            s.add("b")
+            s.add("c", ready: false)
+            for name in extra { s.add(name) }
+            s.dispatch("a")
+            s.dispatch("b")
+            s.start(order[0], thread: threads[0])
+            s.start(order[1], thread: threads[1])
+        }
+        s.at(0.3)
+        s.emit(.action(.cancel(s.id("b")), origin: .timed(0), ignored: nil))
+        s.cancel("b")
+        s.at(0.5)
+        s.finish("b")
+        s.completion("b", thread: threads[1])
+        for name in extra { s.run(name, from: 0.5, to: 0.6) }
+        s.at(aEnd)
+        s.finish("a")
+        s.ready("c")
+        s.start("c", thread: threads[0])
+        s.at(aEnd + 0.2)
+        s.finish("c")
+        s.end()
+        return s.events
+    }
+
+    static func diff(_ a: [LifecycleEvent], _ b: [LifecycleEvent], _ scenarioB: Scenario = scenario()) -> RunDiff {
+        RunDiff(a: scenario(), a, b: scenarioB, b)
+    }
+
+    @Test func theSameStreamAgrees() {
+        let diff = Self.diff(Self.run(), Self.run())
+        #expect(diff.divergence == nil)
+        #expect(diff.operations.isEmpty)
+        #expect(diff.agrees)
+        #expect(
+            diff.a.steps.map(\.what.phrase) == [
+                "a started on a worker thread", "b started on a worker thread", "cancel b (at 300ms)",
+                "b was cancelled",
+                "b finished cancelled", "b's completion block ran on a worker thread", "a finished",
+                "c started on a worker thread", "c finished", "the run completed",
+            ])
+        #expect(
+            RunDiffText.summary(diff)
+                == "the runs agree: the same 10 steps in the same order, and every operation ends the same way")
+    }
+
+    @Test func addsDispatchesAndThreadNumbersAreNotSteps() {
+        let diff = Self.diff(Self.run(), Self.run(noise: true))
+        #expect(diff.a.eventCount != diff.b.eventCount || diff.a.steps.map(\.event) != diff.b.steps.map(\.event))
+        #expect(diff.divergence == nil)
+        #expect(diff.operations.isEmpty, "0.004s later is within the 10ms floor")
+        #expect(diff.agrees)
+    }
+
+    @Test func twoStepsInTheOtherOrderAreADivergence() throws {
+        let diff = Self.diff(Self.run(), Self.run(order: ["b", "a"]))
+        let divergence = try #require(diff.divergence)
+        #expect(divergence.index == 0)
+        #expect(divergence.a?.what == .started("a", on: .worker))
+        #expect(divergence.b?.what == .started("b", on: .worker))
+        #expect(divergence.aLaterInB?.index == 1 && divergence.bLaterInA?.index == 1)
+        #expect(divergence.isSwap)
+        #expect(diff.operations.isEmpty)
+        #expect(!diff.agrees)
+        #expect(
+            RunDiffText.summary(diff)
+                == "the runs differ: their steps 1 and 2 come in the other order "
+                + "(A: a started on a worker thread first; B: b started on a worker thread first)")
+    }
+
+    /// In B the cancel lands before `b` starts: `b` is skipped.
+    @Test func anotherEndingIsSaidWithItsStartAndFinish() throws {
+        var s = Script(Self.scenario())
+        s.cap("q", 2)
+        s.add("a")
+        s.add("b")
+        s.add("c", ready: false)
+        s.start("a", thread: 1)
+        s.emit(.action(.cancel(s.id("b")), origin: .timed(0), ignored: nil))
+        s.skip("b")
+        s.completion("b", thread: 2)
+        s.at(1)
+        s.finish("a")
+        s.start("c", thread: 1)
+        s.at(1.2)
+        s.finish("c")
+        s.end()
+        let diff = Self.diff(Self.run(), s.events)
+        let divergence = try #require(diff.divergence)
+        #expect(divergence.index == 1)
+        #expect(divergence.a?.what == .started("b", on: .worker))
+        #expect(divergence.aLaterInB == nil, "b never starts in B")
+        #expect(divergence.b?.what == .action("cancel b (at 300ms)"))
+        #expect(divergence.bLaterInA?.index == 2)
+        #expect(!divergence.isSwap)
+        #expect(
+            diff.operations == [
+                .init(operation: "b", aspect: .ending(.cancelled, .skipped)),
+                .init(operation: "b", aspect: .start(0, nil)),
+                .init(operation: "b", aspect: .finish(0.5, 0)),
+            ])
+        #expect(!diff.agrees)
+        let text = RunDiffText.render(
+            diff, a: RunLabel(path: "a.jsonl", source: .recording(scenario: "x.ops")),
+            b: RunLabel(path: "x.ops", source: .scenario(speed: 2)))
+        #expect(
+            text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
+                "A: a.jsonl, a recording of x.ops — 21 notifications, 10 steps, completed at 1.200s",
+                "B: x.ops, run at speed 2 — 18 notifications, 9 steps, completed at 1.200s",
+                "",
+                "steps: the runs part at step 2, the step before it is the same (a step is a start, a cancel, "
+                    + "a finish, a completion block, an action or the end):",
+                "        seq     time  kind        queue  name  what",
+                "  A       8    0.000  op          q      b     isExecuting     false → true  on thread #2",
+                "  B       7    0.000  action                   cancel b  (at 300ms)",
+                "  A's step (b started on a worker thread) never comes in B",
+                "  B's step (cancel b (at 300ms)) comes in A at step 3, at 0.300s",
+                "",
+                "operations (a time differs when it is more than max(10ms, 10 % of the later time) away):",
+                "  operation  what    A          B",
+                "  b          ending  cancelled  skipped",
+                "  b          start   0.000s     never",
+                "  b          finish  0.500s     0.000s",
+                "",
+                "the runs differ: their steps part at step 2 (A: b started on a worker thread; B: cancel b (at "
+                    + "300ms)); 1 operation ends another way; 1 finish at other times",
+                "",
+            ])
+    }
+
+    @Test func anOperationInOneFileOnly() throws {
+        let withD = Self.scenario(extra: ["d"])
+        let diff = RunDiff(a: Self.scenario(), Self.run(), b: withD, Self.run(withD, extra: ["d"]))
+        #expect(diff.operations == [.init(operation: "d", aspect: .onlyIn(.b))])
+        #expect(diff.divergence?.b?.what == .started("d", on: nil), "the stream did not say which thread")
+        #expect(!diff.agrees)
+        #expect(RunDiffText.summary(diff).hasSuffix("; 1 operation only in B's file"))
+        // Compared by name: a file without `c` lists it as only in A's.
+        let withoutC = Self.scenario(without: ["c"])
+        var s = Script(withoutC)
+        s.add("a")
+        s.add("b")
+        s.end()
+        let other = RunDiff(a: Self.scenario(), Self.run(), b: withoutC, s.events)
+        #expect(other.operations.contains(.init(operation: "c", aspect: .onlyIn(.a))))
+        #expect(other.operations.contains(.init(operation: "a", aspect: .ending(.finished, .unfinished))))
+    }
+
+    @Test(
+        "a time differs beyond max(10ms, 10 % of the later time)",
+        arguments: [(1.0, 1.05, false), (1.0, 1.2, true), (0.6, 0.605, false), (0.6, 0.7, true)])
+    func timesWithinAndBeyondTheTolerance(aEnd: Double, otherEnd: Double, differs: Bool) {
+        let diff = Self.diff(Self.run(aEnd: aEnd), Self.run(aEnd: otherEnd))
+        #expect(diff.divergence == nil)
+        #expect(diff.agrees, "a time alone never makes the runs differ")
+        let finish = RunDiff.OperationDifference(operation: "a", aspect: .finish(aEnd, otherEnd))
+        #expect(diff.operations.contains(finish) == differs)
+        if differs {
+            #expect(RunDiffText.summary(diff).contains("only times differ:"))
+        }
+    }
+
+    @Test func theToleranceGrowsWithTheSpeed() {
+        let tolerance = RunDiff.Tolerance.standard
+        #expect(!tolerance.differs(0, 0.010) && tolerance.differs(0, 0.011))
+        #expect(!tolerance.differs(2, 2.2) && tolerance.differs(2, 2.25))
+        #expect(tolerance.atSpeed(4).floor == 0.040)
+        #expect(tolerance.atSpeed(0.5).floor == 0.010, "slower than 1, the floor stays")
+        #expect(RunDiffText.toleranceText(tolerance.atSpeed(4)) == "max(40ms, 10 % of the later time)")
+    }
+
+    @Test func theMainThreadAgainstAWorker() throws {
+        var s = Script(Self.scenario())
+        s.add("a")
+        s.start("a", thread: 0)
+        s.end()
+        var t = Script(Self.scenario())
+        t.add("a")
+        t.start("a", thread: 5)
+        t.end()
+        let diff = Self.diff(s.events, t.events)
+        #expect(diff.divergence?.a?.what == .started("a", on: .main))
+        #expect(diff.divergence?.b?.what == .started("a", on: .worker))
+        #expect(diff.operations == [.init(operation: "a", aspect: .thread(.main, .worker))])
+        #expect(!diff.agrees)
+    }
+
+    @Test func aRunCutShortPartsWhereItStops() throws {
+        let whole = Self.run()
+        let diff = Self.diff(whole, Array(whole.prefix(12)))
+        let divergence = try #require(diff.divergence)
+        #expect(divergence.b == nil && divergence.a != nil)
+        #expect(divergence.index == diff.b.steps.count)
+        #expect(diff.operations.contains(.init(operation: "c", aspect: .ending(.finished, .unfinished))))
+    }
+
+    @Test func stepsReadInBatchesAreTheStepsReadInOnePass() {
+        let events = Self.run(noise: true)
+        var steps = RunSteps(scenario: Self.scenario())
+        steps.read(Array(events.prefix(5)))
+        steps.read(Array(events.dropFirst(5)))
+        #expect(steps.steps == RunSteps(scenario: Self.scenario(), events: events).steps)
+        // What the interface keeps of a run, its history's events, is read as it is.
+        var live = LiveBoard(scenario: Self.scenario())
+        live.read(events)
+        let diff = RunDiff(a: Self.scenario(), live.history.events, b: Self.scenario(), events)
+        #expect(diff.agrees && diff.operations.isEmpty && diff.a.steps == steps.steps)
+    }
+
+    @Test func everyJSONLineIsAnObjectWithItsKind() throws {
+        let diff = Self.diff(Self.run(), Self.run(order: ["b", "a"], aEnd: 1.5))
+        let text = RunDiffJSON.render(
+            diff, a: RunLabel(path: "a.ops", source: .scenario(speed: 1)),
+            b: RunLabel(path: "b", source: .session("the run before r")))
+        let objects = try text.split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(
+            objects.map { $0["kind"] as? String } == [
+                "runs", "divergence", "operation", "operation", "operation", "summary",
+            ])
+        let divergence = objects[1]
+        #expect(divergence["step"] as? Int == 1 && divergence["swap"] as? Bool == true)
+        let a = try #require(divergence["a"] as? [String: Any])
+        #expect(a["what"] as? String == "started" && a["op"] as? String == "a")
+        #expect((a["later"] as? [String: Any])?["step"] as? Int == 2)
+        #expect(objects[2]["difference"] as? String == "finish")
+        #expect(objects[2]["b"] as? Double == 1.5)
+        #expect(objects[3]["difference"] as? String == "start" && objects[3]["op"] as? String == "c")
+        let summary = objects[5]
+        #expect(
+            summary["agree"] as? Bool == false && summary["finishes"] as? Int == 2 && summary["starts"] as? Int == 1)
+        let runs = objects[0]
+        #expect((runs["b"] as? [String: Any])?["from"] as? String == "session")
+        #expect((runs["tolerance"] as? [String: Any])?["floor"] as? Double == 0.01)
+    }
+
+    /// One pass over each run and one over the files' operations: 20,000
+    /// operations compare at once. (Made by index: `Script` looks each
+    /// name up.)
+    @Test func aLargeRunComparesInOnePass() {
+        let count = 20_000
+        let scenario = makeScenario(queues: [QueueSpec(name: "q")], ops: (0..<count).map { op("o\($0)", on: "q") })
+        var events: [LifecycleEvent] = []
+        for i in 0..<count {
+            let (op, t) = (OperationID(i), Double(i) * 0.001)
+            events.append(
+                LifecycleEvent(
+                    seq: events.count + 1, time: t, kind: .operation(op, .isReady, old: nil, new: .bool(true))))
+            events.append(
+                LifecycleEvent(
+                    seq: events.count + 1, time: t,
+                    kind: .operation(op, .isExecuting, old: .bool(false), new: .bool(true)),
+                    thread: ThreadTag(1)))
+            events.append(
+                LifecycleEvent(
+                    seq: events.count + 1, time: t,
+                    kind: .operation(op, .isFinished, old: .bool(false), new: .bool(true))))
+        }
+        events.append(LifecycleEvent(seq: events.count + 1, time: Double(count) * 0.001, kind: .end(.completed)))
+        var other = events
+        other[other.count - 2].time += 3
+        let diff = RunDiff(a: scenario, events, b: scenario, other)
+        #expect(diff.agrees && diff.a.steps.count == 40_001)
+        #expect(
+            diff.operations == [
+                .init(operation: "o19999", aspect: .finish(events[events.count - 2].time, other[other.count - 2].time))
+            ], "3s late at 20s is beyond 10 %")
+    }
+}
