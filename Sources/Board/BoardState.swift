@@ -107,6 +107,16 @@ public struct BoardState: Sendable, Hashable {
             guard scenario.contains(op) else { return }
             cards[op.index].completionRan = true
             cards[op.index].completionThread = thread
+        case .stranded(let op):
+            guard scenario.contains(op), !cards[op.index].stranded else { return }
+            var card = cards[op.index]
+            let wasWaiting = card.isWaitingForThread
+            card.stranded = true
+            settleWaiting(card, was: wasWaiting)
+            queues[card.queue.index].stranded += 1
+            card.phase = card.derivedPhase
+            card.phaseSeq = event.seq
+            cards[op.index] = card
         case .leftover(let op, let phase):
             guard scenario.contains(op) else { return }
             cards[op.index].leftoverRunning = phase == .started
@@ -273,6 +283,9 @@ extension BoardState {
             return (nil, scenario.contains(q) ? q.index : nil)
         case .block(let op, _, _, _), .completion(let op, _), .leftover(let op, _):
             return (scenario.contains(op) ? op.index : nil, nil)
+        case .stranded(let op):
+            guard scenario.contains(op) else { return (nil, nil) }
+            return (op.index, cards[op.index].queue.index)
         case .action, .mainThreadWait, .caption, .stall, .end:
             return (nil, nil)
         }

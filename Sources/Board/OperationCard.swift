@@ -123,6 +123,10 @@ public struct OperationCard: Sendable, Hashable {
     /// Work its `main()` started and did not wait for runs on (`leaves`),
     /// though Foundation took the operation for finished.
     public internal(set) var leftoverRunning = false
+    /// Its `start()` saw it cancelled and returned without posting
+    /// `isFinished` (`never-finishes if-cancelled`): its queue counts it as
+    /// running, for good.
+    public internal(set) var stranded = false
 
     /// Which of the optional values are present.
     private var held: Held = []
@@ -141,7 +145,7 @@ public struct OperationCard: Sendable, Hashable {
 
     /// Dispatched by its queue and not started (nor finished) yet: waiting
     /// for a thread to call its `start()`.
-    public var isWaitingForThread: Bool { dispatchedAt != nil && startedAt == nil && !isFinished }
+    public var isWaitingForThread: Bool { dispatchedAt != nil && startedAt == nil && !isFinished && !stranded }
 
     /// The phase the flags say, given the phase so far (a final phase stays).
     var derivedPhase: Phase {
@@ -152,7 +156,8 @@ public struct OperationCard: Sendable, Hashable {
         // the second) it is no longer executing and not yet finished, and
         // never ready again: it stays in Executing, where its queue still
         // counts it against the cap.
-        if isExecuting || startedAt != nil { return .executing }
+        // A stranded one is neither, but its queue counts it as running.
+        if isExecuting || startedAt != nil || stranded { return .executing }
         if addedSeq == nil { return .notAdded }
         return isReady ? .ready : .pending
     }

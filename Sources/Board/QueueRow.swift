@@ -18,6 +18,9 @@ public struct QueueRow: Sendable, Hashable {
     /// Its operations it dispatched that no thread has started yet: they
     /// count against its cap too (`OperationCard.isWaitingForThread`).
     public internal(set) var waitingForThread = 0
+    /// Its operations whose `start()` returned without posting `isFinished`
+    /// (`OperationCard.stranded`): they hold a slot of its cap for good.
+    public internal(set) var stranded = 0
     /// The most that were executing at once so far.
     public internal(set) var peak = 0
 
@@ -37,7 +40,7 @@ public struct QueueRow: Sendable, Hashable {
 
     /// Slots its cap leaves for operations not yet dispatched: the cap less
     /// what executes and what waits for a thread; nil when the system decides.
-    public var freeSlots: Int? { limit.map { $0 - executing - waitingForThread } }
+    public var freeSlots: Int? { limit.map { $0 - executing - waitingForThread - stranded } }
 
     /// Suspension that holds its operations back (the main queue ignores it).
     public var holdsBack: Bool { isSuspended && !isMain }

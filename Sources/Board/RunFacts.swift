@@ -216,7 +216,7 @@ public struct RunFacts: Sendable {
         case .leftover(let op, .returned):
             guard scenario.contains(op), slot[op.index] >= 0 else { break }
             tracked[Int(slot[op.index])].leftoverEnded = stamp
-        case .queue, .block, .leftover, .stall, .caption:
+        case .queue, .block, .leftover, .stranded, .stall, .caption:
             break
         }
     }

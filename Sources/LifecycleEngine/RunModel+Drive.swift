@@ -212,7 +212,7 @@ extension RunModel {
         let r = records[i]
         switch key {
         case .isReady: return .bool(r.phase != .notAdded && r.phase != .pending)
-        case .isExecuting: return .bool(r.phase == .executing)
+        case .isExecuting: return .bool(r.phase == .executing && !r.stranded)
         case .isFinished: return .bool(r.phase == .finished)
         case .isCancelled: return .bool(r.cancelled)
         case .queuePriority: return .priority(r.priority)

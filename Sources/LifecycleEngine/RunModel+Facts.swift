@@ -71,6 +71,11 @@ extension RunModel {
             step.postsFinished = true
         } else if records[i].phase == .finished {
             // Nothing: already finished (cannot happen through the queue).
+        } else if records[i].cancelled && !scenario.forgetsIfCancelled.isEmpty
+            && scenario.forgetsIfCancelled.contains(OperationID(i))
+        {
+            // Nothing posted: Foundation's state for it stays "starting".
+            strand(i, real: real)
         } else if records[i].cancelled {
             step.scan = afterFinish(i, scan: finishAtStart(i, real: real))
             step.state = .finished

@@ -184,6 +184,20 @@ extension RunModel {
         return finish(i, real: real)
     }
 
+    /// `never-finishes if-cancelled`: its `start()` found it cancelled and
+    /// returned without posting anything. Its queue counts it as running
+    /// from now on, and nothing will finish it.
+    mutating func strand(_ i: Int, real: UInt64) {
+        let t = stamp(real)
+        let q = Int(queueOf[i])
+        startCalled(i, t)
+        if records[i].phase == .ready { queues[q].dispatchedWaiting -= 1 }
+        records[i].phase = .executing
+        records[i].stranded = true
+        queues[q].executing += 1
+        emit(.stranded(OperationID(i)), t)
+    }
+
     /// A cancel of an operation that has not started: `isCancelled`, then
     /// `isReady` if it was not ready (Foundation's `cancel()` zeroes its
     /// unfinished dependencies).

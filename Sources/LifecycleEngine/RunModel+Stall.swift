@@ -80,7 +80,7 @@ extension RunModel {
             let q = Int(queueOf[i])
             switch r.phase {
             case .executing:
-                return neverFinishes[i] ? .neverPostedFinish : .unknown
+                return neverFinishes[i] || r.stranded ? .neverPostedFinish : .unknown
             case .ready:
                 if queues[q].isMain && mainWait != nil { return .mainThreadBlocked }
                 if queues[q].suspended && !queues[q].isMain { return .queueSuspended(QueueID(q)) }

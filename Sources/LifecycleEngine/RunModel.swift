@@ -43,6 +43,9 @@ struct RunModel {
         var gateOpened = false
         /// Its queue dispatched it (announced: a scan saw it, or its start).
         var dispatched = false
+        /// Its `start()` returned without posting `isFinished`
+        /// (`never-finishes if-cancelled`): executing for its queue, for good.
+        var stranded = false
         /// `queuePriority` as its getter answers (the announcements' values).
         var priority: PriorityLevel = .normal
         /// Foundation's explicit priority (`__priorityValue`): nil while none

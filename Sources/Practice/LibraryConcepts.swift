@@ -37,6 +37,7 @@ public enum LibraryConcepts {
         "29-cancel-does-not-reach-the-task.ops": [.cancellation, .async],
         "30-waiting-on-the-main-thread.ops": [.mainThread, .dependencies],
         "31-main-returns-before-its-work.ops": [.async, .dependencies, .cancellation],
+        "32-forgets-when-cancelled.ops": [.async, .cancellation, .dependencies],
     ]
 
     /// The concepts of library file `fileName`: the table's, or for a file

@@ -85,6 +85,12 @@ public struct EventFormatter: Sendable {
                 "completion", queueName(spec.queue), spec.name,
                 "completion block ran on thread \(thread)"
             )
+        case .stranded(let op):
+            let spec = scenario[operation: op]
+            return (
+                "stranded", queueName(spec.queue), spec.name,
+                "start() saw isCancelled and returned without posting isFinished: its queue counts it as running"
+            )
         case .leftover(let op, let phase):
             let spec = scenario[operation: op]
             let what =

@@ -121,6 +121,18 @@ public struct LifeCheck: Sendable {
         case .leftover(let op, let phase):
             guard scenario.contains(op) else { return nil }
             return visitLeftover(op, phase)
+        case .stranded(let op):
+            guard scenario.contains(op) else { return nil }
+            let life = lives[op.index]
+            guard life.has(Life.added), life.has(Life.cancelled), !life.has(Life.started), !life.has(Life.finished)
+            else {
+                return Fault(
+                    message: "\(quoted(op)) was stranded by its start() though it was not a cancelled operation "
+                        + "waiting to start", place: .kind)
+            }
+            // Its start() was called: it never starts again.
+            lives[op.index].set(Life.started)
+            return nil
         case .dispatched(let op):
             guard scenario.contains(op) else { return nil }
             return visitDispatch(op)

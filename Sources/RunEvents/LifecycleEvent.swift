@@ -61,6 +61,12 @@ public struct LifecycleEvent: Sendable, Hashable {
         /// operation for finished), `returned` when that work ends, after
         /// the operation finished and its dependents were let go.
         case leftover(OperationID, phase: BlockPhase)
+        /// An asynchronous operation's `start()` found it cancelled before
+        /// it started and returned without posting `isFinished` (nor
+        /// `isExecuting`): `never-finishes if-cancelled`. Foundation's queue
+        /// counts it as running from then on, for good: it holds a slot of
+        /// its queue, and its dependents never become ready.
+        case stranded(OperationID)
         /// An action was performed (from an `at` line, a completion block
         /// or the user). `ignored` says why the engine ignored it, if it did.
         case action(Action, origin: ActionOrigin, ignored: ActionRefusal?)

@@ -116,6 +116,12 @@ public struct ChromeTraceEncoder: Sendable {
             threadInstant(
                 "completion block of \(name)", category: "completion", operation: op, on: thread, at: event.time,
                 to: &out)
+        case .stranded(let op):
+            guard scenario.contains(op) else { return }
+            instant(
+                scenario[operation: op].name + ": start() returned without posting isFinished; it holds its slot",
+                category: "stranded", on: .queue(scenario[operation: op].queue.index),
+                at: Self.microseconds(event.time), operation: op, to: &out)
         case .leftover(let op, let phase):
             guard scenario.contains(op) else { return }
             let q = scenario[operation: op].queue.index

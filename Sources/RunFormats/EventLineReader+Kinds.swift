@@ -36,6 +36,14 @@ extension EventLineReader {
             return (.block(op, index: index, phase: phase, thread: try thread(.thread)), nil)
         case .completion:
             return (.completion(try operation(.op), thread: try thread(.thread)), nil)
+        case .stranded:
+            let op = try operationOnItsQueue()
+            guard lookup.forgetsIfCancelled(op) else {
+                throw LineError(
+                    offset: try value(.op).start,
+                    message: "'\(scenario.opName(op))' is not 'never-finishes if-cancelled': its start() posts isFinished")
+            }
+            return (.stranded(op), nil)
         case .leftover:
             let op = try operation(.op)
             guard lookup.hasLeftover(op) else {

@@ -81,6 +81,10 @@ public struct JSONLineEncoder: Sendable {
                 out.appendLiteral(Field.ignored.member)
                 JSONBytes.appendQuoted(ignored.text, to: &out)
             }
+        case .stranded(let op):
+            out.appendLiteral(LineKind.stranded.member)
+            appendOperation(.op, op, to: &out)
+            appendQueue(.queue, queueOfOperation[op.index], to: &out)
         case .leftover(let op, let phase):
             out.appendLiteral(LineKind.leftover.member)
             appendOperation(.op, op, to: &out)

@@ -113,6 +113,9 @@ struct RecordingLookup {
     /// clause has one reading. Either form of a suspended queue's clause is
     /// taken, the stall's or the end's. nil: not a clause opscope writes,
     /// or one that names what the scenario does not have.
+    /// Whether the operation's `start()` forgets isFinished when cancelled.
+    func forgetsIfCancelled(_ op: OperationID) -> Bool { scenario.forgetsIfCancelled.contains(op) }
+
     /// Whether the operation's `main()` leaves work running (`leaves`).
     func hasLeftover(_ op: OperationID) -> Bool { scenario.leftover(of: op) != nil }
 

@@ -54,7 +54,7 @@ enum Field: Int, CaseIterable, Sendable {
 
 /// What a line's `kind` says it is.
 enum LineKind: Int, CaseIterable, Sendable {
-    case op, queue, dispatched, block, completion, leftover, action, wait, caption, stall, end
+    case op, queue, dispatched, block, completion, leftover, stranded, action, wait, caption, stall, end
 
     /// `"kind":` and its value, as written: `,"kind":"op"`.
     var member: StaticString {
@@ -65,6 +65,7 @@ enum LineKind: Int, CaseIterable, Sendable {
         case .block: #","kind":"block""#
         case .completion: #","kind":"completion""#
         case .leftover: #","kind":"leftover""#
+        case .stranded: #","kind":"stranded""#
         case .action: #","kind":"action""#
         case .wait: #","kind":"wait""#
         case .caption: #","kind":"caption""#
@@ -86,6 +87,7 @@ enum LineKind: Int, CaseIterable, Sendable {
         case .block: return common + [.op, .index, .phase, .thread]
         case .completion: return common + [.op, .thread]
         case .leftover: return common + [.op, .phase]
+        case .stranded: return common + [.op, .queue]
         case .action: return common + [.action, .target, .value, .origin, .by, .ignored]
         case .wait: return common + [.action, .target, .phase]
         case .caption: return common + [.text, .op, .moment, .paused]

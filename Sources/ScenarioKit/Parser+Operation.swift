@@ -107,8 +107,12 @@ extension Parser {
             case "leaves":
                 let d = try cursor.duration(after: word)
                 if keep { op.leaves = Located(value: d.value, location: token.location) }
-            default:  // "never-finishes"
+            default:  // "never-finishes" [if-cancelled]
                 if keep { op.neverFinishes = token.location }
+                if let next = cursor.peek(), next.isWord("if-cancelled") {
+                    _ = cursor.next()
+                    if keep { op.neverFinishesOnlyIfCancelled = true }
+                }
             }
         }
         if op.body == nil {

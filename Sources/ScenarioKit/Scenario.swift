@@ -35,6 +35,11 @@ public struct Scenario: Sendable, Hashable {
     /// after `main()` returned. Few operations have one: a table aside, not
     /// a field of every operation.
     public var leftovers: [OperationID: Duration] = [:]
+    /// `never-finishes if-cancelled`: asynchronous operations whose
+    /// `start()`, when it finds them cancelled before they started,
+    /// returns without posting `isFinished` (or `isExecuting`); otherwise
+    /// they finish as usual.
+    public var forgetsIfCancelled: Set<OperationID> = []
 
     /// The work operation `op`'s `main()` leaves running when it returns
     /// (`work D leaves D2`), if any.

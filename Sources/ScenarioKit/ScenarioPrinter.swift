@@ -105,6 +105,7 @@ public struct ScenarioPrinter: Sendable {
         }
         if op.ignoresCancel { parts.append("ignores-cancel") }
         if op.neverFinishes { parts.append("never-finishes") }
+        if scenario.forgetsIfCancelled.contains(OperationID(index)) { parts += ["never-finishes", "if-cancelled"] }
         if let leftover = scenario.leftover(of: OperationID(index)) { parts += ["leaves", Self.format(leftover)] }
         return parts.joined(separator: " ")
     }

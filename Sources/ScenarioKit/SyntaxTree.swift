@@ -70,6 +70,7 @@ struct OperationSyntax: Sendable {
         var qos: Located<QoSLevel>?
         var neverFinishes: SourceLocation?
         var leaves: Located<Duration>?
+        var onlyIfCancelled = false
     }
 
     init(name: Name, isBarrier: Bool) {
@@ -97,6 +98,13 @@ struct OperationSyntax: Sendable {
     var neverFinishes: SourceLocation? {
         get { rare.first?.neverFinishes }
         set { setRare(newValue) { $0.neverFinishes = $1 } }
+    }
+
+    /// `never-finishes if-cancelled`: it forgets only when cancelled
+    /// before it starts.
+    var neverFinishesOnlyIfCancelled: Bool {
+        get { rare.first?.onlyIfCancelled ?? false }
+        set { setRare(newValue ? true : nil) { $0.onlyIfCancelled = $1 ?? false } }
     }
 
     /// `leaves DURATION`, when given.

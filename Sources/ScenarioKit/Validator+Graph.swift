@@ -55,6 +55,7 @@ extension Validator {
         let count = dependencies.count
         let roots = (0..<count).filter {
             tree.operations[$0].neverFinishes != nil && tree.operations[$0].body?.isAsync == true
+                && !tree.operations[$0].neverFinishesOnlyIfCancelled
         }
         // The reverse edges only when some operation never finishes: for a
         // large file they are a small array per operation.

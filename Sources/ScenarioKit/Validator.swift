@@ -69,6 +69,9 @@ struct Validator {
             promisedUpTo: speed?.promisedUpTo)
         for (index, op) in tree.operations.enumerated() {
             if let leaves = op.leaves, case .work? = op.body { scenario.leftovers[OperationID(index)] = leaves.value }
+            if op.neverFinishesOnlyIfCancelled, op.body?.isAsync == true {
+                scenario.forgetsIfCancelled.insert(OperationID(index))
+            }
         }
         return scenario
     }
@@ -287,6 +290,7 @@ struct Validator {
             dependencies: dependencies[index], priority: tree.operations[index].priority?.value,
             qos: tree.operations[index].qos?.value, completion: completions[index],
             ignoresCancel: tree.operations[index].ignoresCancel,
-            neverFinishes: tree.operations[index].neverFinishes != nil, location: tree.operations[index].name.location)
+            neverFinishes: tree.operations[index].neverFinishes != nil
+                && !tree.operations[index].neverFinishesOnlyIfCancelled, location: tree.operations[index].name.location)
     }
 }

@@ -68,6 +68,7 @@ enum CardView {
     ) -> (String, Bool) {
         switch card.phase {
         case .executing:
+            if card.stranded { return ("start() returned, unfinished", true) }
             if !card.isExecuting { return ("isFinished not yet", true) }
             let fraction = board.progress(of: card.id, now: now) ?? 0
             let percent = String(Int(saturating: fraction * 100)) + "%"

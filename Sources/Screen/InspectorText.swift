@@ -224,6 +224,11 @@ enum InspectorText {
             let thread = card.completionThread.map { " on thread \($0)" } ?? ""
             notes.append("its completion block ran\(thread), after the finish")
         }
+        if card.stranded {
+            notes.append(
+                "its start() saw isCancelled and returned without posting isFinished: it is neither executing nor "
+                    + "finished, its queue counts it as running for good, and what depends on it never starts")
+        }
         if card.leftoverRunning {
             notes.append(
                 "its main() returned without waiting for the work it started: Foundation took it for finished, "

@@ -34,7 +34,7 @@ public struct LogEntry: Sendable, Hashable {
             else { return nil }
             return op
         case .operation(let op, _, _, _), .dispatched(let op), .block(let op, _, _, _), .completion(let op, _),
-            .leftover(let op, _):
+            .leftover(let op, _), .stranded(let op):
             return op
         case .action(let action, _, _):
             switch action {

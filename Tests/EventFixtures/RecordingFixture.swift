@@ -19,6 +19,7 @@ public enum RecordingFixture {
         op late on net work 10ms
         op show on ui work 10ms after parse
         barrier flush on net
+        op lost on disk async 10ms never-finishes if-cancelled
         at 100ms cancel parse
         at 200ms max net default
         at 200ms max net 3
@@ -49,8 +50,8 @@ public enum RecordingFixture {
     /// it runs, stopped before it finishes, finished before its completion
     /// block; the stall and the end name only unfinished operations.
     public static let events: [LifecycleEvent] = {
-        let (fetch, thumbs, parse, forgets, late, show, flush) = (
-            op("fetch"), op("thumbs"), op("parse"), op("forgets"), op("late"), op("show"), op("flush")
+        let (fetch, thumbs, parse, forgets, late, show, flush, lost) = (
+            op("fetch"), op("thumbs"), op("parse"), op("forgets"), op("late"), op("show"), op("flush"), op("lost")
         )
         let (net, disk, ui) = (queue("net"), queue("disk"), queue("ui"))
         let kinds: [(LifecycleEvent.Kind, ThreadTag?)] = [
@@ -63,6 +64,10 @@ public enum RecordingFixture {
             (.operation(show, .isReady, old: nil, new: .bool(false)), nil),
             (.operation(show, .isExecuting, old: .bool(false), new: .bool(true)), .main),
             (.operation(thumbs, .isReady, old: nil, new: .bool(true)), nil),
+            (.operation(lost, .isReady, old: nil, new: .bool(true)), nil),
+            (.operation(lost, .isCancelled, old: .bool(false), new: .bool(true)), nil),
+            (.dispatched(lost), nil),
+            (.stranded(lost), nil),
             (.operation(thumbs, .queuePriority, old: .priority(.normal), new: .priority(.high)), nil),
             (.operation(late, .queuePriority, old: nil, new: .priority(.veryLow)), nil),
             (.operation(parse, .isCancelled, old: .bool(false), new: .bool(true)), nil),
@@ -112,6 +117,7 @@ public enum RecordingFixture {
                     .stalled([
                         parse: .waitsFor(fetch, root: fetch), show: .waitsFor(parse, root: fetch),
                         forgets: .neverPostedFinish, late: .queueSuspended(disk), flush: .unknown,
+                        lost: .neverPostedFinish,
                     ])), nil
             ),
         ]

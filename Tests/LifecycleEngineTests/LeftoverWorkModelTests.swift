@@ -52,3 +52,29 @@ struct LeftoverWorkModelTests {
         #expect(m.leftoversPending == 0)
     }
 }
+
+/// `never-finishes if-cancelled` in the pure model: cancelled before it
+/// started, its start() posts nothing, and it holds its serial queue's slot.
+struct StrandedModelTests {
+    @Test func aStrandedOperationHoldsItsSlotAndTheRunStallsOnIt() {
+        var b = ScenarioBuilder()
+        let net = b.queue("net", cap: .limit(1))
+        let fetch = b.async("fetch", on: net, ms: 100)
+        b.work("next", on: net, ms: 10)
+        var scenario = b.scenario
+        scenario.forgetsIfCancelled = [fetch]
+        var m = RunModel(scenario: scenario, options: RunOptions())
+        _ = m.start(real: RunModelTests.ms(0))
+        m.add(0, real: RunModelTests.ms(0))
+        m.add(1, real: RunModelTests.ms(0))
+        _ = m.cancelled(0, real: RunModelTests.ms(1)) { true }
+        let step = m.asyncStarted(0, thread: CurrentThread.identity, real: RunModelTests.ms(2))
+        #expect(!step.postsExecuting && !step.postsFinished, "nothing posted")
+        #expect(RunModelTests.lines(m).last == "fetch stranded")
+        #expect(m.value(ofOperation: 0, .isExecuting) == .bool(false))
+        #expect(m.value(ofOperation: 0, .isFinished) == .bool(false))
+        #expect(m.queues[0].executing == 1, "its serial queue counts it as running")
+        #expect(m.stallCondition)
+        #expect(m.stuckReasons()[fetch] == .neverPostedFinish)
+    }
+}

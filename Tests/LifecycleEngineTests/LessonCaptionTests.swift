@@ -298,6 +298,16 @@ struct LessonCaptionTests {
             ("video was cancelled at 500ms too", [.flagged(["video"]), .running(["video"]), .pending(["poster"])]),
             ("video's task is over only now", [.cancelled(["video"]), .running(["poster"])]),
         ],
+        "32-forgets-when-cancelled.ops": [
+            (
+                "fetch2's start() saw isCancelled and posted isFinished",
+                [.skipped(["fetch2"]), .running(["next2"]), .flagged(["fetch"]), .pending(["show"])]
+            ),
+            (
+                "fetch's start() saw isCancelled too",
+                [.flagged(["fetch"]), .pending(["show"]), .ready(["next"]), .finished(["first", "first2"])]
+            ),
+        ],
         "31-main-returns-before-its-work.ops": [
             (
                 "download's main() returned and Foundation finished it",

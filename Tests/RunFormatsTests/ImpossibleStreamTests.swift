@@ -119,11 +119,11 @@ struct ImpossibleStreamTests {
             bad: 1, "'net' has a cap of -2", after: #""old":"#),
         impossible(
             "a thread past those a run numbers",
-            [addFetch, finishFetch, ##""kind":"completion","op":"fetch","thread":"#17""##],
-            bad: 3, "thread #17 is past the threads a run of this scenario numbers: at most 16", after: #""thread":"#),
+            [addFetch, finishFetch, ##""kind":"completion","op":"fetch","thread":"#19""##],
+            bad: 3, "thread #19 is past the threads a run of this scenario numbers: at most 18", after: #""thread":"#),
         impossible(
             "the end first", [#""kind":"end","status":"completed""#], bad: 1,
-            "the run ended completed but 'fetch' had not finished (nor 6 more)", after: #""status":"#),
+            "the run ended completed but 'fetch' had not finished (nor 7 more)", after: #""status":"#),
         impossible(
             "a stalled end naming a finished operation", [addFetch, finishFetch, fetchStuck], bad: 3,
             "the stalled end names 'fetch' as stuck but it finished", after: #""stuck":"#),

@@ -72,6 +72,14 @@ import Testing
         #expect(ScenarioPrinter().source(for: scenario).contains("op a work 100ms leaves 1s"))
     }
 
+    @Test func anAsynchronousOperationCanForgetOnlyWhenCancelledEarly() throws {
+        let scenario = try #require(clean("op a async 1s never-finishes if-cancelled\nop b async 1s never-finishes"))
+        #expect(scenario.forgetsIfCancelled == [OperationID(0)])
+        #expect(!scenario.operations[0].neverFinishes, "it finishes on every other path")
+        #expect(scenario.operations[1].neverFinishes)
+        #expect(ScenarioPrinter().source(for: scenario).contains("op a async 1s never-finishes if-cancelled"))
+    }
+
     static let completionDiagnostics: [DiagnosticCase] = [
         .init(
             "leaves on an asynchronous operation", "op a async 1s leaves 2s",
