@@ -41,7 +41,8 @@ extension EventLineReader {
             guard lookup.forgetsIfCancelled(op) else {
                 throw LineError(
                     offset: try value(.op).start,
-                    message: "'\(scenario.opName(op))' is not 'never-finishes if-cancelled': its start() posts isFinished")
+                    message:
+                        "'\(scenario.opName(op))' is not 'never-finishes if-cancelled': its start() posts isFinished")
             }
             return (.stranded(op), nil)
         case .leftover:
