@@ -71,7 +71,9 @@ import Testing
         var b = ScenarioBuilder()
         let q = b.queue("q", cap: .limit(1))
         for n in 0..<4 { b.work("w\(n)", on: q, ms: 20_000) }
-        b.at(100, .cancelAll(q))
+        // At 2s (0.1s of real time at ×20), w0 has started even under the
+        // thread sanitizer; at 100ms (5ms real) it once had not.
+        b.at(2_000, .cancelAll(q))
         let s = await runChecked(b)
         #expect(s.outcome == RunOutcome.completed)
         #expect(s.startOrder == ["w0"])
