@@ -52,8 +52,8 @@ package final class InteractiveApp {
     /// The app signals are delivered to (one per process).
     private static weak var current: InteractiveApp?
     private var input: (any DispatchSourceRead)?
-    /// Draws and reads keys while a wait of the scenario blocks the main
-    /// thread (`at TIME wait OP`).
+    /// Keeps the blocked-main-thread line (`BlockedMainThreadLine`) up to
+    /// date while a wait of the scenario blocks the main thread.
     private let standIn = MainThreadStandIn(interval: 0.25)
 
     /// What the screen shows.
@@ -257,7 +257,6 @@ package final class InteractiveApp {
                 DispatchQueue.main.async {
                     MainActor.assumeIsolated { self?.eventsArrived() }
                 }
-                standIn.nudge()
             },
             mainThreadWork: { [weak self] work in
                 // On the main thread, inside the operation's work.
