@@ -111,6 +111,10 @@ public struct BoardState: Sendable, Hashable {
             guard scenario.contains(op) else { return }
             cards[op.index].completionRan = true
             cards[op.index].completionThread = thread
+        case .leftover(let op, let phase):
+            guard scenario.contains(op) else { return }
+            cards[op.index].leftoverRunning = phase == .started
+            if phase == .returned { cards[op.index].leftoverEndedAt = event.time }
         case .mainThreadWait(let action, .started):
             mainThreadWait = MainThreadWait(action: action, since: event.time, seq: event.seq)
             stallContext.record(event)
@@ -275,7 +279,7 @@ extension BoardState {
             return (op.index, cards[op.index].queue.index)
         case .queue(let q, _, _, _):
             return (nil, scenario.contains(q) ? q.index : nil)
-        case .block(let op, _, _, _), .completion(let op, _):
+        case .block(let op, _, _, _), .completion(let op, _), .leftover(let op, _):
             return (scenario.contains(op) ? op.index : nil, nil)
         case .action, .mainThreadWait, .caption, .stall, .end:
             return (nil, nil)

@@ -81,7 +81,7 @@ struct InvariantWalk {
             guard scenario.contains(op) else {
                 return report(event.seq, "event for unknown operation #\(op.index)")
             }
-        case .action, .mainThreadWait, .stall, .caption, .end:
+        case .action, .mainThreadWait, .leftover, .stall, .caption, .end:
             break
         }
     }

@@ -73,6 +73,13 @@ public struct OperationCard: Sendable, Hashable {
         set { heldCompletionThread = held.keep(newValue?.number, .completionThread) }
     }
 
+    /// When the work its `main()` left running ended (`leaves`); nil while
+    /// it runs, or when there is none.
+    public internal(set) var leftoverEndedAt: Double? {
+        get { held.value(.leftoverEndedAt, heldLeftoverEndedAt) }
+        set { heldLeftoverEndedAt = held.keep(newValue, .leftoverEndedAt) }
+    }
+
     private var heldAddedSeq = 0
     private var heldAddedAt = 0.0
     private var heldDispatchedAt = 0.0
@@ -82,6 +89,7 @@ public struct OperationCard: Sendable, Hashable {
     private var heldThread = 0
     private var heldCancelledSeq = 0
     private var heldCompletionThread = 0
+    private var heldLeftoverEndedAt = 0.0
 
     /// Execution blocks of a `blocks` operation started / returned so far.
     public internal(set) var blocksStarted = 0
@@ -112,6 +120,9 @@ public struct OperationCard: Sendable, Hashable {
     /// bucket) and left it where it was (docs/SCENARIO-LANGUAGE.md).
     public internal(set) var priorityChangesLost = false
     public internal(set) var completionRan = false
+    /// Work its `main()` started and did not wait for runs on (`leaves`),
+    /// though Foundation took the operation for finished.
+    public internal(set) var leftoverRunning = false
 
     /// Which of the optional values are present.
     private var held: Held = []
@@ -172,6 +183,7 @@ public struct OperationCard: Sendable, Hashable {
         static let cancelledSeq = Held(rawValue: 1 << 6)
         static let completionThread = Held(rawValue: 1 << 7)
         static let dispatchedAt = Held(rawValue: 1 << 8)
+        static let leftoverEndedAt = Held(rawValue: 1 << 9)
 
         func value<Value>(_ bit: Held, _ stored: Value) -> Value? { contains(bit) ? stored : nil }
 

@@ -55,6 +55,8 @@ public struct RunFacts: Sendable {
         public internal(set) var startIndex: Int?
         /// When its completion block ran (the block's event), if it did.
         public internal(set) var completionRan: Stamp?
+        /// When the work its `main()` left running ended (`leaves`).
+        public internal(set) var leftoverEnded: Stamp?
 
         public init() {}
 
@@ -218,7 +220,10 @@ public struct RunFacts: Sendable {
         case .mainThreadWait(_, .returned):
             if let last = mainThreadWaits.indices.last { mainThreadWaits[last].returned = event.time }
             stallContext.record(event)
-        case .queue, .block, .stall, .caption:
+        case .leftover(let op, .returned):
+            guard scenario.contains(op), slot[op.index] >= 0 else { break }
+            tracked[Int(slot[op.index])].leftoverEnded = stamp
+        case .queue, .block, .leftover, .stall, .caption:
             break
         }
     }

@@ -43,6 +43,8 @@ extension RunCore {
             withModel { model, real in model.caption(index, model.stamp(real)) }
         case .timer(let op):
             asyncFinish(Int(op))
+        case .leftover(let op):
+            withModel { model, real in model.leftoverEnded(Int(op), real: real) }
         }
     }
 

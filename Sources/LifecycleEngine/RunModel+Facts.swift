@@ -200,7 +200,29 @@ extension RunModel {
     /// `main()` of a synchronous operation returns: it finishes. What to do
     /// once Foundation's `start()` returned (`afterFinish`).
     mutating func syncMainEnded(_ i: Int, real: UInt64) -> DispatchScan? {
-        afterFinish(i, scan: finish(i, real: real))
+        leaveWorkRunning(i, real: real)
+        return afterFinish(i, scan: finish(i, real: real))
+    }
+
+    /// `work D leaves D2`: as `main()` returns, the work it started runs
+    /// on for D2, unless `main()` saw a cancel and returned before starting
+    /// it (an operation that ignores cancels always gets there).
+    private mutating func leaveWorkRunning(_ i: Int, real: UInt64) {
+        guard let leftover = scenario.leftover(of: OperationID(i)), records[i].phase == .executing,
+            !records[i].cancelled || ignoresCancel[i], lifecycle == .running
+        else { return }
+        let t = stamp(real)
+        emit(.leftover(OperationID(i), phase: .started), t)
+        leftoversPending += 1
+        leftoverTimers.push(due: t + leftover.seconds, op: Int32(i))
+    }
+
+    /// The work operation `i`'s `main()` left running ended.
+    mutating func leftoverEnded(_ i: Int, real: UInt64) {
+        let t = stamp(real)
+        leftoversPending -= 1
+        emit(.leftover(OperationID(i), phase: .returned), t)
+        checkCompleted(t)
     }
 
     /// One execution block of a `blocks` operation started or returned on

@@ -12,6 +12,8 @@ extension RunModel {
         case caption(Int)
         /// The earliest timer: the asynchronous operation it ends.
         case timer(Int32)
+        /// The end of the work operation's `main()` left running.
+        case leftover(Int32)
     }
 
     /// The earliest item and its scenario time, nil when nothing is to
@@ -24,17 +26,19 @@ extension RunModel {
         let captionDue =
             nextCaption < timedCaptions.count ? scenario.captions[timedCaptions[nextCaption]].time!.seconds : .infinity
         let timerDue = timers.first?.due ?? .infinity
-        let due = min(actionDue, captionDue, timerDue)
+        let leftoverDue = leftoverTimers.first?.due ?? .infinity
+        let due = min(actionDue, captionDue, timerDue, leftoverDue)
         guard due.isFinite else { return nil }
         if actionDue == due { return (.action(nextTimedAction), due) }
         if timerDue == due { return (.timer(timers.first!.op), due) }
+        if leftoverDue == due { return (.leftover(leftoverTimers.first!.op), due) }
         return (.caption(timedCaptions[nextCaption]), due)
     }
 
     /// Whether an action or a timer is still to come (captions do not keep
     /// a run going, nor hold off a stall).
     var hasEngineWorkScheduled: Bool {
-        nextTimedAction < scenario.actions.count || !timers.isEmpty
+        nextTimedAction < scenario.actions.count || !timers.isEmpty || !leftoverTimers.isEmpty
     }
 
     /// Takes `item` off the schedule (the shell then performs it).
@@ -43,6 +47,7 @@ extension RunModel {
         case .action: nextTimedAction += 1
         case .caption: nextCaption += 1
         case .timer: _ = timers.pop()
+        case .leftover: _ = leftoverTimers.pop()
         }
     }
 }

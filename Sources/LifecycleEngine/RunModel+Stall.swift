@@ -14,7 +14,7 @@ extension RunModel {
         if log.isClosed || lifecycle != .running || unfinishedOps == 0 || clock.isPaused { return false }
         if workingCount > 0 || asyncTimersPending > 0 || timedActionsLeft > 0 { return false }
         if completionsRun < completionsOwed { return false }
-        if mainThreadWaitProgresses { return false }
+        if mainThreadWaitProgresses || leftoversPending > 0 { return false }
         for q in queues {
             // While the main thread waits it starts nothing of the main queue.
             if q.isMain && mainWait != nil { continue }

@@ -151,6 +151,10 @@ struct RunModel {
     var stallSeq = -1
     /// The timers that end asynchronous operations.
     var timers = TimerHeap()
+    /// The timers that end the work a `main()` left running (`leaves`).
+    var leftoverTimers = TimerHeap()
+    /// Work left running by a `main()` that has not ended yet.
+    var leftoversPending = 0
     /// Per queue, its ready operations not yet seen dispatched, in the
     /// order it dispatches them.
     var dispatchOrders: [DispatchOrder] = []
@@ -338,7 +342,7 @@ struct RunModel {
     mutating func checkCompleted(_ t: Double) {
         guard
             !log.isClosed && lifecycle == .running && unfinishedOps == 0 && completionsRun == completionsOwed
-                && mainWaitsOpen == 0
+                && mainWaitsOpen == 0 && leftoversPending == 0
         else { return }
         if nextTimedAction < scenario.actions.count && scenario.actions[nextTimedAction].time.seconds <= t {
             return

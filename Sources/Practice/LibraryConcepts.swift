@@ -36,6 +36,7 @@ public enum LibraryConcepts {
         "28-live-changes.ops": [.priority, .cap, .async],
         "29-cancel-does-not-reach-the-task.ops": [.cancellation, .async],
         "30-waiting-on-the-main-thread.ops": [.mainThread, .dependencies],
+        "31-main-returns-before-its-work.ops": [.async, .dependencies, .cancellation],
     ]
 
     /// The concepts of library file `fileName`: the table's, or for a file

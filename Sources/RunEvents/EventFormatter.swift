@@ -85,6 +85,12 @@ public struct EventFormatter: Sendable {
                 "completion", queueName(spec.queue), spec.name,
                 "completion block ran on thread \(thread)"
             )
+        case .leftover(let op, let phase):
+            let spec = scenario[operation: op]
+            let what =
+                phase == .started
+                ? "main() returns, leaving work it started running" : "the work its main() left running ended"
+            return ("leftover", queueName(spec.queue), spec.name, what)
         case .mainThreadWait(let action, let phase):
             return ("wait", "", "main", Self.waitText(action, phase, in: scenario))
         case .action(let action, let origin, let ignored):

@@ -62,6 +62,8 @@ public struct LifeCheck: Sendable {
         static let finished: UInt8 = 16
         static let cancelled: UInt8 = 32
         static let completionRan: UInt8 = 64
+        /// Work its `main()` left running has started and not ended.
+        static let leftoverRunning: UInt8 = 128
 
         func has(_ flag: UInt8) -> Bool { flags & flag != 0 }
         mutating func set(_ flag: UInt8, _ on: Bool = true) { flags = on ? flags | flag : flags & ~flag }
@@ -116,6 +118,9 @@ public struct LifeCheck: Sendable {
             return visitOperation(op, key, initial: old == nil, new) ?? fault
         case .mainThreadWait(let action, let phase):
             return visitWait(action, phase)
+        case .leftover(let op, let phase):
+            guard scenario.contains(op) else { return nil }
+            return visitLeftover(op, phase)
         case .dispatched(let op):
             guard scenario.contains(op) else { return nil }
             return visitDispatch(op)
@@ -141,6 +146,26 @@ public struct LifeCheck: Sendable {
         case .action, .caption:
             return nil
         }
+    }
+
+    // MARK: - Work left running
+
+    private mutating func visitLeftover(_ op: OperationID, _ phase: BlockPhase) -> Fault? {
+        let life = lives[op.index]
+        switch phase {
+        case .started:
+            guard life.has(Life.executing), !life.has(Life.leftoverRunning) else {
+                return Fault(
+                    message: "\(quoted(op)) left work running while it was not executing, or twice", place: .phase)
+            }
+            lives[op.index].set(Life.leftoverRunning)
+        case .returned:
+            guard life.has(Life.leftoverRunning) else {
+                return Fault(message: "the work \(quoted(op)) left running ended before it began", place: .phase)
+            }
+            lives[op.index].set(Life.leftoverRunning, false)
+        }
+        return nil
     }
 
     // MARK: - The main thread's waits

@@ -55,6 +55,12 @@ public struct LifecycleEvent: Sendable, Hashable {
         /// In between, the main thread runs nothing else: no operation of
         /// the main queue starts.
         case mainThreadWait(Action, phase: BlockPhase)
+        /// The work a synchronous operation's `main()` started and did not
+        /// wait for (`work D leaves D2`): `started` as `main()` returns
+        /// (just before its `isExecuting` false: Foundation then takes the
+        /// operation for finished), `returned` when that work ends, after
+        /// the operation finished and its dependents were let go.
+        case leftover(OperationID, phase: BlockPhase)
         /// An action was performed (from an `at` line, a completion block
         /// or the user). `ignored` says why the engine ignored it, if it did.
         case action(Action, origin: ActionOrigin, ignored: ActionRefusal?)

@@ -52,7 +52,7 @@ public struct StallContext: Sendable, Hashable {
             mainThreadWait = action
         case .mainThreadWait(_, .returned):
             mainThreadWait = nil
-        case .operation, .queue, .dispatched, .block, .completion, .caption, .stall, .end:
+        case .operation, .queue, .dispatched, .block, .completion, .leftover, .caption, .stall, .end:
             break
         }
     }

@@ -116,6 +116,13 @@ public struct ChromeTraceEncoder: Sendable {
             threadInstant(
                 "completion block of \(name)", category: "completion", operation: op, on: thread, at: event.time,
                 to: &out)
+        case .leftover(let op, let phase):
+            guard scenario.contains(op) else { return }
+            let q = scenario[operation: op].queue.index
+            instant(
+                scenario[operation: op].name + ": "
+                    + (phase == .started ? "main() returned, its work runs on" : "the work its main() left ended"),
+                category: "leftover", on: .queue(q), at: Self.microseconds(event.time), operation: op, to: &out)
         case .mainThreadWait(let action, let phase):
             // An instant at each end on the main thread's track: the wait
             // that never returns has no end to draw a slice to.

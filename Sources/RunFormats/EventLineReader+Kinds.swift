@@ -36,6 +36,14 @@ extension EventLineReader {
             return (.block(op, index: index, phase: phase, thread: try thread(.thread)), nil)
         case .completion:
             return (.completion(try operation(.op), thread: try thread(.thread)), nil)
+        case .leftover:
+            let op = try operation(.op)
+            guard lookup.hasLeftover(op) else {
+                throw LineError(
+                    offset: try value(.op).start,
+                    message: "'\(scenario.opName(op))' leaves no work running: it has no 'leaves' clause")
+            }
+            return (.leftover(op, phase: try word(.phase, in: phaseWords, "leftover phase")), nil)
         case .action:
             return (try action(), nil)
         case .wait:

@@ -92,6 +92,11 @@ public struct JSONLineEncoder: Sendable {
                 out.appendLiteral(Field.ignored.member)
                 JSONBytes.appendQuoted(ignored.text, to: &out)
             }
+        case .leftover(let op, let phase):
+            out.appendLiteral(LineKind.leftover.member)
+            appendOperation(.op, op, to: &out)
+            out.appendLiteral(Field.phase.member)
+            out.appendLiteral(Schema.word(phase))
         case .mainThreadWait(let action, let phase):
             out.appendLiteral(LineKind.wait.member)
             appendAction(action, to: &out)

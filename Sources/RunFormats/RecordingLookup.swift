@@ -113,6 +113,9 @@ struct RecordingLookup {
     /// clause has one reading. Either form of a suspended queue's clause is
     /// taken, the stall's or the end's. nil: not a clause opscope writes,
     /// or one that names what the scenario does not have.
+    /// Whether the operation's `main()` leaves work running (`leaves`).
+    func hasLeftover(_ op: OperationID) -> Bool { scenario.leftover(of: op) != nil }
+
     func stuckReason(_ clause: String) -> StuckReason? {
         if clause == StuckReason.neverPostedFinish.clause(in: scenario) { return .neverPostedFinish }
         if clause == StuckReason.unknown.clause(in: scenario) { return .unknown }

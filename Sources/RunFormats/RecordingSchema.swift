@@ -55,7 +55,7 @@ enum Field: Int, CaseIterable, Sendable {
 
 /// What a line's `kind` says it is.
 enum LineKind: Int, CaseIterable, Sendable {
-    case op, queue, dispatched, block, completion, action, wait, caption, stall, end
+    case op, queue, dispatched, block, completion, leftover, action, wait, caption, stall, end
 
     /// `"kind":` and its value, as written: `,"kind":"op"`.
     var member: StaticString {
@@ -65,6 +65,7 @@ enum LineKind: Int, CaseIterable, Sendable {
         case .dispatched: #","kind":"dispatched""#
         case .block: #","kind":"block""#
         case .completion: #","kind":"completion""#
+        case .leftover: #","kind":"leftover""#
         case .action: #","kind":"action""#
         case .wait: #","kind":"wait""#
         case .caption: #","kind":"caption""#
@@ -85,6 +86,7 @@ enum LineKind: Int, CaseIterable, Sendable {
         case .dispatched: return common + [.op, .queue]
         case .block: return common + [.op, .index, .phase, .thread]
         case .completion: return common + [.op, .thread]
+        case .leftover: return common + [.op, .phase]
         case .action: return common + [.action, .target, .value, .origin, .by, .ignored]
         case .wait: return common + [.action, .target, .phase]
         case .caption: return common + [.text, .op, .moment, .paused]

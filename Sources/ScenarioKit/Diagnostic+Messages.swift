@@ -204,6 +204,15 @@ extension Diagnostic {
             notes: ["only an asynchronous operation posts isFinished itself"])
     }
 
+    public static func leavesNeedsWork(at location: SourceLocation) -> Diagnostic {
+        .error(
+            "'leaves' needs a 'work' body", at: location,
+            notes: [
+                "'work D leaves D2': a synchronous main() that starts D2 of work of its own and returns without "
+                    + "waiting for it; an asynchronous operation waits for its work by posting isFinished"
+            ])
+    }
+
     public static func clauseNotAllowedOnBarrier(_ word: String, at location: SourceLocation) -> Diagnostic {
         .error(
             "'\(word)' is not allowed on a barrier", at: location,

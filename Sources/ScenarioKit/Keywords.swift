@@ -9,7 +9,7 @@ enum Keywords {
     /// row of that size.
     static let operationClauses = [
         "on", "work", "blocks", "async", "after", "priority", "qos", "completion",
-        "ignores-cancel", "never-finishes",
+        "ignores-cancel", "never-finishes", "leaves",
     ]
     static let barrierClauses = ["on", "work"]
     static let bodyClauses = ["work", "blocks", "async"]

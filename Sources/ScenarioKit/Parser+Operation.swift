@@ -104,6 +104,9 @@ extension Parser {
                 if keep { op.completion = CompletionSyntax(location: token.location, action: action, keyword: keyword) }
             case "ignores-cancel":
                 op.ignoresCancel = true
+            case "leaves":
+                let d = try cursor.duration(after: word)
+                if keep { op.leaves = Located(value: d.value, location: token.location) }
             default:  // "never-finishes"
                 if keep { op.neverFinishes = token.location }
             }
@@ -112,6 +115,12 @@ extension Parser {
             report(.missingBody(op.name.text, at: op.name.location))
         } else if let neverFinishes = op.neverFinishes, op.body?.isAsync == false {
             report(.neverFinishesNeedsAsync(at: neverFinishes))
+        }
+        if let leaves = op.leaves, let body = op.body {
+            if case .work = body {
+            } else {
+                report(.leavesNeedsWork(at: leaves.location))
+            }
         }
     }
 

@@ -30,6 +30,15 @@ public struct Scenario: Sendable, Hashable {
     /// (`speed 1 up to 4`), for a scenario whose outcome depends on real
     /// time (a thread pool that grows once a real second); nil: any speed.
     public var promisedUpTo: Double?
+    /// `work D leaves D2`: per operation whose `main()` starts work of its
+    /// own and returns without waiting for it, how long that work runs on
+    /// after `main()` returned. Few operations have one: a table aside, not
+    /// a field of every operation.
+    public var leftovers: [OperationID: Duration] = [:]
+
+    /// The work operation `op`'s `main()` leaves running when it returns
+    /// (`work D leaves D2`), if any.
+    public func leftover(of op: OperationID) -> Duration? { leftovers.isEmpty ? nil : leftovers[op] }
 
     /// The speeds `trace` and `quiz` run at: slow enough to watch a
     /// millisecond, fast enough to rush a long scenario; past these the

@@ -38,7 +38,10 @@ public struct ScenarioPrinter: Sendable {
         // `default`, and a declared queue of that name would clash with it.
         let implicitQueue = scenario.queues == [QueueSpec(name: "default")]
         if !implicitQueue { sections.append(scenario.queues.map(queueLine)) }
-        sections.append(scenario.operations.map { operationLine($0, in: scenario, writeQueue: !implicitQueue) })
+        sections.append(
+            scenario.operations.indices.map { index in
+                operationLine(index, in: scenario, writeQueue: !implicitQueue)
+            })
         sections.append(scenario.captions.compactMap { whenCaptionLine($0, in: scenario) })
         sections.append(timedLines(scenario))
         sections.append(scenario.expectations.map { "expect " + Self.claimText($0.claim, in: scenario) })
@@ -71,7 +74,8 @@ public struct ScenarioPrinter: Sendable {
         return parts.joined(separator: " ")
     }
 
-    private func operationLine(_ op: OperationSpec, in scenario: Scenario, writeQueue: Bool) -> String {
+    private func operationLine(_ index: Int, in scenario: Scenario, writeQueue: Bool) -> String {
+        let op = scenario.operations[index]
         let on = writeQueue ? ["on", scenario[queue: op.queue].name] : []
         if case .barrier(let d) = op.body {
             return (["barrier", op.name] + on).joined(separator: " ") + (d == .zero ? "" : " work " + Self.format(d))
@@ -101,6 +105,7 @@ public struct ScenarioPrinter: Sendable {
         }
         if op.ignoresCancel { parts.append("ignores-cancel") }
         if op.neverFinishes { parts.append("never-finishes") }
+        if let leftover = scenario.leftover(of: OperationID(index)) { parts += ["leaves", Self.format(leftover)] }
         return parts.joined(separator: " ")
     }
 

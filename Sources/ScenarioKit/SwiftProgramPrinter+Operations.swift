@@ -10,7 +10,15 @@ extension ProgramWriter {
             switch op.body {
             case .work(let d):
                 let seconds = SwiftIdentifiers.seconds(d)
-                if op.ignoresCancel {
+                if let left = scenario.leftover(of: OperationID(index)) {
+                    lines.append(
+                        "    // \(op.name): \(ScenarioPrinter.format(d)) of synchronous work, then main() starts "
+                            + "\(ScenarioPrinter.format(left)) of work of its own and returns without waiting for it.")
+                    let cancelArgument = op.ignoresCancel ? ", checksCancellation: false" : ""
+                    lines.append(
+                        "    let \(name) = WorkLeftRunning(\(literal), seconds: \(seconds), "
+                            + "leftRunning: \(SwiftIdentifiers.seconds(left))\(cancelArgument))")
+                } else if op.ignoresCancel {
                     lines.append(
                         "    // \(op.name): \(ScenarioPrinter.format(d)) of synchronous work that never checks isCancelled."
                     )

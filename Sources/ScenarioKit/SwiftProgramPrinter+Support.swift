@@ -121,6 +121,42 @@ extension SwiftProgramPrinter {
         }
         """#
 
+    static let workLeftRunning = #"""
+        /// The trap of a synchronous `main()` that starts asynchronous work (a
+        /// data task, a timer) and returns without waiting for it: Foundation
+        /// takes the operation for finished as soon as `main()` returns, and
+        /// its dependents start while that work still runs. An operation
+        /// whose work ends later must be asynchronous, and post `isFinished`
+        /// when that work ends.
+        final class WorkLeftRunning: Operation, RecordsItsStart, @unchecked Sendable {
+            let seconds: Double
+            let leftRunning: Double
+            let checksCancellation: Bool
+            let started = StartRecord()
+
+            init(_ name: String, seconds: Double, leftRunning: Double, checksCancellation: Bool = true) {
+                self.seconds = seconds
+                self.leftRunning = leftRunning
+                self.checksCancellation = checksCancellation
+                super.init()
+                self.name = name
+            }
+
+            override func main() {
+                let name = self.name ?? "?"
+                started.mark(name)
+                guard simulateWork(seconds: seconds, shouldStop: { self.checksCancellation && self.isCancelled }) else {
+                    say("finish \(name) (cancelled: it saw isCancelled and stopped early)")
+                    return
+                }
+                DispatchQueue.global().asyncAfter(deadline: .now() + leftRunning) {
+                    say("\(name): the work its main() left running ends")
+                }
+                say("finish \(name) (main() returns; the work it started runs on)")
+            }
+        }
+        """#
+
     static let nonCooperativeOperation = #"""
         /// The trap of a non-cooperative operation: its `main()` never looks at
         /// `isCancelled`, so `cancel()` does not stop it. It runs to the end, and

@@ -181,6 +181,9 @@ struct ProgramWriter {
         if ops.contains(where: { if case .work = $0.body { $0.ignoresCancel } else { false } }) {
             operationParts.append(SwiftProgramPrinter.nonCooperativeOperation)
         }
+        if !scenario.leftovers.isEmpty {
+            operationParts.append(SwiftProgramPrinter.workLeftRunning)
+        }
         if ops.contains(where: { if case .blocks = $0.body { true } else { false } }) {
             operationParts.append(SwiftProgramPrinter.blockOperation)
         }

@@ -69,6 +69,7 @@ struct OperationSyntax: Sendable {
         var priority: Located<PriorityLevel>?
         var qos: Located<QoSLevel>?
         var neverFinishes: SourceLocation?
+        var leaves: Located<Duration>?
     }
 
     init(name: Name, isBarrier: Bool) {
@@ -96,6 +97,12 @@ struct OperationSyntax: Sendable {
     var neverFinishes: SourceLocation? {
         get { rare.first?.neverFinishes }
         set { setRare(newValue) { $0.neverFinishes = $1 } }
+    }
+
+    /// `leaves DURATION`, when given.
+    var leaves: Located<Duration>? {
+        get { rare.first?.leaves }
+        set { setRare(newValue) { $0.leaves = $1 } }
     }
 
     private mutating func setRare<Value>(_ value: Value?, _ set: (inout RareClauses, Value?) -> Void) {

@@ -63,10 +63,14 @@ struct Validator {
         let speed = checkSpeeds()
         let captions = resolveCaptions(actions: actions)
         let operations = tree.operations.indices.map(operationSpec)
-        return Scenario(
+        var scenario = Scenario(
             title: tree.titles.first?.text, notes: tree.notes, queues: queues, operations: operations,
             actions: actions, expectations: expectations, quiz: quiz, captions: captions, speed: speed?.value,
             promisedUpTo: speed?.promisedUpTo)
+        for (index, op) in tree.operations.enumerated() {
+            if let leaves = op.leaves, case .work? = op.body { scenario.leftovers[OperationID(index)] = leaves.value }
+        }
+        return scenario
     }
 
     mutating func report(_ diagnostic: Diagnostic) {

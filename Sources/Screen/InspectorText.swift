@@ -229,6 +229,15 @@ enum InspectorText {
             let thread = card.completionThread.map { " on thread \($0)" } ?? ""
             notes.append("its completion block ran\(thread), after the finish")
         }
+        if card.leftoverRunning {
+            notes.append(
+                "its main() returned without waiting for the work it started: Foundation took it for finished, "
+                    + "and that work runs on")
+        } else if let ended = card.leftoverEndedAt {
+            notes.append(
+                "the work its main() started and did not wait for ended at \(Spelling.seconds(ended)), after it "
+                    + "had finished")
+        }
         return notes
     }
 }

@@ -33,7 +33,8 @@ public struct LogEntry: Sendable, Hashable {
                 case .when(let op, _) = scenario.captions[index].trigger
             else { return nil }
             return op
-        case .operation(let op, _, _, _), .dispatched(let op), .block(let op, _, _, _), .completion(let op, _):
+        case .operation(let op, _, _, _), .dispatched(let op), .block(let op, _, _, _), .completion(let op, _),
+            .leftover(let op, _):
             return op
         case .action(let action, _, _):
             switch action {

@@ -12,7 +12,7 @@ public enum RecordingFixture {
         queue net max 2
         queue disk suspended
         queue ui main
-        op fetch on net work 100ms completion cancel-all disk
+        op fetch on net work 100ms completion cancel-all disk leaves 50ms
         op thumbs on net blocks 2 x 10ms
         op parse on disk work 10ms after fetch
         op forgets on net async 10ms never-finishes
@@ -69,9 +69,11 @@ public enum RecordingFixture {
             (.operation(thumbs, .isExecuting, old: .bool(false), new: .bool(true)), ThreadTag(2)),
             (.block(thumbs, index: 0, phase: .started, thread: ThreadTag(2)), nil),
             (.block(thumbs, index: 1, phase: .returned, thread: .main), nil),
+            (.leftover(fetch, phase: .started), nil),
             (.operation(fetch, .isExecuting, old: .bool(true), new: .bool(false)), nil),
             (.operation(fetch, .isFinished, old: .bool(false), new: .bool(true)), nil),
             (.completion(fetch, thread: ThreadTag(12)), nil),
+            (.leftover(fetch, phase: .returned), nil),
             (.action(.wait(fetch), origin: .timed(6), ignored: nil), nil),
             (.mainThreadWait(.wait(fetch), phase: .started), nil),
             (.mainThreadWait(.wait(fetch), phase: .returned), nil),

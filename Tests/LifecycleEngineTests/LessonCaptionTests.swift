@@ -33,6 +33,8 @@ enum CaptionClaim: CustomStringConvertible, Sendable {
     /// has its thread yet is up to libdispatch.
     case count(String, Phase, Int)
     case completionRan(String)
+    /// Work its `main()` left running runs on (`leaves`).
+    case leftoverRunning(String)
 
     var description: String {
         switch self {
@@ -50,6 +52,7 @@ enum CaptionClaim: CustomStringConvertible, Sendable {
         case .holding(let q, let n): "\(q) holds \(n)"
         case .count(let q, let p, let n): "\(q) has \(n) \(p)"
         case .completionRan(let n): "completion of \(n) ran"
+        case .leftoverRunning(let n): "the work \(n)'s main() left runs on"
         }
     }
 
@@ -83,6 +86,7 @@ enum CaptionClaim: CustomStringConvertible, Sendable {
             }.count
             return found == n ? [] : ["\(q): \(found)"]
         case .completionRan(let n): return each([n]) { $0.completionRan }
+        case .leftoverRunning(let n): return each([n]) { $0.leftoverRunning }
         }
     }
 }
@@ -293,6 +297,16 @@ struct LessonCaptionTests {
             ("photo cancelled its own task", [.cancelled(["photo"]), .running(["thumb"]), .flagged(["video"])]),
             ("video was cancelled at 500ms too", [.flagged(["video"]), .running(["video"]), .pending(["poster"])]),
             ("video's task is over only now", [.cancelled(["video"]), .running(["poster"])]),
+        ],
+        "31-main-returns-before-its-work.ops": [
+            (
+                "download's main() returned and Foundation finished it",
+                [.finished(["download"]), .running(["parse"]), .leftoverRunning("download")]
+            ),
+            (
+                "cancel(download) at 500ms was ignored",
+                [.finished(["download"]), .cancelled(["thumbnail"]), .leftoverRunning("download")]
+            ),
         ],
         "28-live-changes.ops": [
             ("a1 runs", [.running(["a1"]), .ready(["a2", "a3", "a4"])]),

@@ -41,6 +41,8 @@ import Testing
             case .dispatched(let op): return "\(scenario[operation: op].name) dispatched"
             case .mainThreadWait(let action, let phase):
                 return "main \(ScenarioPrinter.actionText(action, in: scenario)) \(phase.rawValue)"
+            case .leftover(let op, let phase):
+                return "\(scenario[operation: op].name) leftover \(phase.rawValue)"
             case .block, .completion: return nil
             }
         }

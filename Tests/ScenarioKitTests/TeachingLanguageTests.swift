@@ -65,7 +65,19 @@ import Testing
         #expect(ScenarioPrinter.actionText(scenario.actions[1].action, in: scenario) == "wait-all net")
     }
 
+    @Test func aSynchronousMainCanLeaveWorkRunning() throws {
+        let scenario = try #require(clean("op a work 100ms leaves 1s\nop b work 1s after a"))
+        #expect(scenario.leftover(of: OperationID(0)) == .seconds(1))
+        #expect(scenario.leftover(of: OperationID(1)) == nil)
+        #expect(ScenarioPrinter().source(for: scenario).contains("op a work 100ms leaves 1s"))
+    }
+
     static let completionDiagnostics: [DiagnosticCase] = [
+        .init(
+            "leaves on an asynchronous operation", "op a async 1s leaves 2s",
+            [
+                "1:15 error: 'leaves' needs a 'work' body | 'work D leaves D2': a synchronous main() that starts D2 of work of its own and returns without waiting for it; an asynchronous operation waits for its work by posting isFinished"
+            ]),
         .init(
             "wait in a completion", "queue q\nop a work 1s completion wait b\nop b work 1s",
             [
