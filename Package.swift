@@ -112,7 +112,9 @@ let package = Package(
             dependencies: [
                 "opscope", "CommandSupport", "Interactive", "ScenarioKit", "RunFormats", "Grading", "EventFixtures",
                 "Practice",
-            ]),
+            ],
+            // Scenario files of the tests' own, read by path.
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,7 @@ struct BoardMoment: Sendable {
     var outcome: RunOutcome?
     var stall: [OperationID: StuckReason]?
     var mainThreadWait: MainThreadWait?
+    var stallContext: StallContext
 }
 
 /// A whole board as `BoardHistory` keeps it: its cards in chunks of

@@ -28,6 +28,9 @@ public struct BoardState: Sendable, Hashable {
     /// its `started` to its `returned`: while it lasts the main queue
     /// starts nothing.
     public private(set) var mainThreadWait: MainThreadWait?
+    /// Who suspended each queue last and the `at` lines performed: what a
+    /// stall's causes need beyond `stall` (`StallCause.group`).
+    public private(set) var stallContext: StallContext
     /// Operations that name each operation in `after`, in file order.
     private let dependentsIndex: [[OperationID]]
     /// Per queue, its operations and its barriers, in file order.
@@ -40,6 +43,7 @@ public struct BoardState: Sendable, Hashable {
         self.scenario = scenario
         cards = scenario.operations.enumerated().map { OperationCard(id: OperationID($0), spec: $1) }
         queues = scenario.queues.enumerated().map { QueueRow(id: QueueID($0), spec: $1) }
+        stallContext = StallContext(scenario: scenario)
         var dependents = Array(repeating: [OperationID](), count: scenario.operations.count)
         for (i, spec) in scenario.operations.enumerated() {
             for dep in spec.dependencies where scenario.contains(dep) {
@@ -123,9 +127,13 @@ public struct BoardState: Sendable, Hashable {
             if phase == .returned { cards[op.index].leftoverEndedAt = event.time }
         case .mainThreadWait(let action, .started):
             mainThreadWait = MainThreadWait(action: action, since: event.time, seq: event.seq)
+            stallContext.record(event)
         case .mainThreadWait(_, .returned):
             mainThreadWait = nil
-        case .action, .caption:
+            stallContext.record(event)
+        case .action:
+            stallContext.record(event)
+        case .caption:
             break
         case .stall(let stuck):
             stall = stuck
@@ -295,7 +303,7 @@ extension BoardState {
     var moment: BoardMoment {
         BoardMoment(
             lastEventTime: lastEventTime, lastSeq: lastSeq, outcome: outcome, stall: stall,
-            mainThreadWait: mainThreadWait
+            mainThreadWait: mainThreadWait, stallContext: stallContext
         )
     }
 
@@ -330,5 +338,6 @@ extension BoardState {
         outcome = moment.outcome
         stall = moment.stall
         mainThreadWait = moment.mainThreadWait
+        stallContext = moment.stallContext
     }
 }

@@ -96,6 +96,9 @@ public struct RunFacts: Sendable {
     /// The main thread's waits, in the order it made them: what it waited
     /// for, when it began, and when it returned (nil: it never did).
     public private(set) var mainThreadWaits: [(action: Action, began: Double, returned: Double?)] = []
+    /// Who suspended each queue last, the `at` lines performed, the wait
+    /// the main thread is in: what a stall's causes need (`StallCause.group`).
+    public private(set) var stallContext: StallContext
     private var lastAction: Cause?
     private var watches: [OverlapWatch]
 
@@ -117,6 +120,7 @@ public struct RunFacts: Sendable {
             keepsStartOrder = false
         }
         execution = Array(repeating: 0, count: count)
+        stallContext = StallContext(scenario: scenario)
         executingCount = Array(repeating: 0, count: scenario.queues.count)
         peaks = Array(repeating: 0, count: scenario.queues.count)
         watches = overlaps.map(OverlapWatch.init)
@@ -200,6 +204,7 @@ public struct RunFacts: Sendable {
         case .action(let action, let origin, let ignored):
             lastAction = ignored == nil ? Cause(action: action, origin: origin) : nil
             if case .timed = origin { timedActionsPerformed += 1 }
+            stallContext.record(event)
         case .dispatched(let op):
             guard scenario.contains(op), slot[op.index] >= 0 else { break }
             tracked[Int(slot[op.index])].moments.record(event.kind, at: stamp, thread: event.thread)
@@ -211,8 +216,10 @@ public struct RunFacts: Sendable {
             if tracked[n].completionRan == nil { tracked[n].completionRan = stamp }
         case .mainThreadWait(let action, .started):
             mainThreadWaits.append((action, event.time, nil))
+            stallContext.record(event)
         case .mainThreadWait(_, .returned):
             if let last = mainThreadWaits.indices.last { mainThreadWaits[last].returned = event.time }
+            stallContext.record(event)
         case .leftover(let op, .returned):
             guard scenario.contains(op), slot[op.index] >= 0 else { break }
             tracked[Int(slot[op.index])].leftoverEnded = stamp

@@ -126,9 +126,10 @@ public struct EventFormatter: Sendable {
             case .completed:
                 return ("end", "", "", "completed")
             case .stalled(let stuck):
-                let parts = stuck.keys.sorted().map { op in
-                    "\(scenario[operation: op].name): \(stuckText(stuck[op]!))"
-                }
+                // Grouped by reason: a hundred operations behind one
+                // suspended queue are one part, not a hundred (the report
+                // after the stream groups them by root cause).
+                let parts = stuckGroups(stuck, waiting: false).map { "\($0.names): \($0.reason)" }
                 return ("end", "", "", "stalled — " + parts.joined(separator: "; "))
             }
         }

@@ -61,12 +61,21 @@ extension EventLineReader {
         case .caption:
             return (try caption(), nil)
         case .stall:
-            return (.stall(try stuck()), nil)
+            let stuck = try stuck()
+            if has(.causes) { try checkCauses(of: stuck) }
+            return (.stall(stuck), nil)
         case .end:
             let status = try word(.status, in: statusWords, "status")
-            if status == .stalled { return (.end(.stalled(try stuck())), nil) }
+            if status == .stalled {
+                let stuck = try stuck()
+                if has(.causes) { try checkCauses(of: stuck) }
+                return (.end(.stalled(stuck)), nil)
+            }
             if has(.stuck) {
                 throw LineError(offset: member(.stuck).key.start, message: "a completed run has no 'stuck'")
+            }
+            if has(.causes) {
+                throw LineError(offset: member(.causes).key.start, message: "a completed run has no 'causes'")
             }
             return (.end(.completed), nil)
         }

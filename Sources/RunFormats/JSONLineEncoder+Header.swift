@@ -28,8 +28,13 @@ extension JSONLineEncoder {
 
     /// The name and version of the recording format, in every header.
     public static let recordingFormat = "opscope-recording"
-    /// 2: `dispatched` lines. A version-1 recording (none) is still read.
-    public static let recordingVersion = 2
+    /// 2: `dispatched` lines; 3: `causes` in a stall and a stalled end.
+    /// Recordings of versions 1 and 2 are still read (and written again
+    /// as they were).
+    public static let recordingVersion = 3
+
+    /// The first version whose stalls carry `causes`.
+    public static let causesVersion = 3
 
     /// The first line of a recording: the scenario's whole text, so that a
     /// recording stands alone (SCENARIO-LANGUAGE.md, "Recordings"). Its
@@ -57,7 +62,8 @@ extension JSONLineEncoder {
     ) -> [UInt8] {
         var out: [UInt8] = []
         appendHeader(header, to: &out)
-        let encoder = JSONLineEncoder(scenario: scenario)
+        var encoder = JSONLineEncoder(scenario: scenario)
+        encoder.writesCauses = header.version >= causesVersion
         for event in events { encoder.append(event, to: &out) }
         return out
     }

@@ -14,6 +14,13 @@ public struct JSONLineEncoder: Sendable {
     let queueNames: QuotedNames
     /// The queue of each operation, read on every event of an operation.
     let queueOfOperation: [QueueID]
+    /// What the lines so far say of who suspended each queue: a stall's
+    /// `causes` are grouped by it (`StallCause.group`).
+    public private(set) var stallContext: StallContext
+    /// Whether a stall and a stalled end carry `causes`: from version 3 on
+    /// (a recording read back keeps its version, and is written again as
+    /// it was).
+    public var writesCauses = true
 
     /// - Parameter quotesNamesOnce: quote every name now (for a whole
     ///   stream), or each time it is written (for a line now and then).
@@ -24,16 +31,20 @@ public struct JSONLineEncoder: Sendable {
         operationNames = QuotedNames(quotesNamesOnce ? scenario.operations.map(\.name) : [])
         queueNames = QuotedNames(quotesNamesOnce ? scenario.queues.map(\.name) : [])
         queueOfOperation = scenario.operations.map(\.queue)
+        stallContext = StallContext(scenario: scenario)
     }
 
     /// Appends one JSON object, keys in the order of the language reference
-    /// (`LineKind.keys`), and a newline.
-    public func append(_ event: LifecycleEvent, to out: inout [UInt8]) {
+    /// (`LineKind.keys`), and a newline. Lines are appended in the
+    /// stream's order: a stall's `causes` come from the lines before it.
+    public mutating func append(_ event: LifecycleEvent, to out: inout [UInt8]) {
         if case .operation(let op, let key, let old, let new) = event.kind,
             appendOperationChange(event, op, key, old: old, new: new, to: &out)
         {
             return
         }
+        // An operation's change tells the context nothing.
+        stallContext.record(event)
         appendGeneral(event, to: &out)
     }
 
@@ -105,6 +116,7 @@ public struct JSONLineEncoder: Sendable {
         case .stall(let stuck):
             out.appendLiteral(LineKind.stall.member)
             appendStuck(stuck, waiting: true, to: &out)
+            if writesCauses { appendCauses(stuck, waiting: true, to: &out) }
         case .end(.completed):
             out.appendLiteral(LineKind.end.member)
             out.appendLiteral(Field.status.member)
@@ -114,6 +126,7 @@ public struct JSONLineEncoder: Sendable {
             out.appendLiteral(Field.status.member)
             out.appendLiteral(EndStatus.stalled.word)
             appendStuck(stuck, waiting: false, to: &out)
+            if writesCauses { appendCauses(stuck, waiting: false, to: &out) }
         }
         out.appendLiteral("}\n")
     }

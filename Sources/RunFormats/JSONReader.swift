@@ -87,6 +87,12 @@ struct JSONReader {
         try scanner.objectMembers(depth: 1, into: &members)
     }
 
+    /// The values of `array`, a value this reader already checked.
+    func elements(of array: JSONValue, into values: inout [JSONValue]) throws(JSONSyntaxError) {
+        var scanner = JSONScanner(bytes: bytes, position: array.start, end: array.end)
+        try scanner.arrayElements(depth: 1, into: &values)
+    }
+
     /// Calls `body` with the UTF-8 bytes a string value stands for: its own
     /// bytes when it has no escapes, else a decoded copy.
     func withText<R>(_ value: JSONValue, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {

@@ -54,6 +54,29 @@ struct JSONScanner {
         }
     }
 
+    /// At `[`: the values up to its `]`, appended to `values`.
+    mutating func arrayElements(depth: Int, into values: inout [JSONValue]) throws(JSONSyntaxError) {
+        position += 1
+        skipWhitespace()
+        if position < end && bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            values.append(try value(depth: depth))
+            skipWhitespace()
+            guard position < end else { throw failure("expected ',' or ']' after a value") }
+            switch bytes[position] {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "]"):
+                position += 1
+                return
+            default: throw failure("expected ',' or ']' after a value")
+            }
+        }
+    }
+
     /// A value inside a container `depth` deep.
     mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard position < end else { throw failure("expected a value") }

@@ -13,7 +13,7 @@ import ScenarioKit
 /// The keys an event line may have.
 enum Field: Int, CaseIterable, Sendable {
     case seq, t, kind, op, queue, key, old, new, thread, index, phase, action, target, value, origin, by, ignored
-    case text, moment, paused, stuck, status
+    case text, moment, paused, stuck, status, causes
 
     /// The key as the encoder writes it after the value before it:
     /// `,"op":` (`{"seq":` for the first key of every line).
@@ -41,6 +41,7 @@ enum Field: Int, CaseIterable, Sendable {
         case .paused: #","paused":"#
         case .stuck: #","stuck":"#
         case .status: #","status":"#
+        case .causes: #","causes":"#
         }
     }
 
@@ -91,8 +92,8 @@ enum LineKind: Int, CaseIterable, Sendable {
         case .action: return common + [.action, .target, .value, .origin, .by, .ignored]
         case .wait: return common + [.action, .target, .phase]
         case .caption: return common + [.text, .op, .moment, .paused]
-        case .stall: return common + [.stuck]
-        case .end: return common + [.status, .stuck]
+        case .stall: return common + [.stuck, .causes]
+        case .end: return common + [.status, .stuck, .causes]
         }
     }
 

@@ -36,7 +36,8 @@ enum InspectorText {
             let formatter = EventFormatter(scenario: board.scenario)
             out.append(
                 InspectorLine(
-                    "stuck: \(formatter.stuckText(stuck, waiting: board.stall != nil))" + fix(stuck, board), .reason))
+                    "stuck: \(formatter.stuckText(stuck, waiting: board.stall != nil))"
+                        + fix(stuck, board, queue: card.queue), .reason))
         }
         if reasons.count == 1 {
             out.append(InspectorLine("not running: " + sentence(reasons[0], card: card, board: board), .reason))
@@ -84,12 +85,16 @@ enum InspectorText {
         return "ran \(Spelling.secondsNumber(started))\(arrow)\(Spelling.seconds(ended))\(thread)"
     }
 
-    /// What a user can do about a stuck operation, after its reason.
-    static func fix(_ reason: StuckReason, _ board: BoardState) -> String {
+    /// What a user can do about a stuck operation, or what it costs its
+    /// queue, after its reason.
+    static func fix(_ reason: StuckReason, _ board: BoardState, queue: QueueID) -> String {
         switch reason {
         case .queueSuspended(let q) where board.stall != nil && !board[queue: q].isMain:
             return " (s on \(board[queue: q].name) resumes it)"
-        case .neverPostedFinish, .waitsFor, .queueSuspended, .mainThreadBlocked, .unknown:
+        case .neverPostedFinish:
+            // Executing, so its queue counts it against the cap (`StallCause.Kind`).
+            return ": it holds a slot of \(board[queue: queue].name) and does nothing"
+        case .waitsFor, .queueSuspended, .mainThreadBlocked, .unknown:
             return ""
         }
     }

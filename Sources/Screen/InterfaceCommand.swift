@@ -22,7 +22,7 @@ public enum InterfaceCommand: Sendable, Hashable, CaseIterable {
     case cycleBoardArea, zoomIn, zoomOut, scrollEarlier, scrollLater, fitTimeline
     // View
     case toggleLog, logOlder, logNewer, scrollHome, scrollEnd, filterLog
-    case toggleNotes, notesUp, notesDown, toggleSwift, toggleHelp, closeOverlay
+    case toggleNotes, notesUp, notesDown, toggleSwift, explainStall, toggleHelp, closeOverlay
     case quit
 }
 
@@ -115,6 +115,9 @@ public enum InterfaceKeys {
         KeyBinding([.character(")")], .notesDown, help: "scroll the notes and expectations down", group: "View"),
         KeyBinding(
             [.character("w")], .toggleSwift, help: "show or hide the Swift code of this scenario", group: "View"),
+        KeyBinding(
+            [.character("y")], .explainStall,
+            help: "why the run is stuck: its root causes, then each stuck operation", group: "View"),
         KeyBinding([.character("?"), .function(1)], .toggleHelp, help: "show or hide this help", group: "View"),
         KeyBinding([.escape], .closeOverlay, help: "close the overlay", group: "View"),
         KeyBinding([.character("q"), .ctrl("c")], .quit, help: "quit", group: "View"),

@@ -112,6 +112,11 @@ public enum InterfaceController {
         case .notesUp, .notesDown:
             return scrollNotes(command == .notesDown ? 1 : -1, state: &state, board: board, frame: frame)
         case .toggleSwift: return openOverlay(.swift, state: &state)
+        case .explainStall:
+            guard board.stuckNow != nil else {
+                return refuse("nothing is stuck here: y says why once nothing can progress", &state, frame)
+            }
+            return openOverlay(.stall, state: &state)
         case .toggleHelp: return openOverlay(.help, state: &state)
         case .closeOverlay:
             guard state.inspectorExpanded else { return .none }
@@ -200,8 +205,8 @@ public enum InterfaceController {
             state.overlay = .none
             state.overlayScroll = 0
             return .redraw
-        case .toggleHelp, .toggleSwift, .quit, .togglePause, .slower, .faster, .restart, .toggleLesson,
-            .saveRecording:
+        case .toggleHelp, .toggleSwift, .explainStall, .quit, .togglePause, .slower, .faster, .restart,
+            .toggleLesson, .saveRecording:
             return nil
         default:
             return refuse("close the overlay first (Esc)", &state, frame)

@@ -14,6 +14,9 @@ public struct InterfaceState: Sendable, Hashable {
         case none, help
         /// The Swift program the scenario stands for (`opscope swift`).
         case swift
+        /// Why the run is stuck (`y`): its stall by root cause, then each
+        /// stuck operation with its own reason.
+        case stall
     }
 
     /// Whether the notes pane shows: the user's choice (`n`), or the

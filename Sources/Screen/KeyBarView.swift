@@ -27,8 +27,10 @@ enum KeyBarView {
     private static func boardEntries(status: RunStatus, replay: Bool) -> [(InterfaceCommand, String)] {
         switch status {
         case .ended, .stuck:
-            return [
-                (.toggleHelp, "help"), (.quit, "quit"), (.restart, replay ? "play again" : "run again"),
+            let why: [(InterfaceCommand, String)]
+            if case .stuck = status { why = [(.explainStall, "why")] } else { why = [] }
+            return [(.toggleHelp, "help"), (.quit, "quit")] + why + [
+                (.restart, replay ? "play again" : "run again"),
                 (.historyBack, "step back"), (.saveRecording, "save"), (.toggleNotes, "notes"),
                 (.toggleLog, "log"), (.filterLog, "log of card"), (.toggleSwift, "Swift"),
             ]
@@ -47,8 +49,10 @@ enum KeyBarView {
                     (.faster, "faster"), (.slower, "slower"),
                 ]
             }
-            return [
-                (.toggleHelp, "help"), (.quit, "quit"), (.togglePause, space), (.cancelOperation, "cancel"),
+            let why: [(InterfaceCommand, String)]
+            if case .waiting = status { why = [(.explainStall, "why")] } else { why = [] }
+            return [(.toggleHelp, "help"), (.quit, "quit")] + why + [
+                (.togglePause, space), (.cancelOperation, "cancel"),
                 (.toggleSuspend, "suspend"), (.raiseCap, "cap+"), (.lowerCap, "cap-"), (.nextQueue, "queue"),
                 (.toggleNotes, "notes"), (.toggleLesson, "lesson"), (.restart, "restart"), (.toggleLog, "log"),
                 (.faster, "faster"), (.slower, "slower"),

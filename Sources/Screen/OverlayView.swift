@@ -52,13 +52,18 @@ enum OverlayView {
     ) {
         guard rect.width > 4, rect.height > 2 else { return }
         grid.fill(rect, with: .blank)
-        let title = state.overlay == .help ? "Keys" : "The Swift code of this scenario (opscope swift)"
+        let title: String
+        switch state.overlay {
+        case .help: title = "Keys"
+        case .stall: title = "Why the run is stuck"
+        case .swift, .none: title = "The Swift code of this scenario (opscope swift)"
+        }
         grid.drawBox(rect, glyphs: frame.glyphs, style: theme.heading, title: title, titleStyle: theme.heading)
         let inner = rect.inset(top: 1, left: 2, bottom: 1, right: 1)
         let lines = wrappedLines(board: board, state: state, frame: frame, width: inner.width)
         for (i, line) in lines.dropFirst(state.overlayScroll).prefix(inner.height).enumerated() {
             let style: Style
-            if state.overlay == .help {
+            if state.overlay == .help || state.overlay == .stall {
                 style = line.hasPrefix(" ") || line.isEmpty ? theme.plain : theme.heading
             } else {
                 style = line.trimmingPrefix(while: { $0 == " " }).hasPrefix("//") ? theme.dim : theme.plain
@@ -82,6 +87,7 @@ enum OverlayView {
         switch state.overlay {
         case .none: return []
         case .help: lines = helpLines(glyphs: frame.glyphs)
+        case .stall: lines = stallLines(board: board, glyphs: frame.glyphs)
         case .swift:
             lines = swiftLines(frame.predict?.hidesAnswers == true ? board.scenario.asQuestion : board.scenario)
         }
@@ -91,6 +97,34 @@ enum OverlayView {
             let pad = String(repeating: " ", count: min(indent, max(0, width / 2)))
             return wrap(String(line.dropFirst(indent)), width: max(1, width - pad.count), indent: 4).map { pad + $0 }
         }
+    }
+
+    /// Why the run is stuck (`y`): the stall by root cause, as `trace`
+    /// reports it, then each stuck operation with its own reason (in the
+    /// history, the stall of the moment shown).
+    static func stallLines(board: BoardState, glyphs: GlyphSet) -> [String] {
+        guard let stuck = board.stuckNow, let causes = board.stallCauses else {
+            return ["Nothing is stuck at this moment of the run."]
+        }
+        let scenario = board.scenario
+        let waiting = board.stall != nil
+        let when = Spelling.seconds(board.lastEventTime)
+        var lines = [
+            waiting
+                ? "Nothing can progress until you act (since \(when)). By root cause:"
+                : "Nothing can progress any more (since \(when)). By root cause:"
+        ]
+        lines += StallCause.reportLines(causes, in: scenario, waiting: waiting, dash: glyphs.dash).map { "  " + $0 }
+        if let wait = board.mainThreadWait {
+            lines += MainThreadWait.neverReturns(wait.action, since: wait.since, stuck: stuck, in: scenario)
+                .map { "  " + $0 }
+        }
+        lines += ["", "Each stuck operation (\(stuck.count))"]
+        let formatter = EventFormatter(scenario: scenario)
+        for op in stuck.keys.sorted() {
+            lines.append("  \(scenario.opName(op)): \(formatter.stuckText(stuck[op]!, waiting: waiting))")
+        }
+        return lines
     }
 
     /// The program `opscope swift` prints for the scenario, line by line,

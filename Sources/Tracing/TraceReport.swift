@@ -12,8 +12,12 @@ package struct TraceReport {
     package let status: ExitStatus
 
     /// With `countsExpectations` false (a speed faster than the file
-    /// promises them), a failed expectation is shown but not counted.
-    package init(judge: ExpectationJudge, formatter: EventFormatter, countsExpectations: Bool = true) {
+    /// promises them), a failed expectation is shown but not counted. A
+    /// stall is told by root cause (`StallCause`); `verbose` adds every
+    /// stuck operation with its own reason.
+    package init(
+        judge: ExpectationJudge, formatter: EventFormatter, countsExpectations: Bool = true, verbose: Bool = false
+    ) {
         let scenario = judge.scenario
         let facts = judge.facts
         let results = judge.results()
@@ -31,12 +35,19 @@ package struct TraceReport {
             }
         case .stalled(let stuck):
             lines.append("run stalled at \(endTime)s: nothing can progress any more")
-            for (op, reason) in stuck.sorted(by: { $0.key < $1.key }) {
-                lines.append("  \(scenario[operation: op].name): \(formatter.stuckText(reason))")
-            }
+            let causes = StallCause.group(stuck, in: scenario, context: facts.stallContext)
+            lines += StallCause.reportLines(causes, in: scenario).map { "  " + $0 }
             if let wait = facts.mainThreadWaits.last, wait.returned == nil {
                 lines += MainThreadWait.neverReturns(wait.action, since: wait.began, stuck: stuck, in: scenario)
                     .map { "  " + $0 }
+            }
+            if verbose {
+                lines.append("  each stuck operation:")
+                for (op, reason) in stuck.sorted(by: { $0.key < $1.key }) {
+                    lines.append("    \(scenario[operation: op].name): \(formatter.stuckText(reason))")
+                }
+            } else {
+                lines.append("  (trace --verbose adds each stuck operation with its own reason)")
             }
         case nil:
             lines.append("run did not end")

@@ -47,8 +47,11 @@ enum TraceStream {
         case .text(let formatter):
             out.append(formatter.textHeader + "\n")
             self = .text(formatter)
-        case .jsonl(let encoder):
-            if let header { JSONLineEncoder.appendHeader(header, to: &out.bytes) }
+        case .jsonl(var encoder):
+            if let header {
+                JSONLineEncoder.appendHeader(header, to: &out.bytes)
+                encoder.writesCauses = header.version >= JSONLineEncoder.causesVersion
+            }
             self = .jsonl(encoder)
         case .chrome(var encoder):
             encoder.appendHeader(to: &out.bytes)
@@ -70,7 +73,7 @@ enum TraceStream {
                 out.flushIfFull()
             }
             self = .text(formatter)
-        case .jsonl(let encoder):
+        case .jsonl(var encoder):
             for event in batch {
                 encoder.append(event, to: &out.bytes)
                 out.flushIfFull()

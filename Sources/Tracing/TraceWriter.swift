@@ -24,6 +24,7 @@ package final class TraceWriter: EventReader {
     private var stream: StreamReader
     private var judge: ExpectationJudge
     private let countsExpectations: Bool
+    private let verbose: Bool
     private let formatter: EventFormatter
     private let messages: MessagePrinter
     /// The scenario time of the last event written.
@@ -31,12 +32,15 @@ package final class TraceWriter: EventReader {
 
     /// Writes the format's header at once. With `countsExpectations` false
     /// (a speed faster than the file promises them), a failed expectation
-    /// is shown but does not decide the status.
+    /// is shown but does not decide the status. `verbose`: a stall's report
+    /// adds each stuck operation with its own reason.
     package init(
         scenario: Scenario, format: TraceFormat, countsExpectations: Bool = true, width: Int = 100,
-        header: JSONLineEncoder.Header? = nil, output: TraceOutput, messages: MessagePrinter = .standardError
+        header: JSONLineEncoder.Header? = nil, output: TraceOutput, messages: MessagePrinter = .standardError,
+        verbose: Bool = false
     ) {
         self.countsExpectations = countsExpectations
+        self.verbose = verbose
         self.messages = messages
         formatter = EventFormatter(scenario: scenario)
         judge = ExpectationJudge(scenario: scenario)
@@ -53,7 +57,8 @@ package final class TraceWriter: EventReader {
     /// Writes what follows the stream (the report, in the stream or on
     /// standard error) and returns the trace's status.
     package func finish() -> ExitStatus {
-        let report = TraceReport(judge: judge, formatter: formatter, countsExpectations: countsExpectations)
+        let report = TraceReport(
+            judge: judge, formatter: formatter, countsExpectations: countsExpectations, verbose: verbose)
         let failure = stream.output.finish { out in stream.stream.appendEnd(report: report.text, to: &out) }
         if stream.stream.reportsOnStandardError { messages.write(report.text) }
         return status(afterWriting: failure, report.status)

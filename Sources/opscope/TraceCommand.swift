@@ -16,9 +16,9 @@ enum TraceCommand: Subcommand {
     static let name = "trace"
     static let abstract = "Run a scenario on the real engine and print its event stream"
     static let help = """
-        USAGE: opscope trace FILE [--format text|jsonl|chrome|timeline] [--width N] [--speed X]
+        USAGE: opscope trace FILE [--format text|jsonl|chrome|timeline] [--width N] [--speed X] [--verbose]
                opscope trace FILE --repeat N [--format text|jsonl] [--speed X]
-               opscope trace RUN.jsonl [--format text|jsonl|chrome|timeline] [--width N]
+               opscope trace RUN.jsonl [--format text|jsonl|chrome|timeline] [--width N] [--verbose]
 
         Runs the scenario on Foundation's real OperationQueues and prints every
         observer notification in the order the observers saw it: one aligned
@@ -30,7 +30,10 @@ enum TraceCommand: Subcommand {
         operation over time, grouped by queue). Text and timeline output
         end with each expectation held (✓) or failed (✗); with jsonl and
         chrome, that report goes to standard error so standard output stays
-        pure JSON.
+        pure JSON. A run that stalls is reported by root cause: a line per
+        cause with how many operations it holds and the first names (a
+        suspended queue with who suspended it and what could still resume
+        it, a deadlock named as the cycle it is).
 
         OPTIONS:
           --format text|jsonl|chrome|timeline
@@ -39,6 +42,8 @@ enum TraceCommand: Subcommand {
                                 (default: 100)
           --speed X             scenario seconds per real second (default: 1;
                                 --speed 4 runs four times faster)
+          --verbose             after a stall's causes, each stuck operation
+                                with its own reason
           --repeat N            run the file N times (1 to 10000), one after
                                 another, and print a summary instead of the
                                 stream: per expectation how often it held
@@ -55,7 +60,7 @@ enum TraceCommand: Subcommand {
         """
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(arguments, options: ["format", "speed", "width", "repeat"])
+        let args = try Arguments(arguments, options: ["format", "speed", "width", "repeat"], flags: ["verbose"])
         guard args.positionals.count == 1 else {
             throw UsageError(
                 args.positionals.isEmpty
@@ -73,11 +78,15 @@ enum TraceCommand: Subcommand {
         let speed = try args.speed("speed", in: SpeedRange.trace, default: 1)
         let repeats = try TraceRepeat.count(
             args, format: format, recording: args.positionals[0].hasSuffix(".jsonl"))
+        let verbose = args.has("verbose")
+        if verbose && repeats != nil {
+            throw UsageError("'--verbose' goes with a single trace: '--repeat' summarises its runs")
+        }
         if args.positionals[0].hasSuffix(".jsonl") {
             if args.value("speed") != nil {
                 throw UsageError("'--speed' goes with a scenario file: a recording's times are already set")
             }
-            return try traceRecording(at: args.positionals[0], format: format, width: width)
+            return try traceRecording(at: args.positionals[0], format: format, width: width, verbose: verbose)
         }
         let file = try ScenarioLoading.source(at: args.positionals[0])
         let result = ScenarioLoading.read(file)
@@ -109,7 +118,7 @@ enum TraceCommand: Subcommand {
                     scenario: scenario, format: format, width: width, countsExpectations: promised,
                     header: JSONLineEncoder.Header(
                         opscope: Version.opscope, language: Version.language, path: file.path,
-                        source: String(decoding: file.bytes, as: UTF8.self))), speed: speed)
+                        source: String(decoding: file.bytes, as: UTF8.self)), verbose: verbose), speed: speed)
         }
         // The main thread serves the main dispatch queue, so a scenario
         // queue declared `main` really is OperationQueue.main, running on
@@ -120,7 +129,9 @@ enum TraceCommand: Subcommand {
     /// `opscope trace RUN.jsonl`: a recording written again in any format,
     /// with its expectations judged, without running anything. What comes
     /// before a broken line is written; the line is named on standard error.
-    static func traceRecording(at path: String, format: TraceFormat, width: Int) throws(UsageError) -> ExitStatus {
+    static func traceRecording(at path: String, format: TraceFormat, width: Int, verbose: Bool = false)
+        throws(UsageError) -> ExitStatus
+    {
         guard let recording = try ReplayCommand.open(path) else { return .usage }
         if let problem = recording.problem {
             MessagePrinter.standardError.warning(
@@ -131,7 +142,7 @@ enum TraceCommand: Subcommand {
             TraceSession.start(
                 TraceSession.Settings(
                     scenario: recording.scenario, format: format, width: width, countsExpectations: true,
-                    header: recording.header), recorded: recording.events)
+                    header: recording.header, verbose: verbose), recorded: recording.events)
         }
         return MainActor.assumeIsolated { session.serve() }
     }

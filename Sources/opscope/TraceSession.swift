@@ -19,6 +19,8 @@ final class TraceSession {
         var width: Int
         var countsExpectations: Bool
         var header: JSONLineEncoder.Header?
+        /// A stall's report adds each stuck operation (`--verbose`).
+        var verbose = false
     }
 
     /// The readers of each batch, in order: the wait line is erased before
@@ -93,7 +95,7 @@ final class TraceSession {
     private func makeWriter(_ settings: Settings) -> TraceWriter {
         TraceWriter(
             scenario: settings.scenario, format: settings.format, countsExpectations: settings.countsExpectations,
-            width: settings.width, header: settings.header, output: output)
+            width: settings.width, header: settings.header, output: output, verbose: settings.verbose)
     }
 
     private func read(_ batch: [LifecycleEvent]) {

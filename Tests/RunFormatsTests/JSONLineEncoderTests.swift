@@ -54,7 +54,7 @@ import Testing
         ),
         (
             event(16, 0.3, .stall([parse: .queueSuspended(net)])),
-            #"{"seq":16,"t":0.300,"kind":"stall","stuck":{"parse":"its queue net is suspended"}}"#
+            #"{"seq":16,"t":0.300,"kind":"stall","stuck":{"parse":"its queue net is suspended"},"causes":[{"kind":"suspended","text":"net is suspended and nothing in the file resumes it","count":1,"first":["parse"],"queue":"net","resumes":[]}]}"#
         ),
         (
             event(9, 2, .operation(parse, .queuePriority, old: .priority(.normal), new: .priority(.high))),
@@ -123,7 +123,7 @@ import Testing
         (event(29, -1, .end(.completed)), #"{"seq":29,"t":0.000,"kind":"end","status":"completed"}"#),
         (
             event(13, 3, .end(.stalled([parse: .waitsFor(fetch, root: fetch), fetch: .neverPostedFinish]))),
-            #"{"seq":13,"t":3.000,"kind":"end","status":"stalled","stuck":{"fetch":"it never posted isFinished","parse":"it waits for fetch, which never finishes"}}"#
+            #"{"seq":13,"t":3.000,"kind":"end","status":"stalled","stuck":{"fetch":"it never posted isFinished","parse":"it waits for fetch, which never finishes"},"causes":[{"kind":"never-posted-isFinished","text":"fetch never posted isFinished: it holds a slot of net and does nothing","count":2,"first":["fetch","parse"],"queue":"net","op":"fetch"}]}"#
         ),
     ]
 
@@ -136,7 +136,7 @@ import Testing
     }
 
     @Test func theEncoderWritesTheSameLinesWithItsTableOfNames() {
-        let encoder = JSONLineEncoder(scenario: Self.scenario)
+        var encoder = JSONLineEncoder(scenario: Self.scenario)
         var bytes: [UInt8] = []
         for (event, _) in Self.jsonCases { encoder.append(event, to: &bytes) }
         let expected = Self.jsonCases.map { $0.1 + "\n" }.joined()
@@ -161,7 +161,7 @@ import Testing
             op("\(n)" + name, on: queues[Int(random.next() % 3)].name, work: 0.001)
         }
         let scenario = makeScenario(queues: queues, ops: decls)
-        let encoder = JSONLineEncoder(scenario: scenario)
+        var encoder = JSONLineEncoder(scenario: scenario)
         let values: [KeyValue] = [
             .bool(true), .bool(false), .int(0), .int(-7), .int(.min), .int(.max), .priority(.veryHigh),
             .priority(.low),

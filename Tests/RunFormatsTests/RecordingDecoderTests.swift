@@ -72,7 +72,7 @@ struct RecordingDecoderTests {
         let rewritten = try Self.rewritten(Array(written.utf8))
         var expected: [UInt8] = []
         JSONLineEncoder.appendHeader(
-            .init(opscope: "other", language: 1, path: "every-kind.ops", source: source), to: &expected)
+            .init(opscope: "other", language: 1, path: "every-kind.ops", source: source, version: 2), to: &expected)
         expected += Array(
             """
             {"seq":1,"t":0.001,"kind":"queue","queue":"net","key":"maxConcurrentOperationCount","old":-1,"new":2}
@@ -156,9 +156,9 @@ struct RecordingDecoderTests {
             "its format is 'chrome'"
         ),
         (
-            "version 3",
-            header(#"{"kind":"header","format":"opscope-recording","version":3,"future":true}"#),
-            "recording format version 3 is not supported: this opscope reads versions 1 to 2"
+            "version 4",
+            header(#"{"kind":"header","format":"opscope-recording","version":4,"future":true}"#),
+            "recording format version 4 is not supported: this opscope reads versions 1 to 3"
         ),
         (
             "no source",

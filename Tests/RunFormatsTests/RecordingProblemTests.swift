@@ -222,7 +222,41 @@ struct RecordingProblemTests {
         bad(
             "a completed end that is stuck", #"{"seq":3,"t":0.5,"kind":"end","status":"completed","stuck":{}}"#,
             "a completed run has no 'stuck'", after: #""completed","#),
+        bad(
+            "a completed end with causes", #"{"seq":3,"t":0.5,"kind":"end","status":"completed","causes":[]}"#,
+            "a completed run has no 'causes'", after: #""completed","#),
+        bad(
+            "causes as an object", Self.stall + #""causes":{}}"#, "'causes' must be an array of causes, not an object",
+            after: #""causes":"#),
+        bad(
+            "an unknown kind of cause",
+            Self.stall + #""causes":[{"kind":"sad","text":"x","count":1,"first":["parse"]}]}"#,
+            #"unknown kind of cause "sad""#, after: #"[{"kind":"#),
+        bad(
+            "a cause without its text", Self.stall + #""causes":[{"kind":"suspended","count":1,"first":["parse"]}]}"#,
+            "a cause has no 'text'", after: #""causes":["#),
+        bad(
+            "an unknown key in a cause",
+            Self.stall + #""causes":[{"kind":"suspended","text":"x","count":1,"first":["parse"],"why":1}]}"#,
+            #"unknown key "why" in a cause"#, after: #""parse"],"#),
+        bad(
+            "a cause's first name that is not stuck",
+            Self.stall + #""causes":[{"kind":"suspended","text":"x","count":1,"first":["fetch"]}]}"#,
+            "a name of a cause's 'first' is 'fetch', which is not stuck", after: #""first":["#),
+        bad(
+            "causes that hold fewer than are stuck",
+            #"{"seq":3,"t":0.5,"kind":"stall","stuck":{"parse":"its queue disk is suspended","late":"its queue disk "#
+                + #"is suspended"},"causes":[{"kind":"suspended","text":"x","count":1,"first":["parse"]}]}"#,
+            "the causes hold 1 operation, but 'stuck' names 2", after: #""causes":"#),
+        bad(
+            "a resume from a key",
+            Self.stall + #""causes":[{"kind":"suspended","text":"x","count":1,"#
+                + #""first":["parse"],"resumes":[{"origin":"user"}]}]}"#,
+            #"'origin' is "at", "completion", not "user""#, after: #"[{"origin":"#),
     ]
+
+    /// A stall of parse, before its `causes`.
+    static let stall = #"{"seq":3,"t":0.5,"kind":"stall","stuck":{"parse":"its queue disk is suspended"},"#
 
     @Test("the problem's line, column and message; the events before it kept", arguments: cases)
     func badLine(_ bad: Case) throws {

@@ -14,7 +14,7 @@ import Testing
     /// pinned lines of `JSONLineEncoderTests`.
     static let lines: [[UInt8]] = {
         var bytes = RecordingFixture.recording(RecordingFixture.events)
-        let encoder = JSONLineEncoder(scenario: JSONLineEncoderTests.scenario)
+        var encoder = JSONLineEncoder(scenario: JSONLineEncoderTests.scenario)
         for (event, _) in JSONLineEncoderTests.jsonCases { encoder.append(event, to: &bytes) }
         return bytes.split(separator: UInt8(ascii: "\n")).map(Array.init)
     }()

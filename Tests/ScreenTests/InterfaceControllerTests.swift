@@ -56,8 +56,8 @@ private let refusals: [Refusal] = [
         testDescription: "priority of a barrier", key: .character("p"), op: "flush", queue: nil,
         message: "priority flush high: a barrier has no queuePriority (it runs before every ready operation)"),
     Refusal(
-        testDescription: "unknown key", key: .character("y"), op: nil, queue: nil,
-        message: "unknown key y: press ? for help"),
+        testDescription: "unknown key", key: .character("Y"), op: nil, queue: nil,
+        message: "unknown key Y: press ? for help"),
     Refusal(
         testDescription: "unknown function key", key: .function(5), op: nil, queue: nil,
         message: "unknown key F5: press ? for help"),

@@ -17,7 +17,10 @@ struct MainThreadWaitTests {
         #expect(out.contains("download.waitUntilFinished() returned"))
         #expect(out.contains("badge.waitUntilFinished() started"))
         #expect(!out.contains("badge.waitUntilFinished() returned"))
-        #expect(out.contains("badge: the main thread, which runs it, is blocked in a wait"))
+        #expect(
+            out.contains(
+                "1 operation held: the main thread is blocked in badge.waitUntilFinished(), so the main queue runs "
+                    + "nothing — badge"))
         #expect(out.contains("a deadlock: badge is on the main queue, and only the main thread runs it"))
         #expect(out.contains("0x8badf00d"))
         // The first wait returned before show, on the main queue, started.

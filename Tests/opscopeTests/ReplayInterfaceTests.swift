@@ -123,7 +123,7 @@ struct ReplayInterfaceTests {
         #expect(files.count == 1, "\(saved)")
         let file = try #require(files.first)
         let text = try String(contentsOfFile: scratch.directory.appendingPathComponent(file).path, encoding: .utf8)
-        #expect(text.hasPrefix(#"{"kind":"header","format":"opscope-recording","version":2"#))
+        #expect(text.hasPrefix(#"{"kind":"header","format":"opscope-recording","version":3"#))
         #expect(text.contains(#""kind":"end","status":"completed""#))
         let replay = try TmuxSession(["replay", file], directory: scratch.directory.path)
         try replay.waitFor(text: "Space plays from here")

@@ -32,7 +32,7 @@ struct TraceTests {
             try JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8)) as? [String: Any])
         #expect(header["kind"] as? String == "header")
         #expect(header["format"] as? String == "opscope-recording")
-        #expect(header["version"] as? Int == 2)
+        #expect(header["version"] as? Int == 3)
         #expect(header["language"] as? Int == 1)
         #expect(header["path"] as? String == "scenarios/03-cancel.ops")
         let source = try String(
@@ -81,11 +81,17 @@ struct TraceTests {
 
     @Test("a stall that the file expects exits 0; one it does not expect exits 1 with reasons")
     func stalls() throws {
-        let expected = try OpscopeBinary.run(["trace", "--speed", "8", "scenarios/06-forgotten-finish.ops"])
+        let expected = try OpscopeBinary.run([
+            "trace", "--speed", "8", "--verbose", "scenarios/06-forgotten-finish.ops",
+        ])
         #expect(expected.status == 0, "stdout: \(expected.stdout)")
         #expect(expected.stdout.contains("run stalled at"))
-        #expect(expected.stdout.contains("broken: it never posted isFinished"))
-        #expect(expected.stdout.contains("next: it waits for broken, which never finishes"))
+        #expect(
+            expected.stdout.contains(
+                "  2 operations held: broken never posted isFinished: it holds a slot of q and does nothing — broken "
+                    + "and next\n"))
+        #expect(expected.stdout.contains("    broken: it never posted isFinished\n"))
+        #expect(expected.stdout.contains("    next: it waits for broken, which never finishes\n"))
 
         let scratch = try ScratchFiles()
         defer { scratch.remove() }
@@ -98,7 +104,10 @@ struct TraceTests {
             """)
         let unexpected = try OpscopeBinary.run(["trace", "--speed", "8", path])
         #expect(unexpected.status == 1)
-        #expect(unexpected.stdout.contains("a: its queue q is suspended and nothing resumes it"))
+        #expect(unexpected.stdout.contains("  1 operation held: q is suspended and nothing resumes it — a\n"))
+        #expect(
+            unexpected.stdout.contains(
+                "    q suspended from the start (its queue line, line 1); nothing left in the file resumes it\n"))
     }
 
     @Test("a timed action after every operation has finished does not hold the run, and the report says so")
