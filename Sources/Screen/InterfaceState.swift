@@ -14,6 +14,12 @@ public struct InterfaceState: Sendable, Hashable {
         case none, help
         /// The Swift program the scenario stands for (`opscope swift`).
         case swift
+        /// This run compared with the one before it (`d`, after `r` or a
+        /// reload): `FrameInput.overlayText`.
+        case diff
+        /// A save of a watched file that has errors: its diagnostics
+        /// (`FrameInput.overlayText`), over the run before it.
+        case problems
     }
 
     /// Whether the notes pane shows: the user's choice (`n`), or the
