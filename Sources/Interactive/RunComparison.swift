@@ -3,6 +3,7 @@ import Foundation
 import RunEvents
 import ScenarioKit
 import Synchronization
+import TextKit
 
 /// The run before the one shown (kept when `r` or a save of a watched file
 /// started a new one), and the shown run compared with it (`d`): the text
@@ -100,7 +101,7 @@ final class FileProblems: Sendable {
         if let kept = kept.withLock({ $0 }), kept.width == width { return kept.lines }
         let text = DiagnosticPrinter(width: width).renderAll(result, file: file, color: false)
         var lines = [
-            "\(file.path): \(DiagnosticPrinter.summary(result.diagnostics)) \u{2014} the run shown is of the file "
+            "\(file.path): \(Spelling.count(result.errorCount, "error")) \u{2014} the run shown is of the file "
                 + "before this save; the next save reloads it", "",
         ]
         lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -2,6 +2,7 @@ import CommandSupport
 import Dispatch
 import Foundation
 import ScenarioKit
+import TextKit
 import Tracing
 
 /// `opscope trace FILE --watch`: the file traced, then again at each save,
@@ -110,7 +111,7 @@ final class TraceWatch {
         switch reload {
         case .scenario(_, _, let changes): what = changes.summary + "; traced again"
         case .problems(let result, _):
-            what = "\(DiagnosticPrinter.summary(result.diagnostics.filter(\.isError))), nothing traced"
+            what = "\(Spelling.count(result.errorCount, "error")), nothing traced"
         case .unreadable(let reason): what = reason + ", nothing traced"
         }
         separate("\(Self.clock()) \(path) saved: \(what)")
