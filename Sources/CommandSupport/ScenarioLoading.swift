@@ -23,6 +23,12 @@ package enum ScenarioLoading {
     /// terminal), and returns the result.
     package static func read(_ file: SourceFile) -> ParseResult {
         let result = ScenarioReader.read(file)
+        report(result, file: file)
+        return result
+    }
+
+    /// Writes `result`'s diagnostics, if any, to standard error.
+    package static func report(_ result: ParseResult, file: SourceFile) {
         if !result.diagnostics.isEmpty {
             // A source line wider than the terminal is shown around its caret.
             var rows: Int32 = 0
@@ -33,6 +39,5 @@ package enum ScenarioLoading {
             let text = printer.renderAll(result, file: file, color: wantsColor(fileDescriptor: 2))
             StandardError.write(text)
         }
-        return result
     }
 }

@@ -25,6 +25,9 @@ package struct InteractiveOptions {
     /// The library file that question is, when its first answer is kept in
     /// the practice record.
     package var practiceQuestion: String?
+    /// `--watch`: each save of the scenario file reloads it (a new run, or
+    /// its diagnostics over the run shown).
+    package var watch = false
 
     package init() {}
 }
@@ -74,6 +77,9 @@ package final class InteractiveApp {
         return nil
     }
 
+    /// The scenario file's watch (`--watch`).
+    private var watch: ScenarioWatch?
+
     private var redrawScheduled = false
     private var firstFrameReported = false
     private var frameTimer: (any DispatchSourceTimer)?
@@ -111,6 +117,7 @@ package final class InteractiveApp {
         app.installSources()
         if let opening {
             app.open(opening, from: nil)
+            if options.watch { app.startWatching(opening) }
         } else {
             app.mode = .picker(PickerModel(list: list, paths: paths, questions: questions))
             app.redrawNow()
@@ -286,6 +293,45 @@ package final class InteractiveApp {
         updateFrameTimer()
     }
 
+    // MARK: - Watching the file
+
+    /// Watches the scenario's file: each save is read and checked on the
+    /// watch's thread, and what came of it arrives here on the main queue.
+    private func startWatching(_ opening: ScenarioOpening) {
+        watch = ScenarioWatch.start(opening.file.path, scenario: opening.scenario) { reload in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { InteractiveApp.current?.reloadArrived(reload) }
+            }
+        }
+        if watch == nil {
+            scenario?.cannotReload("cannot watch \(opening.file.path) for saves")
+            redrawNow()
+        }
+    }
+
+    /// A save of the watched file: a new run of it (settings as on the
+    /// command line, over the file's own `speed`), drawn at once; or its
+    /// diagnostics over the run shown.
+    private func reloadArrived(_ reload: ScenarioWatch.Reload) {
+        guard !end.hasEnded, let view = scenario else { return }
+        switch reload {
+        case .scenario(let new, let file, let changes):
+            let settings = SessionModel.Settings(
+                speed: options.speed ?? new.speed ?? 1, paused: options.startsPaused, lesson: options.lesson)
+            view.reload(
+                new, file: RecordingFile(path: file.path, source: String(decoding: file.bytes, as: UTF8.self)),
+                settings: settings, changes: changes.summary)
+            redrawNow()
+            updateFrameTimer()
+        case .problems(let result, let file):
+            view.showProblems(result, file: file)
+            scheduleRedraw()
+        case .unreadable(let reason):
+            view.cannotReload(reason)
+            scheduleRedraw()
+        }
+    }
+
     // MARK: - Frames
 
     private func frameInput(for view: ScenarioSession) -> FrameInput {
@@ -396,6 +442,7 @@ package final class InteractiveApp {
         // The terminal first: stopping a run may wait for Foundation.
         stopFrameTimer()
         input?.cancel()
+        watch?.stop()
         session.close()
         scenario?.stop()
         mode = .none

@@ -98,6 +98,20 @@ package final class ScenarioSession {
         carryOut(model.handle(key, frame: frame, moment, date: date())) ? .quit : .continue
     }
 
+    /// A save of the watched file: `reload` (what to run), or the file's
+    /// problems, or why it could not be read.
+    package func reload(_ new: Scenario, file: RecordingFile, settings: SessionModel.Settings, changes: String) {
+        carryOut(model.reload(new, file: file, settings: settings, changes: changes, at: wallClock()))
+    }
+
+    package func showProblems(_ result: ParseResult, file: SourceFile) {
+        model.showProblems(result, file: file, at: wallClock())
+    }
+
+    package func cannotReload(_ reason: String) {
+        model.cannotReload(reason, at: wallClock())
+    }
+
     /// Called on the main thread while a large run's start hands its
     /// operations to Foundation: the main thread does nothing else
     /// meanwhile, so this is when to draw (the status line says how far

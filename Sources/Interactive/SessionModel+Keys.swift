@@ -142,7 +142,8 @@ extension SessionModel {
         -> [SessionEffect]
     {
         let now = state.overlay
-        if before == .none, now != .none, isMoving(moment) {
+        // The diff follows the run as it goes: it does not pause it.
+        if before == .none, now == .help || now == .swift, isMoving(moment) {
             pausedForOverlay = true
             if replay != nil {
                 replay?.pause(at: moment.wall)
@@ -216,6 +217,22 @@ extension SessionModel {
                 now: wall)
             return []
         }
+        if prediction == nil { keepForComparison("the run before r") }
+        forgetRun()
+        let effects = open(at: wall)
+        if prediction != nil {
+            prediction?.again()
+            state.show("the question again, on a fresh run: edit your answer, Enter submits", now: wall)
+            return effects
+        }
+        let how = opening.paused ? ", not started: Space starts it" : ""
+        state.show("restarted: a new run, with new queues and operations, from t=0\(how)", now: wall)
+        return effects
+    }
+
+    /// Lets go of everything the run shown built (its board and history,
+    /// lanes, log, verdicts, captions), for a new run of `scenario`.
+    mutating func forgetRun() {
         liveBoard = LiveBoard(scenario: scenario)
         seekMemo = nil
         memo = ScreenMemo()
@@ -230,15 +247,19 @@ extension SessionModel {
         changedByUser = false
         mainThreadBusy = nil
         mainThreadBlocked = nil
-        let effects = open(at: wall)
-        if prediction != nil {
-            prediction?.again()
-            state.show("the question again, on a fresh run: edit your answer, Enter submits", now: wall)
-            return effects
+    }
+
+    /// A new run is about to replace the one shown: it becomes the run
+    /// before, for `d`. A run that had not begun (no notification) leaves
+    /// the one before it there.
+    mutating func keepForComparison(_ label: String) {
+        if history.count > 0 {
+            comparison = RunComparison(
+                before: RunComparison.Before(
+                    scenario: scenario, events: history.events, file: file.path, label: label))
+        } else if let kept = comparison {
+            comparison = RunComparison(before: kept.before)
         }
-        let how = opening.paused ? ", not started: Space starts it" : ""
-        state.show("restarted: a new run, with new queues and operations, from t=0\(how)", now: wall)
-        return effects
     }
 
     /// `W`: the run shown, every notification so far, as a recording

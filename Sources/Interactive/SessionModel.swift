@@ -99,13 +99,20 @@ package struct SessionModel {
         }
     }
 
-    package let scenario: Scenario
+    /// The scenario shown; a save of a watched file replaces it (`reload`).
+    package internal(set) var scenario: Scenario
     package internal(set) var settings: Settings
     /// How it opened: what `r` goes back to.
-    let opening: Settings
+    var opening: Settings
     let source: Source
     /// The file the scenario came from, for the header of a saved recording.
-    let file: RecordingFile
+    var file: RecordingFile
+    /// The run before this one (`r`, a reload), to compare with (`d`); nil
+    /// before the first, and for a question or a replay.
+    var comparison: RunComparison?
+    /// The last save of a watched file had errors: what the problems
+    /// overlay shows, until a save reads without them.
+    var problems: FileProblems?
     /// A replay's clock over its recording, which is all in the history
     /// from the first frame: the screen shows the history at its position.
     var replay: ReplayClock?
@@ -380,6 +387,17 @@ package struct SessionModel {
         frame.timeline = lanes
         frame.memo = memo
         frame.predict = prediction?.frame
+        frame.hasPreviousRun = comparison != nil
+        switch state.overlay {
+        case .diff:
+            frame.overlayText = comparison?.lines(
+                scenario: scenario, file: file.path, history: history, speed: settings.speed,
+                ended: board.outcome != nil)
+        case .problems:
+            frame.overlayText = problems?.lines(width: InterfaceRenderer.overlayTextWidth(for: size))
+        default:
+            break
+        }
         if let shown = state.historyCursor {
             // That moment: its clock and its caption (the log pane ends
             // at its line by itself).

@@ -60,6 +60,11 @@ public struct FrameInput: Sendable {
     /// What the frames of this scenario share (set on the value, as the
     /// loop does); nil: each frame derives everything again.
     public var memo: ScreenMemo? = nil
+    /// A run before this one is kept to compare with (`d`).
+    public var hasPreviousRun = false
+    /// The lines of an overlay the session writes (`InterfaceState.Overlay`
+    /// `.diff`, `.problems`), when that overlay is open.
+    public var overlayText: [String]? = nil
 
     public init(
         now: Double = 0, wallClock: Double? = nil, speed: Double = 1, isPaused: Bool = false,

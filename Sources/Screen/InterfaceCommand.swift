@@ -15,7 +15,7 @@ public enum InterfaceCommand: Sendable, Hashable, CaseIterable {
     case toggleSuspend
     case raiseCap, lowerCap, defaultCap
     // Run
-    case togglePause, slower, faster, restart, toggleLesson, saveRecording
+    case togglePause, slower, faster, restart, toggleLesson, saveRecording, compareRuns
     // History
     case historyBack, historyForward, historyPreviousChange, historyNextChange, goToTime
     // Timeline
@@ -68,6 +68,9 @@ public enum InterfaceKeys {
             [.character("m")], .toggleLesson, help: "lesson mode on or off: pause at each caption", group: "Run"),
         KeyBinding(
             [.character("W")], .saveRecording, help: "save the run as a recording (opscope replay opens it)",
+            group: "Run"),
+        KeyBinding(
+            [.character("d")], .compareRuns, help: "compare this run with the one before it (after r or a reload)",
             group: "Run"),
 
         KeyBinding(

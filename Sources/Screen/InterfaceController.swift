@@ -89,6 +89,13 @@ public enum InterfaceController {
             return .togglePause
         case .toggleLesson: return .toggleLesson
         case .saveRecording: return .saveRecording
+        case .compareRuns:
+            guard frame.hasPreviousRun || state.overlay == .diff else {
+                return refuse(
+                    "no run before this one to compare with: r runs it again, and so does a save with --watch",
+                    &state, frame)
+            }
+            return openOverlay(.diff, state: &state)
         case .slower, .faster: return changeSpeed(faster: command == .faster, state: &state, frame: frame)
         case .restart:
             state = state.restarted()
@@ -206,7 +213,7 @@ public enum InterfaceController {
             state.overlayScroll = 0
             return .redraw
         case .toggleHelp, .toggleSwift, .explainStall, .quit, .togglePause, .slower, .faster, .restart,
-            .toggleLesson, .saveRecording:
+            .toggleLesson, .saveRecording, .compareRuns:
             return nil
         default:
             return refuse("close the overlay first (Esc)", &state, frame)

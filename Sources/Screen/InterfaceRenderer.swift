@@ -11,6 +11,11 @@ public struct RenderedFrame: Sendable, Hashable {
 /// per-frame values into a fresh grid of `frame.size`. Pure: the same
 /// inputs give the same cells; the backend diffs and flushes them.
 public enum InterfaceRenderer {
+    /// The width an overlay's text is shown at on a terminal of `size`
+    /// (`OverlayView.textWidth(for:)`): what the session writes the
+    /// diagnostics of a watched file for.
+    public static func overlayTextWidth(for size: Size) -> Int { OverlayView.textWidth(for: size) }
+
     public static func render(board: BoardState, state: InterfaceState, frame: FrameInput) -> RenderedFrame {
         var rendered = draw(board: board, state: state, frame: frame)
         if frame.ascii { rendered.grid.makeASCII() }

@@ -17,6 +17,12 @@ public struct InterfaceState: Sendable, Hashable {
         /// Why the run is stuck (`y`): its stall by root cause, then each
         /// stuck operation with its own reason.
         case stall
+        /// This run compared with the one before it (`d`, after `r` or a
+        /// reload): `FrameInput.overlayText`.
+        case diff
+        /// A save of a watched file that has errors: its diagnostics
+        /// (`FrameInput.overlayText`), over the run before it.
+        case problems
     }
 
     /// Whether the notes pane shows: the user's choice (`n`), or the

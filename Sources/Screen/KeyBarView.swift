@@ -8,10 +8,10 @@ import TextKit
 /// runs out. Over the timeline or the threads the bar leads with `t` and
 /// the view it goes to, and the keys of the time window.
 enum KeyBarView {
-    static func entries(status: RunStatus, area: BoardArea = .columns, replay: Bool = false) -> [(
-        InterfaceCommand, String
-    )] {
-        let board = boardEntries(status: status, replay: replay)
+    static func entries(status: RunStatus, area: BoardArea = .columns, replay: Bool = false, diff: Bool = false)
+        -> [(InterfaceCommand, String)]
+    {
+        let board = boardEntries(status: status, replay: replay, diff: diff)
         switch area {
         case .columns:
             return board + [(.cycleBoardArea, "timeline")]
@@ -24,13 +24,15 @@ enum KeyBarView {
         }
     }
 
-    private static func boardEntries(status: RunStatus, replay: Bool) -> [(InterfaceCommand, String)] {
+    /// `diff`: a run before this one is kept, and an ended run offers `d`.
+    private static func boardEntries(status: RunStatus, replay: Bool, diff: Bool) -> [(InterfaceCommand, String)] {
         switch status {
         case .ended, .stuck:
             let why: [(InterfaceCommand, String)]
             if case .stuck = status { why = [(.explainStall, "why")] } else { why = [] }
             return [(.toggleHelp, "help"), (.quit, "quit")] + why + [
-                (.restart, replay ? "play again" : "run again"),
+                (.restart, replay ? "play again" : "run again")
+            ] + (diff ? [(.compareRuns, "diff")] : []) + [
                 (.historyBack, "step back"), (.saveRecording, "save"), (.toggleNotes, "notes"),
                 (.toggleLog, "log"), (.filterLog, "log of card"), (.toggleSwift, "Swift"),
             ]
@@ -64,9 +66,9 @@ enum KeyBarView {
     /// table's for where the run is, less `without`, up to `width`.
     static func text(
         width: Int, status: RunStatus, area: BoardArea = .columns, glyphs: GlyphSet, replay: Bool = false,
-        lead: [String] = [], without: Set<InterfaceCommand> = []
+        diff: Bool = false, lead: [String] = [], without: Set<InterfaceCommand> = []
     ) -> String {
-        let table = entries(status: status, area: area, replay: replay).filter { !without.contains($0.0) }
+        let table = entries(status: status, area: area, replay: replay, diff: diff).filter { !without.contains($0.0) }
         var line = ""
         for entry in lead + table.map({ "\(InterfaceKeys.firstKeyLabel($0.0, glyphs: glyphs)) \($0.1)" }) {
             let next = line.isEmpty ? " " + entry : line + "  " + entry
@@ -99,7 +101,8 @@ enum KeyBarView {
         // A question's own keys lead; while it is answered they are the only ones.
         let (lead, usual) = frame.predict.map(predictEntries) ?? ([], true)
         let line = text(
-            width: rect.width, status: status, area: area, glyphs: frame.glyphs, replay: frame.isReplay, lead: lead,
+            width: rect.width, status: status, area: area, glyphs: frame.glyphs, replay: frame.isReplay,
+            diff: frame.hasPreviousRun, lead: lead,
             without: frame.predict == nil ? [] : usual ? [.restart] : Set(InterfaceCommand.allCases))
         grid.write(line, at: Position(column: rect.x, row: rect.y), style: theme.dim, clippedTo: rect)
     }

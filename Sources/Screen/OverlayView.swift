@@ -3,7 +3,8 @@ import RunEvents
 import ScenarioKit
 import TextKit
 
-/// The help (`?`) and Swift code (`w`) overlays: a box over the middle of
+/// The help (`?`), Swift code (`w`), diff (`d`) and diagnostics (a watched
+/// file saved with errors) overlays: a box over the middle of
 /// the screen, its text scrolled by `InterfaceState.overlayScroll` (arrows,
 /// PgUp / PgDn, Home / End), and how to close and scroll it on the bottom
 /// edge. Long lines wrap, so nothing is cut off at the box's edge.
@@ -52,12 +53,14 @@ enum OverlayView {
     ) {
         guard rect.width > 4, rect.height > 2 else { return }
         grid.fill(rect, with: .blank)
-        let title: String
-        switch state.overlay {
-        case .help: title = "Keys"
-        case .stall: title = "Why the run is stuck"
-        case .swift, .none: title = "The Swift code of this scenario (opscope swift)"
-        }
+        let title =
+            switch state.overlay {
+            case .help: "Keys"
+            case .stall: "Why the run is stuck"
+            case .diff: "This run against the run before it (d)"
+            case .problems: "Errors in the saved file"
+            case .swift, .none: "The Swift code of this scenario (opscope swift)"
+            }
         grid.drawBox(rect, glyphs: frame.glyphs, style: theme.heading, title: title, titleStyle: theme.heading)
         let inner = rect.inset(top: 1, left: 2, bottom: 1, right: 1)
         let lines = wrappedLines(board: board, state: state, frame: frame, width: inner.width)
@@ -65,6 +68,8 @@ enum OverlayView {
             let style: Style
             if state.overlay == .help || state.overlay == .stall {
                 style = line.hasPrefix(" ") || line.isEmpty ? theme.plain : theme.heading
+            } else if state.overlay == .diff || state.overlay == .problems {
+                style = i + state.overlayScroll == 0 ? theme.heading : theme.plain
             } else {
                 style = line.trimmingPrefix(while: { $0 == " " }).hasPrefix("//") ? theme.dim : theme.plain
             }
@@ -90,6 +95,8 @@ enum OverlayView {
         case .stall: lines = stallLines(board: board, glyphs: frame.glyphs)
         case .swift:
             lines = swiftLines(frame.predict?.hidesAnswers == true ? board.scenario.asQuestion : board.scenario)
+        case .diff, .problems:
+            lines = frame.overlayText ?? []
         }
         return lines.flatMap { line -> [String] in
             guard displayWidth(line) > width else { return [line] }
@@ -148,6 +155,13 @@ enum OverlayView {
             + Array(program[own...])
             + ["", "// MARK: - The harness", ""]
             + Array(program[harness..<own])
+    }
+
+    /// The width of an overlay's text on a terminal of `size`: what the
+    /// session writes its lines for (the diagnostics' source lines are
+    /// cut around their caret to it, not wrapped).
+    static func textWidth(for size: Size) -> Int {
+        max(1, ScreenLayout.overlayRect(size).width - 3)
     }
 
     /// How many lines the open overlay has at `rect`'s width (for clamping

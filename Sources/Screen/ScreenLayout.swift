@@ -145,9 +145,13 @@ struct ScreenLayout: Sendable, Hashable {
             notes = dock
         }
 
+        overlay = Self.overlayRect(size)
+    }
+
+    /// Where the overlays go at `size`: centred, at most 100 columns wide.
+    static func overlayRect(_ size: Size) -> Rect {
         let overlayWidth = min(size.columns - 4, 100)
         let overlayHeight = size.rows - 4
-        overlay = Rect(
-            x: (size.columns - overlayWidth) / 2, y: 2, width: overlayWidth, height: overlayHeight)
+        return Rect(x: (size.columns - overlayWidth) / 2, y: 2, width: overlayWidth, height: overlayHeight)
     }
 }

@@ -13,7 +13,7 @@ enum BenchCommand {
     static let abstract = "Measure opscope against the bare engine (use a release build)"
     static let help = """
         USAGE: opscope-bench [--quick]
-                             [--only engine|language|interface|history|scale|budget|repeat|stall|chain|practice]
+                             [--only engine|language|interface|history|scale|budget|repeat|stall|watch|chain|practice]
                              [--chain-length N] [--seeds N] [--runs N]
 
         Measures, on this machine:
@@ -47,6 +47,10 @@ enum BenchCommand {
                      telling it in words (a deadlock through a suspension, a chain
                      behind an operation that never posts isFinished), and the same
                      at 50,000: < 100 ms, and linear
+          watch      from a save of a library file to the new run's first frame
+                     (--watch), in this process: the kernel's event, the quiet
+                     period, the file read and checked, the run started on the
+                     real engine, the frame flushed to a headless terminal
           chain      'opscope trace' of a dependency chain (--chain-length, default
                      1,000,000) ends with exit 0; not in the default set: the
                      engine itself takes minutes on such a chain
@@ -65,7 +69,8 @@ enum BenchCommand {
         let args = try Arguments(arguments, options: ["only", "chain-length", "seeds", "runs"], flags: ["quick"])
         let only = args.value("only")
         let sections = [
-            "engine", "language", "interface", "history", "scale", "budget", "repeat", "stall", "chain", "practice",
+            "engine", "language", "interface", "history", "scale", "budget", "repeat", "stall", "watch", "chain",
+            "practice",
         ]
         if let only, !sections.contains(only) {
             throw UsageError("'--only' is one of \(sections.joined(separator: ", ")), not '\(only)'")
@@ -83,6 +88,7 @@ enum BenchCommand {
         if only == nil || only == "budget" { BudgetBench.run(report: report, rounds: args.has("quick") ? 1 : 2) }
         if only == nil || only == "repeat" { RepeatBench.run(report: report, rounds: args.has("quick") ? 3 : 5) }
         if only == nil || only == "stall" { StallBench.run(report: report, rounds: rounds) }
+        if only == nil || only == "watch" { WatchBench.run(report: report, rounds: args.has("quick") ? 5 : 15) }
         if only == "chain" {
             let text = args.value("chain-length") ?? "1000000"
             guard let length = Int(text), (2...10_000_000).contains(length) else {

@@ -23,6 +23,9 @@ enum RunCommand: Subcommand {
                         speed line, else 1)
           --paused      open it not started: nothing runs until Space
           --lesson      lesson mode: pause at each of the scenario's captions
+          --watch       run the file again each time it is saved (its errors,
+                        if it has any, show over the run); d compares the
+                        new run with the one before
           --ascii       draw with ASCII characters only
           --no-color    no colours (also when NO_COLOR is set)
 
@@ -35,10 +38,14 @@ enum RunCommand: Subcommand {
             throw UsageError("'run' takes one scenario file, not \(args.positionals.count)")
         }
         guard let path = args.positionals.first else {
+            if options.watch { throw UsageError("'--watch' needs a scenario file to watch") }
             return try PickerLauncher.launch(options: options)
         }
         // A recording, not a scenario: `opscope RUN.jsonl` replays it.
         if path.hasSuffix(".jsonl") {
+            if options.watch {
+                throw UsageError("'--watch' goes with a scenario file: a recording is one run, already made")
+            }
             return try ReplayCommand.run(arguments.filter { $0 != "--paused" })
         }
         let file = try ScenarioLoading.source(at: path)
@@ -56,13 +63,15 @@ enum RunCommand: Subcommand {
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> (Arguments, InteractiveOptions) {
-        let args = try Arguments(arguments, options: ["speed"], flags: ["paused", "lesson", "ascii", "no-color"])
+        let args = try Arguments(
+            arguments, options: ["speed"], flags: ["paused", "lesson", "ascii", "no-color", "watch"])
         var options = InteractiveOptions()
         options.speed = try args.speed("speed", in: SpeedRange.interactive)
         options.startsPaused = args.has("paused")
         options.lesson = args.has("lesson")
         options.ascii = args.has("ascii")
         options.noColor = args.has("no-color")
+        options.watch = args.has("watch")
         return (args, options)
     }
 }

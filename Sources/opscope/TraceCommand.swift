@@ -17,6 +17,7 @@ enum TraceCommand: Subcommand {
     static let abstract = "Run a scenario on the real engine and print its event stream"
     static let help = """
         USAGE: opscope trace FILE [--format text|jsonl|chrome|timeline] [--width N] [--speed X] [--verbose]
+               opscope trace FILE --watch [--format text|jsonl|chrome|timeline] [--width N] [--speed X] [--verbose]
                opscope trace FILE --repeat N [--format text|jsonl] [--speed X]
                opscope trace RUN.jsonl [--format text|jsonl|chrome|timeline] [--width N] [--verbose]
 
@@ -49,18 +50,26 @@ enum TraceCommand: Subcommand {
                                 stream: per expectation how often it held
                                 ("held 17 of 20"), the start orders seen, the
                                 facts that varied; jsonl gives it for scripts
+          --watch               trace the file, then wait; each time it is
+                                saved, print a line with the time and what
+                                changed, and trace it again (its errors, if
+                                it has any, instead); Ctrl-C ends the watch
 
         EXIT STATUS: 0 when the run ended and every expectation held; 1 when
         an expectation failed or the run stalled on an operation that no
         'expect stuck' names; 2 when the file has errors or the command line
         is wrong. With --repeat, 0 when every run passed and 1 when one did
-        not. A file that promises its expectations only up to a speed
+        not. With --watch, Ctrl-C while it waits for a save exits with the
+        status of the last trace (2 when the last save had errors); during a
+        trace, that trace stops as a trace does (130). A file that promises
+        its expectations only up to a speed
         ('speed 1 up to 4') still shows them when traced faster, but they do
         not decide the status then.
         """
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(arguments, options: ["format", "speed", "width", "repeat"], flags: ["verbose"])
+        let args = try Arguments(
+            arguments, options: ["format", "speed", "width", "repeat"], flags: ["verbose", "watch"])
         guard args.positionals.count == 1 else {
             throw UsageError(
                 args.positionals.isEmpty
@@ -76,6 +85,13 @@ enum TraceCommand: Subcommand {
             throw UsageError("'--width' goes with '--format timeline'")
         }
         let speed = try args.speed("speed", in: SpeedRange.trace, default: 1)
+        let watching = args.has("watch")
+        if watching, args.positionals[0].hasSuffix(".jsonl") {
+            throw UsageError("'--watch' goes with a scenario file: a recording is one run, already made")
+        }
+        if watching, args.value("repeat") != nil {
+            throw UsageError("'--watch' traces the file once at each save; it does not go with '--repeat'")
+        }
         let repeats = try TraceRepeat.count(
             args, format: format, recording: args.positionals[0].hasSuffix(".jsonl"))
         let verbose = args.has("verbose")
@@ -90,19 +106,15 @@ enum TraceCommand: Subcommand {
         }
         let file = try ScenarioLoading.source(at: args.positionals[0])
         let result = ScenarioLoading.read(file)
+        if watching {
+            return MainActor.assumeIsolated {
+                TraceWatch.run(file, result, format: format, width: width, speed: speed, verbose: verbose)
+            }
+        }
         guard let scenario = result.scenario, !result.hasErrors else {
             return .usage
         }
-        // Faster than the file promises its expectations: still judged and
-        // shown (what the engine did at this speed), not counted.
-        let promised = scenario.promisedUpTo.map { speed <= $0 } ?? true
-        if !promised, let fastest = scenario.promisedUpTo {
-            MessagePrinter.standardError.warning(
-                "\(file.path) promises its expectations only up to speed "
-                    + "\(ScenarioPrinter.speedText(fastest)) (its 'speed' statement); at --speed "
-                    + "\(ScenarioPrinter.speedText(speed)) they are judged and reported, but do not decide the exit "
-                    + "status")
-        }
+        let promised = promises(scenario, at: speed, path: file.path)
         if let repeats {
             return MainActor.assumeIsolated {
                 TraceRepeat.run(
@@ -114,16 +126,43 @@ enum TraceCommand: Subcommand {
         // so that nothing here holds it while the run goes.
         let session = MainActor.assumeIsolated {
             TraceSession.start(
-                TraceSession.Settings(
-                    scenario: scenario, format: format, width: width, countsExpectations: promised,
-                    header: JSONLineEncoder.Header(
-                        opscope: Version.opscope, language: Version.language, path: file.path,
-                        source: String(decoding: file.bytes, as: UTF8.self)), verbose: verbose), speed: speed)
+                settings(
+                    scenario, file: file, format: format, width: width, countsExpectations: promised,
+                    verbose: verbose),
+                speed: speed)
         }
         // The main thread serves the main dispatch queue, so a scenario
         // queue declared `main` really is OperationQueue.main, running on
         // the main thread, until the run ends and the trace has its status.
         return MainActor.assumeIsolated { session.serve() }
+    }
+
+    /// Whether the file promises its expectations at `speed`; a warning
+    /// when not. Faster than the file promises them, they are still judged
+    /// and shown (what the engine did at this speed), but not counted.
+    static func promises(_ scenario: Scenario, at speed: Double, path: String) -> Bool {
+        let promised = scenario.promisedUpTo.map { speed <= $0 } ?? true
+        if !promised, let fastest = scenario.promisedUpTo {
+            MessagePrinter.standardError.warning(
+                "\(path) promises its expectations only up to speed "
+                    + "\(ScenarioPrinter.speedText(fastest)) (its 'speed' statement); at --speed "
+                    + "\(ScenarioPrinter.speedText(speed)) they are judged and reported, but do not decide the exit "
+                    + "status")
+        }
+        return promised
+    }
+
+    /// A trace of `scenario`, read from `file`.
+    static func settings(
+        _ scenario: Scenario, file: SourceFile, format: TraceFormat, width: Int, countsExpectations: Bool,
+        verbose: Bool = false
+    ) -> TraceSession.Settings {
+        TraceSession.Settings(
+            scenario: scenario, format: format, width: width, countsExpectations: countsExpectations,
+            header: JSONLineEncoder.Header(
+                opscope: Version.opscope, language: Version.language, path: file.path,
+                source: String(decoding: file.bytes, as: UTF8.self)),
+            verbose: verbose)
     }
 
     /// `opscope trace RUN.jsonl`: a recording written again in any format,

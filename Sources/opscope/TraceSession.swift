@@ -27,8 +27,19 @@ final class TraceSession {
     /// the batch is written.
     private static let readers = EventFanOut<TraceSession>().reading(\.waitLine).reading(\.writer)
 
+    /// A trace of `trace --watch`: its output is the watch's (one for all
+    /// its traces), the watch takes the signals, and it hears how each
+    /// trace ended.
+    struct Watched {
+        var output: TraceOutput
+        var ended: @MainActor (ExitStatus) -> Void
+    }
+
     private let end = CommandEnd()
-    private let output = TraceOutput()
+    private let output: TraceOutput
+    private let watched: Watched?
+    /// The run, once started (nil for a recording).
+    private var run: MainQueueRun?
     /// Made after the run started (a large file's takes a while).
     private var writer: TraceWriter?
     /// On a terminal, what a quiet run waits for (standard error).
@@ -36,18 +47,24 @@ final class TraceSession {
     /// On a terminal, how far a large run's handover to Foundation is.
     private var progress: BuildProgressLine?
 
-    private init() {}
+    private init(watched: Watched?) {
+        self.watched = watched
+        output = watched?.output ?? TraceOutput()
+    }
 
     /// Starts the run of the scenario (or the writing of `recorded`, a
     /// recording's events: nothing runs then); `serve()` carries it out.
     /// The settings are let go of once the header is written: a
     /// recording's holds the scenario's whole text.
-    static func start(_ settings: consuming Settings, speed: Double = 1, recorded: [LifecycleEvent]? = nil)
-        -> TraceSession
-    {
-        let session = TraceSession()
-        TraceInterruption.install(output: session.output) { signal, status in
-            session.interrupted(signal, status: status)
+    static func start(
+        _ settings: consuming Settings, speed: Double = 1, recorded: [LifecycleEvent]? = nil,
+        watched: Watched? = nil
+    ) -> TraceSession {
+        let session = TraceSession(watched: watched)
+        if watched == nil {
+            TraceInterruption.install(output: session.output) { signal, status in
+                session.interrupted(signal, status: status)
+            }
         }
         if let recorded {
             session.writer = session.makeWriter(settings)
@@ -84,8 +101,16 @@ final class TraceSession {
                 // back to return the status (the run ends in a wait only when
                 // nothing can end that wait), so the trace exits from here.
                 // (`finish` wrote everything out.)
-                if let status = end.status { exit(status.code) }
+                if let status = end.status {
+                    if watched != nil {
+                        MessagePrinter.standardError.note(
+                            "the watch stops: the main thread is blocked for good in a wait of the scenario, and "
+                                + "every trace needs it")
+                    }
+                    exit(status.code)
+                }
             })
+        self.run = run
         // Before the writer: making it takes a while for a large file.
         progress = BuildProgressLine.start { run.buildProgress }
         writer = makeWriter(settings)
@@ -110,13 +135,29 @@ final class TraceSession {
         progress?.finish()
         waitLine?.stop()
         if let writer { end.end(writer.finish()) }
+        endWatched()
     }
 
-    private func interrupted(_ signal: String, status: ExitStatus) {
+    /// Stopped by `signal` (or, with `--watch`, by a save: `signal` then
+    /// says so, `a save of FILE`): what was written is kept whole.
+    func interrupted(_ signal: String, status: ExitStatus) {
         guard !end.hasEnded else { return }
         progress?.finish()
         waitLine?.stop()
         // Stopped before the writer was made: nothing was written yet.
         end.end(writer?.interrupt(signal, status: status) ?? status)
+        endWatched()
+    }
+
+    /// With `--watch`: the run is let go of (the next trace runs in this
+    /// process), after this call, so never from the stand-in's thread,
+    /// and the watch hears the status.
+    private func endWatched() {
+        guard let watched, let status = end.status else { return }
+        if let run {
+            self.run = nil
+            DispatchQueue.main.async { MainActor.assumeIsolated { run.stop() } }
+        }
+        watched.ended(status)
     }
 }

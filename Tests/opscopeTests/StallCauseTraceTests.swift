@@ -28,7 +28,7 @@ struct StallCauseTraceTests {
                     + "— a12-p4, a12-p5, a12-p6 and 116 more"), "\(text)")
         #expect(
             text.range(
-                of: #"photos suspended at 0\.1\d\ds by a12-p1's completion block \(line \d+\); its only resume is "#
+                of: #"photos suspended at \d+\.\d{3}s by a12-p1's completion block \(line \d+\); its only resume is "#
                     + #"a12-sheet's completion block \(line \d+\); a12-sheet waits for a12-p4, on photos"#,
                 options: .regularExpression) != nil, "\(text)")
     }

@@ -1,0 +1,168 @@
+import CommandSupport
+import Dispatch
+import Foundation
+import ScenarioKit
+import TextKit
+import Tracing
+
+/// `opscope trace FILE --watch`: the file traced, then again at each save,
+/// each trace after a line with the time and what the save changed (the
+/// file's diagnostics instead, when it has errors), until Ctrl-C (or
+/// SIGTERM, SIGHUP, SIGQUIT).
+///
+/// Every trace runs on the main queue of this one process, one after
+/// another: a save while one runs stops it (its output ends as a trace
+/// stopped by a signal ends, `run stopped by a save of FILE`) before the
+/// next starts. The watch takes the signals for all of them: one during a
+/// trace stops that trace, which gives the status (128 + the signal); one
+/// while it waits for a save ends it with the last trace's status, 2 when
+/// the last save had errors.
+@MainActor
+final class TraceWatch {
+    private let end = CommandEnd()
+    /// Standard output, for every trace and the lines between them.
+    private let output = TraceOutput()
+    private let path: String
+    private let format: TraceFormat
+    private let width: Int
+    private let speed: Double
+    private let verbose: Bool
+    private var watch: ScenarioWatch?
+    /// The trace going on, if one is.
+    private var current: TraceSession?
+    /// How the last trace ended (2: the file had errors at the last save).
+    private var lastStatus = ExitStatus.usage
+    /// A signal came: the watch ends once the trace going on has.
+    private var stopping = false
+    /// A save is stopping the trace going on, to trace again at once.
+    private var replacing = false
+
+    private init(path: String, format: TraceFormat, width: Int, speed: Double, verbose: Bool) {
+        self.path = path
+        self.format = format
+        self.width = width
+        self.speed = speed
+        self.verbose = verbose
+    }
+
+    /// Traces `file` (its diagnostics were printed when `result` has
+    /// errors), then watches it; returns the status it ends with.
+    static func run(
+        _ file: SourceFile, _ result: ParseResult, format: TraceFormat, width: Int, speed: Double, verbose: Bool
+    ) -> ExitStatus {
+        let session = TraceWatch(path: file.path, format: format, width: width, speed: speed, verbose: verbose)
+        TraceInterruption.install(output: session.output) { signal, status in
+            session.interrupted(signal, status: status)
+        }
+        let scenario = result.hasErrors ? nil : result.scenario
+        session.watch = ScenarioWatch.start(file.path, scenario: scenario ?? Scenario(queues: [], operations: [])) {
+            reload in
+            DispatchQueue.main.async { MainActor.assumeIsolated { session.saved(reload) } }
+        }
+        guard session.watch != nil else {
+            MessagePrinter.standardError.error("cannot watch '\(file.path)' for saves")
+            return .failed
+        }
+        if let scenario {
+            session.trace(scenario, file)
+        } else {
+            session.waiting()
+        }
+        let status = MainThread.serve(until: session.end)
+        session.watch?.stop()
+        return status
+    }
+
+    private func trace(_ scenario: Scenario, _ file: SourceFile) {
+        let promised = TraceCommand.promises(scenario, at: speed, path: file.path)
+        current = TraceSession.start(
+            TraceCommand.settings(
+                scenario, file: file, format: format, width: width, countsExpectations: promised, verbose: verbose),
+            speed: speed,
+            watched: TraceSession.Watched(output: output) { [self] status in traced(status) })
+    }
+
+    /// A trace ended (or was stopped).
+    private func traced(_ status: ExitStatus) {
+        current = nil
+        lastStatus = status
+        if replacing { return }
+        if stopping {
+            end.end(status)
+        } else {
+            waiting()
+        }
+    }
+
+    /// On a terminal, what happens next.
+    private func waiting() {
+        guard isatty(STDERR_FILENO) == 1 else { return }
+        MessagePrinter.standardError.note("watching \(path): each save traces it again; Ctrl-C ends the watch")
+    }
+
+    /// A save: the trace going on stops, a line says when and what
+    /// changed, and the file is traced again (or its errors printed).
+    private func saved(_ reload: ScenarioWatch.Reload) {
+        guard !end.hasEnded, !stopping else { return }
+        if let running = current {
+            replacing = true
+            running.interrupted("a save of \(path)", status: .failed)
+            replacing = false
+            current = nil
+        }
+        let what: String
+        switch reload {
+        case .scenario(_, _, let changes): what = changes.summary + "; traced again"
+        case .problems(let result, _):
+            what = "\(Spelling.count(result.errorCount, "error")), nothing traced"
+        case .unreadable(let reason): what = reason + ", nothing traced"
+        }
+        separate("\(Self.clock()) \(path) saved: \(what)")
+        switch reload {
+        case .scenario(let scenario, let file, _):
+            trace(scenario, file)
+        case .problems(let result, let file):
+            ScenarioLoading.report(result, file: file)
+            lastStatus = .usage
+            waiting()
+        case .unreadable(let reason):
+            MessagePrinter.standardError.error(reason)
+            lastStatus = .usage
+            waiting()
+        }
+    }
+
+    /// The line between two traces: in the stream for text and the
+    /// timeline; on standard error for jsonl and chrome, whose standard
+    /// output stays one recording or export after another.
+    private func separate(_ text: String) {
+        switch format {
+        case .text, .timeline:
+            let failure = output.finish { out in out.append("\n--- \(text) ---\n\n") }
+            if let failure {
+                MessagePrinter.standardError.error("could not write the trace to standard output: \(failure)")
+            }
+        case .jsonl, .chrome:
+            MessagePrinter.standardError.note(text)
+        }
+    }
+
+    /// `14:02:11`, local time.
+    private static func clock() -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: Date())
+    }
+
+    /// A signal: the trace going on stops and gives the status; with none,
+    /// the last trace's status.
+    private func interrupted(_ signal: String, status: ExitStatus) {
+        guard !end.hasEnded, !stopping else { return }
+        stopping = true
+        if let running = current {
+            running.interrupted(signal, status: status)
+        } else {
+            end.end(lastStatus)
+        }
+    }
+}
