@@ -6,7 +6,7 @@ import ScenarioKit
 
 /// What `opscope trace --format` writes.
 package enum TraceFormat: String, Sendable {
-    case text, jsonl, chrome, timeline
+    case text, jsonl, chrome, timeline, dot, mermaid
 }
 
 /// A trace's stream in its format, and what that format keeps while the
@@ -21,6 +21,9 @@ enum TraceStream {
     case chrome(ChromeTraceEncoder)
     /// The lanes, drawn `width` columns wide once the run is over.
     case timeline(TimelineLanes, width: Int)
+    /// The dependency graph with each operation's end, written once the
+    /// run is over (Graphviz or Mermaid).
+    case graph(GraphExport)
 
     init(_ format: TraceFormat, scenario: Scenario, width: Int) {
         switch format {
@@ -28,6 +31,8 @@ enum TraceStream {
         case .jsonl: self = .jsonl(JSONLineEncoder(scenario: scenario))
         case .chrome: self = .chrome(ChromeTraceEncoder(scenario: scenario))
         case .timeline: self = .timeline(TimelineLanes(scenario: scenario), width: width)
+        case .dot: self = .graph(GraphExport(.dot, scenario: scenario))
+        case .mermaid: self = .graph(GraphExport(.mermaid, scenario: scenario))
         }
     }
 
@@ -35,7 +40,7 @@ enum TraceStream {
     /// the format's own (JSON).
     var reportsOnStandardError: Bool {
         switch self {
-        case .jsonl, .chrome: true
+        case .jsonl, .chrome, .graph: true
         case .text, .timeline: false
         }
     }
@@ -58,6 +63,8 @@ enum TraceStream {
             self = .chrome(encoder)
         case .timeline(let lanes, let width):
             self = .timeline(lanes, width: width)
+        case .graph(let graph):
+            self = .graph(graph)
         }
     }
 
@@ -88,6 +95,9 @@ enum TraceStream {
         case .timeline(var lanes, let width):
             lanes.read(batch)
             self = .timeline(lanes, width: width)
+        case .graph(var graph):
+            graph.read(batch)
+            self = .graph(graph)
         }
     }
 
@@ -102,6 +112,8 @@ enum TraceStream {
             out.append(TimelineText.fitted(report, width: width))
         case .chrome(let encoder):
             encoder.appendFooter(to: &out.bytes)
+        case .graph(let graph):
+            out.append(graph.render())
         case .jsonl:
             break
         }
@@ -118,6 +130,8 @@ enum TraceStream {
             out.append(line)
         case .chrome(let encoder):
             encoder.appendFooter(to: &out.bytes)
+        case .graph(let graph):
+            out.append(graph.render(interrupted: true))
         case .jsonl:
             break
         }

@@ -16,10 +16,10 @@ enum TraceCommand: Subcommand {
     static let name = "trace"
     static let abstract = "Run a scenario on the real engine and print its event stream"
     static let help = """
-        USAGE: opscope trace FILE [--format text|jsonl|chrome|timeline] [--width N] [--speed X] [--verbose]
-               opscope trace FILE --watch [--format text|jsonl|chrome|timeline] [--width N] [--speed X] [--verbose]
+        USAGE: opscope trace FILE [--format text|jsonl|chrome|timeline|dot|mermaid] [--width N] [--speed X] [--verbose]
+               opscope trace FILE --watch [--format text|jsonl|chrome|timeline|dot|mermaid] [--width N] [--speed X] [--verbose]
                opscope trace FILE --repeat N [--format text|jsonl] [--speed X]
-               opscope trace RUN.jsonl [--format text|jsonl|chrome|timeline] [--width N] [--verbose]
+               opscope trace RUN.jsonl [--format text|jsonl|chrome|timeline|dot|mermaid] [--width N] [--verbose]
 
         Runs the scenario on Foundation's real OperationQueues and prints every
         observer notification in the order the observers saw it: one aligned
@@ -28,16 +28,19 @@ enum TraceCommand: Subcommand {
         open (chrome: a track per thread, a slice per execution, asynchronous
         operations in flight on tracks of their queue, flow arrows for
         dependencies, counters per queue), or a timeline as text (a lane per
-        operation over time, grouped by queue). Text and timeline output
-        end with each expectation held (✓) or failed (✗); with jsonl and
-        chrome, that report goes to standard error so standard output stays
-        pure JSON. A run that stalls is reported by root cause: a line per
+        operation over time, grouped by queue), or the dependency graph with
+        how each operation ended and when it ran (dot for Graphviz, mermaid
+        for a Mermaid flowchart: nodes grouped by queue, an edge from each
+        dependency to what depends on it, dashed when the dependency was
+        cancelled). Text and timeline output end with each expectation held
+        (✓) or failed (✗); with jsonl, chrome, dot and mermaid, that report
+        goes to standard error so standard output stays the format's own. A run that stalls is reported by root cause: a line per
         cause with how many operations it holds and the first names (a
         suspended queue with who suspended it and what could still resume
         it, a deadlock named as the cycle it is).
 
         OPTIONS:
-          --format text|jsonl|chrome|timeline
+          --format text|jsonl|chrome|timeline|dot|mermaid
                                 output format (default: text)
           --width N             the timeline's width in columns, 40 to 1000
                                 (default: 100)
@@ -78,7 +81,8 @@ enum TraceCommand: Subcommand {
         }
         let formatText = args.value("format") ?? "text"
         guard let format = TraceFormat(rawValue: formatText) else {
-            throw UsageError("'--format' is 'text', 'jsonl', 'chrome' or 'timeline', not '\(formatText)'")
+            throw UsageError(
+                "'--format' is 'text', 'jsonl', 'chrome', 'timeline', 'dot' or 'mermaid', not '\(formatText)'")
         }
         let width = try args.whole("width", in: 40...1000, default: 100)
         if args.value("width") != nil && format != .timeline {

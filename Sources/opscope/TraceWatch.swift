@@ -133,8 +133,8 @@ final class TraceWatch {
     }
 
     /// The line between two traces: in the stream for text and the
-    /// timeline; on standard error for jsonl and chrome, whose standard
-    /// output stays one recording or export after another.
+    /// timeline; on standard error for jsonl, chrome and the graphs, whose
+    /// standard output stays one recording or export after another.
     private func separate(_ text: String) {
         switch format {
         case .text, .timeline:
@@ -142,7 +142,7 @@ final class TraceWatch {
             if let failure {
                 MessagePrinter.standardError.error("could not write the trace to standard output: \(failure)")
             }
-        case .jsonl, .chrome:
+        case .jsonl, .chrome, .dot, .mermaid:
             MessagePrinter.standardError.note(text)
         }
     }

@@ -44,7 +44,7 @@ struct CommandTests {
             (["trace", "a.ops", "b.ops"], "opscope: error: 'trace' takes one scenario file, not 2"),
             (
                 ["trace", "--format", "xml", "scenarios/01-chain.ops"],
-                "opscope: error: '--format' is 'text', 'jsonl', 'chrome' or 'timeline', not 'xml'"
+                "opscope: error: '--format' is 'text', 'jsonl', 'chrome', 'timeline', 'dot' or 'mermaid', not 'xml'"
             ),
             (
                 ["trace", "--format", "timeline", "--width", "10", "scenarios/01-chain.ops"],

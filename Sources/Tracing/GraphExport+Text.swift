@@ -1,0 +1,136 @@
+import Board
+import RunEvents
+import ScenarioKit
+import TextKit
+
+/// The two dialects' text. Names go in quoted strings, never as bare
+/// identifiers (Mermaid gets `o0`, `o1`… as ids), so that any name the
+/// language allows reads back as itself.
+extension GraphExport {
+    // MARK: - Graphviz
+
+    func dotText(interrupted: Bool) -> String {
+        var out = "// opscope trace --format dot: an edge goes from a dependency to what depends on it\n"
+        out += "digraph opscope {\n"
+        out +=
+            "  graph [rankdir=LR, labelloc=t, fontname=\"Helvetica\", label=\(dot(caption(interrupted: interrupted)))];\n"
+        out += "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11];\n"
+        out += "  edge [color=\"#555555\"];\n"
+        for (q, ops) in operationsByQueue.enumerated() where !ops.isEmpty {
+            out += "  subgraph \(dot("cluster_\(q)")) {\n"
+            out += "    label=\(dot(queueLabel(QueueID(q)))); style=\"rounded\"; color=\"#9e9e9e\";\n"
+            for op in ops { out += "    " + dotNode(op) + "\n" }
+            out += "  }\n"
+        }
+        for spec in scenario.operations {
+            for dep in spec.dependencies {
+                let dashed = countsAsFinishedThoughCancelled(dep) ? " [style=dashed]" : ""
+                out += "  \(dot(scenario.opName(dep))) -> \(dot(spec.name))\(dashed);\n"
+            }
+        }
+        out += "}\n"
+        return out
+    }
+
+    private func dotNode(_ op: OperationID) -> String {
+        let spec = scenario[operation: op]
+        let f = facts[op]
+        let state = state(of: op)
+        var attributes = [
+            "label=" + dot("\(spec.name)\n\(summary(of: op))"),
+            "fillcolor=\"\(Self.fill(state))\"",
+            "opscope_state=\(dot(state))",
+        ]
+        if spec.isBarrier { attributes.append("shape=hexagon") }
+        if let s = f.started { attributes.append("opscope_started=\(dot(Self.number(s.time)))") }
+        if let e = f.finished { attributes.append("opscope_finished=\(dot(Self.number(e.time)))") }
+        if let c = f.cancelled { attributes.append("opscope_cancelled=\(dot(Self.number(c.time)))") }
+        if let thread = f.thread { attributes.append("opscope_thread=\(dot(thread.isMain ? "main" : "\(thread)"))") }
+        return "\(dot(spec.name)) [\(attributes.joined(separator: ", "))];"
+    }
+
+    /// A quoted string of Graphviz's language.
+    package func dot(_ text: String) -> String {
+        var out = "\""
+        for c in text {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": break
+            default: out.append(c)
+            }
+        }
+        return out + "\""
+    }
+
+    // MARK: - Mermaid
+
+    func mermaidText(interrupted: Bool) -> String {
+        var out = "---\ntitle: \(yaml(caption(interrupted: interrupted)))\n---\nflowchart LR\n"
+        for (q, ops) in operationsByQueue.enumerated() where !ops.isEmpty {
+            out += "  subgraph q\(q)[\(mermaid(queueLabel(QueueID(q))))]\n"
+            for op in ops {
+                let spec = scenario[operation: op]
+                let label = mermaid("\(spec.name)<br/>\(summary(of: op))")
+                let shape = spec.isBarrier ? "{{\(label)}}" : "[\(label)]"
+                out += "    o\(op.index)\(shape):::\(Self.mermaidClass(state(of: op)))\n"
+            }
+            out += "  end\n"
+        }
+        for (i, spec) in scenario.operations.enumerated() {
+            for dep in spec.dependencies {
+                let arrow = countsAsFinishedThoughCancelled(dep) ? "-.->" : "-->"
+                out += "  o\(dep.index) \(arrow) o\(i)\n"
+            }
+        }
+        for state in ["finished", "cancelled", "skipped", "stuck", "not started", "never started"] {
+            out += "  classDef \(Self.mermaidClass(state)) fill:\(Self.fill(state)),stroke:#555555,color:#000000\n"
+        }
+        return out
+    }
+
+    static func mermaidClass(_ state: String) -> String { state.replacingOccurrences(of: " ", with: "-") }
+
+    /// A quoted Mermaid label: `"` and `#` (which starts an entity) as
+    /// entities; `<br/>` is kept for the line break.
+    package func mermaid(_ text: String) -> String {
+        var out = "\""
+        for c in text {
+            switch c {
+            case "\"": out += "#quot;"
+            case "#": out += "#35;"
+            case "\n", "\r": out += " "
+            default: out.append(c)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A double-quoted YAML scalar, for the front matter's title.
+    func yaml(_ text: String) -> String {
+        var out = "\""
+        for c in text {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n", "\r", "\t": out += " "
+            default: out.append(c)
+            }
+        }
+        return out + "\""
+    }
+
+    // MARK: - Pieces
+
+    /// The dependency ended cancelled (or skipped) and finished: what
+    /// depends on it was released all the same (drawn dashed).
+    func countsAsFinishedThoughCancelled(_ dep: OperationID) -> Bool {
+        facts[dep].cancelled != nil && facts[dep].finished != nil
+    }
+
+    /// Seconds with three decimals, no unit: an attribute a script reads.
+    static func number(_ seconds: Double) -> String {
+        String(Spelling.seconds(seconds).dropLast())
+    }
+}
