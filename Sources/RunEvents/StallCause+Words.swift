@@ -115,7 +115,7 @@ extension StallCause {
     }
 
     /// Who did an action, as a stall's story says it.
-    static func originText(_ origin: ActionOrigin, in scenario: Scenario) -> String {
+    public static func originText(_ origin: ActionOrigin, in scenario: Scenario) -> String {
         switch origin {
         case .timed(let index):
             guard scenario.actions.indices.contains(index) else { return "an 'at' line" }

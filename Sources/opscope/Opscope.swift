@@ -17,7 +17,8 @@ protocol Subcommand: Sendable {
 /// The command-line entry point.
 enum Opscope {
     static let subcommands: [any Subcommand.Type] = [
-        RunCommand.self, CheckCommand.self, TraceCommand.self, ReplayCommand.self, DiffCommand.self, ListCommand.self,
+        RunCommand.self, CheckCommand.self, TraceCommand.self, ReplayCommand.self, DiffCommand.self, WhyCommand.self,
+        ListCommand.self,
         SwiftCommand.self,
         QuizCommand.self, PracticeCommand.self,
         HelpCommand.self,

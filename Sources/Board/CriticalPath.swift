@@ -1,0 +1,237 @@
+import RunEvents
+import ScenarioKit
+
+/// The chain of what held an operation back in one run: from the start of
+/// the run to the moment it started, each link an interval of scenario
+/// time and what filled it (an operation running, an operation waiting in
+/// its queue until something let it go, a timed action still to come).
+/// The links tile the interval, so their costs add up to the start time.
+///
+/// Built from the stream alone (`RunTimeline`): an operation's dispatch,
+/// readiness and start are observed events, and so is what came last
+/// before each (the dependency that finished, the slot a finish freed,
+/// the resume, the cap raised). Where the stream shows no event that let
+/// an operation go, the link says only the interval (`.waited`), never a
+/// rule.
+public struct CriticalPath: Sendable, Hashable {
+    public enum Link: Sendable, Hashable {
+        /// `op` ran (from its start until it stopped executing).
+        case ran(OperationID)
+        /// `op` was ready or dispatched and waited until `cause` let it go.
+        case waited(OperationID, until: Release)
+        /// The run had not yet come to the timed action (`at` line) that
+        /// added `op` or let it go.
+        case timedAction(Int)
+        /// A completion block of `op` ran before the action it performed.
+        case completionBlock(OperationID)
+        /// `op`, cancelled before it started, was dispatched (or let go)
+        /// and finished without running.
+        case finishedWithoutRunning(OperationID)
+    }
+
+    /// What let a waiting operation go.
+    public enum Release: Sendable, Hashable {
+        /// Its last dependency (or, on a queue with a barrier, what it
+        /// waits for there) finished.
+        case prerequisite(OperationID)
+        /// A slot of its queue was freed: `op` stopped executing.
+        case slot(OperationID)
+        /// Its queue was resumed by this action.
+        case resumed(ActionOrigin?)
+        /// Its queue's cap was raised by this action.
+        case capRaised(Int, ActionOrigin?)
+        /// It was added by this action (its first moment).
+        case added(ActionOrigin?)
+        /// Dispatched, then started on a thread: nothing in the stream
+        /// between says what it waited for (a worker thread, or the main
+        /// thread for the main queue).
+        case thread
+        /// Dispatched, then started on the thread `op` had just given
+        /// back: `op` (synchronous work) stopped executing on it after the
+        /// dispatch, right before this start on the same thread.
+        case threadFreed(OperationID, ThreadTag)
+        /// The stream shows nothing that let it go at that moment.
+        case unexplained
+    }
+
+    public struct Step: Sendable, Hashable {
+        public var link: Link
+        /// Scenario seconds.
+        public var from: Double
+        public var to: Double
+        public var cost: Double { max(0, to - from) }
+    }
+
+    /// A dispatch that starts within this (scenario seconds) started as a
+    /// thread took it up; a longer gap is a link of its own, a wait for a
+    /// thread (which another operation may have held).
+    public static let threadWait = 0.002
+
+    public var operation: OperationID
+    /// When it started (scenario seconds).
+    public var started: Double
+    /// In time order, from the run's start (or the first link the stream
+    /// explains) to `started`.
+    public var steps: [Step]
+}
+
+extension RunTimeline {
+    /// The chain of what held `op` back, or nil when it never started.
+    /// Bounded: each operation appears at most once as a link that runs,
+    /// so a chain has at most about three links per operation.
+    public func criticalPath(to op: OperationID) -> CriticalPath? {
+        guard scenario.contains(op), let start = self[op].started else { return nil }
+        var steps: [CriticalPath.Step] = []
+        var current = op
+        var t = start.time
+        var seen = Set<OperationID>()
+        var remaining = scenario.operations.count * 3 + 8
+        func step(_ link: CriticalPath.Link, from: Double) {
+            steps.append(CriticalPath.Step(link: link, from: min(from, t), to: t))
+            t = min(from, t)
+        }
+        while remaining > 0, seen.insert(current).inserted {
+            remaining -= 1
+            var pivot: Stamp
+            if let started = self[current].started {
+                if current != op { step(.ran(current), from: started.time) }
+                pivot = started
+            } else if current != op, let finished = self[current].finished {
+                // Cancelled before it started: its finish is what released the next.
+                let at = self[current].dispatched.flatMap { $0.seq < finished.seq ? $0 : nil } ?? finished
+                step(.finishedWithoutRunning(current), from: at.time)
+                pivot = at
+            } else {
+                break
+            }
+            let started = pivot
+            if self[current].started != nil, let dispatched = self[current].dispatched, dispatched.seq < started.seq {
+                if started.time - dispatched.time > CriticalPath.threadWait {
+                    if let (holder, stopped) = threadHolder(before: started, after: dispatched, of: current) {
+                        step(.waited(current, until: .threadFreed(holder, self[current].thread!)), from: stopped.time)
+                        if !seen.contains(holder) {
+                            // The holder's run is the next link; the dispatch
+                            // came while it ran, so the chain goes on from it.
+                            current = holder
+                            continue
+                        }
+                    }
+                    // Dispatched, then started later: the stream says only that.
+                    step(.waited(current, until: .thread), from: dispatched.time)
+                }
+                pivot = dispatched
+            }
+            let release = self.release(of: current, before: pivot)
+            let from = release.release == .added(nil) ? 0 : release.at.time
+            step(.waited(current, until: release.release), from: from)
+            var next: OperationID?
+            switch release.release {
+            case .prerequisite(let other), .slot(let other):
+                next = other
+            case .resumed(let origin), .capRaised(_, let origin), .added(let origin):
+                switch origin {
+                case .timed(let index)?:
+                    if t > 0 { step(.timedAction(index), from: 0) }
+                case .completion(let other)?:
+                    if let finished = self[other].finished, !seen.contains(other) {
+                        step(.completionBlock(other), from: finished.time)
+                        next = other
+                    }
+                case .user?, nil:
+                    break
+                }
+            case .thread, .threadFreed, .unexplained:
+                break
+            }
+            guard let next else { break }
+            current = next
+        }
+        return CriticalPath(operation: op, started: start.time, steps: steps.reversed())
+    }
+
+    /// What let `op` go by `pivot` (its dispatch, or its start without
+    /// one), and when: the latest observed moment among its readiness (and
+    /// the prerequisite that brought it), its queue's freed slots, resumes
+    /// and cap changes since it was ready.
+    func release(of op: OperationID, before pivot: Stamp) -> (release: CriticalPath.Release, at: Stamp) {
+        let facts = self[op]
+        let spec = scenario[operation: op]
+        guard let ready = facts.ready, ready.seq <= pivot.seq else { return (.unexplained, pivot) }
+        var best: (release: CriticalPath.Release, at: Stamp)
+        if let (prerequisite, finished) = lastPrerequisite(of: op, before: ready.seq) {
+            best = (.prerequisite(prerequisite), finished)
+        } else if let added = facts.added {
+            let origin = addOrigin(of: op, before: added.seq)
+            // Without an `add` action it was added as the run began.
+            best = (.added(origin), added)
+            if origin == nil && scenario.addedLater.contains(op) { best = (.unexplained, added) }
+        } else {
+            best = (.unexplained, ready)
+        }
+        for (stamp, moment) in queueMoments[spec.queue.index] where stamp.seq > ready.seq && stamp.seq <= pivot.seq {
+            switch moment {
+            case .slotFreed(let other) where other != op:
+                best = (.slot(other), stamp)
+            case .resumed:
+                best = (.resumed(actionOrigin(on: spec.queue, before: stamp.seq)), stamp)
+            case .capChanged(let cap):
+                best = (.capRaised(cap, actionOrigin(on: spec.queue, before: stamp.seq)), stamp)
+            default:
+                break
+            }
+        }
+        return best
+    }
+
+    /// Among what `op` waits for (its dependencies; on its queue, what the
+    /// barrier rule orders before it), the one that finished last before `seq`.
+    func lastPrerequisite(of op: OperationID, before seq: Int) -> (OperationID, Stamp)? {
+        let spec = scenario[operation: op]
+        var candidates = spec.dependencies
+        if let added = self[op].added {
+            for (i, other) in scenario.operations.enumerated() where other.queue == spec.queue {
+                let id = OperationID(i)
+                guard id != op, other.isBarrier || spec.isBarrier, let otherAdded = self[id].added,
+                    otherAdded.seq < added.seq
+                else { continue }
+                candidates.append(id)
+            }
+        }
+        var best: (OperationID, Stamp)?
+        for id in candidates {
+            guard let finished = self[id].finished, finished.seq <= seq else { continue }
+            if finished.seq > (best?.1.seq ?? Int.min) { best = (id, finished) }
+        }
+        return best
+    }
+
+    /// The synchronous operation that stopped executing on the thread `op`
+    /// started on, last before that start and after its dispatch.
+    func threadHolder(before started: Stamp, after dispatched: Stamp, of op: OperationID)
+        -> (OperationID, Stamp)?
+    {
+        guard let thread = self[op].thread else { return nil }
+        var best: (OperationID, Stamp)?
+        for (i, spec) in scenario.operations.enumerated() where !spec.body.isAsync && i != op.index {
+            let facts = self[OperationID(i)]
+            guard facts.thread == thread, let stopped = facts.moments.stopped, stopped.seq > dispatched.seq,
+                stopped.seq < started.seq
+            else { continue }
+            if stopped.seq > (best?.1.seq ?? Int.min) { best = (OperationID(i), stopped) }
+        }
+        return best
+    }
+
+    /// The origin of the last action on `queue` carried out before `seq`.
+    func actionOrigin(on queue: QueueID, before seq: Int) -> ActionOrigin? {
+        queueActions[queue.index].last { $0.stamp.seq < seq }?.cause.origin
+    }
+
+    /// The `add` action that added `op`, when one did (before `seq`).
+    func addOrigin(of op: OperationID, before seq: Int) -> ActionOrigin? {
+        for event in events.reversed() where event.seq < seq {
+            if case .action(.add(let added), let origin, nil) = event.kind, added == op { return origin }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,131 @@
+import Board
+import CommandSupport
+import Foundation
+import RunEvents
+import ScenarioKit
+
+/// `opscope why RUN X [Y]`: when X started and the chain of what held it
+/// back (`CriticalPath`); with Y, first whether X waits for Y in the file,
+/// and through what.
+enum WhyCommand: Subcommand {
+    static let name = "why"
+    static let abstract = "Why an operation started when it did; whether it waits for another, and through what"
+    static let help = """
+        USAGE: opscope why RUN X [Y] [--speed X]
+
+        RUN is a recording (RUN.jsonl, as 'opscope trace FILE --format jsonl'
+        or W in the interactive view writes it) or a scenario file, which is
+        run once on the real engine, as 'trace' runs it.
+
+        With Y, first answers "does X wait for Y?" from the file's 'after'
+        clauses: the path from X to Y when X waits for it directly or through
+        others; else what X depends on (and whether Y waits for X instead).
+
+        Then says when X started and the chain of what held it back in this
+        run, from the start of the run to that moment, one line per link with
+        its interval and what it cost: an operation that ran, the dependency
+        whose finish made X ready, the slot a finish freed, the resume or the
+        raised cap that let a queue dispatch, the 'at' line the run had to
+        reach, a completion block that performed an action, the wait between
+        a dispatch and the start on a thread. The links add up to X's start
+        time. Each link is an event of the run; where the events do not say
+        what let an operation go, the link says so.
+
+        OPTIONS:
+          --speed X             scenario seconds per real second for a scenario
+                                file (default: 1)
+
+        EXIT STATUS: 0 when X started (and, with Y, waits for Y); 1 when X
+        never started, or does not wait for Y; 2 when the file cannot be read
+        or the command line is wrong.
+        """
+
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        let args = try Arguments(arguments, options: ["speed"])
+        guard (2...3).contains(args.positionals.count) else {
+            throw UsageError(
+                args.positionals.count < 2
+                    ? "'why' needs a run (a recording or a scenario file) and an operation's name"
+                    : "'why' takes a run and one or two operations' names, not \(args.positionals.count - 1)")
+        }
+        let path = args.positionals[0]
+        let speed = try args.speed("speed", in: SpeedRange.trace, default: 1)
+        if path.hasSuffix(".jsonl") {
+            if args.value("speed") != nil {
+                throw UsageError("'--speed' goes with a scenario file: a recording's times are already set")
+            }
+            guard let recording = try ReplayCommand.open(path) else { return .usage }
+            if let problem = recording.problem {
+                MessagePrinter.standardError.warning(
+                    "\(ReplayCommand.location(path, problem)): \(problem.message); the answer is about the "
+                        + "\(recording.events.count) notifications before that line")
+            }
+            let names = try operations(Array(args.positionals.dropFirst()), in: recording.scenario, path: path)
+            return answer(names, scenario: recording.scenario, events: recording.events)
+        }
+        let file = try ScenarioLoading.source(at: path)
+        let result = ScenarioLoading.read(file)
+        guard let scenario = result.scenario, !result.hasErrors else { return .usage }
+        let names = try operations(Array(args.positionals.dropFirst()), in: scenario, path: path)
+        if let wait = scenario.actions.first(where: \.action.isMainThreadWait) {
+            throw UsageError(
+                "\(path):\(wait.location.line): this file makes the main thread wait, which may block it for good; "
+                    + "ask about a recording of it instead ('opscope trace \(path) --format jsonl' writes one)")
+        }
+        return MainActor.assumeIsolated {
+            let end = CommandEnd()
+            if isatty(STDERR_FILENO) == 1 {
+                MessagePrinter.standardError.note("running \(path) on the real engine…")
+            }
+            MainQueueRun.start(scenario, speed: speed, stopsAtEnd: true) { events, _ in
+                end.end(answer(names, scenario: scenario, events: events))
+            }
+            return MainThread.serve(until: end)
+        }
+    }
+
+    /// The operations named, or a usage error naming the one not there.
+    static func operations(_ names: [String], in scenario: Scenario, path: String) throws(UsageError)
+        -> [OperationID]
+    {
+        var ids: [OperationID] = []
+        for name in names {
+            guard let index = scenario.operations.firstIndex(where: { $0.name == name }) else {
+                let known = scenario.operations.prefix(6).map(\.name).joined(separator: ", ")
+                throw UsageError(
+                    "\(path) has no operation named '\(name)'"
+                        + (known.isEmpty ? "" : " (it has \(known)\(scenario.operations.count > 6 ? ", …" : ""))"))
+            }
+            ids.append(OperationID(index))
+        }
+        return ids
+    }
+
+    /// Prints the answer and gives the status.
+    static func answer(_ ids: [OperationID], scenario: Scenario, events: [LifecycleEvent]) -> ExitStatus {
+        let timeline = RunTimeline(scenario: scenario, events: events)
+        var lines: [String] = []
+        var status = ExitStatus.success
+        if ids.count == 2 {
+            let (text, waits) = WhyAnswer.waitsFor(ids[0], ids[1], in: scenario)
+            lines.append(text)
+            if !waits { status = .failed }
+        }
+        let chain = WhyAnswer.chain(to: ids[0], in: timeline)
+        lines += chain.lines
+        if !chain.started { status = .failed }
+        if ids.count == 2, let path = timeline.criticalPath(to: ids[0]),
+            let note = WhyAnswer.onTheChain(ids[1], path, in: scenario)
+        {
+            lines.append(note)
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+        } catch {
+            MessagePrinter.standardError.error("could not write to standard output: \(error)")
+            return .failed
+        }
+        return status
+    }
+}
