@@ -58,7 +58,8 @@ extension CriticalPath {
             let thread = scenario[queue: scenario[operation: op].queue].isMain ? "the main thread" : "a worker thread"
             return "\(name(op)) was dispatched, then waited for \(thread) to start it"
         case .waited(let op, .threadFreed(let holder, let thread)):
-            return "\(name(op)) was dispatched, and started on thread \(thread) when \(name(holder)) stopped executing "
+            let at = timeline[op].dispatched.map { " at \(Spelling.seconds($0.time))" } ?? ""
+            return "\(name(op)), dispatched\(at), started on thread \(thread) when \(name(holder)) stopped executing "
                 + "there"
         case .waited(let op, .unexplained):
             return "\(name(op)) waited; the run's events do not say what let it go"
