@@ -72,13 +72,22 @@ public struct RunFacts: Sendable {
 
     public let scenario: Scenario
     /// Per operation, its slot in `tracked`, or -1 when it is not tracked.
-    private let slot: [Int32]
-    private var tracked: [OperationFacts]
+    let slot: [Int32]
+    var tracked: [OperationFacts]
+    /// Per tracked operation, what its rules need (`RunFacts+Rules`);
+    /// empty unless the facts keep rules.
+    var ruleFacts: [RuleFacts] = []
+    /// Per queue, what the rules need of it (`RunFacts+Rules`).
+    var queueFacts: [QueueFacts]
     /// Per operation, tracked or not: whether it started, and stopped
     /// (`startedBit`, `stoppedBit`); executing is started and not stopped.
     private var execution: [UInt8]
     private static let startedBit: UInt8 = 1
     private static let stoppedBit: UInt8 = 2
+    /// Holds a slot of its queue (`QueueFacts.holding`).
+    private static let holdingBit: UInt8 = 4
+    private static let cancelledBit: UInt8 = 8
+    private static let executionBits = startedBit | stoppedBit
     private var executingCount: [Int]
     /// Per queue, the most of its operations executing at once.
     public private(set) var peaks: [Int]
@@ -99,12 +108,16 @@ public struct RunFacts: Sendable {
     /// Who suspended each queue last, the `at` lines performed, the wait
     /// the main thread is in: what a stall's causes need (`StallCause.group`).
     public private(set) var stallContext: StallContext
-    private var lastAction: Cause?
+    var lastAction: Cause?
     private var watches: [OverlapWatch]
 
-    /// - Parameter overlaps: sets of operations whose first moment all
-    ///   executing at once `overlap(of:)` can tell.
-    public init(scenario: Scenario, tracking: Tracking = .all, overlaps: [Set<OperationID>] = []) {
+    /// - Parameters:
+    ///   - overlaps: sets of operations whose first moment all executing
+    ///     at once `overlap(of:)` can tell.
+    ///   - keepsRules: keep `RuleFacts` for the tracked operations.
+    public init(
+        scenario: Scenario, tracking: Tracking = .all, overlaps: [Set<OperationID>] = [], keepsRules: Bool = false
+    ) {
         self.scenario = scenario
         let count = scenario.operations.count
         switch tracking {
@@ -124,6 +137,8 @@ public struct RunFacts: Sendable {
         executingCount = Array(repeating: 0, count: scenario.queues.count)
         peaks = Array(repeating: 0, count: scenario.queues.count)
         watches = overlaps.map(OverlapWatch.init)
+        queueFacts = scenario.queues.map(QueueFacts.init)
+        if keepsRules { ruleFacts = Array(repeating: RuleFacts(), count: tracked.count) }
     }
 
     /// Facts enough to judge `scenario`'s expectations: the operations they
@@ -133,8 +148,13 @@ public struct RunFacts: Sendable {
         var overlaps: [Set<OperationID>] = []
         for expectation in scenario.expectations {
             switch expectation.claim {
-            case .before(let a, let b): named.formUnion([a, b])
-            case .order(let ids): named.formUnion(ids)
+            case .before(let a, let b), .completionBefore(let a, let b):
+                // Their dependencies too: a failure says what they waited for.
+                named.formUnion([a, b])
+                named.formUnion(scenario[operation: a].dependencies + scenario[operation: b].dependencies)
+            case .order(let ids):
+                named.formUnion(ids)
+                named.formUnion(ids.flatMap { scenario[operation: $0].dependencies })
             case .concurrent(let ids):
                 named.formUnion(ids)
                 overlaps.append(Set(ids))
@@ -149,11 +169,10 @@ public struct RunFacts: Sendable {
                 for (i, a) in ids.enumerated() {
                     for b in ids[(i + 1)...] { overlaps.append([a, b]) }
                 }
-            case .completionBefore(let a, let b): named.formUnion([a, b])
             case .peak, .peakAtMost, .peakAtLeast, .dependsOn: break
             }
         }
-        return RunFacts(scenario: scenario, tracking: .only(named), overlaps: overlaps)
+        return RunFacts(scenario: scenario, tracking: .only(named), overlaps: overlaps, keepsRules: true)
     }
 
     // MARK: - Recording
@@ -164,7 +183,7 @@ public struct RunFacts: Sendable {
         endTime = event.time
         let stamp = Stamp(seq: event.seq, time: event.time)
         switch event.kind {
-        case .operation(let op, let key, _, let new):
+        case .operation(let op, let key, let old, let new):
             guard scenario.contains(op) else { break }
             let was = execution[op.index]
             // Executing as `OperationMoments` says: from the first
@@ -176,16 +195,25 @@ public struct RunFacts: Sendable {
             case (.isExecuting, .bool(true)) where now & Self.startedBit == 0: now |= Self.startedBit
             case (.isExecuting, .bool(false)), (.isFinished, .bool(true)):
                 if now & Self.startedBit != 0 { now |= Self.stoppedBit }
+            case (.isCancelled, .bool(true)) where now & Self.startedBit == 0: now |= Self.cancelledBit
             default: break
             }
+            // A slot held from the dispatch (or the start) to the stop, by
+            // an operation not cancelled before it started.
+            if now & Self.executionBits == Self.startedBit, now & Self.cancelledBit == 0 {
+                now |= Self.holdingBit
+            } else if now & Self.executionBits == Self.executionBits || (key == .isFinished && new == .bool(true)) {
+                now &= ~Self.holdingBit
+            }
             execution[op.index] = now
-            let wasExecuting = was == Self.startedBit
-            let isExecuting = now == Self.startedBit
+            let wasExecuting = was & Self.executionBits == Self.startedBit
+            let isExecuting = now & Self.executionBits == Self.startedBit
+            let q = scenario[operation: op].queue.index
             if isExecuting != wasExecuting {
-                let q = scenario[operation: op].queue.index
                 executingCount[q] += isExecuting ? 1 : -1
                 peaks[q] = max(peaks[q], executingCount[q])
             }
+            noteHolding(q, was: was & Self.holdingBit != 0, now: now & Self.holdingBit != 0)
             if key == .isExecuting, new == .bool(true), keepsStartOrder, slot[op.index] >= 0,
                 tracked[Int(slot[op.index])].started == nil
             {
@@ -193,6 +221,7 @@ public struct RunFacts: Sendable {
             }
             let n = Int(slot[op.index])
             if n >= 0 {
+                if !ruleFacts.isEmpty { noteRules(n, op, key, old: old, new: new, stamp) }
                 Self.update(&tracked[n], op, key, new: new, stamp, index, lastAction, scenario)
                 tracked[n].moments.record(event.kind, at: stamp, thread: event.thread)
             }
@@ -206,7 +235,13 @@ public struct RunFacts: Sendable {
             if case .timed = origin { timedActionsPerformed += 1 }
             stallContext.record(event)
         case .dispatched(let op):
-            guard scenario.contains(op), slot[op.index] >= 0 else { break }
+            guard scenario.contains(op) else { break }
+            let was = execution[op.index]
+            if was & (Self.executionBits | Self.cancelledBit) == 0 {
+                execution[op.index] = was | Self.holdingBit
+                noteHolding(scenario[operation: op].queue.index, was: was & Self.holdingBit != 0, now: true)
+            }
+            guard slot[op.index] >= 0 else { break }
             tracked[Int(slot[op.index])].moments.record(event.kind, at: stamp, thread: event.thread)
         case .end(let result):
             if outcome == nil { outcome = result }
@@ -223,7 +258,10 @@ public struct RunFacts: Sendable {
         case .leftover(let op, .returned):
             guard scenario.contains(op), slot[op.index] >= 0 else { break }
             tracked[Int(slot[op.index])].leftoverEnded = stamp
-        case .queue, .block, .leftover, .stranded, .stall, .caption:
+        case .queue(let q, let key, let old, let new):
+            guard scenario.contains(q) else { break }
+            recordQueue(q, key, old: old, new: new, stamp)
+        case .block, .leftover, .stranded, .stall, .caption:
             break
         }
     }
@@ -269,7 +307,7 @@ public struct RunFacts: Sendable {
 
     /// Whether `op` is executing after the events recorded so far.
     public func isExecuting(_ op: OperationID) -> Bool {
-        execution.indices.contains(op.index) && execution[op.index] == Self.startedBit
+        execution.indices.contains(op.index) && execution[op.index] & Self.executionBits == Self.startedBit
     }
 
     public func peak(of queue: QueueID) -> Int {

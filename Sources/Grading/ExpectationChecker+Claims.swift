@@ -19,7 +19,8 @@ extension ExpectationChecker {
             )
         }
         return (
-            false, "\(nameA) does not depend on \(nameB), directly or through others: \(dependencies(of: a, scenario))"
+            false,
+            "\(nameA) does not depend on \(nameB), directly or through others: \(RuleWords.dependencies(of: a, in: scenario))"
         )
     }
 
@@ -58,7 +59,7 @@ extension ExpectationChecker {
         }
         let waits =
             scenario.dependencyPath(from: b, to: a) != nil
-            ? ": \(nameB) waits for \(nameA) to finish, not for its completion block" : ""
+            ? ": \(nameB) waits for \(nameA) to finish, not for its completion block" : notWaiting(b, for: a, scenario)
         return (
             false,
             "\(nameB) started at \(time(started)), before \(nameA)'s completion block ran at \(time(ran))\(waits)"
@@ -75,34 +76,5 @@ extension ExpectationChecker {
             thread.isMain == on
             ? "" : queue.isMain ? " (its queue is OperationQueue.main)" : " (\(queue.name) is not the main queue)"
         return (thread.isMain == on, "\(name): \(verb) \(place)\(why)")
-    }
-
-    // MARK: - The rule behind a failure
-
-    /// Why `b` did not wait for `a`: it does not depend on it (and what it
-    /// depends on instead); empty when it does (then something else let it
-    /// start, as a cancel of `a`).
-    static func notWaiting(_ b: OperationID, for a: OperationID, _ scenario: Scenario) -> String {
-        guard scenario.dependencyPath(from: b, to: a) == nil else { return "" }
-        return ": \(scenario.opName(b)) does not depend on \(scenario.opName(a)) (\(dependencies(of: b, scenario)))"
-    }
-
-    /// What `op` depends on directly: `its dependency is fetch`, `it has
-    /// no dependency`.
-    static func dependencies(of op: OperationID, _ scenario: Scenario) -> String {
-        let deps = scenario[operation: op].dependencies
-        guard !deps.isEmpty else { return "it has no dependency" }
-        return "its \(deps.count == 1 ? "dependency is" : "dependencies are") " + scenario.opNames(deps)
-    }
-
-    /// The rule when an operation ran although a dependency was cancelled:
-    /// a cancelled dependency counts as finished (the dependencies of the
-    /// operations a `skipped` or `cancelled` claim names are tracked).
-    static func cancelledDependencies(_ op: OperationID, _ scenario: Scenario, _ history: RunFacts) -> String {
-        let cancelled = scenario[operation: op].dependencies.filter { history[$0].cancelledWhenFinished }
-        guard !cancelled.isEmpty else { return "" }
-        let verb = cancelled.count == 1 ? "was" : "were"
-        return "; it ran although \(scenario.opNames(cancelled)) \(verb) cancelled: a cancelled dependency counts "
-            + "as finished, and cancelling one does not cancel what depends on it"
     }
 }

@@ -62,12 +62,21 @@ public enum ExpectationChecker {
         case .peak(let q, let n):
             let peak = history.peak(of: q)
             let text = "peak of \(scenario.queueName(q)) was \(peak)"
-            return peak == n ? (true, text) : (false, "\(text), not \(n)")
+            return peak == n
+                ? (true, text) : (false, "\(text), not \(n)" + peakRule(q, lower: peak < n, scenario, history))
         case .finished(let op):
             let facts = history[op]
-            guard let finished = facts.finished else { return (false, "\(name(op)) never finished") }
-            if facts.cancelledWhenFinished {
-                return (false, "\(name(op)) was cancelled (it finished at \(time(finished)))")
+            guard let finished = facts.finished else {
+                return (false, "\(name(op)) never finished" + stallClause(op, scenario, history))
+            }
+            if facts.cancelledWhenFinished, let c = facts.cancelled {
+                let when =
+                    facts.started.map { $0.seq < c.seq } ?? false ? "while it was executing" : "before it started"
+                return (
+                    false,
+                    "\(name(op)) was cancelled at \(time(c))\(cancelCause(op, scenario, history)) \(when) "
+                        + "(it finished at \(time(finished)))"
+                )
             }
             return (true, "\(name(op)) finished at \(time(finished))")
         case .cancelled(let op):
@@ -79,11 +88,15 @@ public enum ExpectationChecker {
         case .peakAtMost(let q, let n):
             let peak = history.peak(of: q)
             let text = "peak of \(scenario.queueName(q)) was \(peak)"
-            return peak <= n ? (true, "\(text), at most \(n)") : (false, "\(text), more than \(n)")
+            return peak <= n
+                ? (true, "\(text), at most \(n)")
+                : (false, "\(text), more than \(n)" + peakRule(q, lower: false, scenario, history))
         case .peakAtLeast(let q, let n):
             let peak = history.peak(of: q)
             let text = "peak of \(scenario.queueName(q)) was \(peak)"
-            return peak >= n ? (true, "\(text), at least \(n)") : (false, "\(text), fewer than \(n)")
+            return peak >= n
+                ? (true, "\(text), at least \(n)")
+                : (false, "\(text), fewer than \(n)" + peakRule(q, lower: true, scenario, history))
         case .dependsOn(let a, let b):
             return dependsOn(a, b, scenario)
         case .neverTogether(let ids):
@@ -120,8 +133,10 @@ public enum ExpectationChecker {
         let actual = ids.sorted { history[$0].started!.seq < history[$1].started!.seq }
         let list = actual.map { "\(scenario.opName($0)) at \(time(history[$0].started!))" }
             .joined(separator: ", ")
-        return actual == ids
-            ? (true, "started in order: \(list)") : (false, "started in another order: \(list)")
+        guard let i = ids.indices.first(where: { actual[$0] != ids[$0] }) else {
+            return (true, "started in order: \(list)")
+        }
+        return (false, "started in another order: \(list)" + whyStarted(actual[i], before: ids[i], scenario, history))
     }
 
     private static func concurrent(
@@ -149,7 +164,9 @@ public enum ExpectationChecker {
                 "\(name) finished at \(time(f)) without being cancelled" + cancelledDependencies(op, scenario, history)
             )
         case (let c?, nil):
-            return (false, "\(name) was cancelled at \(time(c)) but never finished")
+            return (
+                false, "\(name) was cancelled at \(time(c)) but never finished" + stallClause(op, scenario, history)
+            )
         case (nil, nil):
             return (false, "\(name) was never cancelled and never finished")
         }
@@ -162,7 +179,11 @@ public enum ExpectationChecker {
         let name = scenario.opName(op)
         if let started = facts.started {
             if let c = facts.cancelled {
-                return (false, "\(name) started at \(time(started)), before the cancel at \(time(c))")
+                return (
+                    false,
+                    "\(name) started at \(time(started)), before the cancel at \(time(c))"
+                        + "\(cancelCause(op, scenario, history)): \(RuleWords.cancelOnlySetsFlag)"
+                )
             }
             return (
                 false,

@@ -33,25 +33,9 @@ extension QuizExplainer {
         return reason.clause(in: scenario)
     }
 
-    func causeText(_ cause: RunTimeline.Cause?) -> String {
-        guard let cause else { return "" }
-        let text = ScenarioPrinter.actionText(cause.action, in: scenario)
-        switch cause.origin {
-        case .timed(let i) where scenario.actions.indices.contains(i):
-            return " (by 'at \(ScenarioPrinter.format(scenario.actions[i].time)) \(text)')"
-        case .timed:
-            return " (by '\(text)')"
-        case .completion(let by):
-            return " (by \(name(by))'s completion block: '\(text)')"
-        case .user:
-            return " (by a key press: '\(text)')"
-        }
-    }
+    func causeText(_ cause: RunTimeline.Cause?) -> String { RuleWords.cause(cause, in: scenario) }
 
-    func addActionText(_ op: OperationID) -> String {
-        guard let timed = scenario.actions.first(where: { $0.action == .add(op) }) else { return "" }
-        return " (by 'at \(ScenarioPrinter.format(timed.time)) add \(name(op))')"
-    }
+    func addActionText(_ op: OperationID) -> String { RuleWords.addAction(op, in: scenario) }
 
     func isAddedLater(_ op: OperationID) -> Bool { scenario.addedLater.contains(op) }
 

@@ -7,13 +7,8 @@ import TextKit
 /// given in parentheses in one of its sentences is not given again in the
 /// next, and a clause said already is not said twice.
 extension QuizExplainer {
-    /// This Foundation's link between QoS and the priority bucket.
-    static let qosRule = "this Foundation turns QoS into priority only when no priority is set and the cap is not 1"
-    /// Why a dispatched operation can wait.
-    static let threadRule = "synchronous work holds a thread; the pool grows about one thread a second"
-
-    /// The rules `withoutRepeats` says once.
-    static let rules = [qosRule, threadRule]
+    /// The rules `withoutRepeats` says once (their words: `RuleWords`).
+    static let rules = [RuleWords.qosRule, RuleWords.threadRule]
 
     /// `explanations` with each rule's parenthesis kept only where it is
     /// first given, and each clause (the parts between `; ` outside

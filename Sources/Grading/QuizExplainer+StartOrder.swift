@@ -85,16 +85,13 @@ extension QuizExplainer {
                 }
             )
         }
-        let what = scenario[operation: d].isBarrier ? "the barrier \(name(d))" : "its dependency \(name(d))"
-        let how =
-            timeline[d].cancelledWhenFinished
-            ? "was cancelled and finished at \(time(finished)) (a cancelled dependency counts as finished)"
-            : "finished at \(time(finished))"
+        let waited = RuleWords.waitedFor(
+            b, d, finished: finished, cancelled: timeline[d].cancelledWhenFinished, in: scenario)
         return (
             .waitingFor(d),
             { ids in
                 let (after, names, times) = starts(ids)
-                return "\(after): \(nameB) was waiting for \(what), which \(how); \(names) had started at \(times)"
+                return "\(after): \(waited); \(names) had started at \(times)"
             }
         )
     }
@@ -119,7 +116,7 @@ extension QuizExplainer {
             { ids in
                 "\(self.scenario.opNames(ids)) started before \(nameB): when \(nameB) \(became) at \(when), "
                     + "\(row.name) had already dispatched \(self.scenario.opNames(dispatched)), as many as its cap (\(row.limit ?? 0)): "
-                    + "dispatched operations count against the cap while they wait for a worker thread (\(Self.threadRule)), so \(nameB) had to wait for one of them to finish\(tail)"
+                    + "dispatched operations count against the cap while they wait for a worker thread (\(RuleWords.threadRule)), so \(nameB) had to wait for one of them to finish\(tail)"
             }
         )
     }
@@ -150,14 +147,13 @@ extension QuizExplainer {
 
         if ca.isBarrier && !cb.isBarrier {
             return
-                "\(nameA) started before \(nameB): both were ready \(moment), and a queue runs a barrier before any other operation\(tail)"
+                "\(nameA) started before \(nameB): both were ready \(moment), and \(RuleWords.barrierFirst)\(tail)"
         }
         if ca.schedulingRank > cb.schedulingRank {
-            let has =
-                ca.priorityFromQoS || cb.priorityFromQoS
-                ? "is filed under the higher priority" : "has the higher queuePriority"
-            return "\(nameA) started before \(nameB): both were ready \(moment), and \(nameA) \(has) "
-                + "(\(ca.effectivePriority.rawValue) against \(cb.effectivePriority.rawValue))\(tail)"
+            let higher = RuleWords.higherPriority(
+                nameA, ca.effectivePriority, over: cb.effectivePriority,
+                fromQoS: ca.priorityFromQoS || cb.priorityFromQoS)
+            return "\(nameA) started before \(nameB): both were ready \(moment), and \(higher)\(tail)"
         }
         if ca.schedulingRank == cb.schedulingRank, let addA = ca.addedSeq, let addB = cb.addedSeq, addA < addB {
             let order: String
@@ -167,9 +163,8 @@ extension QuizExplainer {
                 order =
                     "\(nameA) at \(Spelling.seconds(ca.addedAt ?? 0)), \(nameB) at \(Spelling.seconds(cb.addedAt ?? 0))"
             }
-            return
-                "\(nameA) started before \(nameB): both were ready \(moment); \(nameA) and \(nameB) have the same priority "
-                + "(\(ca.effectivePriority.rawValue)): \(nameA) was added first (\(order))\(tail)"
+            let same = RuleWords.sameBucket(nameA, nameB, ca.effectivePriority, order: order)
+            return "\(nameA) started before \(nameB): both were ready \(moment); \(same)\(tail)"
         }
         if row.isMain {
             return
@@ -177,7 +172,7 @@ extension QuizExplainer {
                 + "on the main thread, and it took \(nameA) first\(tail)"
         }
         if let db = timeline[b].dispatched, db.seq < sa.seq {
-            return "\(nameB) was dispatched at \(time(db)) but waited for a worker thread (\(Self.threadRule)), "
+            return "\(nameB) was dispatched at \(time(db)) but waited for a worker thread (\(RuleWords.threadRule)), "
                 + "and \(nameA) got one first\(tail)"
         }
         return "\(nameA) started before \(nameB): both were ready \(moment), and the engine took \(nameA) first\(tail)"
@@ -250,7 +245,7 @@ extension QuizExplainer {
                 } else {
                     let at = timeline[b].dispatched.map { " at \(time($0))" } ?? ""
                     parts.append(
-                        "it was dispatched\(at) but waited for a worker thread (\(Self.threadRule))")
+                        "it was dispatched\(at) but waited for a worker thread (\(RuleWords.threadRule))")
                 }
             case .dispatchedBehindBarrier(let barrier):
                 let at = timeline[b].dispatched.map { " at \(time($0))" } ?? ""
@@ -299,10 +294,8 @@ extension QuizExplainer {
                 // may have made other than the one declared.
                 let slot: String
                 switch timeline.board(through: stamp.seq)[queue: q].cap {
-                case _ where scenario[queue: q].isMain: slot = "the main queue's only slot"
-                case .limit(1): slot = "\(qName)'s only slot"
-                case .limit(let n): slot = "a slot of \(qName) (cap \(n))"
-                case .systemDefault: slot = "a slot of \(qName)"
+                case .limit(let n): slot = RuleWords.slot(of: q, cap: n, in: scenario)
+                case .systemDefault: slot = RuleWords.slot(of: q, cap: nil, in: scenario)
                 }
                 return "when \(name(x)) finished at \(time(stamp)), freeing \(slot)"
             }
@@ -321,24 +314,14 @@ extension QuizExplainer {
             let card = board[operation: id]
             guard let qos = spec.qos, spec.priority == nil, !spec.isBarrier else { continue }
             if card.priorityFromQoS {
-                picked.append(
-                    "QoS \(qos.rawValue) filed \(spec.name) under \(card.effectivePriority.rawValue) priority")
+                picked.append(RuleWords.qosFiled(spec.name, qos, under: card.effectivePriority))
             } else if qos.impliedPriority != .normal, card.queuePriority == nil {
                 ignored.append(spec.name)
             }
         }
         var notes: [String] = []
-        if !picked.isEmpty {
-            notes.append(
-                picked.joined(separator: " and ")
-                    + " (\(Self.qosRule))")
-        }
-        if !ignored.isEmpty {
-            let names = ignored.joined(separator: " and ")
-            notes.append(
-                "the QoS of \(names) did not set a priority: the queue's cap was 1 when \(ignored.count == 1 ? "it was" : "they were") added "
-                    + "(\(Self.qosRule))")
-        }
+        if !picked.isEmpty { notes.append(picked.joined(separator: " and ") + " (\(RuleWords.qosRule))") }
+        if !ignored.isEmpty { notes.append(RuleWords.qosIgnored(ignored)) }
         return notes
     }
 

@@ -125,14 +125,11 @@ public struct QuizExplainer {
         guard let s = f.started else { return whyNeverStarted(op) }
         if let c = f.cancelled, c.seq > s.seq {
             return "\(opName) started at \(time(s)): the cancel at \(time(c)) came after it had started "
-                + "(cancel on an executing operation only sets the flag)"
+                + "(\(RuleWords.cancelOnlySetsFlag))"
         }
         let cancelledDeps = scenario[operation: op].dependencies.filter { timeline[$0].cancelledWhenFinished }
         if !cancelledDeps.isEmpty {
-            let names = scenario.opNames(cancelledDeps)
-            let verb = cancelledDeps.count == 1 ? "was" : "were"
-            return
-                "\(opName) started at \(time(s)) although \(names) \(verb) cancelled: a cancelled dependency counts as finished"
+            return "\(opName) started at \(time(s)) " + RuleWords.ranAlthoughCancelled(cancelledDeps, in: scenario)
         }
         return "\(opName) started at \(time(s)), \(whyThen(op, started: s)); every operation that starts has its place "
             + "in the order, and you left it out"
@@ -149,10 +146,8 @@ public struct QuizExplainer {
             let finished = f.finished.map(time) ?? "?"
             let cancelledDeps = spec.dependencies.filter { timeline[$0].cancelledWhenFinished }
             if !cancelledDeps.isEmpty {
-                let verb = cancelledDeps.count == 1 ? "was" : "were"
-                return
-                    "it ran and finished at \(finished) although \(scenario.opNames(cancelledDeps)) \(verb) cancelled: "
-                    + "a cancelled dependency counts as finished"
+                return "it ran and finished at \(finished) "
+                    + RuleWords.ranAlthoughCancelled(cancelledDeps, in: scenario)
             }
             if let c = f.cancelled {
                 return

@@ -79,7 +79,9 @@ private let claimCases: [ClaimCase] = [
         explanation: "started in order: fetch at 0.001s, thumbs at 0.002s, parse at 1.203s"),
     ClaimCase(
         testDescription: "order wrong", claim: .order([n("parse"), n("fetch")]), held: false,
-        explanation: "started in another order: fetch at 0.001s, parse at 1.203s"),
+        explanation:
+            "started in another order: fetch at 0.001s, parse at 1.203s; fetch started before parse: parse depends on "
+            + "fetch, so it became ready only when fetch finished at 1.201s"),
     ClaimCase(
         testDescription: "order with one never started", claim: .order([n("fetch"), n("late"), n("idle")]),
         held: false, explanation: "late and idle never started"),
@@ -103,10 +105,10 @@ private let claimCases: [ClaimCase] = [
         explanation: "fetch finished at 1.201s"),
     ClaimCase(
         testDescription: "finished but cancelled", claim: .finished(n("upload")), held: false,
-        explanation: "upload was cancelled (it finished at 1.400s)"),
+        explanation: "upload was cancelled at 1.350s while it was executing (it finished at 1.400s)"),
     ClaimCase(
         testDescription: "finished never", claim: .finished(n("save")), held: false,
-        explanation: "save never finished"),
+        explanation: "save never finished (it never posted isFinished)"),
     ClaimCase(
         testDescription: "cancelled while running", claim: .cancelled(n("upload")), held: true,
         explanation: "upload was cancelled at 1.350s and finished at 1.400s"),
@@ -124,7 +126,9 @@ private let claimCases: [ClaimCase] = [
         explanation: "late was cancelled at 0.500s before it started and finished at 0.500s without running"),
     ClaimCase(
         testDescription: "skipped but it ran", claim: .skipped(n("upload")), held: false,
-        explanation: "upload started at 1.300s, before the cancel at 1.350s"),
+        explanation:
+            "upload started at 1.300s, before the cancel at 1.350s: cancel on an executing operation only sets the flag"
+    ),
     ClaimCase(
         testDescription: "skipped but never cancelled", claim: .skipped(n("idle")), held: false,
         explanation: "idle was never cancelled"),

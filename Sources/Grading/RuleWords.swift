@@ -1,0 +1,157 @@
+import Board
+import RunEvents
+import ScenarioKit
+import TextKit
+
+/// The words of each rule of the queue engine, in one place: the quiz's
+/// explanations (`QuizExplainer`) and the failed expectations
+/// (`ExpectationChecker`) say a rule with the same sentence.
+///
+/// Each is a fragment, lower-case, with no final period, times in scenario
+/// seconds; the callers put the evidence around it.
+enum RuleWords {
+    /// This Foundation's link between QoS and the priority bucket.
+    static let qosRule = "this Foundation turns QoS into priority only when no priority is set and the cap is not 1"
+    /// Why a dispatched operation can wait.
+    static let threadRule = "synchronous work holds a thread; the pool grows about one thread a second"
+    /// Why a dependent ran although its dependency was cancelled.
+    static let cancelledCountsAsFinished = "a cancelled dependency counts as finished"
+    /// Why a dependent of a cancelled operation was not cancelled too.
+    static let cancelDoesNotCascade = "cancelling one does not cancel what depends on it"
+    /// Why a cancel that came after the start did not skip the work.
+    static let cancelOnlySetsFlag = "cancel on an executing operation only sets the flag"
+    /// How a queue picks among its ready operations.
+    static let barrierFirst = "a queue runs a barrier before any other operation"
+
+    // MARK: - Dependencies
+
+    /// What `op` depends on directly: `its dependency is fetch`, `it has
+    /// no dependency`.
+    static func dependencies(of op: OperationID, in scenario: Scenario) -> String {
+        let deps = scenario[operation: op].dependencies
+        guard !deps.isEmpty else { return "it has no dependency" }
+        return "its \(deps.count == 1 ? "dependency is" : "dependencies are") " + scenario.opNames(deps)
+    }
+
+    /// `thumb does not depend on decode (its dependency is fetch)`.
+    static func doesNotDependOn(_ b: OperationID, _ a: OperationID, in scenario: Scenario) -> String {
+        "\(scenario.opName(b)) does not depend on \(scenario.opName(a)) (\(dependencies(of: b, in: scenario)))"
+    }
+
+    /// `although fetch was cancelled: a cancelled dependency counts as
+    /// finished`.
+    static func ranAlthoughCancelled(_ cancelled: [OperationID], in scenario: Scenario) -> String {
+        "although \(scenario.opNames(cancelled)) \(cancelled.count == 1 ? "was" : "were") cancelled: "
+            + cancelledCountsAsFinished
+    }
+
+    /// `X waited for its dependency D, which finished at T`, with the rule
+    /// when D finished cancelled.
+    static func waitedFor(
+        _ op: OperationID, _ d: OperationID, finished: RunFacts.Stamp, cancelled: Bool, in scenario: Scenario
+    ) -> String {
+        let what = scenario[operation: d].isBarrier ? "the barrier" : "its dependency"
+        let how =
+            cancelled
+            ? "was cancelled and finished at \(time(finished)) (\(cancelledCountsAsFinished))"
+            : "finished at \(time(finished))"
+        return "\(scenario.opName(op)) was waiting for \(what) \(scenario.opName(d)), which \(how)"
+    }
+
+    // MARK: - What asked
+
+    /// ` (by 'at 300ms cancel fetch')`, ` (by fetch's completion block:
+    /// 'suspend net')`, ` (by a key press: …)`; empty for no cause.
+    static func cause(_ cause: RunFacts.Cause?, in scenario: Scenario) -> String {
+        guard let cause else { return "" }
+        let text = ScenarioPrinter.actionText(cause.action, in: scenario)
+        switch cause.origin {
+        case .timed(let i) where scenario.actions.indices.contains(i):
+            return " (by 'at \(ScenarioPrinter.format(scenario.actions[i].time)) \(text)')"
+        case .timed:
+            return " (by '\(text)')"
+        case .completion(let by):
+            return " (by \(scenario.opName(by))'s completion block: '\(text)')"
+        case .user:
+            return " (by a key press: '\(text)')"
+        }
+    }
+
+    /// ` (by 'at 500ms add late')` for an operation an `at` line adds.
+    static func addAction(_ op: OperationID, in scenario: Scenario) -> String {
+        guard let timed = scenario.actions.first(where: { $0.action == .add(op) }) else { return "" }
+        return " (by 'at \(ScenarioPrinter.format(timed.time)) add \(scenario.opName(op))')"
+    }
+
+    // MARK: - The queue
+
+    /// `net's only slot`, `a slot of net (cap 3)`, `the main queue's only slot`.
+    static func slot(of q: QueueID, cap: Int?, in scenario: Scenario) -> String {
+        let name = scenario.queueName(q)
+        if scenario[queue: q].isMain { return "the main queue's only slot" }
+        switch cap {
+        case 1?: return "\(name)'s only slot"
+        case let n?: return "a slot of \(name) (cap \(n))"
+        case nil: return "a slot of \(name)"
+        }
+    }
+
+    /// `its queue net was suspended from 0.100s (by …) to 0.400s (by …)`;
+    /// without `from`, the queue's suspension began before what is known
+    /// (`(it resumed at 0.400s)`).
+    static func suspended(
+        _ q: QueueID, from: (String, RunFacts.Cause?)?, resumed: (String, RunFacts.Cause?)?, in scenario: Scenario
+    ) -> String {
+        let queue = "its queue \(scenario.queueName(q)) was suspended"
+        guard let (since, by) = from else {
+            return queue + (resumed.map { " (it resumed at \($0.0))" } ?? "")
+        }
+        let began = " from \(since)\(cause(by, in: scenario))"
+        guard let (until, byResume) = resumed else { return queue + began + " and not resumed" }
+        return queue + began + " to \(until)\(cause(byResume, in: scenario))"
+    }
+
+    /// `net's cap was 1 (set at 0.300s by 'at 300ms cap net 1')`, or the
+    /// declared cap.
+    static func cap(
+        of q: QueueID, _ cap: Int?, changed: (String, RunFacts.Cause?)?, in scenario: Scenario
+    ) -> String {
+        let name = scenario.queueName(q)
+        if scenario[queue: q].isMain { return "the main queue runs one operation at a time" }
+        let value = cap.map(String.init) ?? "the system's default"
+        guard let (at, by) = changed else { return "\(name)'s cap was \(value) (declared)" }
+        let because = cause(by, in: scenario)
+        let how = because.isEmpty ? " (set at \(at))" : " (set at \(at) \(because.dropFirst(2))"
+        return "\(name)'s cap was \(value)\(how)"
+    }
+
+    // MARK: - Priority
+
+    /// `fetch has the higher queuePriority (high against normal)`, or `is
+    /// filed under the higher priority` when a QoS chose a bucket.
+    static func higherPriority(
+        _ a: String, _ levelA: PriorityLevel, over levelB: PriorityLevel, fromQoS: Bool
+    ) -> String {
+        let has = fromQoS ? "is filed under the higher priority" : "has the higher queuePriority"
+        return "\(a) \(has) (\(levelA.rawValue) against \(levelB.rawValue))"
+    }
+
+    /// `QoS userInitiated filed x under high priority`.
+    static func qosFiled(_ name: String, _ qos: QoSLevel, under level: PriorityLevel) -> String {
+        "QoS \(qos.rawValue) filed \(name) under \(level.rawValue) priority"
+    }
+
+    /// `the QoS of x did not set a priority: the queue's cap was 1 when it
+    /// was added (rule)`; `by`: what made the cap 1, when an action did.
+    static func qosIgnored(_ names: [String], by: String = "") -> String {
+        "the QoS of \(names.joined(separator: " and ")) did not set a priority: the queue's cap was 1\(by) when "
+            + "\(names.count == 1 ? "it was" : "they were") added (\(qosRule))"
+    }
+
+    /// `a and b have the same priority (normal): a was added first (file order)`.
+    static func sameBucket(_ a: String, _ b: String, _ level: PriorityLevel, order: String) -> String {
+        "\(a) and \(b) have the same priority (\(level.rawValue)): \(a) was added first (\(order))"
+    }
+
+    static func time(_ stamp: RunFacts.Stamp) -> String { Spelling.seconds(stamp.time) }
+}
