@@ -32,6 +32,7 @@ extension ExpectationChecker {
                     return (
                         false,
                         "\(scenario.opName(a)) and \(scenario.opName(b)) were both executing at \(time(moment))"
+                            + RuleWords.together(a, b, in: scenario)
                     )
                 }
             }

@@ -23,6 +23,27 @@ enum RuleWords {
     /// How a queue picks among its ready operations.
     static let barrierFirst = "a queue runs a barrier before any other operation"
 
+    /// Why two operations could run at once: a barrier keeps out only its
+    /// own queue's operations; operations on two queues, or on one that
+    /// ran both, that do not wait for each other.
+    static func together(_ a: OperationID, _ b: OperationID, in scenario: Scenario) -> String {
+        let (specA, specB) = (scenario[operation: a], scenario[operation: b])
+        guard scenario.dependencyPath(from: a, to: b) == nil, scenario.dependencyPath(from: b, to: a) == nil else {
+            return ""
+        }
+        let (qa, qb) = (scenario.queueName(specA.queue), scenario.queueName(specB.queue))
+        if specA.queue != specB.queue {
+            if let (barrier, other) = specA.isBarrier ? (a, b) : specB.isBarrier ? (b, a) : nil {
+                let (qBarrier, qOther) = barrier == a ? (qa, qb) : (qb, qa)
+                return ": \(scenario.opName(barrier)) is a barrier of \(qBarrier) and \(scenario.opName(other)) is on "
+                    + "\(qOther): a barrier keeps out only the operations of its own queue"
+            }
+            return ": \(scenario.opName(a)) is on \(qa) and \(scenario.opName(b)) on \(qb), and neither waits for the "
+                + "other"
+        }
+        return ": neither waits for the other, and \(qa) ran both"
+    }
+
     // MARK: - Dependencies
 
     /// What `op` depends on directly: `its dependency is fetch`, `it has

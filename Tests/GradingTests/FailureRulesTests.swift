@@ -236,4 +236,36 @@ struct FailureRulesTests {
         #expect(other.rules(of: OperationID(0)) == nil)
         #expect(RunFacts(scenario: scenario).rules(of: ids[0]) == nil)
     }
+
+    @Test func twoOperationsTogetherSayWhatDidNotKeepThemApart() {
+        let scenario = Self.read(
+            """
+            queue store max 3
+            queue ui max 2
+            barrier migrate on store work 300ms
+            op badge on ui work 100ms
+            op list on ui work 100ms
+            expect never together migrate, badge
+            expect never together badge, list
+            """)
+        var s = Script(scenario)
+        s.add("migrate")
+        s.add("badge")
+        s.add("list")
+        s.start("migrate", thread: 1)
+        s.start("badge", thread: 2)
+        s.start("list", thread: 3)
+        s.at(0.1)
+        s.finish("badge")
+        s.finish("list")
+        s.at(0.3)
+        s.finish("migrate")
+        s.end()
+        #expect(
+            Self.explanations(scenario, s.events) == [
+                "migrate and badge were both executing at 0.000s: migrate is a barrier of store and badge is on ui: a "
+                    + "barrier keeps out only the operations of its own queue",
+                "badge and list were both executing at 0.000s: neither waits for the other, and ui ran both",
+            ])
+    }
 }

@@ -33,13 +33,18 @@ struct DebuggingBugsTests {
                 + "refresh was cancelled: a cancelled dependency counts as finished"),
         Bug(
             file: bugs + "serial-sync-priorities.ops", fixed: bugs + "serial-sync-priorities-fixed.ops",
-            found: "✗ expect order open-db, upload, commit — started in another order: commit at [0-9.]+s, open-db "),
+            found: "✗ expect order open-db, upload, commit — started in another order: commit at [0-9.]+s, open-db "
+                + "at [0-9.]+s, upload at [0-9.]+s; commit started before open-db: both were ready at [0-9.]+s, and "
+                + "commit has the higher queuePriority \\(high against normal\\)"),
         Bug(
             file: bugs + "cap-on-the-wrong-queue.ops", fixed: bugs + "cap-on-the-wrong-queue-fixed.ops",
-            found: "✗ expect peak downloads <= 2 — peak of downloads was [3-6], more than 2"),
+            found: "✗ expect peak downloads <= 2 — peak of downloads was [3-6], more than 2: downloads's cap was the "
+                + "system's default \\(declared\\)"),
         Bug(
             file: bugs + "barrier-on-another-queue.ops", fixed: bugs + "barrier-on-another-queue-fixed.ops",
-            found: "✗ expect never together migrate, read-badge — migrate and read-badge were both executing at "),
+            found: "✗ expect never together migrate, read-badge — migrate and read-badge were both executing at "
+                + "[0-9.]+s: migrate is a barrier of store and read-badge is on ui: a barrier keeps out only the "
+                + "operations of its own queue"),
         Bug(
             file: bugs + "one-stuck-in-266.ops", fixed: bugs + "one-stuck-in-266-fixed.ops",
             found: "\n  5 operations held: fetch41 never posted isFinished: it holds a slot of net and does nothing "
