@@ -9,6 +9,7 @@ struct BoardMoment: Sendable {
     var stall: [OperationID: StuckReason]?
     var mainThreadWait: MainThreadWait?
     var stallContext: StallContext
+    var actions: ActionLog
 }
 
 /// A whole board as `BoardHistory` keeps it: its cards in chunks of

@@ -31,6 +31,9 @@ public struct BoardState: Sendable, Hashable {
     /// Who suspended each queue last and the `at` lines performed: what a
     /// stall's causes need beyond `stall` (`StallCause.group`).
     public private(set) var stallContext: StallContext
+    /// Every action so far with its origin: the queues' histories, and who
+    /// cancelled each operation (`OperationCard.cancelledBy`).
+    public private(set) var actions: ActionLog
     /// Operations that name each operation in `after`, in file order.
     private let dependentsIndex: [[OperationID]]
     /// Per queue, its operations and its barriers, in file order.
@@ -44,6 +47,7 @@ public struct BoardState: Sendable, Hashable {
         cards = scenario.operations.enumerated().map { OperationCard(id: OperationID($0), spec: $1) }
         queues = scenario.queues.enumerated().map { QueueRow(id: QueueID($0), spec: $1) }
         stallContext = StallContext(scenario: scenario)
+        actions = ActionLog(queueCount: scenario.queues.count)
         var dependents = Array(repeating: [OperationID](), count: scenario.operations.count)
         for (i, spec) in scenario.operations.enumerated() {
             for dep in spec.dependencies where scenario.contains(dep) {
@@ -133,6 +137,7 @@ public struct BoardState: Sendable, Hashable {
             stallContext.record(event)
         case .action:
             stallContext.record(event)
+            actions.record(event)
         case .caption:
             break
         case .stall(let stuck):
@@ -178,7 +183,10 @@ public struct BoardState: Sendable, Hashable {
             card.isFinished = b
         case (.isCancelled, .bool(let b)):
             if b && card.isExecuting { card.cancelRequestedWhileExecuting = true }
-            if b && !card.isCancelled { card.cancelledSeq = event.seq }
+            if b && !card.isCancelled {
+                card.cancelledSeq = event.seq
+                card.cancelledBy = actions.cancelCause(of: op, queue: card.queue, addedSeq: card.addedSeq)
+            }
             card.isCancelled = b
         case (.queuePriority, .priority(let p)):
             changePriority(&card, to: p, seq: event.seq)
@@ -303,7 +311,7 @@ extension BoardState {
     var moment: BoardMoment {
         BoardMoment(
             lastEventTime: lastEventTime, lastSeq: lastSeq, outcome: outcome, stall: stall,
-            mainThreadWait: mainThreadWait, stallContext: stallContext
+            mainThreadWait: mainThreadWait, stallContext: stallContext, actions: actions
         )
     }
 
@@ -339,5 +347,6 @@ extension BoardState {
         stall = moment.stall
         mainThreadWait = moment.mainThreadWait
         stallContext = moment.stallContext
+        actions = moment.actions
     }
 }

@@ -10,7 +10,7 @@ import ScenarioKit
 /// and seeking copies a whole board of them: each optional value is held
 /// as its bare value plus one bit of `held`, 8 bytes where an `Int?` or
 /// `Double?` takes 16 in an array, and the one-byte fields sit together at
-/// the end, where they fill no padding (152 bytes a card instead of 224).
+/// the end, where they fill no padding (168 bytes a card, where plain optionals would take 256).
 /// A value that is absent is held as 0, so equal cards are equal field by
 /// field.
 public struct OperationCard: Sendable, Hashable {
@@ -68,6 +68,13 @@ public struct OperationCard: Sendable, Hashable {
         get { held.value(.cancelledSeq, heldCancelledSeq) }
         set { heldCancelledSeq = held.keep(newValue, .cancelledSeq) }
     }
+    /// The action that cancelled it, as an index into its board's
+    /// `actions` (`ActionLog.cancelCause`); nil when not cancelled, or when
+    /// the stream does not tell.
+    public internal(set) var cancelledBy: Int? {
+        get { held.value(.cancelledBy, heldCancelledBy) }
+        set { heldCancelledBy = held.keep(newValue, .cancelledBy) }
+    }
     public internal(set) var completionThread: ThreadTag? {
         get { held.value(.completionThread, heldCompletionThread).map(ThreadTag.init) }
         set { heldCompletionThread = held.keep(newValue?.number, .completionThread) }
@@ -88,6 +95,7 @@ public struct OperationCard: Sendable, Hashable {
     private var heldBlockStartedAt = 0.0
     private var heldThread = 0
     private var heldCancelledSeq = 0
+    private var heldCancelledBy = 0
     private var heldCompletionThread = 0
     private var heldLeftoverEndedAt = 0.0
 
@@ -189,6 +197,7 @@ public struct OperationCard: Sendable, Hashable {
         static let completionThread = Held(rawValue: 1 << 7)
         static let dispatchedAt = Held(rawValue: 1 << 8)
         static let leftoverEndedAt = Held(rawValue: 1 << 9)
+        static let cancelledBy = Held(rawValue: 1 << 10)
 
         func value<Value>(_ bit: Held, _ stored: Value) -> Value? { contains(bit) ? stored : nil }
 

@@ -83,6 +83,7 @@ extension SessionModel {
             let event = history.events[index]
             if let op = Self.operation(of: event) {
                 state.selectedOperation = op
+                state.inspectsQueue = false
                 revealPending = op
             }
             let what = row.label.isEmpty ? (row.actual == "—" ? row.yours : row.actual) : row.label

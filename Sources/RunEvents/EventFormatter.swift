@@ -218,6 +218,25 @@ public struct EventFormatter: Sendable {
         }
     }
 
+    /// Who did an action, short, after "by" where a view already says
+    /// what was done and when: `line 16` (the `at` line of the file; `the
+    /// 'at 300ms' line` for a scenario made in code), `fetch's completion
+    /// block`, `a key`.
+    public static func byText(_ origin: ActionOrigin, in scenario: Scenario) -> String {
+        switch origin {
+        case .timed(let index):
+            guard scenario.actions.indices.contains(index) else { return "an 'at' line" }
+            let timed = scenario.actions[index]
+            return timed.location.line > 0
+                ? "line \(timed.location.line)" : "the 'at \(Spelling.duration(timed.time))' line"
+        case .completion(let op):
+            guard scenario.contains(op) else { return "a completion block" }
+            return "\(scenario[operation: op].name)'s completion block"
+        case .user:
+            return "a key"
+        }
+    }
+
     /// An action as the exports mark it: `cancel polite (at 300ms, line
     /// 12)`, `cancel fetch (key pressed; ignored: already finished)`.
     public static func actionMark(

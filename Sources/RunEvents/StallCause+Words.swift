@@ -110,7 +110,7 @@ extension StallCause {
     // MARK: - Pieces
 
     /// `a12-sheet's completion block (line 52)`, `'at 6s resume photos' (line 12)`.
-    static func resumeText(_ resume: Resume, in scenario: Scenario) -> String {
+    public static func resumeText(_ resume: Resume, in scenario: Scenario) -> String {
         originText(resume.origin, in: scenario)
     }
 

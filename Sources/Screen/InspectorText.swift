@@ -52,6 +52,7 @@ enum InspectorText {
                 "\(Wording.phase(card.phase)): isReady=\(card.isReady) isExecuting=\(card.isExecuting) "
                     + "isFinished=\(card.isFinished) isCancelled=\(card.isCancelled)"))
         if let ran = ranText(card, spec: spec) { out.append(InspectorLine(ran)) }
+        if let cancel = Provenance.cancel(of: card, board: board) { out.append(InspectorLine(cancel)) }
         if card.phase == .executing, let p = board.progress(of: op, now: now) {
             out.append(InspectorLine("\(Int(saturating: p * 100))% of its work done"))
         } else if card.phase == .executing {
@@ -131,9 +132,11 @@ enum InspectorText {
             return board.scenario.addedLater.contains(card.id)
                 ? "not added yet (an add action adds it later)" : "not added yet"
         case .waitingFor(let ids):
+            if let chain = board.notRunningChain(card.id) { return Provenance.chain(chain, board: board) }
             return "waiting for \(Wording.names(ids, in: board.scenario))"
         case .queueSuspended(let q):
-            return "its queue \(board[queue: q].name) is suspended"
+            let by = Provenance.suspension(of: q, board: board).map { " (\($0))" } ?? ""
+            return "its queue \(board[queue: q].name) is suspended\(by)"
         case .queueAtCap(let executing, let dispatched, let cap):
             let name = board[queue: card.queue].name
             let waiting = dispatched > 0 ? ", \(dispatched) dispatched and waiting for a thread" : ""

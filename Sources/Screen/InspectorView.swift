@@ -1,8 +1,10 @@
 import Board
 import ScenarioKit
 
-/// The inspector pane: `InspectorText` for the selected operation, wrapped
-/// to the pane. It always follows the selection; Enter gives it the full
+/// The inspector pane: `InspectorText` for the selected operation, or
+/// `QueueInspectorText` for the selected queue while a queue line is
+/// selected (`InterfaceState.inspectsQueue`), wrapped to the pane. It
+/// always follows the selection; Enter gives it the full
 /// width and more rows (`InterfaceState.inspectorExpanded`).
 enum InspectorView {
     /// The rows the inspector's text takes at `width` (its rule besides).
@@ -13,10 +15,33 @@ enum InspectorView {
             texts, indent: 2, into: &scratch, rect: Rect(x: 0, y: 0, width: max(1, width), height: 0))
     }
 
+    /// The rows the queue inspector's text takes at `width`.
+    static func textRows(board: BoardState, queue: QueueID, width: Int, hiding: Bool = false) -> Int {
+        let texts = queueLines(board: board, queue: queue, hiding: hiding).map { ($0.text, Style.plain) }
+        var scratch = CellGrid(size: Size(columns: max(1, width), rows: 1))
+        return PaneView.paragraphs(
+            texts, indent: 2, into: &scratch, rect: Rect(x: 0, y: 0, width: max(1, width), height: 0))
+    }
+
+    /// The queue it shows instead of the selected operation, if any.
+    static func inspectedQueue(board: BoardState, state: InterfaceState) -> QueueID? {
+        guard state.inspectsQueue, let q = state.selectedQueue, board.scenario.contains(q) else { return nil }
+        return q
+    }
+
     static func draw(
         board: BoardState, state: InterfaceState, frame: FrameInput, theme: Theme,
         into grid: inout CellGrid, rect: Rect
     ) {
+        let hiding = frame.predict?.hidesAnswers ?? false
+        if let q = inspectedQueue(board: board, state: state) {
+            let content = PaneView.frame(
+                rect, title: "Inspector: queue \(board[queue: q].name)", glyphs: frame.glyphs, theme: theme,
+                into: &grid)
+            let items = queueLines(board: board, queue: q, hiding: hiding).map { ($0.text, style($0, theme)) }
+            PaneView.paragraphs(items, indent: 2, into: &grid, rect: content)
+            return
+        }
         let name = state.selectedOperation.map { board[operation: $0].name }
         let title = name.map { "Inspector: \($0)" } ?? "Inspector"
         let content = PaneView.frame(rect, title: title, glyphs: frame.glyphs, theme: theme, into: &grid)
@@ -26,16 +51,23 @@ enum InspectorView {
                 clippedTo: content)
             return
         }
-        let hiding = frame.predict?.hidesAnswers ?? false
-        let items = lines(board: board, op: op, now: frame.now, hiding: hiding).map { line -> (String, Style) in
-            switch line.role {
-            case .plain: return (line.text, theme.plain)
-            case .heading: return (line.text, theme.heading)
-            case .reason: return (line.text, theme.heading)
-            case .note: return (line.text, theme.dim)
-            }
-        }
+        let items = lines(board: board, op: op, now: frame.now, hiding: hiding).map { ($0.text, style($0, theme)) }
         PaneView.paragraphs(items, indent: 2, into: &grid, rect: content)
+    }
+
+    private static func style(_ line: InspectorLine, _ theme: Theme) -> Style {
+        switch line.role {
+        case .plain: theme.plain
+        case .heading, .reason: theme.heading
+        case .note: theme.dim
+        }
+    }
+
+    /// The queue inspector's lines; `hiding` leaves out its reasons and
+    /// notes, like the operation's.
+    static func queueLines(board: BoardState, queue: QueueID, hiding: Bool) -> [InspectorLine] {
+        let all = QueueInspectorText.lines(board: board, queue: queue)
+        return hiding ? all.filter { $0.role != .reason && $0.role != .note } : all
     }
 
     /// The inspector's lines; `hiding` (a question not yet answered)

@@ -41,8 +41,12 @@ public enum InterfaceKeys {
         KeyBinding(
             [.right, .character("l")], .selectRight, help: "select in the column to the right",
             group: "Selection"),
-        KeyBinding([.tab], .nextQueue, help: "select the next queue", group: "Selection"),
-        KeyBinding([.shiftTab], .previousQueue, help: "select the previous queue", group: "Selection"),
+        KeyBinding(
+            [.tab], .nextQueue, help: "select the next queue; the inspector shows it (a click on its line too)",
+            group: "Selection"),
+        KeyBinding(
+            [.shiftTab], .previousQueue, help: "select the previous queue; arrows: back to the card",
+            group: "Selection"),
         KeyBinding([.enter], .toggleInspector, help: "expand or shrink the inspector", group: "Selection"),
 
         KeyBinding([.character("c")], .cancelOperation, help: "cancel the selected operation", group: "Operation"),

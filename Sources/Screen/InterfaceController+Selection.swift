@@ -12,7 +12,7 @@ extension InterfaceController {
         }
         let ids = columns.ids[place.column]
         let next = min(max(0, place.index + delta), ids.count - 1)
-        guard next != place.index else { return .none }
+        guard next != place.index else { return backToOperation(&state) }
         select(ids[next], column: place.column, state: &state, board: board, frame: frame)
         return .redraw
     }
@@ -26,7 +26,9 @@ extension InterfaceController {
         guard let op = state.selectedOperation, let place = columns.locate(op) else {
             return refuse("no operation to select", &state, frame)
         }
-        guard let target = columns.nearestNonEmpty(from: place.column, step: step) else { return .none }
+        guard let target = columns.nearestNonEmpty(from: place.column, step: step) else {
+            return backToOperation(&state)
+        }
         let capacity =
             InterfaceRenderer.layout(board: board, state: state, frame: frame)
             .map(ColumnsView.capacity) ?? 1
@@ -41,19 +43,30 @@ extension InterfaceController {
         return .redraw
     }
 
+    /// An arrow that moves nothing still brings the inspector back from a
+    /// queue to the selected operation.
+    private static func backToOperation(_ state: inout InterfaceState) -> InterfaceOutcome {
+        guard state.inspectsQueue else { return .none }
+        state.inspectsQueue = false
+        return .redraw
+    }
+
     /// Selects `op`; its queue becomes the selected queue too (Tab can
-    /// still pick another one for the queue keys).
+    /// still pick another one for the queue keys), and the inspector shows
+    /// the operation again.
     static func select(
         _ op: OperationID, column: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
     ) {
         if state.selectedOperation != op { state.clearMessages() }
         state.selectedOperation = op
+        state.inspectsQueue = false
         state.selectedColumn = column
         state.selectedQueue = board[operation: op].queue
         state.settleScroll(board: board, frame: frame)
     }
 
-    /// Tab / Shift-Tab through the queues, wrapping around.
+    /// Tab / Shift-Tab through the queues, wrapping around; the inspector
+    /// shows the queue selected.
     static func cycleQueue(
         _ step: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
     ) -> InterfaceOutcome {
@@ -62,6 +75,7 @@ extension InterfaceController {
         let current = state.selectedQueue?.index ?? 0
         let queue = QueueID(((current + step) % count + count) % count)
         state.selectedQueue = queue
+        state.inspectsQueue = true
         // The queue keys now act on this queue: say so when the selected
         // card is on another one.
         if let op = state.selectedOperation, board.scenario.contains(op), board[operation: op].queue != queue {
@@ -86,6 +100,7 @@ extension InterfaceController {
             return .redraw
         case .queue(let q)?:
             state.selectedQueue = q
+            state.inspectsQueue = true
             return .redraw
         case .lane(let op)?:
             guard op != state.selectedOperation else { return .none }

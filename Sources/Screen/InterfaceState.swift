@@ -40,6 +40,10 @@ public struct InterfaceState: Sendable, Hashable {
     public var selectedColumn = 0
     /// The target of C, s, +, -, 0; nil only when the scenario has no queue.
     public var selectedQueue: QueueID?
+    /// The inspector shows `selectedQueue` rather than the selected
+    /// operation: set when a queue line is selected (Tab, Shift-Tab, a
+    /// click on it), cleared when a card is (the arrows, a click on one).
+    public var inspectsQueue = false
     /// First visible card index per column, `Phase.columns` order. Stored
     /// wishes: the views apply `ColumnScroll.offset` to keep the selection visible.
     public var columnScroll = [0, 0, 0, 0, 0]

@@ -79,15 +79,18 @@ struct ScreenLayout: Sendable, Hashable {
         let docked = showNotes && size.columns >= Self.dockColumns
         let dockWidth = min(56, max(30, size.columns * 3 / 10))
         var bottomRows = min(16, max(5, available * 2 / 5))
-        if state.inspectorExpanded, let op = state.selectedOperation, board.scenario.contains(op) {
+        if state.inspectorExpanded {
             // Expanded: as tall as its text (and its rule), within two
             // thirds of the room, never shorter than it was.
             let width = docked ? size.columns - dockWidth - 1 : size.columns
-            let needed =
-                InspectorView.textRows(
-                    board: board, op: op, now: frame.now, width: width, hiding: frame.predict?.hidesAnswers ?? false)
-                + 1
-            bottomRows = min(available * 2 / 3, max(bottomRows, needed))
+            let hiding = frame.predict?.hidesAnswers ?? false
+            var needed: Int?
+            if let q = InspectorView.inspectedQueue(board: board, state: state) {
+                needed = InspectorView.textRows(board: board, queue: q, width: width, hiding: hiding)
+            } else if let op = state.selectedOperation, board.scenario.contains(op) {
+                needed = InspectorView.textRows(board: board, op: op, now: frame.now, width: width, hiding: hiding)
+            }
+            if let needed { bottomRows = min(available * 2 / 3, max(bottomRows, needed + 1)) }
         }
         let rows = screen.split(
             .vertical,
