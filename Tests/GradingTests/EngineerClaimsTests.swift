@@ -77,7 +77,10 @@ struct EngineerClaimsTests {
             "fetch does not depend on show, directly or through others: it has no dependency"
         ),
         ("never together fetch, decode, show", true, "no two of fetch, decode and show executed at once"),
-        ("never together decode, thumb", false, "decode and thumb were both executing at 0.201s: neither waits for the other, and net ran both"),
+        (
+            "never together decode, thumb", false,
+            "decode and thumb were both executing at 0.201s: neither waits for the other, and net ran both"
+        ),
         (
             "completion of fetch before show starts", true,
             "fetch's completion block ran at 0.205s, show started at 0.400s"
