@@ -21,7 +21,9 @@ import TextKit
 /// and waiting for a thread (from its `dispatched` event), `█` executing;
 /// then `✓` where
 /// it finished, `⊘` where it finished cancelled. A queue's `running` row
-/// gives the most of its operations executing at once in that column.
+/// gives the most of its operations executing at once in that column: a
+/// digit, or, when a column counts more than 9, the whole row to scale in
+/// eighth blocks (`RunningScale`), the queue's line saying what `█` is.
 /// Actions and captions are marked `▲` on their own row and listed below,
 /// each action with who did it (`cancel polite (at 300ms, line 12)`).
 public enum TimelineText {
@@ -53,8 +55,10 @@ public enum TimelineText {
             guard !members.isEmpty else { continue }
             let cap = timeline.queueSteps[q].last?.cap ?? -1
             let capText = cap < 0 ? "cap: system decides" : "cap \(cap)"
-            lines.append(truncate("\(queue.name) (\(capText))", toWidth: width))
-            lines.append(pad("  running", nameWidth) + runningRow(timeline.queueSteps[q], plot: plot, step: step))
+            let running = RunningScale.glyphs(runningTops(timeline.queueSteps[q], plot: plot, step: step))
+            let scale = running.most.map { " · running to scale, █ = \($0) at once" } ?? ""
+            lines.append(truncate("\(queue.name) (\(capText))\(scale)", toWidth: width))
+            lines.append(pad("  running", nameWidth) + String(running.glyphs))
             for i in members {
                 let name = truncate(names[i], toWidth: nameWidth - 3)
                 let lane = laneRow(timeline.lanes[i], plot: plot, step: step)
@@ -120,7 +124,7 @@ public enum TimelineText {
     }
 
     /// The most of a queue's operations executing at once, per column.
-    static func runningRow(_ steps: [TimelineLanes.QueueStep], plot: Int, step: Double) -> String {
+    static func runningTops(_ steps: [TimelineLanes.QueueStep], plot: Int, step: Double) -> [Int] {
         var most = [Int](repeating: 0, count: plot)
         var current = 0
         var c = 0
@@ -136,9 +140,9 @@ public enum TimelineText {
             most[c] = top
             c += 1
         }
-        // A count below zero is no count a queue had: drawn as none, not
-        // as a minus sign that would take two columns.
-        return String(most.map { $0 <= 0 ? " " : $0 > 9 ? "+" : Character(String($0)) })
+        // A count below zero is no count a queue had: drawn as none
+        // (`RunningScale`), not as a minus sign that would take two columns.
+        return most
     }
 
     /// Tick labels and a ruler, a tick at a round time every ten columns or

@@ -160,10 +160,16 @@ enum TimelineView {
         for (row, y) in plan.rows {
             switch row {
             case .queue(let q):
-                let text = truncate(
-                    TimelinePlan.queueLabel(q, timeline: timeline), toWidth: names.width, ellipsis: glyphs.ellipsis)
-                grid.write(text, at: Position(column: names.x, row: y), style: theme.heading, clippedTo: names)
-                drawRunning(timeline.queueSteps[q.index], plan: plan, y: y, theme: theme, into: &grid)
+                let ascii = glyphs.isASCII
+                let most = drawRunning(
+                    timeline.queueSteps[q.index], plan: plan, y: y, theme: theme, ascii: ascii, into: &grid)
+                // A row drawn to scale says what its top stands for, before the name gives way.
+                let legend = RunningScale.legend(most: most, ascii: ascii)
+                let label = truncate(
+                    TimelinePlan.queueLabel(q, timeline: timeline),
+                    toWidth: max(1, names.width - displayWidth(legend)), ellipsis: glyphs.ellipsis)
+                grid.write(
+                    label + legend, at: Position(column: names.x, row: y), style: theme.heading, clippedTo: names)
             case .operation(let op):
                 let selected = op == state.selectedOperation
                 let name = fit(
@@ -223,12 +229,16 @@ enum TimelineView {
     }
 
     /// A queue's header row: the most of its operations executing at once
-    /// in each column (blank for none, `+` above 9), in reverse video where
-    /// that reached the cap in force then.
+    /// in each column (blank for none; to scale when a column in view
+    /// counts more than 9, `RunningScale`), in reverse video where that
+    /// reached the cap in force then. Returns the count the scale's top
+    /// stands for, when the row is drawn to scale.
+    @discardableResult
     static func drawRunning(
-        _ steps: [TimelineLanes.QueueStep], plan: TimelinePlan, y: Int, theme: Theme, into grid: inout CellGrid
-    ) {
-        guard plan.plot.width > 0 else { return }
+        _ steps: [TimelineLanes.QueueStep], plan: TimelinePlan, y: Int, theme: Theme, ascii: Bool = false,
+        into grid: inout CellGrid
+    ) -> Int? {
+        guard plan.plot.width > 0 else { return nil }
         // The first step at or after the window's start (steps are in time order).
         var low = 0
         var high = steps.count
@@ -240,22 +250,30 @@ enum TimelineView {
         var current = index > 0 ? steps[index - 1].executing : 0
         var cap = index > 0 ? steps[index - 1].cap : -1
         let lastColumn = min(plan.plot.width - 1, plan.column(of: plan.edge))
-        guard lastColumn >= 0 else { return }
+        guard lastColumn >= 0 else { return nil }
+        var tops = [Int](repeating: 0, count: lastColumn + 1)
+        var reached = [Bool](repeating: false, count: lastColumn + 1)
         for c in 0...lastColumn {
             let ends = plan.time(atColumn: c + 1)
             var top = current
-            var reached = cap > 0 && current >= cap
+            var full = cap > 0 && current >= cap
             while index < steps.count && steps[index].time < ends {
                 current = steps[index].executing
                 cap = steps[index].cap
                 top = max(top, current)
-                if cap > 0 && current >= cap { reached = true }
+                if cap > 0 && current >= cap { full = true }
                 index += 1
             }
-            guard top > 0 else { continue }
-            let digit = top > 9 ? "+" : String(top)
-            grid.put(Cell(digit, style: reached ? theme.capReached : theme.runningCount), at: plan.plot.x + c, row: y)
+            tops[c] = top
+            reached[c] = full
         }
+        let row = RunningScale.glyphs(tops, ascii: ascii)
+        for c in 0...lastColumn where tops[c] > 0 {
+            grid.put(
+                Cell(String(row.glyphs[c]), style: reached[c] ? theme.capReached : theme.runningCount),
+                at: plan.plot.x + c, row: y)
+        }
+        return row.most
     }
 
     // MARK: - Words

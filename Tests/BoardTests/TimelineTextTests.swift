@@ -76,7 +76,7 @@ import Testing
             TimelineLanes.QueueStep(time: 0.06, executing: 1, cap: 2),
             TimelineLanes.QueueStep(time: 0.25, executing: 0, cap: 2),
         ]
-        #expect(TimelineText.runningRow(steps, plot: 4, step: 0.1) == "211 ")
+        #expect(String(RunningScale.glyphs(TimelineText.runningTops(steps, plot: 4, step: 0.1)).glyphs) == "211 ")
     }
 
     /// A stop with no start would count −1 running: a column holds one
@@ -87,7 +87,7 @@ import Testing
             TimelineLanes.QueueStep(time: 0.15, executing: Int.min, cap: 2),
             TimelineLanes.QueueStep(time: 0.25, executing: 1, cap: 2),
         ]
-        #expect(TimelineText.runningRow(steps, plot: 4, step: 0.1) == "  11")
+        #expect(String(RunningScale.glyphs(TimelineText.runningTops(steps, plot: 4, step: 0.1)).glyphs) == "  11")
         var script = Script(Self.scenario)
         script.add("a")
         script.set("a", .isExecuting, false)
