@@ -1,0 +1,242 @@
+import ScenarioKit
+
+/// The dependency graph laid out in layers, for a view that draws it in
+/// text: a layer per dependency depth (an operation with no dependency is
+/// in layer 0, any other one layer after its deepest dependency), every
+/// edge from a dependency to what waits for it, an edge that skips layers
+/// carried through each one it crosses by a waypoint, and the order in
+/// each layer chosen to keep crossings few (the barycentre heuristic,
+/// swept down and up a few times).
+///
+/// Pure and deterministic: the same scenario gives the same layout. Linear
+/// in nodes, edges and waypoints per sweep, plus a sort per layer.
+public struct GraphLayout: Sendable {
+    /// What holds a place in a layer.
+    public enum Slot: Sendable, Hashable {
+        case operation(OperationID)
+        /// Edge `edge` passing through this layer.
+        case waypoint(edge: Int)
+    }
+
+    public struct Edge: Sendable, Hashable {
+        /// The dependency.
+        public var from: OperationID
+        /// The operation that waits for it.
+        public var to: OperationID
+    }
+
+    /// Per layer, its slots from first (top) to last.
+    public private(set) var layers: [[Slot]]
+    /// Every dependency edge, in scenario order (operation, then its
+    /// `after` names in order).
+    public let edges: [Edge]
+    /// Per operation, its layer.
+    public let layerOf: [Int32]
+    /// Per operation, its place in its layer.
+    public private(set) var placeOf: [Int32]
+    /// Per edge, its place in each layer strictly between its ends, in
+    /// layer order.
+    public private(set) var waypointPlaces: [[Int32]]
+
+    /// - Parameter sweeps: rounds of reordering (each a sweep down, then up).
+    public init(scenario: Scenario, sweeps: Int = 4) {
+        let n = scenario.operations.count
+        var edges: [Edge] = []
+        for (i, spec) in scenario.operations.enumerated() {
+            for dep in spec.dependencies where dep.index >= 0 && dep.index < n && dep.index != i {
+                edges.append(Edge(from: dep, to: OperationID(i)))
+            }
+        }
+        self.edges = edges
+        let layerOf = Self.depths(count: n, edges: edges)
+        self.layerOf = layerOf
+        let depth = Int(layerOf.max() ?? -1) + 1
+        // Initial order: by queue, then scenario order; waypoints after
+        // the operations, in edge order.
+        var layers = [[Slot]](repeating: [], count: depth)
+        let byQueue = (0..<n).sorted {
+            let (qa, qb) = (scenario.operations[$0].queue.index, scenario.operations[$1].queue.index)
+            return qa != qb ? qa < qb : $0 < $1
+        }
+        for i in byQueue { layers[Int(layerOf[i])].append(.operation(OperationID(i))) }
+        for (e, edge) in edges.enumerated() {
+            let (a, b) = (Int(layerOf[edge.from.index]), Int(layerOf[edge.to.index]))
+            if b - a > 1 { for l in (a + 1)..<b { layers[l].append(.waypoint(edge: e)) } }
+        }
+        self.layers = layers
+        placeOf = [Int32](repeating: 0, count: n)
+        waypointPlaces = edges.map { _ in [] }
+        recordPlaces()
+        for _ in 0..<max(0, sweeps) {
+            reorder(downward: true)
+            reorder(downward: false)
+        }
+    }
+
+    /// Longest-path depth; an operation on a cycle (the language refuses
+    /// them) stays in layer 0.
+    static func depths(count n: Int, edges: [Edge]) -> [Int32] {
+        var indegree = [Int32](repeating: 0, count: n)
+        var outgoing = [[Int32]](repeating: [], count: n)
+        for edge in edges {
+            indegree[edge.to.index] += 1
+            outgoing[edge.from.index].append(Int32(edge.to.index))
+        }
+        var layer = [Int32](repeating: 0, count: n)
+        var queue = (0..<n).filter { indegree[$0] == 0 }
+        var head = 0
+        while head < queue.count {
+            let i = queue[head]
+            head += 1
+            for j in outgoing[i] {
+                layer[Int(j)] = max(layer[Int(j)], layer[i] + 1)
+                indegree[Int(j)] -= 1
+                if indegree[Int(j)] == 0 { queue.append(Int(j)) }
+            }
+        }
+        return layer
+    }
+
+    private mutating func recordPlaces() {
+        for l in layers.indices {
+            for (p, slot) in layers[l].enumerated() {
+                switch slot {
+                case .operation(let op): placeOf[op.index] = Int32(p)
+                case .waypoint: break
+                }
+            }
+        }
+        for e in edges.indices { waypointPlaces[e].removeAll(keepingCapacity: true) }
+        for l in layers.indices {
+            for (p, slot) in layers[l].enumerated() {
+                if case .waypoint(let e) = slot { waypointPlaces[e].append(Int32(p)) }
+            }
+        }
+    }
+
+    /// The place, in layer `layer`, of what edge `e` touches there: its
+    /// ends in their layers, a waypoint in between.
+    func place(ofEdge e: Int, inLayer layer: Int) -> Int {
+        let edge = edges[e]
+        let (a, b) = (Int(layerOf[edge.from.index]), Int(layerOf[edge.to.index]))
+        if layer == a { return Int(placeOf[edge.from.index]) }
+        if layer == b { return Int(placeOf[edge.to.index]) }
+        return Int(waypointPlaces[e][layer - a - 1])
+    }
+
+    /// One sweep: each layer sorted by the mean place of its neighbours in
+    /// the layer before (downward) or after (upward); a slot with none
+    /// keeps its place. Ties keep the present order.
+    private mutating func reorder(downward: Bool) {
+        // Per layer, for each slot, the edges that touch it from the side the sweep comes from.
+        let order = downward ? Array(layers.indices.dropFirst()) : Array(layers.indices.dropLast().reversed())
+        var incoming = [[Int]](repeating: [], count: placeOf.count)
+        var outgoing = [[Int]](repeating: [], count: placeOf.count)
+        for (e, edge) in edges.enumerated() {
+            incoming[edge.to.index].append(e)
+            outgoing[edge.from.index].append(e)
+        }
+        for l in order {
+            let neighbour = downward ? l - 1 : l + 1
+            var keyed: [(key: Double, place: Int, slot: Slot)] = []
+            keyed.reserveCapacity(layers[l].count)
+            for (p, slot) in layers[l].enumerated() {
+                var sum = 0
+                var count = 0
+                switch slot {
+                case .operation(let op):
+                    for e in downward ? incoming[op.index] : outgoing[op.index] {
+                        let edge = edges[e]
+                        let other = downward ? edge.from : edge.to
+                        let otherLayer = Int(layerOf[other.index])
+                        // The edge's slot in the neighbouring layer: its other end, or a waypoint.
+                        guard downward ? otherLayer <= neighbour : otherLayer >= neighbour else { continue }
+                        sum += place(ofEdge: e, inLayer: neighbour)
+                        count += 1
+                    }
+                case .waypoint(let e):
+                    sum += place(ofEdge: e, inLayer: neighbour)
+                    count += 1
+                }
+                keyed.append((count == 0 ? Double(p) : Double(sum) / Double(count), p, slot))
+            }
+            keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.place < $1.place }
+            layers[l] = keyed.map(\.slot)
+            for (p, slot) in layers[l].enumerated() {
+                switch slot {
+                case .operation(let op): placeOf[op.index] = Int32(p)
+                case .waypoint(let e): waypointPlaces[e][l - Int(layerOf[edges[e].from.index]) - 1] = Int32(p)
+                }
+            }
+        }
+    }
+
+    /// How many pairs of edge segments cross between neighbouring layers.
+    public var crossings: Int {
+        var total = 0
+        for l in 0..<max(0, layers.count - 1) {
+            var segments: [(Int, Int)] = []
+            for e in edges.indices {
+                let (a, b) = (Int(layerOf[edges[e].from.index]), Int(layerOf[edges[e].to.index]))
+                guard a <= l, b >= l + 1 else { continue }
+                segments.append((place(ofEdge: e, inLayer: l), place(ofEdge: e, inLayer: l + 1)))
+            }
+            segments.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+            // Inversions of the second places, counted by merge sort.
+            var seconds = segments.map(\.1)
+            total += Self.inversions(&seconds)
+        }
+        return total
+    }
+
+    static func inversions(_ a: inout [Int]) -> Int {
+        guard a.count > 1 else { return 0 }
+        var left = Array(a[..<(a.count / 2)])
+        var right = Array(a[(a.count / 2)...])
+        var count = inversions(&left) + inversions(&right)
+        var (i, j, k) = (0, 0, 0)
+        while i < left.count && j < right.count {
+            if left[i] <= right[j] {
+                a[k] = left[i]
+                i += 1
+            } else {
+                a[k] = right[j]
+                count += left.count - i
+                j += 1
+            }
+            k += 1
+        }
+        while i < left.count {
+            a[k] = left[i]
+            i += 1
+            k += 1
+        }
+        while j < right.count {
+            a[k] = right[j]
+            j += 1
+            k += 1
+        }
+        return count
+    }
+}
+
+extension GraphLayout {
+    /// What `op` waits for, directly or through others (`upstream`), or
+    /// what waits for it (downstream), as a set of operation indices.
+    public func reach(from op: OperationID, upstream: Bool) -> Set<Int> {
+        var next = [[Int]](repeating: [], count: layerOf.count)
+        for edge in edges {
+            if upstream {
+                next[edge.to.index].append(edge.from.index)
+            } else {
+                next[edge.from.index].append(edge.to.index)
+            }
+        }
+        var seen = Set<Int>()
+        var stack = next[op.index]
+        while let i = stack.popLast() {
+            if seen.insert(i).inserted { stack += next[i] }
+        }
+        return seen
+    }
+}

@@ -1,0 +1,64 @@
+import Board
+import CommandSupport
+import Foundation
+import ScenarioKit
+
+/// The dependency graph's layout (`GraphLayout`) of 10,000 operations and
+/// 20,000 dependencies, and of 1,000 operations and 2,000 (issue 20's
+/// targets: 300 ms and 30 ms). The graphs are drawn at random from a fixed
+/// seed: each operation after the first few waits for two of the 200 made
+/// before it, across three queues, so that it has many layers, many edges
+/// that skip layers, and crossings to sort out.
+@MainActor
+enum GraphBench {
+    static func run(report: BenchReport, rounds: Int) {
+        report.section("graph (the dependency graph's layout)")
+        for (count, limit) in [(1_000, 0.03), (10_000, 0.3)] {
+            let scenario = graph(count: count)
+            var times: [Double] = []
+            var layout: GraphLayout?
+            for _ in 0..<max(rounds, 5) { times.append(Measure.seconds { layout = GraphLayout(scenario: scenario) }) }
+            let median = Measure.median(times)
+            let edges = layout?.edges.count ?? 0
+            let waypoints = layout?.waypointPlaces.reduce(0) { $0 + $1.count } ?? 0
+            report.figure(
+                "layout of \(count.formatted()) operations, \(edges.formatted()) dependencies (median)",
+                Measure.ms(median), target: "≤ \(Int(limit * 1000)) ms", met: median <= limit)
+            report.line("    \(layout?.layers.count ?? 0) layers, \(waypoints.formatted()) waypoints")
+        }
+    }
+
+    static func graph(count: Int) -> Scenario {
+        var random = SplitMix(seed: 20)
+        var operations: [OperationSpec] = []
+        operations.reserveCapacity(count)
+        for i in 0..<count {
+            var spec = OperationSpec(name: "o\(i)", queue: QueueID(i % 3), body: .work(.milliseconds(1)))
+            if i >= 3 {
+                let window = min(i, 200)
+                let a = i - 1 - Int(random.next() % UInt64(window))
+                var b = i - 1 - Int(random.next() % UInt64(window))
+                if b == a { b = a == 0 ? 1 : a - 1 }
+                spec.dependencies = [OperationID(a), OperationID(b)]
+            }
+            operations.append(spec)
+        }
+        let queues = ["net", "cpu", "ui"].map { name in
+            QueueSpec(name: name, cap: .limit(4))
+        }
+        return Scenario(queues: queues, operations: operations)
+    }
+
+    /// A small fixed-seed generator: the same graphs every run.
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
