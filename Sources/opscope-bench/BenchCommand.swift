@@ -71,7 +71,8 @@ enum BenchCommand {
         let args = try Arguments(arguments, options: ["only", "chain-length", "seeds", "runs"], flags: ["quick"])
         let only = args.value("only")
         let sections = [
-            "engine", "language", "interface", "history", "scale", "budget", "repeat", "stall", "watch", "graph", "chain",
+            "engine", "language", "interface", "history", "scale", "budget", "repeat", "stall", "watch", "graph",
+            "chain",
             "practice",
         ]
         if let only, !sections.contains(only) {
