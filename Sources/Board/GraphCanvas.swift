@@ -1,0 +1,154 @@
+import ScenarioKit
+import TextKit
+
+/// A `GraphLayout` drawn on a grid of character cells, left to right: a
+/// column of names per layer, and between two layers a gap where each edge
+/// runs out of its dependency's row, along a channel of its own, and into
+/// the row of what waits for it (`▸` before the name). An edge that skips
+/// layers runs straight through each one it crosses, on its waypoint's row.
+///
+/// Lines are kept as connection masks (up, down, left, right) and turned
+/// into box-drawing characters at the end, so that where edges meet or
+/// cross the cell shows both (`┼`, `├`, `┬`…). The views draw the names
+/// over it in their state's colour (`nodes` says where each name goes).
+public struct GraphCanvas: Sendable {
+    public struct Node: Sendable, Hashable {
+        public var op: OperationID
+        public var x: Int
+        public var y: Int
+        /// Cells the name may take.
+        public var width: Int
+    }
+
+    public let width: Int
+    public let height: Int
+    /// Per operation, where its name goes.
+    public private(set) var nodes: [Node?]
+    /// Per cell, row after row: bits of `Mask`.
+    private var masks: [UInt8]
+    /// Cells where an edge arrives (`▸`).
+    private var arrows: Set<Int>
+
+    struct Mask {
+        static let up: UInt8 = 1
+        static let down: UInt8 = 2
+        static let left: UInt8 = 4
+        static let right: UInt8 = 8
+    }
+
+    /// - Parameters:
+    ///   - nameWidth: cells for each name (longer names are cut by the view).
+    ///   - gap: cells between two layers' names, for the edges (at least 3).
+    public init(layout: GraphLayout, scenario: Scenario, nameWidth: Int = 14, gap: Int = 6) {
+        let gap = max(3, gap)
+        let column = nameWidth + gap
+        let rows = layout.layers.map(\.count).max() ?? 0
+        width = max(0, layout.layers.count * column - gap)
+        height = rows
+        masks = [UInt8](repeating: 0, count: width * height)
+        arrows = []
+        nodes = [Node?](repeating: nil, count: scenario.operations.count)
+        for (l, layer) in layout.layers.enumerated() {
+            for (p, slot) in layer.enumerated() {
+                switch slot {
+                case .operation(let op):
+                    nodes[op.index] = Node(op: op, x: l * column, y: p, width: nameWidth)
+                case .waypoint:
+                    // The edge runs straight through the name column.
+                    for x in (l * column)..<(l * column + nameWidth) { connect(x, p, Mask.left | Mask.right) }
+                }
+            }
+        }
+        // Channels in each gap: one column per edge leaving that layer, in
+        // the order of their rows, so that verticals share a column rarely.
+        let channels = max(1, gap - 2)
+        for l in 0..<max(0, layout.layers.count - 1) {
+            let start = l * column + nameWidth
+            var leaving: [(from: Int, to: Int, arrives: Bool)] = []
+            for e in layout.edges.indices {
+                let a = Int(layout.layerOf[layout.edges[e].from.index])
+                let b = Int(layout.layerOf[layout.edges[e].to.index])
+                guard a <= l, b >= l + 1 else { continue }
+                leaving.append(
+                    (layout.place(ofEdge: e, inLayer: l), layout.place(ofEdge: e, inLayer: l + 1), b == l + 1))
+            }
+            leaving.sort { $0.from != $1.from ? $0.from < $1.from : $0.to < $1.to }
+            for (k, edge) in leaving.enumerated() {
+                let channel = start + 1 + k % channels
+                // From the start of the name column: the name is written over
+                // the line, which then runs on from where the name ends.
+                route(
+                    from: (l * column, edge.from), to: (start + gap - 1, edge.to), via: channel,
+                    arrives: edge.arrives)
+            }
+        }
+    }
+
+    private mutating func connect(_ x: Int, _ y: Int, _ bits: UInt8) {
+        guard x >= 0, x < width, y >= 0, y < height else { return }
+        masks[y * width + x] |= bits
+    }
+
+    /// Out of `from` to the right, along column `via`, into `to` (the
+    /// cell before the target's name, which gets the arrow when the edge
+    /// `arrives` there rather than running on through a waypoint).
+    private mutating func route(from: (x: Int, y: Int), to: (x: Int, y: Int), via: Int, arrives: Bool) {
+        for x in from.x..<via { connect(x, from.y, Mask.left | Mask.right) }
+        if from.y == to.y {
+            connect(via, from.y, Mask.left | Mask.right)
+        } else {
+            let down = to.y > from.y
+            connect(via, from.y, Mask.left | (down ? Mask.down : Mask.up))
+            var y = from.y + (down ? 1 : -1)
+            while y != to.y {
+                connect(via, y, Mask.up | Mask.down)
+                y += down ? 1 : -1
+            }
+            connect(via, to.y, Mask.right | (down ? Mask.up : Mask.down))
+        }
+        for x in (via + 1)..<to.x { connect(x, to.y, Mask.left | Mask.right) }
+        if arrives, to.x >= 0, to.x < width, to.y >= 0, to.y < height {
+            arrows.insert(to.y * width + to.x)
+        } else {
+            connect(to.x, to.y, Mask.left | Mask.right)
+        }
+    }
+
+    /// The character of a cell without the names: a line, a junction, an
+    /// arrow, or a space.
+    public func character(x: Int, y: Int, ascii: Bool = false) -> Character {
+        guard x >= 0, x < width, y >= 0, y < height else { return " " }
+        if arrows.contains(y * width + x) { return ascii ? ">" : "▸" }
+        return Self.glyph(masks[y * width + x], ascii: ascii)
+    }
+
+    static func glyph(_ mask: UInt8, ascii: Bool) -> Character {
+        if ascii {
+            switch mask {
+            case 0: return " "
+            case Mask.left | Mask.right, Mask.left, Mask.right: return "-"
+            case Mask.up | Mask.down, Mask.up, Mask.down: return "|"
+            default: return "+"
+            }
+        }
+        let table: [Character] = [
+            " ", "│", "│", "│", "─", "┘", "┐", "┤", "─", "└", "┌", "├", "─", "┴", "┬", "┼",
+        ]
+        return table[Int(mask & 15)]
+    }
+
+    /// The whole canvas as text, each name written in its place (cut to
+    /// its width): what a test or a screen excerpt shows.
+    public func lines(scenario: Scenario, ascii: Bool = false) -> [String] {
+        var rows = (0..<height).map { y in (0..<width).map { character(x: $0, y: y, ascii: ascii) } }
+        for node in nodes.compactMap({ $0 }) {
+            let name = Array(truncate(scenario.opName(node.op), toWidth: node.width))
+            for (k, ch) in name.enumerated() where node.x + k < width { rows[node.y][node.x + k] = ch }
+        }
+        return rows.map { row in
+            var row = row
+            while row.last == " " { row.removeLast() }
+            return String(row)
+        }
+    }
+}
