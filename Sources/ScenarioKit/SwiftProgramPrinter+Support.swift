@@ -133,6 +133,12 @@ extension SwiftProgramPrinter {
             let leftRunning: Double
             let checksCancellation: Bool
             let started = StartRecord()
+            private let lock = NSLock()
+            private var leftWorkRunning = false
+
+            /// Over once main() has returned and the work it left running has
+            /// ended too: the program waits for that work before it reports.
+            var isOver: Bool { isFinished && !lock.withLock { leftWorkRunning } }
 
             init(_ name: String, seconds: Double, leftRunning: Double, checksCancellation: Bool = true) {
                 self.seconds = seconds
@@ -149,8 +155,10 @@ extension SwiftProgramPrinter {
                     say("finish \(name) (cancelled: it saw isCancelled and stopped early)")
                     return
                 }
+                lock.withLock { leftWorkRunning = true }
                 DispatchQueue.global().asyncAfter(deadline: .now() + leftRunning) {
                     say("\(name): the work its main() left running ends")
+                    self.lock.withLock { self.leftWorkRunning = false }
                 }
                 say("finish \(name) (main() returns; the work it started runs on)")
             }

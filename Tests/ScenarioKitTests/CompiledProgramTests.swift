@@ -215,6 +215,16 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 15)
     }
 
+    /// As `trace`: a run is over once the work an operation's main() left
+    /// running has ended too, so the program reports after that work's line.
+    @Test func theProgramWaitsForTheWorkAMainLeftRunning() throws {
+        let (status, lines) = try run("op a work 10ms leaves 300ms\nop b work 10ms after a", [])
+        #expect(status == 0, "\(lines)")
+        let ends = try #require(lines.firstIndex { $0.hasSuffix("a: the work its main() left running ends") })
+        let over = try #require(lines.firstIndex { $0.hasSuffix("the scenario is over") })
+        #expect(ends < over, "\(lines)")
+    }
+
     static let deterministic: [(String, String, [String])] = [
         (
             "a serial queue with a dependency chain",
