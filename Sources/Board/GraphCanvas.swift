@@ -73,8 +73,21 @@ public struct GraphCanvas: Sendable {
                     (layout.place(ofEdge: e, inLayer: l), layout.place(ofEdge: e, inLayer: l + 1), b == l + 1))
             }
             leaving.sort { $0.from != $1.from ? $0.from < $1.from : $0.to < $1.to }
-            for (k, edge) in leaving.enumerated() {
-                let channel = start + 1 + k % channels
+            // Edges out of one row, or into one row, share a channel: a fan-out
+            // is one line down its channel with a branch to each target, a
+            // fan-in one line into its target. An edge goes with the side it
+            // shares more of in this gap.
+            var out: [Int: Int] = [:]
+            var into: [Int: Int] = [:]
+            for edge in leaving {
+                out[edge.from, default: 0] += 1
+                into[edge.to, default: 0] += 1
+            }
+            var channelOf: [Int: Int] = [:]  // key (+row for a source, -row-1 for a target) to channel
+            for edge in leaving {
+                let key = out[edge.from]! >= into[edge.to]! ? edge.from : -edge.to - 1
+                let channel = channelOf[key] ?? (start + 1 + channelOf.count % channels)
+                channelOf[key] = channel
                 // From the start of the name column: the name is written over
                 // the line, which then runs on from where the name ends.
                 route(

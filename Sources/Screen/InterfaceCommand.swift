@@ -23,6 +23,7 @@ public enum InterfaceCommand: Sendable, Hashable, CaseIterable {
     // View
     case toggleLog, logOlder, logNewer, scrollHome, scrollEnd, filterLog
     case toggleNotes, notesUp, notesDown, toggleSwift, explainStall, toggleHelp, closeOverlay
+    case toggleGraph
     case quit
 }
 
@@ -125,6 +126,10 @@ public enum InterfaceKeys {
         KeyBinding(
             [.character("y")], .explainStall,
             help: "why the run is stuck: its root causes, then each stuck operation", group: "View"),
+        KeyBinding(
+            [.character("G")], .toggleGraph,
+            help: "the dependency graph in place of the board: what the selected one waits for and what waits for it",
+            group: "View"),
         KeyBinding([.character("?"), .function(1)], .toggleHelp, help: "show or hide this help", group: "View"),
         KeyBinding([.escape], .closeOverlay, help: "close the overlay", group: "View"),
         KeyBinding([.character("q"), .ctrl("c")], .quit, help: "quit", group: "View"),

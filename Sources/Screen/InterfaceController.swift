@@ -50,6 +50,9 @@ public enum InterfaceController {
             // In a replay the end is the recording's last event.
             return moveHistory(to: command == .scrollHome ? 0 : nil, state: &state, frame: frame)
         }
+        if state.graphShown, let outcome = graph(command, state: &state, board: board, frame: frame) {
+            return outcome
+        }
         if state.boardArea.isOverTime, let outcome = overTime(command, state: &state, board: board, frame: frame) {
             return outcome
         }
@@ -124,6 +127,10 @@ public enum InterfaceController {
                 return refuse("nothing is stuck here: y says why once nothing can progress", &state, frame)
             }
             return openOverlay(.stall, state: &state)
+        case .toggleGraph:
+            state.graphShown.toggle()
+            state.settleScroll(board: board, frame: frame)
+            return .redraw
         case .toggleHelp: return openOverlay(.help, state: &state)
         case .closeOverlay:
             guard state.inspectorExpanded else { return .none }

@@ -37,7 +37,9 @@ public enum InterfaceRenderer {
         if let caption = layout.caption {
             CaptionView.draw(frame: frame, theme: theme, into: &grid, rect: caption)
         }
-        if state.boardArea.isOverTime {
+        if state.graphShown {
+            GraphView.draw(board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.boardArea)
+        } else if state.boardArea.isOverTime {
             TimelineView.draw(
                 board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.boardArea, hits: &hits
             )

@@ -62,6 +62,8 @@ public struct InterfaceState: Sendable, Hashable {
     public var inspectorExpanded = false
     /// `t`: the columns, the timeline or the thread view in the board area.
     public var boardArea = BoardArea.columns
+    /// `G`: the dependency graph takes the board area, whatever `t` chose.
+    public var graphShown = false
     /// The timeline's window and rows scrolled (both views over time share them).
     public var timelineView = TimelineViewState()
     /// The history cursor: how many of the run's notifications the screen
@@ -179,6 +181,7 @@ public struct InterfaceState: Sendable, Hashable {
         fresh.selectedQueue = selectedQueue
         fresh.notes = notes
         fresh.boardArea = boardArea
+        fresh.graphShown = graphShown
         return fresh
     }
 }

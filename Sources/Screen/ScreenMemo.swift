@@ -29,6 +29,8 @@ public final class ScreenMemo: Sendable {
     }
 
     private let kept = Mutex(Kept())
+    /// The scenario's dependency graph (`graph(of:)`, in GraphView.swift).
+    let graphKept = Mutex<GraphDrawing?>(nil)
 
     public init() {}
 

@@ -31,8 +31,8 @@ import Testing
             """)
         #expect(
             lines == [
-                "src───────┬─▸a─────────┬─▸sink",
-                "          └─▸b─────────┘",
+                "src──────┬──▸a────────┬──▸sink",
+                "         └──▸b────────┘",
             ], "\(lines.joined(separator: "\n"))")
     }
 
@@ -52,14 +52,14 @@ import Testing
         // arrive at log through one arrow.
         #expect(
             lines == [
-                "fetch─────┬─▸decode──────▸thumb─────┬─▸log",
-                "          └─────────────────────────┘",
+                "fetch────┬──▸decode──────▸thumb────┬──▸log",
+                "         └─────────────────────────┘",
             ], "\(lines.joined(separator: "\n"))")
     }
 
     @Test func asciiHasNoBoxDrawing() {
         let lines = Self.canvas(
             "queue q\nop src work 1ms\nop a work 1ms after src\nop b work 1ms after src\n", ascii: true)
-        #expect(lines == ["src-------+->a", "          +->b"], "\(lines)")
+        #expect(lines == ["src------+-->a", "         +-->b"], "\(lines)")
     }
 }

@@ -1,0 +1,88 @@
+import Board
+import EventFixtures
+import RunEvents
+import ScenarioKit
+import Testing
+
+@testable import Screen
+
+/// `G`: the dependency graph in the board area, through the controller
+/// and the renderer: the edges, the keys that walk the graph, `t` back.
+@Suite struct GraphViewTests {
+    static let size = Size(columns: 80, rows: 24)
+
+    /// fetch → decode → thumb, and fetch → log; decode running.
+    static let photos: Script = {
+        let scenario = ScenarioReader.read(
+            """
+            queue q max 4
+            op fetch work 100ms
+            op decode work 100ms after fetch
+            op thumb work 10ms after decode
+            op log work 10ms after fetch
+
+            """, path: "photos.ops"
+        ).scenario!
+        var s = Script(scenario)
+        s.add("fetch")
+        s.add("decode", ready: false)
+        s.add("thumb", ready: false)
+        s.add("log", ready: false)
+        s.start("fetch", thread: 1)
+        s.at(0.1)
+        s.finish("fetch")
+        s.ready("decode")
+        s.ready("log")
+        s.start("decode", thread: 1)
+        return s
+    }()
+
+    @Test func gShowsTheGraphInPlaceOfTheBoardAndTakesItAway() {
+        var scene = TimelineScene(Self.photos, .columns, size: Self.size)
+        scene.state.selectedOperation = Self.photos.id("fetch")
+        #expect(InterfaceKeys.table.command(for: .character("G")) == .toggleGraph)
+        #expect(scene.press(.character("G")) == .redraw)
+        let screen = scene.wholeScreen
+        let top = screen.firstIndex { $0.hasPrefix("Graph · 3 layers") }
+        #expect(top != nil, "\(screen.joined(separator: "\n"))")
+        guard let top else { return }
+        #expect(screen[top].hasPrefix("Graph · 3 layers · fetch: waits for 0, 3 wait for it"))
+        #expect(screen[top + 1] == "fetch──────────┬───▸decode─────────────▸thumb", "\(screen)")
+        #expect(screen[top + 2] == "               └───▸log", "\(screen)")
+        scene.press(.character("G"))
+        #expect(!scene.wholeScreen.contains { $0.hasPrefix("Graph · ") })
+        #expect(!scene.state.graphShown)
+    }
+
+    @Test func theArrowsWalkTheGraphAndTGoesBackToTheBoardArea() {
+        var scene = TimelineScene(Self.photos, .columns, size: Self.size)
+        scene.state.selectedOperation = Self.photos.id("fetch")
+        scene.press(.character("G"))
+        let id = { (name: String) in Self.photos.id(name) }
+        #expect(scene.state.selectedOperation == id("fetch"))
+        scene.press(.right)
+        #expect(scene.state.selectedOperation == id("decode"))
+        scene.press(.down)
+        #expect(scene.state.selectedOperation == id("log"))
+        scene.press(.down)
+        #expect(scene.message == "no other operation in this layer that way")
+        scene.press(.up)
+        scene.press(.right)
+        #expect(scene.state.selectedOperation == id("thumb"))
+        scene.press(.right)
+        #expect(scene.message == "nothing waits for thumb")
+        scene.press(.left)
+        scene.press(.left)
+        #expect(scene.state.selectedOperation == id("fetch"))
+        scene.press(.character("t"))
+        #expect(!scene.state.graphShown && scene.state.boardArea == .columns)
+    }
+
+    @Test func theSelectionsAncestorsAndDescendantsAreCounted() {
+        var scene = TimelineScene(Self.photos, .columns, size: Self.size)
+        scene.state.selectedOperation = Self.photos.id("fetch")
+        scene.press(.character("G"))
+        scene.press(.right)
+        #expect(scene.wholeScreen.contains { $0.hasPrefix("Graph · 3 layers · decode: waits for 1, 1 wait for it") })
+    }
+}

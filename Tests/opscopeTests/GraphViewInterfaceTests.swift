@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// The graph view in the real interface: `G` on the missing-dependency
+/// bug shows thumb3 one layer early, beside the decodes, with its edge
+/// from fetch3; the arrows walk the graph; `t` goes back.
+@Suite("the graph view in tmux")
+struct GraphViewInterfaceTests {
+    @Test("G at 80×24 and 200×60: the wrong edge stands out, the arrows follow the edges")
+    func theGraphShowsTheMissingDependency() throws {
+        for (columns, rows) in [(80, 24), (200, 60)] {
+            let tmux = try TmuxSession(
+                ["Tests/opscopeTests/Fixtures/bugs/missing-dependency.ops", "--speed", "4"], columns: columns,
+                rows: rows)
+            try tmux.send("Space")
+            try tmux.waitFor(text: "ended")
+            try tmux.send("G")
+            let screen = try tmux.waitFor("the graph") { $0.contains("Graph · 3 layers") }
+            let lines = screen.split(separator: "\n").map(String.init)
+            // thumb3 sits in the decodes' column: its only edge comes from fetch3.
+            let decode1 = try #require(lines.first { $0.contains("▸decode1") })
+            let thumb3 = try #require(lines.first { $0.contains("▸thumb3") })
+            let column = { (line: String, name: String) in
+                line.range(of: name).map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+            }
+            #expect(column(thumb3, "thumb3") == column(decode1, "decode1"), "\(screen)")
+            #expect(lines.contains { $0.contains("▸decode3") && $0.contains("fetch3") }, "\(screen)")
+            try tmux.send("Right")
+            try tmux.waitFor("the selection moved along an edge") {
+                $0.contains("Inspector: decode") || $0.contains("Inspector: thumb")
+            }
+            try tmux.send("t")
+            try tmux.waitFor("the board again") { $0.contains("Pending") && !$0.contains("Graph · ") }
+            try tmux.send("q")
+            try tmux.waitFor(text: "[terminal restored]")
+        }
+    }
+}
