@@ -37,6 +37,9 @@ public struct GraphLayout: Sendable {
     /// Per edge, its place in each layer strictly between its ends, in
     /// layer order.
     public private(set) var waypointPlaces: [[Int32]]
+    /// Per operation, the edges into it and out of it (indices into `edges`).
+    public let incoming: [[Int32]]
+    public let outgoing: [[Int32]]
 
     /// - Parameter sweeps: rounds of reordering (each a sweep down, then up).
     public init(scenario: Scenario, sweeps: Int = 4) {
@@ -48,6 +51,14 @@ public struct GraphLayout: Sendable {
             }
         }
         self.edges = edges
+        var incoming = [[Int32]](repeating: [], count: n)
+        var outgoing = [[Int32]](repeating: [], count: n)
+        for (e, edge) in edges.enumerated() {
+            incoming[edge.to.index].append(Int32(e))
+            outgoing[edge.from.index].append(Int32(e))
+        }
+        self.incoming = incoming
+        self.outgoing = outgoing
         let layerOf = Self.depths(count: n, edges: edges)
         self.layerOf = layerOf
         let depth = Int(layerOf.max() ?? -1) + 1
@@ -130,12 +141,6 @@ public struct GraphLayout: Sendable {
     private mutating func reorder(downward: Bool) {
         // Per layer, for each slot, the edges that touch it from the side the sweep comes from.
         let order = downward ? Array(layers.indices.dropFirst()) : Array(layers.indices.dropLast().reversed())
-        var incoming = [[Int]](repeating: [], count: placeOf.count)
-        var outgoing = [[Int]](repeating: [], count: placeOf.count)
-        for (e, edge) in edges.enumerated() {
-            incoming[edge.to.index].append(e)
-            outgoing[edge.from.index].append(e)
-        }
         for l in order {
             let neighbour = downward ? l - 1 : l + 1
             var keyed: [(key: Double, place: Int, slot: Slot)] = []
@@ -145,7 +150,8 @@ public struct GraphLayout: Sendable {
                 var count = 0
                 switch slot {
                 case .operation(let op):
-                    for e in downward ? incoming[op.index] : outgoing[op.index] {
+                    for e32 in downward ? incoming[op.index] : outgoing[op.index] {
+                        let e = Int(e32)
                         let edge = edges[e]
                         let other = downward ? edge.from : edge.to
                         let otherLayer = Int(layerOf[other.index])
@@ -224,18 +230,23 @@ extension GraphLayout {
     /// What `op` waits for, directly or through others (`upstream`), or
     /// what waits for it (downstream), as a set of operation indices.
     public func reach(from op: OperationID, upstream: Bool) -> Set<Int> {
-        var next = [[Int]](repeating: [], count: layerOf.count)
-        for edge in edges {
-            if upstream {
-                next[edge.to.index].append(edge.from.index)
-            } else {
-                next[edge.from.index].append(edge.to.index)
-            }
-        }
-        var seen = Set<Int>()
-        var stack = next[op.index]
+        let mask = reachMask(from: op, upstream: upstream)
+        return Set(mask.indices.filter { mask[$0] })
+    }
+
+    /// `reach` as one flag per operation: what a frame asks, without hashing.
+    public func reachMask(from op: OperationID, upstream: Bool) -> [Bool] {
+        var seen = [Bool](repeating: false, count: layerOf.count)
+        guard seen.indices.contains(op.index) else { return seen }
+        var stack = [op.index]
         while let i = stack.popLast() {
-            if seen.insert(i).inserted { stack += next[i] }
+            for e in upstream ? incoming[i] : outgoing[i] {
+                let j = upstream ? edges[Int(e)].from.index : edges[Int(e)].to.index
+                if !seen[j] {
+                    seen[j] = true
+                    stack.append(j)
+                }
+            }
         }
         return seen
     }

@@ -23,11 +23,13 @@ enum GraphView {
         let scenario = board.scenario
         let drawn = frame.memo?.graph(of: scenario) ?? GraphDrawing(scenario)
         let selected = state.selectedOperation
-        let upstream = selected.map { drawn.layout.reach(from: $0, upstream: true) } ?? []
-        let downstream = selected.map { drawn.layout.reach(from: $0, upstream: false) } ?? []
+        let none = [Bool](repeating: false, count: scenario.operations.count)
+        let upstream = selected.map { drawn.layout.reachMask(from: $0, upstream: true) } ?? none
+        let downstream = selected.map { drawn.layout.reachMask(from: $0, upstream: false) } ?? none
+        let (waitsFor, waitedBy) = (upstream.count { $0 }, downstream.count { $0 })
         var title = "Graph · \(drawn.layout.layers.count) layers"
         if let op = selected {
-            title += " · \(scenario.opName(op)): waits for \(upstream.count), \(downstream.count) wait for it"
+            title += " · \(scenario.opName(op)): waits for \(waitsFor), \(waitedBy) wait for it"
         }
         grid.write(
             truncate(title, toWidth: rect.width), at: Position(column: rect.x, row: rect.y), style: theme.heading,
@@ -47,7 +49,20 @@ enum GraphView {
                 grid.put(Cell(String(ch), style: theme.rule), at: body.x + column, row: body.y + row)
             }
         }
-        for node in canvas.nodes.compactMap({ $0 }) {
+        // Only the layers and rows in view.
+        let column = nameWidth + gap
+        let firstLayer = max(0, origin.x / column)
+        let lastLayer = min(drawn.layout.layers.count - 1, (origin.x + body.width) / column)
+        var shown: [GraphCanvas.Node] = []
+        if firstLayer <= lastLayer {
+            for l in firstLayer...lastLayer {
+                let slots = drawn.layout.layers[l]
+                for p in max(0, origin.y)..<min(slots.count, origin.y + body.height) {
+                    if case .operation(let op) = slots[p], let node = canvas.nodes[op.index] { shown.append(node) }
+                }
+            }
+        }
+        for node in shown {
             let (x, y) = (node.x - origin.x, node.y - origin.y)
             guard y >= 0, y < body.height, x + node.width > 0, x < body.width else { continue }
             let card = board[operation: node.op]
@@ -56,11 +71,11 @@ enum GraphView {
             if card.phase == .notAdded { name = (ascii ? "." : "·") + name }
             if node.op == selected {
                 style = style.reversed
-            } else if upstream.contains(node.op.index) {
+            } else if upstream[node.op.index] {
                 style = style.underlined.bolded
-            } else if downstream.contains(node.op.index) {
+            } else if downstream[node.op.index] {
                 style = style.bolded
-            } else if selected != nil, !(upstream.isEmpty && downstream.isEmpty) {
+            } else if selected != nil, waitsFor + waitedBy > 0 {
                 style = style.dimmed
             }
             let text = truncate(name, toWidth: node.width - 1)
