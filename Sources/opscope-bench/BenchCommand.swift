@@ -51,6 +51,8 @@ enum BenchCommand {
                      (--watch), in this process: the kernel's event, the quiet
                      period, the file read and checked, the run started on the
                      real engine, the frame flushed to a headless terminal
+          search     '/' over 100,000 names, one keystroke at a time (≤ 5 ms a
+                     keystroke); the same keys through the interface
           chain      'opscope trace' of a dependency chain (--chain-length, default
                      1,000,000) ends with exit 0; not in the default set: the
                      engine itself takes minutes on such a chain
@@ -70,7 +72,7 @@ enum BenchCommand {
         let only = args.value("only")
         let sections = [
             "engine", "language", "interface", "history", "scale", "budget", "repeat", "stall", "watch", "chain",
-            "practice",
+            "practice", "search",
         ]
         if let only, !sections.contains(only) {
             throw UsageError("'--only' is one of \(sections.joined(separator: ", ")), not '\(only)'")
@@ -88,6 +90,7 @@ enum BenchCommand {
         if only == nil || only == "budget" { BudgetBench.run(report: report, rounds: args.has("quick") ? 1 : 2) }
         if only == nil || only == "repeat" { RepeatBench.run(report: report, rounds: args.has("quick") ? 3 : 5) }
         if only == nil || only == "stall" { StallBench.run(report: report, rounds: rounds) }
+        if only == nil || only == "search" { SearchBench.run(report: report, rounds: rounds) }
         if only == nil || only == "watch" { WatchBench.run(report: report, rounds: args.has("quick") ? 5 : 15) }
         if only == "chain" {
             let text = args.value("chain-length") ?? "1000000"
