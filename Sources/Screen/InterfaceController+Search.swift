@@ -20,6 +20,8 @@ extension InterfaceController {
             }
             state.search.entry = ""
             state.search.origin = state.selectedOperation
+            // The names are made ready here, once a run, not on the first letter.
+            _ = frame.memo?.search(of: board.scenario)
             return .redraw
         case .nextMatch, .previousMatch:
             guard let query = state.search.query else {

@@ -47,22 +47,29 @@ public struct NameSearch: Sendable {
         var prefixed: [OperationID] = []
         var inside: [OperationID] = []
         bytes.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { pin in
-                let first = pin[0]
-                let n = pin.count
-                for i in 0..<count {
-                    let start = starts[i]
-                    let end = starts[i + 1]
-                    guard end - start >= n else { continue }
-                    if let shown, !shown.contains(OperationID(i)) { continue }
-                    var at = start
-                    let last = end - n
-                    while at <= last {
-                        if hay[at] == first && Self.equal(hay, at, pin, n) {
-                            if at == start { prefixed.append(OperationID(i)) } else { inside.append(OperationID(i)) }
-                            break
+            starts.withUnsafeBufferPointer { starts in
+                needle.withUnsafeBufferPointer { pin in
+                    let first = pin[0]
+                    let n = pin.count
+                    var start = starts[0]
+                    for i in 0..<(starts.count - 1) {
+                        let end = starts[i + 1]
+                        defer { start = end }
+                        guard end - start >= n else { continue }
+                        if let shown, !shown.contains(OperationID(i)) { continue }
+                        var at = start
+                        let last = end - n
+                        while at <= last {
+                            if hay[at] == first && Self.equal(hay, at, pin, n) {
+                                if at == start {
+                                    prefixed.append(OperationID(i))
+                                } else {
+                                    inside.append(OperationID(i))
+                                }
+                                break
+                            }
+                            at += 1
                         }
-                        at += 1
                     }
                 }
             }

@@ -136,6 +136,19 @@ import Testing
     }
 }
 
+/// The filter outlives `r`, and a save of a watched file reads its terms again.
+@Suite struct FilterCarriedTests {
+    @Test func restartKeepsItAndAReloadReadsItAgainOrDropsIt() throws {
+        var state = InterfaceState(board: OperationFilterTests.b)
+        state.filter.active = try OperationFilter.parse("queue:disk", scenario: pipeline)
+        #expect(state.restarted().filter.active?.text == "queue:disk")
+        let carried = state.carried(from: pipeline, to: pipeline)
+        #expect(carried.filter.active?.hiddenCount(on: OperationFilterTests.b) == 4)
+        let noDisk = makeScenario(queues: [QueueSpec(name: "net")], ops: [op("fetch", on: "net")])
+        #expect(state.carried(from: pipeline, to: noDisk).filter.active == nil)
+    }
+}
+
 /// `a` / `A`: the history to the next or last action or caption.
 @Suite struct HistoryMarkTests {
     @Test func theKeysJumpBetweenActions() {
