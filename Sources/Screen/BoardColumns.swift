@@ -11,12 +11,17 @@ struct BoardColumns: Sendable, Hashable {
     static let phases = Phase.columns
     /// Operation ids per column, in `Phase.columns` order.
     let ids: [[OperationID]]
+    /// Cards per column before a filter (`F`) left some out; `ids`' counts without one.
+    let totals: [Int]
 
-    init(_ board: BoardState) {
-        ids = Phase.columns.map { phase in
+    /// `shown`: the cards a filter lets through (nil: all).
+    init(_ board: BoardState, shown: OperationMask? = nil) {
+        let all = Phase.columns.map { phase in
             phase == .pending
                 ? board.operations(in: .pending) + board.operations(in: .notAdded) : board.operations(in: phase)
         }
+        totals = all.map(\.count)
+        ids = shown.map { shown in all.map { $0.filter(shown.contains) } } ?? all
     }
 
     /// The column and row index of `op`, if it is on the board.

@@ -28,7 +28,7 @@ enum ColumnsView {
     static func slots(
         board: BoardState, state: InterfaceState, layout: ScreenLayout
     ) -> [(offset: Int, cards: [(OperationID, Rect)])] {
-        let columns = BoardColumns(board)
+        let columns = state.columns(board)
         let capacity = capacity(layout)
         let step = stride(bodyHeight: layout.columnBody.height, cardHeight: layout.cardHeight)
         return columns.ids.enumerated().map { c, ids in
@@ -48,7 +48,7 @@ enum ColumnsView {
         board: BoardState, state: InterfaceState, frame: FrameInput, layout: ScreenLayout, theme: Theme,
         into grid: inout CellGrid, hits: inout HitMap
     ) {
-        let columns = BoardColumns(board)
+        let columns = state.columns(board)
         let laidOut = slots(board: board, state: state, layout: layout)
         for separator in layout.columnSeparators {
             grid.drawBox(separator, glyphs: frame.glyphs, style: theme.rule)
@@ -58,7 +58,9 @@ enum ColumnsView {
             let count = columns.ids[c].count
             let (offset, cards) = laidOut[c]
             let below = count - offset - cards.count
-            var header = "\(Wording.columnTitle(phase)) \(count)"
+            // Filtered: shown of total, `Ready 3/7`.
+            let total = columns.totals[c] == count ? "" : "/\(columns.totals[c])"
+            var header = "\(Wording.columnTitle(phase)) \(count)\(total)"
             if offset > 0 { header += " \(frame.glyphs.up)\(offset)" }
             if below > 0 { header += " \(frame.glyphs.down)\(below)" }
             grid.write(

@@ -18,6 +18,9 @@ public enum InterfaceCommand: Sendable, Hashable, CaseIterable {
     case togglePause, slower, faster, restart, toggleLesson, saveRecording, compareRuns
     // History
     case historyBack, historyForward, historyPreviousChange, historyNextChange, goToTime
+    case historyPreviousMark, historyNextMark
+    // Search and filter
+    case search, nextMatch, previousMatch, filterOperations
     // Timeline
     case cycleBoardArea, zoomIn, zoomOut, scrollEarlier, scrollLater, fitTimeline
     // View
@@ -92,6 +95,19 @@ public enum InterfaceKeys {
         KeyBinding(
             [.character("g")], .goToTime, help: "go to a time: type it (0.6, 600ms), then Enter",
             group: "History"),
+        KeyBinding(
+            [.character("A")], .historyPreviousMark, help: "back to the last action or caption", group: "History"),
+        KeyBinding(
+            [.character("a")], .historyNextMark, help: "forward to the next action or caption", group: "History"),
+
+        KeyBinding(
+            [.character("/")], .search, help: "search the names: type, Enter keeps the match, Esc gives up",
+            group: "Search"),
+        KeyBinding([.ctrl("n")], .nextMatch, help: "the next match of the last search", group: "Search"),
+        KeyBinding([.ctrl("p")], .previousMatch, help: "the previous match of the last search", group: "Search"),
+        KeyBinding(
+            [.character("F")], .filterOperations,
+            help: "filter: queue:NAME state:COLUMN text:WORD (Enter; empty: off)", group: "Search"),
 
         KeyBinding(
             [.character("t")], .cycleBoardArea, help: "the board, the timeline, the threads in turn", group: "Timeline"),

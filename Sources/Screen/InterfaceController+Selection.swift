@@ -6,7 +6,7 @@ extension InterfaceController {
     static func moveVertically(
         _ delta: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
     ) -> InterfaceOutcome {
-        let columns = BoardColumns(board)
+        let columns = state.columns(board)
         guard let op = state.selectedOperation, let place = columns.locate(op) else {
             return refuse("no operation to select", &state, frame)
         }
@@ -22,7 +22,7 @@ extension InterfaceController {
     static func moveHorizontally(
         _ step: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
     ) -> InterfaceOutcome {
-        let columns = BoardColumns(board)
+        let columns = state.columns(board)
         guard let op = state.selectedOperation, let place = columns.locate(op) else {
             return refuse("no operation to select", &state, frame)
         }
@@ -95,7 +95,7 @@ extension InterfaceController {
         let hits = InterfaceRenderer.hitMap(board: board, state: state, frame: frame)
         switch hits.target(column: column, row: row) {
         case .card(let op)?:
-            guard let place = BoardColumns(board).locate(op) else { return .none }
+            guard let place = state.columns(board).locate(op) else { return .none }
             select(op, column: place.column, state: &state, board: board, frame: frame)
             return .redraw
         case .queue(let q)?:

@@ -21,7 +21,7 @@ extension InterfaceController {
             return refuse("\(key) moves the timeline: t shows it", &state, frame)
         }
         guard let layout = InterfaceRenderer.layout(board: board, state: state, frame: frame),
-            let plan = TimelinePlan(state: state, frame: frame, rect: layout.boardArea)
+            let plan = TimelinePlan(state: state, frame: frame, rect: layout.boardArea, board: board)
         else { return refuse("no timeline for this run", &state, frame) }
         let window = plan.window
         switch command {
@@ -78,7 +78,7 @@ extension InterfaceController {
     static func moveLane(
         _ delta: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
     ) -> InterfaceOutcome {
-        let order = frame.memo?.order(of: board.scenario) ?? TimelineOrder(board.scenario)
+        let order = TimelinePlan.order(board.scenario, admitted: state.filter.shown(on: board), frame: frame)
         guard !order.operations.isEmpty else { return refuse("no operation to select", &state, frame) }
         let here = state.selectedOperation.flatMap(order.place) ?? 0
         let next = min(max(0, here + delta), order.operations.count - 1)
@@ -90,7 +90,7 @@ extension InterfaceController {
     /// Selects `op` from the timeline: its card's column is where the board
     /// finds it when `t` comes back round.
     static func selectLane(_ op: OperationID, state: inout InterfaceState, board: BoardState, frame: FrameInput) {
-        let column = BoardColumns(board).locate(op)?.column ?? state.selectedColumn
+        let column = state.columns(board).locate(op)?.column ?? state.selectedColumn
         select(op, column: column, state: &state, board: board, frame: frame)
     }
 
@@ -102,7 +102,7 @@ extension InterfaceController {
     {
         guard let history = frame.history, history.count > 0,
             let layout = InterfaceRenderer.layout(board: board, state: state, frame: frame),
-            let plan = TimelinePlan(state: state, frame: frame, rect: layout.boardArea)
+            let plan = TimelinePlan(state: state, frame: frame, rect: layout.boardArea, board: board)
         else { return .none }
         let clicked = column - plan.plot.x
         var low = 0

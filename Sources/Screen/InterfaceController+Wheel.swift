@@ -31,7 +31,7 @@ extension InterfaceController {
             return .redraw
         }
         if let log = layout.log, log.contains(point) {
-            let most = max(0, LogView.entries(state: state, frame: frame).count - 1)
+            let most = max(0, LogView.entries(state: state, frame: frame, board: board).count - 1)
             let next = min(max(0, state.logScroll + (down ? -wheelLines : wheelLines)), most)
             guard next != state.logScroll else { return .none }
             state.logScroll = next
@@ -52,7 +52,7 @@ extension InterfaceController {
     static func scrollColumn(
         _ c: Int, down: Bool, state: inout InterfaceState, board: BoardState, frame: FrameInput, layout: ScreenLayout
     ) -> InterfaceOutcome {
-        let ids = BoardColumns(board).ids[c]
+        let ids = state.columns(board).ids[c]
         let capacity = ColumnsView.capacity(layout)
         let selected = c == state.selectedColumn ? state.selectedOperation.flatMap { ids.firstIndex(of: $0) } : nil
         let current = ColumnScroll.offset(

@@ -35,6 +35,7 @@ public enum InterfaceController {
         if state.timeEntry != nil, let outcome = typeTime(key, state: &state, frame: frame) {
             return outcome
         }
+        if let outcome = typePrompt(key, state: &state, board: board, frame: frame) { return outcome }
         guard let command = InterfaceKeys.table.command(for: key) else {
             return refuse("unknown key \(key.label(ascii: frame.ascii)): press ? for help", &state, frame)
         }
@@ -84,6 +85,8 @@ public enum InterfaceController {
             }
             state.timeEntry = ""
             return .redraw
+        case .search, .nextMatch, .previousMatch, .filterOperations, .historyPreviousMark, .historyNextMark:
+            return searchCommand(command, state: &state, board: board, frame: frame)
         case .cycleBoardArea, .zoomIn, .zoomOut, .scrollEarlier, .scrollLater, .fitTimeline:
             return timeline(command, state: &state, board: board, frame: frame)
         case .togglePause:
@@ -252,7 +255,7 @@ public enum InterfaceController {
         else { return refuse("the log is hidden: L shows it", &state, frame) }
         let rows = max(1, log.height - 1)
         let step = page ? max(1, rows - 1) * direction : direction
-        let most = max(0, LogView.entries(state: state, frame: frame).count - 1)
+        let most = max(0, LogView.entries(state: state, frame: frame, board: board).count - 1)
         let next = min(max(0, state.logScroll + step), most)
         guard next != state.logScroll else { return .none }
         state.logScroll = next

@@ -31,7 +31,9 @@ public enum InterfaceRenderer {
         }
         let theme = Theme(colors: frame.colors)
         let status = RunStatus(board: board, frame: frame, selectedQueue: state.selectedQueue)
-        TitleBarView.draw(board: board, frame: frame, status: status, theme: theme, into: &grid, rect: layout.title)
+        TitleBarView.draw(
+            board: board, frame: frame, status: status, theme: theme, into: &grid, rect: layout.title,
+            filter: state.filter.titleNote(board: board))
         QueueLinesView.draw(
             board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.queues, hits: &hits)
         if let caption = layout.caption {
@@ -96,7 +98,7 @@ public enum InterfaceRenderer {
         }
         if state.boardArea.isOverTime {
             if let timeline = frame.timeline,
-                let plan = TimelinePlan(state: state, frame: frame, rect: layout.boardArea)
+                let plan = TimelinePlan(state: state, frame: frame, rect: layout.boardArea, board: board)
             {
                 TimelineView.addHits(plan, timeline: timeline, into: &hits)
             }

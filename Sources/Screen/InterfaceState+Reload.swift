@@ -43,6 +43,8 @@ extension InterfaceState {
             fresh.selectedQueue = new[operation: op].queue
         }
         fresh.logFilter = logFilter.flatMap(same)
+        // The filter's terms, read again over the new file (dropped if a queue went).
+        fresh.filter.active = filter.active.flatMap { try? OperationFilter.parse($0.text, scenario: new) }
         fresh.timelineView.window = timelineView.window
         if overlay == .diff { fresh.overlay = .diff }
         return fresh

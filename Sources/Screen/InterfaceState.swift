@@ -72,6 +72,10 @@ public struct InterfaceState: Sendable, Hashable {
     /// `g`: the time being typed to move the history cursor to; nil while
     /// not typing.
     public var timeEntry: String?
+    /// `/`: the search being typed, and the one kept for Ctrl-N / Ctrl-P.
+    public var search = SearchState()
+    /// `F`: the filter in force and the one being typed.
+    public var filter = FilterState()
     public var message: TransientMessage?
     /// What the engine did with the last action from a key (it replaces
     /// `message`, and a message replaces it).
@@ -90,7 +94,7 @@ public struct InterfaceState: Sendable, Hashable {
     /// stays valid; with `frame`, the scroll offsets are also settled so that
     /// the selected card is visible at that terminal size.
     public mutating func reconcile(with board: BoardState, frame: FrameInput? = nil) {
-        let columns = BoardColumns(board)
+        let columns = self.columns(board)
         if let op = selectedOperation, let place = columns.locate(op) {
             selectedColumn = place.column
         } else {
@@ -113,10 +117,11 @@ public struct InterfaceState: Sendable, Hashable {
     /// Scrolls `op`'s column just enough that its card shows (a caption
     /// names it), leaving the selection where it is.
     public mutating func reveal(_ op: OperationID, board: BoardState, frame: FrameInput) {
+        let columns = self.columns(board)
         guard let layout = InterfaceRenderer.layout(board: board, state: self, frame: frame),
-            let place = BoardColumns(board).locate(op), columnScroll.indices.contains(place.column)
+            let place = columns.locate(op), columnScroll.indices.contains(place.column)
         else { return }
-        let count = BoardColumns(board).ids[place.column].count
+        let count = columns.ids[place.column].count
         columnScroll[place.column] = ColumnScroll.offset(
             stored: columnScroll[place.column], count: count, capacity: ColumnsView.capacity(layout),
             selected: place.index)
@@ -125,14 +130,16 @@ public struct InterfaceState: Sendable, Hashable {
     /// Stores the effective scroll offsets the renderer would use.
     mutating func settleScroll(board: BoardState, frame: FrameInput) {
         guard let layout = InterfaceRenderer.layout(board: board, state: self, frame: frame) else { return }
-        let columns = BoardColumns(board)
+        let columns = self.columns(board)
         let capacity = ColumnsView.capacity(layout)
         for c in columnScroll.indices {
             let selected = c == selectedColumn ? selectedOperation.flatMap { columns.ids[c].firstIndex(of: $0) } : nil
             columnScroll[c] = ColumnScroll.offset(
                 stored: columnScroll[c], count: columns.ids[c].count, capacity: capacity, selected: selected)
         }
-        if boardArea.isOverTime, let plan = TimelinePlan(state: self, frame: frame, rect: layout.boardArea) {
+        if boardArea.isOverTime,
+            let plan = TimelinePlan(state: self, frame: frame, rect: layout.boardArea, board: board)
+        {
             if plan.threads { timelineView.threadScroll = plan.first } else { timelineView.laneScroll = plan.first }
         }
     }
@@ -182,6 +189,7 @@ public struct InterfaceState: Sendable, Hashable {
         fresh.notes = notes
         fresh.boardArea = boardArea
         fresh.graphShown = graphShown
+        fresh.filter.active = filter.active
         return fresh
     }
 }

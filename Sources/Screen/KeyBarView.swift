@@ -126,6 +126,7 @@ enum StatusLineView {
             let span = frame.history.map { " (the run so far: 0s to \(Spelling.seconds($0.time(after: $0.count))))" }
             return ("go to time: \(typed)_  Enter goes there, Esc gives up" + (span ?? ""), theme.info)
         }
+        if let prompt = PromptLine.text(board: board, state: state, frame: frame, theme: theme) { return prompt }
         if let notice = state.visibleNotice(now: frame.wallClock) {
             let (text, refused) = notice.text(board: board, glyphs: glyphs)
             // In history the board is another moment's; the key acted now.

@@ -8,9 +8,14 @@ import ScenarioKit
 enum LogView {
     /// The entries the log shows: all (in history, those up to the
     /// cursor: one entry per notification), or those about
-    /// `state.logFilter`.
-    static func entries(state: InterfaceState, frame: FrameInput) -> ArraySlice<LogEntry> {
-        let upTo = frame.historyShown.map { frame.log.prefix($0) } ?? frame.log[...]
+    /// `state.logFilter`. Under a filter (`F`, asked of `board`), the
+    /// lines about the operations it hides are left out; the lines about
+    /// no operation (queues, the run) stay.
+    static func entries(state: InterfaceState, frame: FrameInput, board: BoardState? = nil) -> ArraySlice<LogEntry> {
+        var upTo = frame.historyShown.map { frame.log.prefix($0) } ?? frame.log[...]
+        if let board, let shown = state.filter.shown(on: board) {
+            upTo = ArraySlice(upTo.filter { $0.operation.map(shown.contains) ?? true })
+        }
         guard let op = state.logFilter else { return upTo }
         return ArraySlice(upTo.filter { $0.operation == op })
     }
@@ -37,7 +42,7 @@ enum LogView {
         rect: Rect
     ) {
         let content = rect.inset(top: 1)
-        let entries = entries(state: state, frame: frame)
+        let entries = entries(state: state, frame: frame, board: board)
         let (shown, back) = window(
             entries, rows: content.height, width: content.width, scroll: state.logScroll, glyphs: frame.glyphs)
         var title = "Log"

@@ -26,6 +26,7 @@ public final class ScreenMemo: Sendable {
     private struct Kept {
         var order: TimelineOrder?
         var canvas: (key: CanvasKey, canvas: ThreadCanvas)?
+        var search: NameSearch?
     }
 
     private let kept = Mutex(Kept())
@@ -42,6 +43,14 @@ public final class ScreenMemo: Sendable {
         let order = TimelineOrder(scenario)
         kept.withLock { $0.order = order }
         return order
+    }
+
+    /// The names `/` searches, made once (the memo serves one scenario).
+    func search(of scenario: Scenario) -> NameSearch {
+        if let search = kept.withLock({ $0.search }), search.count == scenario.operations.count { return search }
+        let search = NameSearch(scenario)
+        kept.withLock { $0.search = search }
+        return search
     }
 
     /// The thread canvas of `plan` over `timeline`, made again only when

@@ -21,9 +21,11 @@ struct TimelineOrder: Sendable {
     /// The widest operation name, in cells, with the two cells of its indent.
     let widestName: Int
 
-    init(_ scenario: Scenario) {
+    /// `shown`: the operations a filter (`F`) lets show; nil: all.
+    init(_ scenario: Scenario, shown: OperationMask? = nil) {
         var members = [[OperationID]](repeating: [], count: scenario.queues.count)
         for (i, spec) in scenario.operations.enumerated() where members.indices.contains(spec.queue.index) {
+            if let shown, !shown.contains(OperationID(i)) { continue }
             members[spec.queue.index].append(OperationID(i))
         }
         var groups: [(QueueID, [OperationID])] = []
@@ -120,6 +122,9 @@ struct TimelinePlan: Sendable {
     let first: Int
     let shown: Int
     let total: Int
+    /// The operations a filter (`F`) lets show, nil without one: the other
+    /// lanes and spans are not drawn.
+    let admitted: OperationMask?
 
     var headerY: Int { area.y }
     var labelsY: Int { area.y + 1 }
@@ -182,13 +187,15 @@ struct TimelinePlan: Sendable {
         return cap < 0 ? queue.name : "\(queue.name) cap \(cap)"
     }
 
-    /// nil when the frame has no timeline.
-    init?(state: InterfaceState, frame: FrameInput, rect: Rect, order: TimelineOrder? = nil) {
+    /// nil when the frame has no timeline. `board`: the board shown, which
+    /// the filter's state terms ask (without it, no filter applies).
+    init?(state: InterfaceState, frame: FrameInput, rect: Rect, board: BoardState? = nil, order: TimelineOrder? = nil) {
         guard let timeline = frame.timeline else { return nil }
         let scenario = timeline.scenario
         area = rect
         threads = state.boardArea == .threads
-        let order = order ?? frame.memo?.order(of: scenario) ?? TimelineOrder(scenario)
+        admitted = board.flatMap { state.filter.shown(on: $0) }
+        let order = order ?? Self.order(scenario, admitted: admitted, frame: frame)
         var widest = max(10, order.widestName)
         for (q, _) in order.groups { widest = max(widest, displayWidth(Self.queueLabel(q, timeline: timeline))) }
         nameWidth = min(widest, 26, max(4, rect.width / 3)) + 1
@@ -243,5 +250,14 @@ struct TimelinePlan: Sendable {
             total = ops.count
         }
         self.rows = rows
+    }
+}
+
+extension TimelinePlan {
+    /// The timeline's order of the operations that show: the memo's for
+    /// the whole scenario, one made for the frame under a filter.
+    static func order(_ scenario: Scenario, admitted: OperationMask?, frame: FrameInput) -> TimelineOrder {
+        if let admitted { return TimelineOrder(scenario, shown: admitted) }
+        return frame.memo?.order(of: scenario) ?? TimelineOrder(scenario)
     }
 }

@@ -79,7 +79,9 @@ struct ThreadCanvas {
         var perInFlightRow: [Int: Int] = [:]
         let executions = timeline.lanes.indices.compactMap { i -> (Double, Int)? in
             let lane = timeline.lanes[i]
-            guard let started = lane.started, lane.thread != nil || lane.inFlightRow != nil else { return nil }
+            guard let started = lane.started, lane.thread != nil || lane.inFlightRow != nil,
+                plan.admitted?.contains(OperationID(i)) ?? true
+            else { return nil }
             return (started, i)
         }
         for (started, i) in executions.sorted(by: { $0 < $1 }) {
@@ -102,7 +104,7 @@ struct ThreadCanvas {
             perThread[thread.number] = k + 1
             add(.execution(alternate: k % 2 == 1), OperationID(i), row: row, started, stop, rank: 0)
         }
-        for (i, lane) in timeline.lanes.enumerated() {
+        for (i, lane) in timeline.lanes.enumerated() where plan.admitted?.contains(OperationID(i)) ?? true {
             for block in lane.blocks {
                 guard let row = rowOf[block.thread.number] else { continue }
                 let kind = Piece.Kind.block(index: block.index, away: block.thread != lane.thread)
@@ -110,7 +112,7 @@ struct ThreadCanvas {
             }
         }
         pieces = timed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
-        for completion in timeline.completions {
+        for completion in timeline.completions where plan.admitted?.contains(completion.operation) ?? true {
             guard let row = rowOf[completion.thread.number] else { continue }
             let c = plan.column(of: completion.time)
             guard c >= 0 && c < plan.plot.width else { continue }

@@ -22,7 +22,9 @@ enum TimelineView {
         rect: Rect, hits: inout HitMap
     ) {
         guard !rect.isEmpty else { return }
-        guard let timeline = frame.timeline, let plan = TimelinePlan(state: state, frame: frame, rect: rect) else {
+        guard let timeline = frame.timeline,
+            let plan = TimelinePlan(state: state, frame: frame, rect: rect, board: board)
+        else {
             grid.write(
                 "no timeline for this run", at: Position(column: rect.x, row: rect.y), style: theme.dim,
                 clippedTo: rect)
@@ -33,7 +35,9 @@ enum TimelineView {
         drawAxis(plan, timeline: timeline, glyphs: glyphs, theme: theme, into: &grid)
         var canvas: ThreadCanvas?
         if plan.threads {
-            let threads = frame.memo?.canvas(plan, timeline: timeline) ?? ThreadCanvas(plan, timeline: timeline)
+            // A filtered canvas is made for the frame: the memo keeps the whole run's.
+            let memo = plan.admitted == nil ? frame.memo : nil
+            let threads = memo?.canvas(plan, timeline: timeline) ?? ThreadCanvas(plan, timeline: timeline)
             drawThreads(threads, timeline: timeline, state: state, frame: frame, theme: theme, into: &grid)
             canvas = threads
         } else {

@@ -62,8 +62,11 @@ enum TitleBarView {
         return parts.joined(separator: "  ")
     }
 
+    /// `filter`: what a filter (`F`) hides (`filter: queue:net (12 hidden)`),
+    /// written before the scenario's title so that it gives way last.
     static func draw(
-        board: BoardState, frame: FrameInput, status: RunStatus, theme: Theme, into grid: inout CellGrid, rect: Rect
+        board: BoardState, frame: FrameInput, status: RunStatus, theme: Theme, into grid: inout CellGrid, rect: Rect,
+        filter: String? = nil
     ) {
         guard !rect.isEmpty else { return }
         let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
@@ -77,6 +80,7 @@ enum TitleBarView {
         let rightWidth = displayWidth(right)
         let left =
             (frame.isReplay ? " opscope replay \(frame.glyphs.dot) " : " opscope \(frame.glyphs.dot) ")
+            + (filter.map { "\($0) \(frame.glyphs.dot) " } ?? "")
             + Wording.plain(shownTitle(board: board, frame: frame), glyphs: frame.glyphs)
         grid.write(
             truncate(left, toWidth: max(0, rect.width - rightWidth - 2), ellipsis: frame.glyphs.ellipsis),

@@ -13,7 +13,8 @@ enum BenchCommand {
     static let abstract = "Measure opscope against the bare engine (use a release build)"
     static let help = """
         USAGE: opscope-bench [--quick]
-                             [--only engine|language|interface|history|scale|budget|repeat|stall|watch|graph|chain|practice]
+                             [--only engine|language|interface|history|scale|budget|repeat|stall|watch|graph|search
+                                    |chain|practice]
                              [--chain-length N] [--seeds N] [--runs N]
 
         Measures, on this machine:
@@ -53,6 +54,8 @@ enum BenchCommand {
                      real engine, the frame flushed to a headless terminal
           graph      the dependency graph's layout of 10,000 operations and 20,000
                      dependencies (≤ 300 ms) and of 1,000 (≤ 30 ms)
+          search     '/' over 100,000 names, one keystroke at a time (≤ 5 ms a
+                     keystroke); the same keys through the interface
           chain      'opscope trace' of a dependency chain (--chain-length, default
                      1,000,000) ends with exit 0; not in the default set: the
                      engine itself takes minutes on such a chain
@@ -72,8 +75,7 @@ enum BenchCommand {
         let only = args.value("only")
         let sections = [
             "engine", "language", "interface", "history", "scale", "budget", "repeat", "stall", "watch", "graph",
-            "chain",
-            "practice",
+            "search", "chain", "practice",
         ]
         if let only, !sections.contains(only) {
             throw UsageError("'--only' is one of \(sections.joined(separator: ", ")), not '\(only)'")
@@ -92,6 +94,7 @@ enum BenchCommand {
         if only == nil || only == "repeat" { RepeatBench.run(report: report, rounds: args.has("quick") ? 3 : 5) }
         if only == nil || only == "stall" { StallBench.run(report: report, rounds: rounds) }
         if only == nil || only == "graph" { GraphBench.run(report: report, rounds: rounds) }
+        if only == nil || only == "search" { SearchBench.run(report: report, rounds: rounds) }
         if only == nil || only == "watch" { WatchBench.run(report: report, rounds: args.has("quick") ? 5 : 15) }
         if only == "chain" {
             let text = args.value("chain-length") ?? "1000000"
