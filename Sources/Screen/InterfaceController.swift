@@ -87,7 +87,9 @@ public enum InterfaceController {
         case .cycleBoardArea, .zoomIn, .zoomOut, .scrollEarlier, .scrollLater, .fitTimeline:
             return timeline(command, state: &state, board: board, frame: frame)
         case .sortTable, .reverseTable:
-            return refuse("\(InterfaceKeys.firstKeyLabel(command, glyphs: frame.glyphs)) sorts the table: t shows it", &state, frame)
+            return refuse(
+                "\(InterfaceKeys.firstKeyLabel(command, glyphs: frame.glyphs)) sorts the table: t shows it", &state,
+                frame)
         case .togglePause:
             // An ended run may still hold a caption to read past.
             if runBoard.outcome != nil && !frame.pausedAtCaption { return refuse(endedRefusal(frame), &state, frame) }

@@ -55,7 +55,9 @@ extension OperationTable {
     static func placed(width: Int, scenario: Scenario, sort: Column?) -> [Placed] {
         let name = nameWidth(scenario)
         let queue = queueWidth(scenario)
-        func cells(_ c: Column) -> Int { c == .name ? name : c == .queue ? queue : c == .why ? whyMinimum : fixedWidth(c) }
+        func cells(_ c: Column) -> Int {
+            c == .name ? name : c == .queue ? queue : c == .why ? whyMinimum : fixedWidth(c)
+        }
         var shown = Column.allCases
         func total() -> Int { shown.reduce(0) { $0 + cells($1) } + shown.count - 1 }
         for column in dropOrder where total() > width && column != sort {

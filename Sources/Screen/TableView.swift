@@ -74,7 +74,8 @@ enum TableView {
         let titles = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1)
         for p in columns {
             grid.write(
-                table.title(p.column, width: p.width, glyphs: glyphs), at: Position(column: rect.x + p.x, row: titles.y),
+                table.title(p.column, width: p.width, glyphs: glyphs),
+                at: Position(column: rect.x + p.x, row: titles.y),
                 style: theme.heading, clippedTo: titles)
         }
         for (op, y) in shownRows(table, state: state, rect: rect) {

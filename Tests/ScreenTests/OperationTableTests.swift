@@ -84,12 +84,13 @@ enum TableRun {
     @Test func aPastMomentShowsOnlyWhatWasSeenByThen() {
         // Up to parse's ready at 1s: thumbs not started yet, parse ready.
         let events = TableRun.script.events
-        let upTo = events.firstIndex { event in
-            if case .operation(let op, .isReady, .bool(false), .bool(true)) = event.kind {
-                return TableRun.scenario[operation: op].name == "parse"
-            }
-            return false
-        }! + 1
+        let upTo =
+            events.firstIndex { event in
+                if case .operation(let op, .isReady, .bool(false), .bool(true)) = event.kind {
+                    return TableRun.scenario[operation: op].name == "parse"
+                }
+                return false
+            }! + 1
         let table = TableRun.table(first: upTo)
         let thumbs = cells(table, "thumbs")
         #expect(thumbs[.started] == "" && thumbs[.waited] == "1s+" && thumbs[.thread] == "")
@@ -136,8 +137,14 @@ enum TableRun {
     }
 
     @Test(arguments: [
-        (200, [Column.name, .queue, .kind, .priority, .qos, .added, .ready, .started, .finished, .waited, .ran, .thread,
-            .state, .why]),
+        (
+            200,
+            [
+                Column.name, .queue, .kind, .priority, .qos, .added, .ready, .started, .finished, .waited, .ran,
+                .thread,
+                .state, .why,
+            ]
+        ),
         (80, [.name, .queue, .kind, .started, .waited, .ran, .thread, .state, .why]),
         (60, [.name, .started, .waited, .ran, .state, .why]),
         (50, [.name, .started, .waited, .ran, .state]),
