@@ -5,7 +5,7 @@ import ScenarioKit
 /// or below in the table's order, PgUp PgDn a page of rows (the log
 /// scrolls with the wheel meanwhile); `o` (and →) sorts by the next column
 /// shown, ← by the one before, file order between the last and the
-/// first; `O` reverses. The selection is the one the board, the timeline
+/// first; `O` reverses; a new order selects its first row. The selection is the one the board, the timeline
 /// and the inspector share.
 extension InterfaceController {
     /// nil: the command means what it always does.
@@ -23,8 +23,7 @@ extension InterfaceController {
         case .selectRight, .sortTable: return cycleSort(1, state: &state, board: board, frame: frame)
         case .reverseTable:
             state.tableView.sort.descending.toggle()
-            state.settleScroll(board: board, frame: frame)
-            return .redraw
+            return sorted(state: &state, board: board, frame: frame)
         default: return nil
         }
     }
@@ -55,7 +54,18 @@ extension InterfaceController {
         let here = cycle.firstIndex(of: sort.column) ?? 0
         let next = cycle[((here + step) % cycle.count + cycle.count) % cycle.count]
         state.tableView.sort = OperationTable.Sort(column: next, descending: next?.startsDescending ?? false)
-        state.settleScroll(board: board, frame: frame)
+        return sorted(state: &state, board: board, frame: frame)
+    }
+
+    /// A new order shows its top, its first row selected: a sort asks
+    /// "which waited longest?", and the inspector answers why at once.
+    private static func sorted(state: inout InterfaceState, board: BoardState, frame: FrameInput) -> InterfaceOutcome {
+        state.tableView.scroll = 0
+        if let first = TableView.table(board: board, state: state, frame: frame).rows.first {
+            selectLane(first, state: &state, board: board, frame: frame)
+        } else {
+            state.settleScroll(board: board, frame: frame)
+        }
         return .redraw
     }
 }
