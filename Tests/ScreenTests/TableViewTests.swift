@@ -134,4 +134,14 @@ import Testing
         scene.press(.mouse(column: 3, row: layout.boardArea.y + 4))
         #expect(name(scene) == "thumbs")
     }
+
+    @Test func theWheelOverTheTableMovesTheSelection() {
+        var scene = scene()
+        let layout = InterfaceRenderer.layout(board: scene.board, state: scene.state, frame: scene.frame)!
+        // In file order idle is the last row.
+        scene.press(.wheel(column: 3, row: layout.boardArea.y + 3, down: false))
+        #expect(name(scene) == "save")
+        scene.press(.wheel(column: 3, row: layout.boardArea.y + 3, down: true))
+        #expect(name(scene) == "idle")
+    }
 }
