@@ -23,6 +23,8 @@ public enum InterfaceCommand: Sendable, Hashable, CaseIterable {
     case search, nextMatch, previousMatch, filterOperations
     // Timeline
     case cycleBoardArea, zoomIn, zoomOut, scrollEarlier, scrollLater, fitTimeline
+    // Table
+    case sortTable, reverseTable
     // View
     case toggleLog, logOlder, logNewer, scrollHome, scrollEnd, filterLog
     case toggleNotes, notesUp, notesDown, toggleSwift, explainStall, toggleHelp, closeOverlay
@@ -110,7 +112,8 @@ public enum InterfaceKeys {
             help: "filter: queue:NAME state:COLUMN text:WORD (Enter; empty: off)", group: "Search"),
 
         KeyBinding(
-            [.character("t")], .cycleBoardArea, help: "the board, the timeline, the threads in turn", group: "Timeline"),
+            [.character("t")], .cycleBoardArea, help: "the board, the timeline, the threads, the table in turn",
+            group: "Timeline"),
         KeyBinding([.character("z")], .zoomIn, help: "zoom in (×2) around the cursor", group: "Timeline"),
         KeyBinding([.character("Z")], .zoomOut, help: "zoom out (×2)", group: "Timeline"),
         KeyBinding(
@@ -120,6 +123,11 @@ public enum InterfaceKeys {
             [.character(".")], .scrollLater, help: "later in time (→ and l too, over the timeline)", group: "Timeline"),
         KeyBinding(
             [.character("x")], .fitTimeline, help: "the whole run again, following it as it grows", group: "Timeline"),
+
+        KeyBinding(
+            [.character("o")], .sortTable, help: "table: sort by the next column shown (← → too), then file order",
+            group: "Table"),
+        KeyBinding([.character("O")], .reverseTable, help: "table: reverse the order", group: "Table"),
 
         KeyBinding([.character("L")], .toggleLog, help: "show or hide the log", group: "View"),
         KeyBinding(

@@ -37,6 +37,10 @@ extension InterfaceController {
             state.logScroll = next
             return .redraw
         }
+        if state.boardArea == .table {
+            guard layout.boardArea.contains(point) else { return .none }
+            return moveRow(down ? 1 : -1, state: &state, board: board, frame: frame)
+        }
         if state.boardArea.isOverTime {
             guard layout.boardArea.contains(point) else { return .none }
             return moveLane(down ? 1 : -1, state: &state, board: board, frame: frame)

@@ -57,6 +57,9 @@ public enum InterfaceController {
         if state.boardArea.isOverTime, let outcome = overTime(command, state: &state, board: board, frame: frame) {
             return outcome
         }
+        if state.boardArea == .table, let outcome = inTable(command, state: &state, board: board, frame: frame) {
+            return outcome
+        }
         switch command {
         case .selectUp: return moveVertically(-1, state: &state, board: board, frame: frame)
         case .selectDown: return moveVertically(1, state: &state, board: board, frame: frame)
@@ -89,6 +92,10 @@ public enum InterfaceController {
             return searchCommand(command, state: &state, board: board, frame: frame)
         case .cycleBoardArea, .zoomIn, .zoomOut, .scrollEarlier, .scrollLater, .fitTimeline:
             return timeline(command, state: &state, board: board, frame: frame)
+        case .sortTable, .reverseTable:
+            return refuse(
+                "\(InterfaceKeys.firstKeyLabel(command, glyphs: frame.glyphs)) sorts the table: t shows it", &state,
+                frame)
         case .togglePause:
             // An ended run may still hold a caption to read past.
             if runBoard.outcome != nil && !frame.pausedAtCaption { return refuse(endedRefusal(frame), &state, frame) }

@@ -41,6 +41,10 @@ public enum InterfaceRenderer {
         }
         if state.graphShown {
             GraphView.draw(board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.boardArea)
+        } else if state.boardArea == .table {
+            TableView.draw(
+                board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.boardArea, hits: &hits
+            )
         } else if state.boardArea.isOverTime {
             TimelineView.draw(
                 board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.boardArea, hits: &hits
@@ -95,6 +99,13 @@ public enum InterfaceRenderer {
         for (i, row) in board.queues.dropFirst(first).prefix(layout.queues.height).enumerated() {
             hits.add(
                 Rect(x: layout.queues.x, y: layout.queues.y + i, width: layout.queues.width, height: 1), .queue(row.id))
+        }
+        if state.boardArea == .table {
+            let table = TableView.table(board: board, state: state, frame: frame)
+            for (op, y) in TableView.shownRows(table, state: state, rect: layout.boardArea) {
+                hits.add(Rect(x: layout.boardArea.x, y: y, width: layout.boardArea.width, height: 1), .lane(op))
+            }
+            return hits
         }
         if state.boardArea.isOverTime {
             if let timeline = frame.timeline,

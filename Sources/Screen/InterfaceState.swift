@@ -60,12 +60,14 @@ public struct InterfaceState: Sendable, Hashable {
     public var notesScroll = 0
     /// Enter: the inspector takes the full width and more height.
     public var inspectorExpanded = false
-    /// `t`: the columns, the timeline or the thread view in the board area.
+    /// `t`: the columns, the timeline, the thread view or the table in the board area.
     public var boardArea = BoardArea.columns
     /// `G`: the dependency graph takes the board area, whatever `t` chose.
     public var graphShown = false
     /// The timeline's window and rows scrolled (both views over time share them).
     public var timelineView = TimelineViewState()
+    /// The table's sort and rows scrolled (`BoardArea.table`).
+    public var tableView = TableViewState()
     /// The history cursor: how many of the run's notifications the screen
     /// shows; nil: the live run (or, once it ended, its end).
     public var historyCursor: Int?
@@ -137,6 +139,7 @@ public struct InterfaceState: Sendable, Hashable {
             columnScroll[c] = ColumnScroll.offset(
                 stored: columnScroll[c], count: columns.ids[c].count, capacity: capacity, selected: selected)
         }
+        if boardArea == .table { tableView.scroll = TableView.offset(board: board, state: self, frame: frame) }
         if boardArea.isOverTime,
             let plan = TimelinePlan(state: self, frame: frame, rect: layout.boardArea, board: board)
         {
@@ -190,6 +193,7 @@ public struct InterfaceState: Sendable, Hashable {
         fresh.boardArea = boardArea
         fresh.graphShown = graphShown
         fresh.filter.active = filter.active
+        fresh.tableView.sort = tableView.sort
         return fresh
     }
 }

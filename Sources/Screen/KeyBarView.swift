@@ -6,7 +6,8 @@ import TextKit
 /// words from where the run is (Space says start, pause or resume; an
 /// ended run offers r first), entries dropped from the end when the width
 /// runs out. Over the timeline or the threads the bar leads with `t` and
-/// the view it goes to, and the keys of the time window.
+/// the view it goes to, and the keys of the time window; over the table,
+/// with `t` and the sort keys.
 enum KeyBarView {
     static func entries(status: RunStatus, area: BoardArea = .columns, replay: Bool = false, diff: Bool = false)
         -> [(InterfaceCommand, String)]
@@ -17,10 +18,15 @@ enum KeyBarView {
             return board + [(.cycleBoardArea, "timeline")]
         case .timeline, .threads:
             let time: [(InterfaceCommand, String)] = [
-                (.cycleBoardArea, area == .timeline ? "threads" : "board"), (.zoomIn, "zoom in"),
+                (.cycleBoardArea, area == .timeline ? "threads" : "table"), (.zoomIn, "zoom in"),
                 (.zoomOut, "zoom out"), (.scrollEarlier, "earlier"), (.scrollLater, "later"), (.fitTimeline, "fit"),
             ]
             return Array(board.prefix(2)) + time + board.dropFirst(2)
+        case .table:
+            let table: [(InterfaceCommand, String)] = [
+                (.cycleBoardArea, "board"), (.sortTable, "sort"), (.reverseTable, "reverse"),
+            ]
+            return Array(board.prefix(2)) + table + board.dropFirst(2)
         }
     }
 

@@ -1,3 +1,4 @@
+import Board
 import RunEvents
 import ScenarioKit
 import Synchronization
@@ -7,7 +8,7 @@ import Synchronization
 /// handed to each frame (`FrameInput.memo`): the timeline's order of the
 /// scenario's operations, and the thread view's canvas of a timeline that
 /// has not changed since the last frame (a step through history moves only
-/// the cursor over it). On a run of 100,000 operations each is tens of
+/// the cursor over it), and the table's sorted order. On a run of 100,000 operations each is tens of
 /// milliseconds to make; a frame without a memo makes them again.
 ///
 /// Locked: frames are drawn on the main thread, but `FrameInput` is
@@ -23,10 +24,21 @@ public final class ScreenMemo: Sendable {
         var ys: [Int]
     }
 
+    /// What a table's order depends on: the board's moment, the lanes
+    /// recorded, the sort and the filter.
+    private struct TableKey: Hashable {
+        var seq: Int
+        var count: Int
+        var recorded: Int
+        var sort: OperationTable.Sort
+        var visible: Set<OperationID>?
+    }
+
     private struct Kept {
         var order: TimelineOrder?
         var canvas: (key: CanvasKey, canvas: ThreadCanvas)?
         var search: NameSearch?
+        var tableRows: (key: TableKey, rows: [OperationID])?
     }
 
     private let kept = Mutex(Kept())
@@ -51,6 +63,23 @@ public final class ScreenMemo: Sendable {
         let search = NameSearch(scenario)
         kept.withLock { $0.search = search }
         return search
+    }
+
+    /// The table of `board` sorted by `sort`, its rows sorted again only
+    /// when the board, the lanes, the sort or the filter changed (a frame
+    /// that only moves the selection keeps the order).
+    func table(
+        board: BoardState, lanes: TimelineLanes?, sort: OperationTable.Sort, visible: Set<OperationID>?
+    ) -> OperationTable {
+        let key = TableKey(
+            seq: board.lastSeq, count: board.cards.count, recorded: lanes?.recorded ?? -1, sort: sort,
+            visible: visible)
+        if let kept = kept.withLock({ $0.tableRows }), kept.key == key {
+            return OperationTable(board: board, lanes: lanes, sort: sort, visible: visible, rows: kept.rows)
+        }
+        let table = OperationTable(board: board, lanes: lanes, sort: sort, visible: visible)
+        kept.withLock { $0.tableRows = (key, table.rows) }
+        return table
     }
 
     /// The thread canvas of `plan` over `timeline`, made again only when

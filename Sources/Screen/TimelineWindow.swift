@@ -1,21 +1,23 @@
 /// What the board area shows: the five columns of cards, the timeline (a
-/// lane per operation, grouped by queue) or the threads (a lane per
-/// thread, with the operations it ran). `t` goes round the three; the
-/// queue lines, the inspector and the log stay as they are.
+/// lane per operation, grouped by queue), the threads (a lane per
+/// thread, with the operations it ran) or the table (a row per operation,
+/// `OperationTable`). `t` goes round the four; the queue lines, the
+/// inspector and the log stay as they are.
 public enum BoardArea: Sendable, Hashable, CaseIterable {
-    case columns, timeline, threads
+    case columns, timeline, threads, table
 
     /// The one `t` shows next.
     var next: BoardArea {
         switch self {
         case .columns: .timeline
         case .timeline: .threads
-        case .threads: .columns
+        case .threads: .table
+        case .table: .columns
         }
     }
 
     /// One of the two views over time (the keys of the "Timeline" group apply).
-    var isOverTime: Bool { self != .columns }
+    var isOverTime: Bool { self == .timeline || self == .threads }
 }
 
 /// A window of scenario time the timeline shows: from `start` for `span`

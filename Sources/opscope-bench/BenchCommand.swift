@@ -13,8 +13,8 @@ enum BenchCommand {
     static let abstract = "Measure opscope against the bare engine (use a release build)"
     static let help = """
         USAGE: opscope-bench [--quick]
-                             [--only engine|language|interface|history|scale|budget|repeat|stall|watch|graph|search
-                                    |chain|practice]
+                             [--only engine|language|interface|table|history|scale|budget|repeat|stall|watch
+                                    |graph|search|chain|practice]
                              [--chain-length N] [--seeds N] [--runs N]
 
         Measures, on this machine:
@@ -31,6 +31,8 @@ enum BenchCommand {
                      (TERM=tmux-256color); time to the first frame; CPU while
                      paused (needs tmux); a library question from the picker
                      to its first frame (predict mode)
+          table      the table view (t) of 10,000 operations: a frame at 200×50
+                     sorted by waited, the order kept between frames; a re-sort
           history    a run of 100,000 zero-work operations recorded as the
                      interface records it; seeks to random moments (median and
                      worst); the resident memory the history adds beyond a run
@@ -74,8 +76,8 @@ enum BenchCommand {
         let args = try Arguments(arguments, options: ["only", "chain-length", "seeds", "runs"], flags: ["quick"])
         let only = args.value("only")
         let sections = [
-            "engine", "language", "interface", "history", "scale", "budget", "repeat", "stall", "watch", "graph",
-            "search", "chain", "practice",
+            "engine", "language", "interface", "table", "history", "scale", "budget", "repeat", "stall", "watch",
+            "graph", "search", "chain", "practice",
         ]
         if let only, !sections.contains(only) {
             throw UsageError("'--only' is one of \(sections.joined(separator: ", ")), not '\(only)'")
@@ -88,6 +90,7 @@ enum BenchCommand {
         if only == nil || only == "language" { LanguageBench.run(report: report, rounds: rounds) }
         if only == nil || only == "engine" { EngineBench.run(report: report, rounds: rounds) }
         if only == nil || only == "interface" { InterfaceBench.run(report: report, rounds: rounds) }
+        if only == nil || only == "table" { TableBench.run(report: report, rounds: rounds) }
         if only == nil || only == "history" { HistoryBench.run(report: report, rounds: rounds) }
         if only == nil || only == "scale" { ScaleBench.run(report: report, rounds: rounds) }
         if only == nil || only == "budget" { BudgetBench.run(report: report, rounds: args.has("quick") ? 1 : 2) }

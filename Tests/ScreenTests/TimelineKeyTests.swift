@@ -18,15 +18,15 @@ import Testing
         #expect(InterfaceKeys.table.command(for: key) == command)
     }
 
-    @Test func tGoesRoundTheBoardTheTimelineAndTheThreads() {
+    @Test func tGoesRoundTheBoardTheTimelineTheThreadsAndTheTable() {
         var scene = TimelineScene(TimelineRuns.chain, .columns, size: Self.size)
         #expect(scene.wholeScreen[2].hasPrefix("Pending 0"))
         var seen: [BoardArea] = []
-        for _ in 0..<3 {
+        for _ in 0..<4 {
             #expect(scene.press(.character("t")) == .redraw)
             seen.append(scene.state.boardArea)
         }
-        #expect(seen == [.timeline, .threads, .columns])
+        #expect(seen == [.timeline, .threads, .table, .columns])
         scene.press(.character("t"))
         #expect(scene.wholeScreen[2].hasPrefix("Timeline · 0s to 3s"))
         scene.press(.character("t"))
@@ -43,7 +43,10 @@ import Testing
             KeyBarView.text(width: 80, status: .running, area: .timeline, glyphs: .unicode)
                 == " ? help  q quit  t threads  z zoom in  Z zoom out  , earlier  . later  x fit")
         #expect(
-            KeyBarView.text(width: 30, status: .ended, area: .threads, glyphs: .unicode) == " ? help  q quit  t board")
+            KeyBarView.text(width: 30, status: .ended, area: .threads, glyphs: .unicode) == " ? help  q quit  t table")
+        #expect(
+            KeyBarView.text(width: 50, status: .ended, area: .table, glyphs: .unicode)
+                == " ? help  q quit  t board  o sort  O reverse")
     }
 
     @Test func zoomHalvesAndDoublesTheWindowAroundTheCursor() {
@@ -128,8 +131,7 @@ import Testing
         scene.press(.character("k"))
         #expect(scene.press(.up) == InterfaceOutcome.none)
         // The board finds it where its card is when t comes back round.
-        scene.press(.character("t"))
-        scene.press(.character("t"))
+        for _ in 0..<3 { scene.press(.character("t")) }
         #expect(scene.state.boardArea == .columns)
         #expect(scene.state.selectedColumn == 3)
     }

@@ -24,7 +24,11 @@ struct TruthInTheInterfaceTests {
         let tmux = try TmuxSession([path])
         try tmux.waitFor(text: "2 running · cap 2")
         // c, in Ready: normal → high → veryHigh, then the highest is refused.
+        // The selection starts on a or b, whichever the threads started in
+        // which row: Left to Ready, then Up to its first card, c.
         try tmux.send("Left")
+        try tmux.waitFor("the selection in Ready") { $0.contains("Inspector: c") || $0.contains("Inspector: d") }
+        try tmux.send("Up")
         try tmux.waitFor(text: "Inspector: c")
         try tmux.send("p", "p", "p")
         var screen = try tmux.waitFor(text: "c is already veryHigh, the highest queuePriority")
