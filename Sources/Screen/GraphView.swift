@@ -57,7 +57,9 @@ enum GraphView {
         if firstLayer <= lastLayer {
             for l in firstLayer...lastLayer {
                 let slots = drawn.layout.layers[l]
-                for p in max(0, origin.y)..<min(slots.count, origin.y + body.height) {
+                // A short layer may end above the rows in view.
+                let rows = max(0, origin.y)..<max(max(0, origin.y), min(slots.count, origin.y + body.height))
+                for p in rows {
                     if case .operation(let op) = slots[p], let node = canvas.nodes[op.index] { shown.append(node) }
                 }
             }

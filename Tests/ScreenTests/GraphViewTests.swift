@@ -85,4 +85,29 @@ import Testing
         scene.press(.right)
         #expect(scene.wholeScreen.contains { $0.hasPrefix("Graph · 3 layers · decode: waits for 1, 1 wait for it") })
     }
+
+    /// Scrolled down a tall layer, the short layers beside it end above
+    /// the rows in view: every selection of a fan-out of 60 draws, at
+    /// 80×24 and 200×60, in both glyph sets.
+    @Test func aTallLayerScrollsPastTheShortOnesBesideIt() {
+        var text = "queue q\nop src work 1ms\n"
+        for i in 0..<60 { text += "op f\(i) work 1ms after src\n" }
+        text += "op sink work 1ms after f59\n"
+        let scenario = ScenarioReader.read(text, path: "fan.ops").scenario!
+        var s = Script(scenario)
+        for op in scenario.operations { s.add(op.name, ready: op.name == "src") }
+        for size in [Size(columns: 80, rows: 24), Size(columns: 200, rows: 60)] {
+            for ascii in [false, true] {
+                var scene = TimelineScene(s, .columns, size: size, ascii: ascii)
+                scene.press(.character("G"))
+                for i in [0, 30, 59] {
+                    scene.state.selectedOperation = s.id("f\(i)")
+                    let screen = scene.wholeScreen
+                    #expect(screen.contains { $0.contains("f\(i): waits for 1, \(i == 59 ? 1 : 0) wait for it") })
+                }
+                scene.state.selectedOperation = s.id("sink")
+                #expect(scene.wholeScreen.contains { $0.contains("sink") })
+            }
+        }
+    }
 }
