@@ -30,7 +30,8 @@ public struct GraphLayout: Sendable {
     /// Every dependency edge, in scenario order (operation, then its
     /// `after` names in order).
     public let edges: [Edge]
-    /// Per operation, its layer.
+    /// Per operation, its layer; -1 for one that is not a node of its own
+    /// (hidden, or gathered into another by a fold).
     public let layerOf: [Int32]
     /// Per operation, its place in its layer.
     public private(set) var placeOf: [Int32]
@@ -41,13 +42,32 @@ public struct GraphLayout: Sendable {
     public let incoming: [[Int32]]
     public let outgoing: [[Int32]]
 
-    /// - Parameter sweeps: rounds of reordering (each a sweep down, then up).
-    public init(scenario: Scenario, sweeps: Int = 4) {
+    /// - Parameters:
+    ///   - drawnAs: per operation, the operation whose node stands for it:
+    ///     itself, another that a fold gathered it into, or nil when it is
+    ///     not drawn (a filter hides it). An edge joins the nodes that stand
+    ///     for its ends, once, and is dropped when either is not drawn or
+    ///     both are one node. nil: every operation is its own node. Gathered
+    ///     nodes must keep the graph acyclic (`GraphFolds` does).
+    ///   - sweeps: rounds of reordering (each a sweep down, then up).
+    public init(scenario: Scenario, drawnAs: [OperationID?]? = nil, sweeps: Int = 4) {
         let n = scenario.operations.count
         var edges: [Edge] = []
-        for (i, spec) in scenario.operations.enumerated() {
-            for dep in spec.dependencies where dep.index >= 0 && dep.index < n && dep.index != i {
-                edges.append(Edge(from: dep, to: OperationID(i)))
+        if let drawnAs, drawnAs.count == n {
+            var seen = Set<Edge>()
+            for (i, spec) in scenario.operations.enumerated() {
+                guard let to = drawnAs[i] else { continue }
+                for dep in spec.dependencies where dep.index >= 0 && dep.index < n {
+                    guard let from = drawnAs[dep.index], from != to else { continue }
+                    let edge = Edge(from: from, to: to)
+                    if seen.insert(edge).inserted { edges.append(edge) }
+                }
+            }
+        } else {
+            for (i, spec) in scenario.operations.enumerated() {
+                for dep in spec.dependencies where dep.index >= 0 && dep.index < n && dep.index != i {
+                    edges.append(Edge(from: dep, to: OperationID(i)))
+                }
             }
         }
         self.edges = edges
@@ -59,7 +79,10 @@ public struct GraphLayout: Sendable {
         }
         self.incoming = incoming
         self.outgoing = outgoing
-        let layerOf = Self.depths(count: n, edges: edges)
+        var layerOf = Self.depths(count: n, edges: edges)
+        if let drawnAs, drawnAs.count == n {
+            for i in 0..<n where drawnAs[i] != OperationID(i) { layerOf[i] = -1 }
+        }
         self.layerOf = layerOf
         let depth = Int(layerOf.max() ?? -1) + 1
         // Initial order: by queue, then scenario order; waypoints after
@@ -69,7 +92,7 @@ public struct GraphLayout: Sendable {
             let (qa, qb) = (scenario.operations[$0].queue.index, scenario.operations[$1].queue.index)
             return qa != qb ? qa < qb : $0 < $1
         }
-        for i in byQueue { layers[Int(layerOf[i])].append(.operation(OperationID(i))) }
+        for i in byQueue where layerOf[i] >= 0 { layers[Int(layerOf[i])].append(.operation(OperationID(i))) }
         for (e, edge) in edges.enumerated() {
             let (a, b) = (Int(layerOf[edge.from.index]), Int(layerOf[edge.to.index]))
             if b - a > 1 { for l in (a + 1)..<b { layers[l].append(.waypoint(edge: e)) } }
@@ -227,6 +250,11 @@ public struct GraphLayout: Sendable {
 }
 
 extension GraphLayout {
+    /// Whether `op` is a node of its own in this layout.
+    public func isNode(_ op: OperationID) -> Bool {
+        layerOf.indices.contains(op.index) && layerOf[op.index] >= 0
+    }
+
     /// What `op` waits for, directly or through others (`upstream`), or
     /// what waits for it (downstream), as a set of operation indices.
     public func reach(from op: OperationID, upstream: Bool) -> Set<Int> {

@@ -10,6 +10,12 @@ import TextKit
 /// operation is reversed; what it waits for, directly or through others,
 /// is bold and underlined, what waits for it bold, the rest dim. The view
 /// scrolls to keep the selection in sight.
+///
+/// The filter (`F`) hides operations and the edges through them; a fold
+/// (`e`) draws what waits for an operation as that operation's node,
+/// `name +N`. `H` marks the selected operation's critical path (`▶`
+/// before each name on it) and lists its links, with what each cost, in a
+/// band at the bottom (`GraphView+Path.swift`).
 enum GraphView {
     /// Cells for a name.
     static let nameWidth = 14
@@ -21,20 +27,30 @@ enum GraphView {
         guard rect.width > 4, rect.height > 2 else { return }
         grid.fill(rect, with: .blank)
         let scenario = board.scenario
-        let drawn = frame.memo?.graph(of: scenario) ?? GraphDrawing(scenario)
-        let selected = state.selectedOperation
+        let drawn = drawing(board: board, state: state, frame: frame)
+        let selected = state.selectedOperation.flatMap(drawn.node)
         let none = [Bool](repeating: false, count: scenario.operations.count)
         let upstream = selected.map { drawn.layout.reachMask(from: $0, upstream: true) } ?? none
         let downstream = selected.map { drawn.layout.reachMask(from: $0, upstream: false) } ?? none
         let (waitsFor, waitedBy) = (upstream.count { $0 }, downstream.count { $0 })
-        var title = "Graph · \(drawn.layout.layers.count) layers"
+        let layers = drawn.layout.layers.count
+        var title = "Graph · \(layers) layer\(layers == 1 ? "" : "s")"
         if let op = selected {
             title += " · \(scenario.opName(op)): waits for \(waitsFor), \(waitedBy) wait for it"
         }
+        if !state.graphFolds.isEmpty { title += " · \(state.graphFolds.count) folded" }
         grid.write(
             truncate(title, toWidth: rect.width), at: Position(column: rect.x, row: rect.y), style: theme.heading,
             clippedTo: rect)
-        let body = rect.inset(top: 1)
+        var body = rect.inset(top: 1)
+        var path: HeldBack?
+        if state.criticalPathShown, let op = state.selectedOperation {
+            let held = heldBack(op, board: board, frame: frame)
+            let band = drawBand(held, theme: theme, into: &grid, rect: body)
+            body = body.inset(bottom: band)
+            path = held
+        }
+        guard body.height > 0 else { return }
         let canvas = drawn.canvas
         let origin = scroll(canvas: canvas, to: selected, body: body)
         let ascii = frame.glyphs.isASCII
@@ -64,6 +80,7 @@ enum GraphView {
                 }
             }
         }
+        let onPath = path.map { Set($0.onPath.compactMap(drawn.node)) } ?? []
         for node in shown {
             let (x, y) = (node.x - origin.x, node.y - origin.y)
             guard y >= 0, y < body.height, x + node.width > 0, x < body.width else { continue }
@@ -71,8 +88,12 @@ enum GraphView {
             var style = theme.column(card.phase == .notAdded ? .pending : card.phase)
             var name = scenario.opName(node.op)
             if card.phase == .notAdded { name = (ascii ? "." : "·") + name }
+            let marked = onPath.contains(node.op)
+            if marked { name = (ascii ? ">" : "▶") + name }
             if node.op == selected {
                 style = style.reversed
+            } else if marked {
+                style = style.reversed.bolded
             } else if upstream[node.op.index] {
                 style = style.underlined.bolded
             } else if downstream[node.op.index] {
@@ -80,12 +101,26 @@ enum GraphView {
             } else if selected != nil, waitsFor + waitedBy > 0 {
                 style = style.dimmed
             }
-            let text = truncate(name, toWidth: node.width - 1)
+            let gathered = drawn.gathered[node.op.index]
+            let suffix = gathered > 0 ? " +\(gathered)" : ""
+            let text = truncate(name, toWidth: max(1, node.width - 1 - suffix.count)) + suffix
             // A name cut at the body's left edge shows its end.
             let visible = x < 0 ? String(text.dropFirst(-x)) : text
             grid.write(
                 visible, at: Position(column: body.x + max(0, x), row: body.y + y), style: style, clippedTo: body)
         }
+    }
+
+    /// The graph as `state` shows it: the whole one, or the one the filter
+    /// and the folds leave.
+    static func drawing(board: BoardState, state: InterfaceState, frame: FrameInput) -> GraphDrawing {
+        let scenario = board.scenario
+        let full = frame.memo?.graph(of: scenario) ?? GraphDrawing(scenario)
+        let mask = state.filter.shown(on: board)
+        let drawnAs = GraphFolds.drawnAs(
+            full: full.layout, folds: state.graphFolds, isShown: mask.map { mask in { mask.contains($0) } })
+        guard let drawnAs else { return full }
+        return frame.memo?.graph(of: scenario, drawnAs: drawnAs) ?? GraphDrawing(scenario, drawnAs: drawnAs)
     }
 
     /// The canvas cell at the body's top left: the selection's column and
@@ -121,16 +156,30 @@ enum GraphView {
     }
 }
 
-/// A scenario's graph, laid out and drawn once (`ScreenMemo.graph`).
+/// A scenario's graph, laid out and drawn once (`ScreenMemo.graph`): the
+/// whole graph, or the one a filter and folds leave (`drawnAs`).
 struct GraphDrawing: Sendable {
     let layout: GraphLayout
     let canvas: GraphCanvas
     let operationCount: Int
+    /// Per operation, the node that stands for it (nil: hidden); nil for
+    /// the whole graph, where each is its own.
+    let drawnAs: [OperationID?]?
+    /// Per operation, how many others a fold gathered into its node.
+    let gathered: [Int]
 
-    init(_ scenario: Scenario) {
-        layout = GraphLayout(scenario: scenario)
+    init(_ scenario: Scenario, drawnAs: [OperationID?]? = nil) {
+        layout = GraphLayout(scenario: scenario, drawnAs: drawnAs)
         canvas = GraphCanvas(layout: layout, scenario: scenario, nameWidth: GraphView.nameWidth, gap: GraphView.gap)
         operationCount = scenario.operations.count
+        self.drawnAs = drawnAs
+        gathered = GraphFolds.gatheredCounts(drawnAs, count: operationCount)
+    }
+
+    /// The node that stands for `op`, nil when it is hidden.
+    func node(for op: OperationID) -> OperationID? {
+        guard let drawnAs else { return op }
+        return drawnAs.indices.contains(op.index) ? drawnAs[op.index] : nil
     }
 }
 
@@ -140,6 +189,19 @@ extension ScreenMemo {
         if let kept = graphKept.withLock({ $0 }), kept.operationCount == scenario.operations.count { return kept }
         let drawing = GraphDrawing(scenario)
         graphKept.withLock { $0 = drawing }
+        return drawing
+    }
+
+    /// The graph a filter and folds leave, made again only when they
+    /// change what stands for what.
+    func graph(of scenario: Scenario, drawnAs: [OperationID?]) -> GraphDrawing {
+        if let kept = shapedGraphKept.withLock({ $0 }), kept.operationCount == scenario.operations.count,
+            kept.drawnAs == drawnAs
+        {
+            return kept
+        }
+        let drawing = GraphDrawing(scenario, drawnAs: drawnAs)
+        shapedGraphKept.withLock { $0 = drawing }
         return drawing
     }
 }

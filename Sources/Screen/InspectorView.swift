@@ -8,8 +8,10 @@ import ScenarioKit
 /// width and more rows (`InterfaceState.inspectorExpanded`).
 enum InspectorView {
     /// The rows the inspector's text takes at `width` (its rule besides).
-    static func textRows(board: BoardState, op: OperationID, now: Double, width: Int, hiding: Bool = false) -> Int {
-        let texts = lines(board: board, op: op, now: now, hiding: hiding).map { ($0.text, Style.plain) }
+    static func textRows(
+        board: BoardState, op: OperationID, now: Double, width: Int, hiding: Bool = false, asked: InspectorLine? = nil
+    ) -> Int {
+        let texts = lines(board: board, op: op, now: now, hiding: hiding, asked: asked).map { ($0.text, Style.plain) }
         var scratch = CellGrid(size: Size(columns: max(1, width), rows: 1))
         return PaneView.paragraphs(
             texts, indent: 2, into: &scratch, rect: Rect(x: 0, y: 0, width: max(1, width), height: 0))
@@ -51,7 +53,10 @@ enum InspectorView {
                 clippedTo: content)
             return
         }
-        let items = lines(board: board, op: op, now: frame.now, hiding: hiding).map { ($0.text, style($0, theme)) }
+        let asked = state.waitsFor.answerLine(about: op, in: board.scenario)
+        let items = lines(board: board, op: op, now: frame.now, hiding: hiding, asked: asked).map {
+            ($0.text, style($0, theme))
+        }
         PaneView.paragraphs(items, indent: 2, into: &grid, rect: content)
     }
 
@@ -72,9 +77,12 @@ enum InspectorView {
 
     /// The inspector's lines; `hiding` (a question not yet answered)
     /// leaves out the reasons and the engine's notes, which would give the
-    /// answer away.
-    static func lines(board: BoardState, op: OperationID, now: Double, hiding: Bool) -> [InspectorLine] {
+    /// answer away. `asked`, the answer to `D` about this operation, comes
+    /// first: it is what the user just asked.
+    static func lines(board: BoardState, op: OperationID, now: Double, hiding: Bool, asked: InspectorLine? = nil)
+        -> [InspectorLine]
+    {
         let all = InspectorText.lines(board: board, op: op, now: now)
-        return hiding ? all.filter { $0.role != .reason && $0.role != .note } : all
+        return (asked.map { [$0] } ?? []) + (hiding ? all.filter { $0.role != .reason && $0.role != .note } : all)
     }
 }

@@ -29,6 +29,8 @@ public enum InterfaceCommand: Sendable, Hashable, CaseIterable {
     case toggleLog, logOlder, logNewer, scrollHome, scrollEnd, filterLog
     case toggleNotes, notesUp, notesDown, toggleSwift, explainStall, toggleHelp, closeOverlay
     case toggleGraph
+    // Graph
+    case foldGraph, markCriticalPath, askWaitsFor
     case quit
 }
 
@@ -154,6 +156,17 @@ public enum InterfaceKeys {
             [.character("G")], .toggleGraph,
             help: "the dependency graph in place of the board: what the selected one waits for and what waits for it",
             group: "View"),
+        KeyBinding(
+            [.character("e")], .foldGraph,
+            help: "graph: fold all that waits for the selected one into its node, or unfold it", group: "Graph"),
+        KeyBinding(
+            [.character("H")], .markCriticalPath,
+            help: "what held the selected one back: its critical path on the graph, with each link's cost",
+            group: "Graph"),
+        KeyBinding(
+            [.character("D")], .askWaitsFor,
+            help: "does the selected one wait for another? type its name; the inspector answers with the path",
+            group: "Graph"),
         KeyBinding([.character("?"), .function(1)], .toggleHelp, help: "show or hide this help", group: "View"),
         KeyBinding([.escape], .closeOverlay, help: "close the overlay", group: "View"),
         KeyBinding([.character("q"), .ctrl("c")], .quit, help: "quit", group: "View"),

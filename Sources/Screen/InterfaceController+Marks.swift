@@ -55,6 +55,17 @@ enum PromptLine {
             }
             return ("/\(typed)_  \(tail)", found(typed, state, board, frame) ? theme.info : theme.refusal)
         }
+        if let typed = state.waitsFor.entry, let x = state.waitsFor.asking, board.scenario.contains(x) {
+            let target = InterfaceController.waitsForTarget(typed, board: board, frame: frame)
+            let tail =
+                typed.isEmpty
+                ? "type a name; Enter asks, Esc gives up"
+                : target.map { "Enter asks about \(board.scenario.opName($0)), Esc gives up" } ?? "no match"
+            return (
+                "does \(board.scenario.opName(x)) wait for: \(typed)_  \(tail)",
+                target != nil || typed.isEmpty ? theme.info : theme.refusal
+            )
+        }
         if let typed = state.filter.entry {
             if let error = state.filter.error { return ("filter: \(typed)_  \(error.message)", theme.refusal) }
             return (

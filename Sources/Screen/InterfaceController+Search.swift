@@ -44,6 +44,7 @@ extension InterfaceController {
     {
         if let text = state.search.entry { return typeSearch(key, text, state: &state, board: board, frame: frame) }
         if let text = state.filter.entry { return typeFilter(key, text, state: &state, board: board, frame: frame) }
+        if let text = state.waitsFor.entry { return typeWaitsFor(key, text, state: &state, board: board, frame: frame) }
         return nil
     }
 
@@ -142,6 +143,49 @@ extension InterfaceController {
             // typed term must not cancel an operation.
             return InterfaceOutcome.none
         }
+    }
+
+    /// `D`'s prompt: Enter asks about the operation named (exactly, else
+    /// the first whose name holds the text, filtered out or not).
+    private static func typeWaitsFor(
+        _ key: Key, _ text: String, state: inout InterfaceState, board: BoardState, frame: FrameInput
+    ) -> InterfaceOutcome? {
+        if let typed = edited(key, text) {
+            state.waitsFor.entry = typed
+            return .redraw
+        }
+        switch key {
+        case .escape:
+            state.waitsFor.entry = nil
+            return .redraw
+        case .enter:
+            guard let x = state.waitsFor.asking, board.scenario.contains(x) else {
+                state.waitsFor.entry = nil
+                return refuse("no operation selected", &state, frame)
+            }
+            guard let y = waitsForTarget(text, board: board, frame: frame) else {
+                return refuse(
+                    text.isEmpty ? "type the name of the other operation" : "no operation's name holds '\(text)'",
+                    &state, frame)
+            }
+            state.waitsFor.entry = nil
+            state.waitsFor.answered = WaitsForState.Question(x: x, y: y)
+            state.waitsFor.asking = nil
+            tell(WhyAnswer.waitsFor(x, y, in: board.scenario).0, &state, frame)
+            return .redraw
+        default:
+            // Like the filter's prompt: a typed name must not act on the run.
+            return InterfaceOutcome.none
+        }
+    }
+
+    /// The operation `D`'s text names: the one with that name, else the
+    /// first whose name holds it.
+    static func waitsForTarget(_ text: String, board: BoardState, frame: FrameInput) -> OperationID? {
+        guard !text.isEmpty else { return nil }
+        if let exact = board.scenario.operationID(named: text) { return exact }
+        let search = frame.memo?.search(of: board.scenario) ?? NameSearch(board.scenario)
+        return search.matches(text).first
     }
 
     /// The operations shown whose name holds `query`, in the search's order.

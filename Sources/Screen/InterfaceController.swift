@@ -141,6 +141,19 @@ public enum InterfaceController {
             state.graphShown.toggle()
             state.settleScroll(board: board, frame: frame)
             return .redraw
+        case .foldGraph:
+            return refuse("e folds the graph: G shows it", &state, frame)
+        case .askWaitsFor:
+            guard let op = state.selectedOperation else { return refuse("no operation selected", &state, frame) }
+            state.waitsFor.asking = op
+            state.waitsFor.entry = ""
+            return .redraw
+        case .markCriticalPath:
+            // The path is drawn on the graph: H shows both.
+            guard state.selectedOperation != nil else { return refuse("no operation selected", &state, frame) }
+            state.graphShown = true
+            state.criticalPathShown = true
+            return .redraw
         case .toggleHelp: return openOverlay(.help, state: &state)
         case .closeOverlay:
             guard state.inspectorExpanded else { return .none }

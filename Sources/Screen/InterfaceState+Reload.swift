@@ -43,6 +43,7 @@ extension InterfaceState {
             fresh.selectedQueue = new[operation: op].queue
         }
         fresh.logFilter = logFilter.flatMap(same)
+        fresh.graphFolds = Set(graphFolds.compactMap(same))
         // The filter's terms, read again over the new file (dropped if a queue went).
         fresh.filter.active = filter.active.flatMap { try? OperationFilter.parse($0.text, scenario: new) }
         fresh.timelineView.window = timelineView.window

@@ -64,6 +64,12 @@ public struct InterfaceState: Sendable, Hashable {
     public var boardArea = BoardArea.columns
     /// `G`: the dependency graph takes the board area, whatever `t` chose.
     public var graphShown = false
+    /// `e` in the graph: operations whose node also stands for all that
+    /// waits for them (`GraphFolds`).
+    public var graphFolds: Set<OperationID> = []
+    /// `H`: the graph marks the selected operation's critical path and
+    /// lists its links.
+    public var criticalPathShown = false
     /// The timeline's window and rows scrolled (both views over time share them).
     public var timelineView = TimelineViewState()
     /// The table's sort and rows scrolled (`BoardArea.table`).
@@ -78,6 +84,8 @@ public struct InterfaceState: Sendable, Hashable {
     public var search = SearchState()
     /// `F`: the filter in force and the one being typed.
     public var filter = FilterState()
+    /// `D`: the name being typed, and the last answer.
+    public var waitsFor = WaitsForState()
     public var message: TransientMessage?
     /// What the engine did with the last action from a key (it replaces
     /// `message`, and a message replaces it).
@@ -192,6 +200,8 @@ public struct InterfaceState: Sendable, Hashable {
         fresh.notes = notes
         fresh.boardArea = boardArea
         fresh.graphShown = graphShown
+        fresh.graphFolds = graphFolds
+        fresh.criticalPathShown = criticalPathShown
         fresh.filter.active = filter.active
         fresh.tableView.sort = tableView.sort
         return fresh

@@ -88,7 +88,9 @@ struct ScreenLayout: Sendable, Hashable {
             if let q = InspectorView.inspectedQueue(board: board, state: state) {
                 needed = InspectorView.textRows(board: board, queue: q, width: width, hiding: hiding)
             } else if let op = state.selectedOperation, board.scenario.contains(op) {
-                needed = InspectorView.textRows(board: board, op: op, now: frame.now, width: width, hiding: hiding)
+                needed = InspectorView.textRows(
+                    board: board, op: op, now: frame.now, width: width, hiding: hiding,
+                    asked: state.waitsFor.answerLine(about: op, in: board.scenario))
             }
             if let needed { bottomRows = min(available * 2 / 3, max(bottomRows, needed + 1)) }
         }

@@ -44,6 +44,10 @@ public final class ScreenMemo: Sendable {
     private let kept = Mutex(Kept())
     /// The scenario's dependency graph (`graph(of:)`, in GraphView.swift).
     let graphKept = Mutex<GraphDrawing?>(nil)
+    /// The graph a filter and folds leave (`graph(of:drawnAs:)`).
+    let shapedGraphKept = Mutex<GraphDrawing?>(nil)
+    /// The last critical path `H` showed (`heldBack`, in GraphView+Path.swift).
+    let heldBackKept = Mutex<HeldBack?>(nil)
 
     public init() {}
 

@@ -48,3 +48,30 @@ extension FilterState {
         active.map { "filter: \($0.text) (\($0.hiddenCount(on: board)) hidden)" }
     }
 }
+
+/// `D`: "does the selected operation wait for …?", the name being typed
+/// and the last answer, part of `InterfaceState`. The inspector shows the
+/// answer while its operation is selected.
+public struct WaitsForState: Sendable, Hashable {
+    /// The operation asked about while the name is typed.
+    public var asking: OperationID?
+    /// The name being typed; nil while the prompt is closed.
+    public var entry: String?
+    /// The last question answered: does `x` wait for `y`.
+    public var answered: Question?
+
+    public struct Question: Sendable, Hashable {
+        public var x: OperationID
+        public var y: OperationID
+    }
+
+    public init() {}
+
+    /// The inspector's line for `op`, when the last answer is about it.
+    func answerLine(about op: OperationID, in scenario: Scenario) -> InspectorLine? {
+        guard let asked = answered, asked.x == op, scenario.contains(asked.x), scenario.contains(asked.y) else {
+            return nil
+        }
+        return InspectorLine("D: " + WhyAnswer.waitsFor(asked.x, asked.y, in: scenario).0, .heading)
+    }
+}

@@ -115,19 +115,8 @@ enum TableView {
         } else {
             left += table.sort.descending ? "in file order, reversed" : "in file order"
         }
-        let count = table.rows.count
-        var right = ""
-        if count > shown {
-            let dash = frame.glyphs.isASCII ? "-" : "–"
-            right = "rows \(first + 1)\(dash)\(min(count, first + shown)) of \(count)"
-        }
-        let rightWidth = displayWidth(right)
-        let room = max(0, row.width - (rightWidth > 0 ? rightWidth + 2 : 0))
-        grid.write(
-            truncate(left, toWidth: room, ellipsis: frame.glyphs.ellipsis), at: Position(column: row.x, row: row.y),
-            style: theme.heading, clippedTo: row)
-        if rightWidth > 0 && rightWidth <= row.width {
-            grid.write(right, at: Position(column: row.maxX - rightWidth, row: row.y), style: theme.dim, clippedTo: row)
-        }
+        ViewHeader.draw(
+            left, noun: "rows", first: first, shown: shown, total: table.rows.count, frame: frame, theme: theme,
+            into: &grid, row: row)
     }
 }

@@ -76,20 +76,10 @@ enum TimelineView {
         left += "\(label(plan.window.start)) to \(label(plan.window.end))" + dot
         left += "\(stepText(plan.step)) a column"
         left += plan.fits ? "" : dot + "zoomed"
-        var right = ""
-        if plan.shown < plan.total {
-            let dash = frame.glyphs.isASCII ? "-" : "–"
-            let noun = !plan.threads ? "lanes" : timeline.inFlight.isEmpty ? "threads" : "rows"
-            right = "\(noun) \(plan.first + 1)\(dash)\(plan.first + plan.shown) of \(plan.total)"
-        }
-        let rightWidth = displayWidth(right)
-        let room = max(0, row.width - (rightWidth > 0 ? rightWidth + 2 : 0))
-        grid.write(
-            truncate(left, toWidth: room, ellipsis: frame.glyphs.ellipsis), at: Position(column: row.x, row: row.y),
-            style: theme.heading, clippedTo: row)
-        if rightWidth > 0 && rightWidth <= row.width {
-            grid.write(right, at: Position(column: row.maxX - rightWidth, row: row.y), style: theme.dim, clippedTo: row)
-        }
+        let noun = !plan.threads ? "lanes" : timeline.inFlight.isEmpty ? "threads" : "rows"
+        ViewHeader.draw(
+            left, noun: noun, first: plan.first, shown: plan.shown, total: plan.total, frame: frame, theme: theme,
+            into: &grid, row: row)
     }
 
     static func drawAxis(

@@ -1,6 +1,7 @@
 import Board
 import CommandSupport
 import Foundation
+import Practice
 import ScenarioKit
 import Screen
 
@@ -52,7 +53,8 @@ enum GraphBench {
     }
 
     static func graph(count: Int) -> Scenario {
-        var random = SplitMix(seed: 20)
+        // A fixed seed: the same graphs every run.
+        var random = SplitMix64(seed: 20)
         var operations: [OperationSpec] = []
         operations.reserveCapacity(count)
         for i in 0..<count {
@@ -70,18 +72,5 @@ enum GraphBench {
             QueueSpec(name: name, cap: .limit(4))
         }
         return Scenario(queues: queues, operations: operations)
-    }
-
-    /// A small fixed-seed generator: the same graphs every run.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

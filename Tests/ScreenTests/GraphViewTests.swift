@@ -110,4 +110,84 @@ import Testing
             }
         }
     }
+
+    @Test func eFoldsWhatWaitsForTheSelectionIntoItsNodeAndUnfoldsIt() {
+        var scene = TimelineScene(Self.photos, .columns, size: Self.size)
+        scene.state.selectedOperation = Self.photos.id("decode")
+        scene.press(.character("G"))
+        #expect(scene.press(.character("e")) == .redraw)
+        var screen = scene.wholeScreen
+        #expect(screen.contains { $0.hasPrefix("Graph · 2 layers · decode: waits for 1, 0 wait for it · 1 folded") })
+        #expect(screen.contains { $0.hasPrefix("fetch──────────┬───▸decode +1") }, "\(screen)")
+        #expect(!screen.contains { $0.contains("▸thumb") })
+        scene.press(.character("e"))
+        screen = scene.wholeScreen
+        #expect(screen.contains { $0.hasPrefix("fetch──────────┬───▸decode─────────────▸thumb") }, "\(screen)")
+        scene.state.selectedOperation = Self.photos.id("thumb")
+        scene.press(.character("e"))
+        #expect(scene.message == "nothing waits for thumb: nothing to fold into it")
+        scene.press(.character("G"))
+        scene.press(.character("e"))
+        #expect(scene.message == "e folds the graph: G shows it")
+    }
+
+    @Test func theFilterNarrowsTheGraph() {
+        var scene = TimelineScene(Self.photos, .columns, size: Self.size)
+        scene.state.selectedOperation = Self.photos.id("decode")
+        scene.press(.character("G"))
+        scene.press(.character("F"))
+        for c in "text:e" { scene.press(.character(c)) }
+        scene.press(.enter)
+        // fetch and decode hold an e; thumb and log do not.
+        let screen = scene.wholeScreen
+        #expect(screen.contains { $0.hasPrefix("fetch──────────────▸decode") }, "\(screen)")
+        #expect(!screen.contains { $0.contains("▸thumb") || $0.contains("▸log") }, "\(screen)")
+    }
+
+    @Test func hMarksTheCriticalPathAndListsItsLinksThatAddUpToTheStart() {
+        // At the history's last notification: the path is read from the history.
+        var scene = TimelineScene(Self.photos, .columns, size: Self.size, history: Self.photos.events.count)
+        scene.state.selectedOperation = Self.photos.id("decode")
+        #expect(scene.press(.character("H")) == .redraw)
+        #expect(scene.state.graphShown && scene.state.criticalPathShown)
+        let screen = scene.wholeScreen
+        #expect(screen.contains { $0.hasPrefix("▶fetch") }, "\(screen.joined(separator: "\n"))")
+        #expect(screen.contains { $0.hasPrefix("What held decode back, link by link") })
+        #expect(screen.contains { $0.contains("fetch ran on q") })
+        #expect(screen.contains { $0.contains("the links add up to 0.100s") }, "\(screen.joined(separator: "\n"))")
+        scene.press(.character("H"))
+        #expect(!scene.wholeScreen.contains { $0.hasPrefix("What held decode back") })
+        // One that has not started has no chain yet.
+        scene.state.selectedOperation = Self.photos.id("thumb")
+        scene.press(.character("H"))
+        #expect(scene.wholeScreen.contains { $0.hasPrefix("thumb has not started at this moment") })
+    }
+
+    @Test func dAsksWhetherTheSelectionWaitsForAnotherAndTheInspectorAnswers() {
+        var scene = TimelineScene(Self.photos, .columns, size: Self.size)
+        scene.state.selectedOperation = Self.photos.id("thumb")
+        scene.press(.character("D"))
+        #expect(scene.wholeScreen.contains { $0.hasPrefix(" does thumb wait for: _") })
+        // A typed c is a letter of the name, not a cancel.
+        for c in "fetc" { scene.press(.character(c)) }
+        #expect(scene.wholeScreen.contains { $0.hasPrefix(" does thumb wait for: fetc_  Enter asks about fetch") })
+        scene.press(.enter)
+        #expect(scene.board[operation: Self.photos.id("fetch")].phase != .cancelled)
+        let yes = "yes: thumb waits for fetch through thumb → decode → fetch"
+        #expect(scene.message == yes)
+        #expect(
+            scene.wholeScreen.contains { $0.contains("D: yes: thumb waits for") },
+            "\(scene.wholeScreen.joined(separator: "\n"))")
+        scene.state.selectedOperation = Self.photos.id("log")
+        scene.press(.character("D"))
+        for c in "decode" { scene.press(.character(c)) }
+        scene.press(.enter)
+        #expect(scene.message?.hasPrefix("no: log does not wait for decode") == true)
+        scene.press(.character("D"))
+        for c in "zzz" { scene.press(.character(c)) }
+        scene.press(.enter)
+        #expect(scene.message == "no operation's name holds 'zzz'")
+        scene.press(.escape)
+        #expect(!scene.wholeScreen.contains { $0.contains("does log wait for") })
+    }
 }

@@ -12,7 +12,7 @@ struct GraphViewInterfaceTests {
             let tmux = try TmuxSession(
                 ["Tests/opscopeTests/Fixtures/bugs/missing-dependency.ops", "--speed", "4"], columns: columns,
                 rows: rows)
-            try tmux.send("Space")
+            // It opens running (no --paused): a Space here would pause it.
             try tmux.waitFor(text: "ended")
             try tmux.send("G")
             let screen = try tmux.waitFor("the graph") { $0.contains("Graph · 3 layers") }
