@@ -58,13 +58,11 @@ enum ColumnsView {
             let count = columns.ids[c].count
             let (offset, cards) = laidOut[c]
             let below = count - offset - cards.count
-            // Filtered: shown of total, `Ready 3/7`.
-            let total = columns.totals[c] == count ? "" : "/\(columns.totals[c])"
-            var header = "\(Wording.columnTitle(phase)) \(count)\(total)"
-            if offset > 0 { header += " \(frame.glyphs.up)\(offset)" }
-            if below > 0 { header += " \(frame.glyphs.down)\(below)" }
+            let header = Self.header(
+                phase, count: count, total: columns.totals[c], above: offset, below: below, width: rect.width,
+                glyphs: frame.glyphs)
             grid.write(
-                truncate(header, toWidth: rect.width, ellipsis: frame.glyphs.ellipsis),
+                header,
                 at: Position(column: rect.x, row: rect.y), style: theme.column(phase), clippedTo: rect)
             for (id, cardRect) in cards {
                 let clipped = cardRect.intersection(layout.columnBody).intersection(rect)
@@ -74,5 +72,27 @@ enum ColumnsView {
                 hits.add(clipped, .card(id))
             }
         }
+    }
+}
+
+extension ColumnsView {
+    /// A column's header, `Ready 3/7 ↑2 ↓1`: the cards shown (of all in
+    /// the column, when a filter hides some) and those scrolled out above
+    /// and below. Where that does not fit, the total goes first (the title
+    /// bar counts what the filter hides), then the title shortens; the
+    /// scroll marks go last, since they say where the other cards are.
+    static func header(
+        _ phase: Phase, count: Int, total: Int, above: Int, below: Int, width: Int, glyphs: GlyphSet
+    ) -> String {
+        var marks = ""
+        if above > 0 { marks += " \(glyphs.up)\(above)" }
+        if below > 0 { marks += " \(glyphs.down)\(below)" }
+        let of = total == count ? "" : "/\(total)"
+        let title = Wording.columnTitle(phase)
+        let candidates = [
+            "\(title) \(count)\(of)\(marks)", "\(title) \(count)\(marks)", "\(title.prefix(4)) \(count)\(marks)",
+        ]
+        let fits = candidates.first { displayWidth($0) <= width }
+        return fits ?? truncate(candidates[2], toWidth: width, ellipsis: glyphs.ellipsis)
     }
 }

@@ -43,9 +43,10 @@ extension InterfaceState {
 }
 
 extension FilterState {
-    /// What the title bar says while a filter is on: `filter: queue:net (12 hidden)`.
+    /// What the title bar says while a filter is on: `filter hides 12:
+    /// queue:net`, the count first so that a narrow title cuts the terms.
     func titleNote(board: BoardState) -> String? {
-        active.map { "filter: \($0.text) (\($0.hiddenCount(on: board)) hidden)" }
+        active.map { "filter hides \($0.hiddenCount(on: board)): \($0.text)" }
     }
 }
 

@@ -62,7 +62,7 @@ enum TitleBarView {
         return parts.joined(separator: "  ")
     }
 
-    /// `filter`: what a filter (`F`) hides (`filter: queue:net (12 hidden)`),
+    /// `filter`: what a filter (`F`) hides (`filter hides 12: queue:net`),
     /// written before the scenario's title so that it gives way last.
     static func draw(
         board: BoardState, frame: FrameInput, status: RunStatus, theme: Theme, into grid: inout CellGrid, rect: Rect,

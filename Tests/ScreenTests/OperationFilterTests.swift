@@ -79,7 +79,7 @@ import Testing
             LogEntry(text: "net cap → 2"),
         ]
         let lines = screen(Self.b, state, f)
-        #expect(lines[0].hasPrefix(" opscope · filter: queue:net (3 hidden) · Pipeline"))
+        #expect(lines[0].hasPrefix(" opscope · filter hides 3: queue:net · Pipeline"))
         #expect(lines.contains { $0.contains("Pending 1/4") && $0.contains("Ready 1 ") })
         #expect(!lines.contains { $0.contains("save isReady") || $0.contains("paint") })
         #expect(lines.contains { $0.contains("fetch isExecuting") } && lines.contains { $0.contains("net cap → 2") })
@@ -116,7 +116,7 @@ import Testing
         Self.pressing(Self.typing("state:cancelled"), state: &state)
         #expect(state.selectedOperation == nil)
         let lines = screen(Self.b, state, frame(80, 24))
-        #expect(lines[0].contains("(6 hidden)"))
+        #expect(lines[0].contains("filter hides 6:"))
         Self.pressing([.up, .down, .left, .right, .character("c"), .character("/"), .character("f")], state: &state)
     }
 
@@ -183,5 +183,20 @@ import Testing
         #expect(state.visibleMessage(now: 0)?.text == "no action or caption before this moment")
         press(.character("a"))
         #expect(state.historyCursor == marks[1] + 1)
+    }
+
+    /// A filtered column at 80 columns (16 cells): the total gives way
+    /// first, then the title, and the scroll marks stay.
+    @Test func aColumnHeaderGivesUpTheTotalBeforeItsScrollMarks() {
+        let header = { (width: Int) in
+            ColumnsView.header(.finished, count: 66, total: 262, above: 0, below: 60, width: width, glyphs: .unicode)
+        }
+        #expect(header(40) == "Finished 66/262 ↓60")
+        #expect(header(16) == "Finished 66 ↓60")
+        #expect(header(12) == "Fini 66 ↓60")
+        #expect(header(6) == "Fini …")
+        #expect(
+            ColumnsView.header(.ready, count: 3, total: 3, above: 2, below: 1, width: 16, glyphs: .unicode)
+                == "Ready 3 ↑2 ↓1")
     }
 }

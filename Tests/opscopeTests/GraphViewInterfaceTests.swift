@@ -29,6 +29,28 @@ struct GraphViewInterfaceTests {
             try tmux.waitFor("the selection moved along an edge") {
                 $0.contains("Inspector: decode") || $0.contains("Inspector: thumb")
             }
+            // H: thumb3's critical path runs through fetch3 alone, and its links add up to its start.
+            try tmux.send("/")
+            try tmux.send("-l", "thumb3")
+            try tmux.send("Enter")
+            try tmux.send("H")
+            let held = try tmux.waitFor("the critical path") { $0.contains("the links add up to") }
+            // Through fetch3, or through the decode whose thread it waited for: the run decides.
+            #expect(held.contains("▶thumb3"), "\(held)")
+            let total = try #require(held.split(separator: "\n").first { $0.contains("the links add up to") })
+            // "the links add up to S[ after A]: T, when it started", with S + A = T.
+            let match = try #require(
+                total.firstMatch(of: #/add up to ([0-9.]+)s(?: after ([0-9.]+)s)?: ([0-9.]+)s, when it started/#))
+            let sum = try #require(Double(match.output.1))
+            let after = match.output.2.flatMap { Double($0) } ?? 0
+            let started = try #require(Double(match.output.3))
+            #expect(abs(sum + after - started) < 0.0015, "\(total)")
+            // e folds what waits for fetch1 into it.
+            try tmux.send("/")
+            try tmux.send("-l", "fetch1")
+            try tmux.send("Enter")
+            try tmux.send("e")
+            try tmux.waitFor("fetch1 folded") { $0.contains("fetch1 +2") && $0.contains("1 folded") }
             try tmux.send("t")
             try tmux.waitFor("the board again") { $0.contains("Pending") && !$0.contains("Graph · ") }
             try tmux.send("q")

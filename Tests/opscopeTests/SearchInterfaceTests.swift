@@ -17,7 +17,7 @@ struct SearchInterfaceTests {
         try tmux.send("F")
         try tmux.sendKeys(["-l", "queue:net"])
         try tmux.send("Enter")
-        screen = try tmux.waitFor(text: "filter: queue:net (199 hidden)")
+        screen = try tmux.waitFor(text: "filter hides 199: queue:net")
         #expect(!screen.contains("Inspector: thumb40"), "\(screen)")
         // The threads view, filtered too; the search finds only what shows.
         try tmux.send("/")
