@@ -40,10 +40,15 @@ extension GraphView {
         let events = history.map { Array($0.events.prefix(count)) } ?? []
         let timeline = RunTimeline(scenario: scenario, events: events)
         guard let path = timeline.criticalPath(to: op) else {
-            let why =
-                board[operation: op].phase == .cancelled
-                ? "\(name) was cancelled and never started: no start to trace back"
-                : "\(name) has not started at this moment: no chain held back a start yet"
+            let why: String
+            if board[operation: op].phase == .cancelled {
+                why = "\(name) was cancelled and never started: no start to trace back"
+            } else if let reason = board.stuckNow?[op] {
+                why =
+                    "\(name) has not started, and the run is stuck: \(reason.clause(in: scenario, waiting: board.stall != nil)) (y says more)"
+            } else {
+                why = "\(name) has not started at this moment: no chain held back a start yet"
+            }
             return HeldBack(op: op, events: count, started: false, lines: [why], onPath: [op])
         }
         var onPath: Set<OperationID> = [op]
