@@ -79,9 +79,18 @@ package enum PickerLauncher {
     package static func markQuestions(
         _ list: PickerList, paths: [String], questions: Set<Int>, practice: PracticeKeeper?
     ) -> (PickerList, [String]) {
-        guard let section = list.sections.firstIndex(where: { $0.heading?.hasPrefix("Questions") == true }) else {
-            return (list, paths)
+        // The section whose entries open as questions (its heading changes with the record).
+        var start = 0
+        var found: Int?
+        for (s, section) in list.sections.enumerated() {
+            let indices = start..<(start + section.entries.count)
+            if !indices.isEmpty, indices.allSatisfy(questions.contains) {
+                found = s
+                break
+            }
+            start = indices.upperBound
         }
+        guard let section = found else { return (list, paths) }
         var list = list
         var paths = paths
         let overview = practice?.overview()
@@ -92,7 +101,7 @@ package enum PickerLauncher {
             heading = "Questions (answer before the run shows it) — right last time: \(progress)"
         }
         list.sections[section].heading = heading
-        let first = list.sections[..<section].reduce(0) { $0 + $1.entries.count }
+        let first = start
         for offset in list.sections[section].entries.indices {
             let index = first + offset
             guard questions.contains(index), paths.indices.contains(index) else { continue }
