@@ -68,8 +68,8 @@ package enum PickerLauncher {
         return (list, marked + mistakes, questions)
     }
 
-    /// The Questions section's first entry: the library question practice
-    /// asks next.
+    /// The Questions section's first entry: the question practice asks
+    /// next, the library's, then generated ones (a file in the data folder).
     package static let nextQuestionName = "next ▸"
 
     /// The Questions section marked from the practice record: each
@@ -116,10 +116,21 @@ package enum PickerLauncher {
             list.sections[section].entries[$0].fileName != nextQuestionName
         }
         let files = asked.map { list.sections[section].entries[$0].fileName }
-        if let next = list.sections[section].entries.firstIndex(where: { $0.fileName == nextQuestionName }),
-            let (file, when) = practice.map({ $0.next(among: files) }) ?? files.first.map({ ($0, "") }),
-            let at = files.firstIndex(of: file)
-        {
+        guard let next = list.sections[section].entries.firstIndex(where: { $0.fileName == nextQuestionName })
+        else { return (list, paths) }
+        var choice = practice?.next(among: files) ?? files.first.map { .library(file: $0, when: "") }
+        // A generated question is made (and confirmed) once, as a file in the data folder.
+        if case .generated(let level, let seed, let when)? = choice {
+            if let practice, let path = practice.generatedFile(level: level, seed: seed) {
+                let question = Self.read(path).opening?.scenario.quiz?.question ?? "a generated question"
+                list.sections[section].entries[next].title =
+                    "generated, level \(level), seed \(seed): \(question) (\(when))"
+                paths[first + next] = path
+                return (list, paths)
+            }
+            choice = practice?.next(among: files, generated: false)
+        }
+        if case .library(let file, let when)? = choice, let at = files.firstIndex(of: file) {
             let question = list.sections[section].entries[asked[at]]
             let title = question.title.map { String($0.drop { "✓✗ ".contains($0) }) } ?? file
             list.sections[section].entries[next].title = "\(file): \(title)" + (when.isEmpty ? "" : " (\(when))")

@@ -18,10 +18,11 @@ package struct PracticeKeeper: Sendable {
 
     package init(folder: String) { store = PracticeStore(folder: folder) }
 
-    /// Keeps the answer to the library question `file` (whose scenario is
-    /// `scenario`); says when it comes back, or why it was not kept.
+    /// Keeps the answer to the question of `file` (a library file, or a
+    /// generated question's file, `generatedFile`) whose scenario is
+    /// `scenario`; says when it comes back, or why it was not kept.
     package func keep(_ file: String, scenario: Scenario, right: Bool, now: Date = Date()) -> String {
-        let id = QuestionID.library(file: file)
+        let id = Self.questionID(ofFile: file)
         let concepts = LibraryConcepts.concepts(of: file, scenario: scenario)
         do throws(FileWriteError) {
             let updated = try store.update(now: now) { old in
@@ -54,26 +55,80 @@ package struct PracticeKeeper: Sendable {
         return (lastRight, progress, loaded.messages.first)
     }
 
-    /// The library question `opscope practice` would ask next among
+    /// What `opscope practice` would ask next, as the picker offers it.
+    package enum NextQuestion: Sendable, Hashable {
+        /// A library file, with when it is asked, in words.
+        case library(file: String, when: String)
+        /// A generated question, made from its level and seed.
+        case generated(level: Int, seed: UInt64, when: String)
+    }
+
+    /// The question `opscope practice` would ask next among the library's
     /// `files`: one due (the longest overdue), else one never answered,
-    /// else the one back the soonest; with when, in words.
-    package func next(among files: [String], now: Date = Date()) -> (file: String, when: String) {
+    /// else a new generated one (or, when `generated` is false, the library
+    /// question back the soonest); with when, in words.
+    package func next(among files: [String], generated: Bool = true, now: Date = Date()) -> NextQuestion {
         let record = store.load(now: now).record
         let choice = PracticeScheduler.next(record: record, library: files, now: now)
         switch choice {
         case .due(let entry):
-            if case .library(let file) = entry.id { return (file, "due again") }
+            switch entry.id {
+            case .library(let file): return .library(file: file, when: "due again")
+            case .generated(let level, let seed) where generated:
+                return .generated(level: level, seed: seed, when: "due again")
+            case .generated: break
+            }
         case .library(let file):
-            return (file, "never answered")
+            return .library(file: file, when: "never answered")
+        case .generated(let level, let seed) where generated:
+            return .generated(level: level, seed: seed, when: "new, level \(level)")
         case .generated:
             break
         }
-        // Every library question answered and none due: the soonest back.
+        // The soonest library question back.
         let soonest = record.questions.filter { entry in
             if case .library(let file) = entry.id { return files.contains(file) }
             return false
         }.min { $0.due < $1.due }
-        guard let soonest, case .library(let file) = soonest.id else { return (files.first ?? "", "") }
-        return (file, "due in " + Spelling.realTime(seconds: soonest.due.timeIntervalSince(now)))
+        guard let soonest, case .library(let file) = soonest.id else {
+            return .library(file: files.first ?? "", when: "")
+        }
+        return .library(file: file, when: "due in " + Spelling.realTime(seconds: soonest.due.timeIntervalSince(now)))
+    }
+
+    /// The file of the generated question `level`/`seed` in the data folder
+    /// (`questions/generated-level2-seed7.ops`), an ordinary scenario file:
+    /// made and confirmed by real runs the first time it is asked for,
+    /// written atomically, read back afterwards. nil when it cannot be made
+    /// or written (the picker then offers a library question).
+    package func generatedFile(level: Int, seed: UInt64) -> String? {
+        let folder = store.folder + "/questions"
+        let path = folder + "/" + Self.generatedName(level: level, seed: seed)
+        if FileManager.default.fileExists(atPath: path) { return path }
+        guard let question = try? QuestionGenerator.generate(level: level, seed: seed),
+            (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil
+        else { return nil }
+        do throws(FileWriteError) {
+            try AtomicFile.write(Array(question.text.utf8), to: path, replacing: false)
+        } catch {
+            // Written meanwhile by another opscope: the same question.
+            return error.exists ? path : nil
+        }
+        return path
+    }
+
+    static func generatedName(level: Int, seed: UInt64) -> String { "generated-level\(level)-seed\(seed).ops" }
+
+    /// The practice record's name for the question of `file`: a generated
+    /// question's file (`generatedName`) stands for its level and seed, any
+    /// other for the library file of that name.
+    package static func questionID(ofFile file: String) -> QuestionID {
+        let name = (file as NSString).lastPathComponent
+        if let match = name.wholeMatch(of: #/generated-level([0-9]+)-seed([0-9]+)\.ops/#),
+            let level = Int(match.output.1), let seed = UInt64(match.output.2)
+        {
+            return .generated(level: level, seed: seed)
+        }
+        return .library(file: name)
     }
 }

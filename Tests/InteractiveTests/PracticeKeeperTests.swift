@@ -51,11 +51,53 @@ import Testing
         #expect(paths[1] == "s/07-barrier.ops")
         // Ten minutes on, the missed one is due.
         #expect(
-            keeper.next(among: ["01-chain.ops", "05-priority.ops"], now: now + 601) == ("05-priority.ops", "due again"))
+            keeper.next(among: ["01-chain.ops", "05-priority.ops"], now: now + 601)
+                == .library(file: "05-priority.ops", when: "due again"))
         #expect(
             list.sections[1].heading
                 == "Questions (answer before the run shows it) — right last time: dependencies 1/1, priority 0/1, "
                 + "suspension 0/1")
+    }
+
+    /// Every library question answered and none due: the picker's next
+    /// question is a generated one, made once as a file in the data folder,
+    /// and an answer to it is kept under its level and seed.
+    @Test func afterTheLibraryTheNextQuestionIsAGeneratedFile() throws {
+        let data = Self.folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let keeper = PracticeKeeper(folder: data.path)
+        let now = Date()
+        _ = keeper.keep("01-chain.ops", scenario: Self.scenario, right: true, now: now)
+        let picker = PickerList([
+            PickerSection(entries: [PickerEntry(fileName: "01-chain.ops")]),
+            PickerSection(
+                heading: PickerLauncher.questionsHeading,
+                entries: [
+                    PickerEntry(fileName: PickerLauncher.nextQuestionName),
+                    PickerEntry(fileName: "01-chain.ops", title: "Which first?"),
+                ]),
+        ])
+        let (list, paths) = PickerLauncher.markQuestions(
+            picker, paths: ["s/01-chain.ops", "s/01-chain.ops", "s/01-chain.ops"], questions: [1, 2],
+            practice: keeper)
+        let file = data.path + "/questions/generated-level1-seed1.ops"
+        #expect(paths[1] == file)
+        #expect(list[entry: 1].title?.hasPrefix("generated, level 1, seed 1: ") == true, "\(list[entry: 1])")
+        #expect(list[entry: 1].title?.hasSuffix("(new, level 1)") == true)
+        // An ordinary scenario file with its quiz, read back the next time rather than made again.
+        let opened = try #require(PickerLauncher.read(file).opening)
+        #expect(opened.scenario.quiz != nil)
+        let made = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
+        _ = PickerLauncher.markQuestions(
+            picker, paths: ["s/01-chain.ops", "s/01-chain.ops", "s/01-chain.ops"], questions: [1, 2],
+            practice: keeper)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date == made)
+        // Its answer is kept as the generated question's, and the next one is the seed after it.
+        #expect(keeper.keep(file, scenario: opened.scenario, right: true, now: now).hasPrefix("kept (right 1×"))
+        #expect(PracticeKeeper.questionID(ofFile: file) == .generated(level: 1, seed: 1))
+        #expect(keeper.next(among: ["01-chain.ops"], now: now) == .generated(level: 1, seed: 2, when: "new, level 1"))
+        #expect(
+            keeper.next(among: ["01-chain.ops"], generated: false, now: now).hasFile("01-chain.ops"))
     }
 
     @Test func aCorruptRecordIsSetAsideAndSaidInTheHeading() throws {
@@ -71,5 +113,12 @@ import Testing
         #expect(aside.count == 1)
         let kept = try Data(contentsOf: file.deletingLastPathComponent().appendingPathComponent(aside[0]))
         #expect(String(decoding: kept, as: UTF8.self) == "not json")
+    }
+}
+
+extension PracticeKeeper.NextQuestion {
+    fileprivate func hasFile(_ name: String) -> Bool {
+        if case .library(let file, _) = self { return file == name }
+        return false
     }
 }
