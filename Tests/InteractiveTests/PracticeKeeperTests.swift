@@ -12,6 +12,18 @@ import Testing
     static let scenario = ScenarioReader.read("op a work 1s\nop b work 1s after a\nquiz \"Q\" answer start-order")
         .scenario!
 
+    /// A picker with the library's first file, then a Questions section:
+    /// `next ▸` and a question per (file, question).
+    static func picker(_ questions: [(file: String, question: String)]) -> PickerList {
+        PickerList([
+            PickerSection(entries: [PickerEntry(fileName: "01-chain.ops")]),
+            PickerSection(
+                heading: PickerLauncher.questionsHeading,
+                entries: [PickerEntry(fileName: PickerLauncher.nextQuestionName)]
+                    + questions.map { PickerEntry(fileName: $0.file, title: $0.question) }),
+        ])
+    }
+
     static func folder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("opscope-keeper-\(UUID().uuidString)")
     }
@@ -31,16 +43,8 @@ import Testing
         #expect(overview.lastRight == ["01-chain.ops": true, "05-priority.ops": false])
         #expect(overview.message == nil)
         let (list, paths) = PickerLauncher.markQuestions(
-            PickerList([
-                PickerSection(entries: [PickerEntry(fileName: "01-chain.ops")]),
-                PickerSection(
-                    heading: PickerLauncher.questionsHeading,
-                    entries: [
-                        PickerEntry(fileName: PickerLauncher.nextQuestionName),
-                        PickerEntry(fileName: "01-chain.ops", title: "Which first?"),
-                        PickerEntry(fileName: "05-priority.ops", title: "Which order?"),
-                        PickerEntry(fileName: "07-barrier.ops", title: "How many?"),
-                    ]),
+            Self.picker([
+                ("01-chain.ops", "Which first?"), ("05-priority.ops", "Which order?"), ("07-barrier.ops", "How many?"),
             ]),
             paths: ["s/01-chain.ops", "s/01-chain.ops", "s/01-chain.ops", "s/05-priority.ops", "s/07-barrier.ops"],
             questions: [1, 2, 3, 4], practice: keeper)
@@ -68,15 +72,7 @@ import Testing
         let keeper = PracticeKeeper(folder: data.path)
         let now = Date()
         _ = keeper.keep("01-chain.ops", scenario: Self.scenario, right: true, now: now)
-        let picker = PickerList([
-            PickerSection(entries: [PickerEntry(fileName: "01-chain.ops")]),
-            PickerSection(
-                heading: PickerLauncher.questionsHeading,
-                entries: [
-                    PickerEntry(fileName: PickerLauncher.nextQuestionName),
-                    PickerEntry(fileName: "01-chain.ops", title: "Which first?"),
-                ]),
-        ])
+        let picker = Self.picker([("01-chain.ops", "Which first?")])
         let (list, paths) = PickerLauncher.markQuestions(
             picker, paths: ["s/01-chain.ops", "s/01-chain.ops", "s/01-chain.ops"], questions: [1, 2],
             practice: keeper)
