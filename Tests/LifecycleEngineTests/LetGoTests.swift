@@ -48,10 +48,15 @@ import Testing
         let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: 20))
         run.start()
         let events = await run.ended(timeout: 20)
+        let stream = Stream(events: events, scenario: scenario)
+        // The cancel comes 10 ms in, long before x's dependency ends; on a
+        // machine slow enough (under the thread sanitizer, say) it may come
+        // after x finished: then it is not cancelled, and is let go of as any other.
+        if !stream.cancelled("x") { kept.removeAll { $0 == cancelled } }
         let expected = kept.map(\.index).sorted()
         #expect(Self.eventually(10) { run.heldObjects == expected }, "held \(run.heldObjects)")
         run.stop()
-        #expect(Stream(events: events, scenario: scenario).outcome == .completed)
+        #expect(stream.outcome == .completed)
         expectCleanStream(events, scenario)
     }
 
