@@ -282,6 +282,9 @@ package struct SessionModel {
             case .action(let action, .user, let ignored):
                 if live { state.show(action, ignored: ignored, seq: event.seq, now: moment.wall) }
                 if ignored == nil { changedByUser = true }
+            case .action(.start(let op), _, let ignored):
+                // A start by hand says what it did, or why it was not made.
+                if live { state.show(.start(op), ignored: ignored, seq: event.seq, now: moment.wall) }
             case .caption(let caption, let paused):
                 reachCaption(caption, after: index, at: event.time, paused: paused, live: live, moment)
             default:

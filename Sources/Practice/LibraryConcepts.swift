@@ -69,7 +69,7 @@ public enum LibraryConcepts {
             case .setCap: found.insert(.cap)
             case .setPriority: found.insert(.priority)
             case .add: break
-            case .wait, .waitAll: found.insert(.mainThread)
+            case .wait, .waitAll, .start: found.insert(.mainThread)
             }
         }
         return found.sorted()

@@ -91,8 +91,7 @@ struct TrackLayout: Sendable {
 
     /// `net · in flight 1`: a row's track name.
     func rowName(_ row: Int, lanes: TimelineLanes) -> String {
-        let inFlight = lanes.inFlight[row]
-        return "\(lanes.scenario.queues[inFlight.queue.index].name) · in flight \(inFlight.number)"
+        "\(lanes.rowName(row)) · in flight \(lanes.inFlight[row].number)"
     }
 
     /// Whether this thread's name is still to be written (and now is).
