@@ -198,7 +198,11 @@ extension ChromeTraceEncoder {
             out.appendLiteral(#","args":{"operation":"#)
             JSONBytes.appendQuoted(spec.name, to: &out)
             out.appendLiteral(#","queue":"#)
-            JSONBytes.appendQuoted(scenario[queue: spec.queue].name, to: &out)
+            if lanes.lanes[op.index].startedByHand {
+                out.appendLiteral("null")  // in no queue: started by hand
+            } else {
+                JSONBytes.appendQuoted(scenario[queue: spec.queue].name, to: &out)
+            }
             if let inFlight {
                 out.appendLiteral(#","in_flight_on":"#)
                 JSONBytes.appendQuoted(inFlight, to: &out)
