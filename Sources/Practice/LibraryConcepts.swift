@@ -38,6 +38,7 @@ public enum LibraryConcepts {
         "30-waiting-on-the-main-thread.ops": [.mainThread, .dependencies],
         "31-main-returns-before-its-work.ops": [.async, .dependencies, .cancellation],
         "32-forgets-when-cancelled.ops": [.async, .cancellation, .dependencies],
+        "33-start-by-hand.ops": [.mainThread, .dependencies],
     ]
 
     /// The concepts of library file `fileName`: the table's, or for a file

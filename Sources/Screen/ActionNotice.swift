@@ -91,7 +91,10 @@ public struct ActionNotice: Sendable, Hashable {
         let notCalled = "start() not called: \(name)"
         switch ignored {
         case .startNotReady?, .startNotReadyAsync?:
-            let waits = board.unfinishedPrerequisites(of: card.id)
+            // What it waited for at the refusal (the notice outlives it).
+            let waits = board.scenario[operation: card.id].dependencies.filter {
+                !board[operation: $0].isFinished || board[operation: $0].phaseSeq > seq
+            }
             let on = waits.isEmpty ? "" : " (it waits for \(Wording.names(waits, in: board.scenario)))"
             let would =
                 ignored == .startNotReady

@@ -51,9 +51,11 @@ enum InspectorText {
                 out.append(InspectorLine("  " + sentence(reason, card: card, board: board), .reason))
             }
         }
+        // Only a queue's add announces readiness: one started by hand has none to show.
+        let ready = card.startedByHand ? "" : "isReady=\(card.isReady) "
         out.append(
             InspectorLine(
-                "\(Wording.phase(card.phase)): isReady=\(card.isReady) isExecuting=\(card.isExecuting) "
+                "\(Wording.phase(card.phase)): \(ready)isExecuting=\(card.isExecuting) "
                     + "isFinished=\(card.isFinished) isCancelled=\(card.isCancelled)"))
         if let ran = ranText(card, spec: spec) { out.append(InspectorLine(ran)) }
         if card.startedByHand { out += HandStartText.calls(of: op, board: board).map { InspectorLine($0) } }
