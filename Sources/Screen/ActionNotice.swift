@@ -126,6 +126,9 @@ public struct ActionNotice: Sendable, Hashable {
             return "\(name).start() runs its main() on the main thread, which does nothing else until it returns"
         case .finished, .cancelled:
             let thread = card.thread.map { " on thread \($0)" } ?? ""
+            if board.scenario[operation: card.id].body.isAsync {
+                return "\(name).start() began it\(thread) and returned at once; it has finished since, never in a queue"
+            }
             return "\(name).start() ran it\(thread) and returned once it finished: it was never in a queue"
         case .notAdded, .pending, .ready:
             return "\(name).start() called on the main thread"
