@@ -22,6 +22,10 @@ extension BoardState {
         let card = cards[op.index]
         switch card.phase {
         case .executing, .finished, .cancelled: return []
+        case .notAdded where card.startedByHand:
+            // No queue considers it: what it waits for, and the call that runs it.
+            let waits = unfinishedPrerequisites(of: op)
+            return (waits.isEmpty || card.isCancelled ? [] : [.waitingFor(waits)]) + [.startsByHand]
         case .notAdded: return [.notAdded]
         case .pending, .ready: break
         }

@@ -44,7 +44,10 @@ public struct BoardState: Sendable, Hashable {
 
     public init(scenario: Scenario) {
         self.scenario = scenario
-        cards = scenario.operations.enumerated().map { OperationCard(id: OperationID($0), spec: $1) }
+        let byHand = scenario.startedByHand
+        cards = scenario.operations.enumerated().map {
+            OperationCard(id: OperationID($0), spec: $1, startedByHand: byHand.contains(OperationID($0)))
+        }
         queues = scenario.queues.enumerated().map { QueueRow(id: QueueID($0), spec: $1) }
         stallContext = StallContext(scenario: scenario)
         actions = ActionLog(queueCount: scenario.queues.count)
@@ -58,6 +61,8 @@ public struct BoardState: Sendable, Hashable {
         var members = Array(repeating: [OperationID](), count: scenario.queues.count)
         var barriers = Array(repeating: [OperationID](), count: scenario.queues.count)
         for (i, spec) in scenario.operations.enumerated() where members.indices.contains(spec.queue.index) {
+            // One started by hand is in no queue.
+            if byHand.contains(OperationID(i)) { continue }
             members[spec.queue.index].append(OperationID(i))
             if spec.isBarrier { barriers[spec.queue.index].append(OperationID(i)) }
         }
@@ -121,7 +126,7 @@ public struct BoardState: Sendable, Hashable {
             let wasWaiting = card.isWaitingForThread
             card.stranded = true
             settleWaiting(card, was: wasWaiting)
-            queues[card.queue.index].stranded += 1
+            if !card.startedByHand { queues[card.queue.index].stranded += 1 }
             card.phase = card.derivedPhase
             card.phaseSeq = event.seq
             cards[op.index] = card
@@ -135,6 +140,9 @@ public struct BoardState: Sendable, Hashable {
         case .mainThreadWait(_, .returned):
             mainThreadWait = nil
             stallContext.record(event)
+        case .startCall:
+            // The operation's own flags say what the call did.
+            break
         case .action:
             stallContext.record(event)
             actions.record(event)
@@ -160,6 +168,8 @@ public struct BoardState: Sendable, Hashable {
             settlePriority(&card)
         }
         let q = card.queue.index
+        // Started by hand, it is in no queue: it counts in none.
+        let counts = !card.startedByHand
         switch (key, new) {
         case (.isReady, .bool(let b)):
             card.isReady = b
@@ -167,15 +177,17 @@ public struct BoardState: Sendable, Hashable {
             if let thread = event.thread { card.thread = thread }
             if b && !card.isExecuting {
                 card.startedAt = card.startedAt ?? event.time
-                queues[q].executing += 1
-                queues[q].peak = max(queues[q].peak, queues[q].executing)
-            } else if !b && card.isExecuting {
+                if counts {
+                    queues[q].executing += 1
+                    queues[q].peak = max(queues[q].peak, queues[q].executing)
+                }
+            } else if !b && card.isExecuting && counts {
                 queues[q].executing -= 1
             }
             card.isExecuting = b
         case (.isFinished, .bool(let b)):
             if b && !card.isFinished {
-                if card.isExecuting { queues[q].executing -= 1 }
+                if card.isExecuting && counts { queues[q].executing -= 1 }
                 card.isExecuting = false
                 card.finishedAt = event.time
                 card.currentBlockStartedAt = nil
@@ -302,7 +314,7 @@ extension BoardState {
         case .stranded(let op):
             guard scenario.contains(op) else { return (nil, nil) }
             return (op.index, cards[op.index].queue.index)
-        case .action, .mainThreadWait, .caption, .stall, .end:
+        case .action, .mainThreadWait, .startCall, .caption, .stall, .end:
             return (nil, nil)
         }
     }

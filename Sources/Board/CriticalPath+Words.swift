@@ -34,9 +34,16 @@ extension CriticalPath {
         let name = scenario.opName
         func queueOf(_ op: OperationID) -> String { scenario.queueName(scenario[operation: op].queue) }
         switch link {
+        case .ran(let op) where timeline.isByHand(op):
+            let verb = scenario[operation: op].body.isAsync ? "ran (start() to isFinished)" : "ran"
+            return "\(name(op)) \(verb), started by hand on the main thread, and what follows waited for it"
         case .ran(let op):
             let verb = scenario[operation: op].body.isAsync ? "ran (start() to isFinished)" : "ran"
             return "\(name(op)) \(verb) on \(queueOf(op)), and what follows waited for it"
+        case .waited(let op, .startedByHand(let origin)):
+            let line = origin.map { " for " + StallCause.originText($0, in: scenario) } ?? ""
+            return "the main thread called \(name(op)).start() by hand\(line) as soon as it was free: \(name(op)) is "
+                + "in no queue"
         case .waited(let op, .prerequisite(let other)):
             let isDependency = scenario[operation: op].dependencies.contains(other)
             let what =
@@ -69,8 +76,8 @@ extension CriticalPath {
             return "the run came to " + StallCause.originText(.timed(index), in: scenario)
                 + (timed.time.seconds > 0 ? "" : " at its start")
         case .finishedWithoutRunning(let op):
-            return "\(name(op)), cancelled before it started, was started by \(queueOf(op)) and finished without "
-                + "running"
+            let by = timeline.isByHand(op) ? "by hand" : "by \(queueOf(op))"
+            return "\(name(op)), cancelled before it started, was started \(by) and finished without running"
         case .completionBlock(let op):
             return "\(name(op)) finished and its completion block ran the action"
         }

@@ -42,6 +42,10 @@ public struct CriticalPath: Sendable, Hashable {
         case capRaised(Int, ActionOrigin?)
         /// It was added by this action (its first moment).
         case added(ActionOrigin?)
+        /// It is in no queue: the main thread called its `start()` by hand
+        /// for this action (an `at` line), at its time or, when the main
+        /// thread was busy then, once it was free.
+        case startedByHand(ActionOrigin?)
         /// Dispatched, then started on a thread: nothing in the stream
         /// between says what it waited for (a worker thread, or the main
         /// thread for the main queue).
@@ -121,6 +125,17 @@ extension RunTimeline {
                 }
                 pivot = dispatched
             }
+            if isByHand(current) {
+                // No queue let it go: the main thread's call did, for an `at` line.
+                let call = startCall(of: current, before: pivot.seq)
+                var from = call?.stamp.time ?? pivot.time
+                if case .timed(let index)? = call?.origin, scenario.actions.indices.contains(index) {
+                    from = min(from, scenario.actions[index].time.seconds)
+                }
+                step(.waited(current, until: .startedByHand(call?.origin)), from: from)
+                if case .timed(let index)? = call?.origin, t > 0 { step(.timedAction(index), from: 0) }
+                break
+            }
             let release = self.release(of: current, before: pivot)
             let from = release.release == .added(nil) ? 0 : release.at.time
             step(.waited(current, until: release.release), from: from)
@@ -140,7 +155,7 @@ extension RunTimeline {
                 case .user?, nil:
                     break
                 }
-            case .thread, .threadFreed, .unexplained:
+            case .thread, .threadFreed, .unexplained, .startedByHand:
                 break
             }
             guard let next else { break }
@@ -225,6 +240,22 @@ extension RunTimeline {
     /// The origin of the last action on `queue` carried out before `seq`.
     func actionOrigin(on queue: QueueID, before seq: Int) -> ActionOrigin? {
         queueActions[queue.index].last { $0.stamp.seq < seq }?.cause.origin
+    }
+
+    /// Operation `op` is started by hand (a `start` action names it).
+    public func isByHand(_ op: OperationID) -> Bool {
+        scenario.actions.contains { if case .start(op) = $0.action { true } else { false } }
+    }
+
+    /// The `start` action whose call started `op` (the last one carried
+    /// out before `seq`), with its moment.
+    public func startCall(of op: OperationID, before seq: Int) -> (origin: ActionOrigin, stamp: Stamp)? {
+        for event in events.reversed() where event.seq < seq {
+            if case .action(.start(let started), let origin, nil) = event.kind, started == op {
+                return (origin, Stamp(seq: event.seq, time: event.time))
+            }
+        }
+        return nil
     }
 
     /// The `add` action that added `op`, when one did (before `seq`).

@@ -94,7 +94,7 @@ struct EventRecord: Sendable, Hashable {
             form = .caption
         case .end(.completed):
             form = .completed
-        case .action, .mainThreadWait, .leftover, .stranded, .stall, .end(.stalled):
+        case .action, .mainThreadWait, .startCall, .leftover, .stranded, .stall, .end(.stalled):
             return nil
         }
         // Only an operation's key change carries a thread of its own.

@@ -43,6 +43,9 @@ struct InvariantWalk {
     private var barriersByQueue: [[Int]]
     private let queueOf: [Int]
     private let isBarrier: [Bool]
+    /// Started by hand, in no queue: never dispatched, and no slot of its
+    /// queue's cap (empty when no operation is).
+    private let byHand: [Bool]
 
     init(scenario: Scenario, observesDispatch: Bool = true) {
         self.scenario = scenario
@@ -54,6 +57,8 @@ struct InvariantWalk {
         barriersByQueue = Array(repeating: [], count: scenario.queues.count)
         queueOf = scenario.operations.map(\.queue.index)
         isBarrier = scenario.operations.map(\.isBarrier)
+        let hand = scenario.startedByHand
+        byHand = hand.isEmpty ? [] : scenario.operations.indices.map { hand.contains(OperationID($0)) }
     }
 
     mutating func visit(_ event: LifecycleEvent) {
@@ -81,10 +86,12 @@ struct InvariantWalk {
             guard scenario.contains(op) else {
                 return report(event.seq, "event for unknown operation #\(op.index)")
             }
-        case .action, .mainThreadWait, .leftover, .stranded, .stall, .caption, .end:
+        case .action, .mainThreadWait, .startCall, .leftover, .stranded, .stall, .caption, .end:
             break
         }
     }
+
+    private func isByHand(_ op: OperationID) -> Bool { !byHand.isEmpty && byHand[op.index] }
 
     // MARK: - Rules
 
@@ -114,10 +121,11 @@ struct InvariantWalk {
         case .isFinished:
             if value {
                 let track = ops[op.index]
-                if observesDispatch && !track.started && !track.dispatched && !isBarrier[op.index] {
+                let inAQueue = !isByHand(op)
+                if observesDispatch && !track.started && !track.dispatched && !isBarrier[op.index] && inAQueue {
                     report(seq, "\(name) finished without running although it was never dispatched")
                 }
-                queues[queue(of: op)].finish(op)
+                if inAQueue { queues[queue(of: op)].finish(op) }
                 ops[op.index].isExecuting = false
                 ops[op.index].isFinished = true
             }
@@ -162,11 +170,13 @@ struct InvariantWalk {
             let what = scenario[operation: dep].isBarrier ? "the barrier" : "its dependency"
             report(seq, "\(name) started executing before \(what) \(scenario.opName(dep)) finished")
         }
+        ops[op.index].started = true
+        ops[op.index].isExecuting = true
+        // Started by hand, it was never dispatched and takes no slot.
+        if isByHand(op) { return }
         if observesDispatch && !track.dispatched {
             report(seq, "\(name) started executing before it was dispatched")
         }
-        ops[op.index].started = true
-        ops[op.index].isExecuting = true
         takeSlot(seq, op)
     }
 
@@ -176,6 +186,8 @@ struct InvariantWalk {
     private mutating func visitDispatch(_ seq: Int, _ op: OperationID) {
         let name = scenario.opName(op)
         let track = ops[op.index]
+        // One started by hand is never dispatched: `LifeCheck` says so.
+        if isByHand(op) { return }
         if !track.isCancelled {
             // A barrier really depends on what its queue held; anything
             // else on the barriers of its queue still waiting at its add.

@@ -5,6 +5,9 @@ import ScenarioKit
 public enum NotRunningReason: Sendable, Hashable {
     /// Not yet added to its queue (an `add` action adds it later).
     case notAdded
+    /// In no queue: only the main thread's `start()` by hand runs it (a
+    /// `start` action names it), and none has run it yet.
+    case startsByHand
     /// Dependencies (or, on its queue, a barrier ordering) not finished yet,
     /// in file order.
     case waitingFor([OperationID])

@@ -104,6 +104,10 @@ public struct OperationCard: Sendable, Hashable {
     public internal(set) var blocksReturned = 0
 
     public let isBarrier: Bool
+    /// The main thread starts it by hand (a `start` action names it): it
+    /// is in no queue, never added nor dispatched, and counts in no
+    /// queue's running (`queue` is only where the file put it).
+    public let startedByHand: Bool
     public internal(set) var phase: Phase = .notAdded
 
     public internal(set) var isReady = false
@@ -139,11 +143,12 @@ public struct OperationCard: Sendable, Hashable {
     /// Which of the optional values are present.
     private var held: Held = []
 
-    init(id: OperationID, spec: OperationSpec) {
+    init(id: OperationID, spec: OperationSpec, startedByHand: Bool = false) {
         self.id = id
         name = spec.name
         queue = spec.queue
         isBarrier = spec.isBarrier
+        self.startedByHand = startedByHand
         queuePriority = spec.priority
         effectivePriority = spec.priority ?? .normal
     }

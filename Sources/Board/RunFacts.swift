@@ -110,6 +110,9 @@ public struct RunFacts: Sendable {
     public private(set) var stallContext: StallContext
     var lastAction: Cause?
     private var watches: [OverlapWatch]
+    /// By operation index: started by hand, in no queue (its running counts
+    /// in no queue's peak). Empty when no operation is.
+    private let byHand: [Bool]
 
     /// - Parameters:
     ///   - overlaps: sets of operations whose first moment all executing
@@ -133,6 +136,8 @@ public struct RunFacts: Sendable {
             keepsStartOrder = false
         }
         execution = Array(repeating: 0, count: count)
+        let hand = scenario.startedByHand
+        byHand = hand.isEmpty ? [] : (0..<count).map { hand.contains(OperationID($0)) }
         stallContext = StallContext(scenario: scenario)
         executingCount = Array(repeating: 0, count: scenario.queues.count)
         peaks = Array(repeating: 0, count: scenario.queues.count)
@@ -209,11 +214,13 @@ public struct RunFacts: Sendable {
             let wasExecuting = was & Self.executionBits == Self.startedBit
             let isExecuting = now & Self.executionBits == Self.startedBit
             let q = scenario[operation: op].queue.index
-            if isExecuting != wasExecuting {
+            // Started by hand, it is in no queue: it counts in none.
+            let inAQueue = byHand.isEmpty || !byHand[op.index]
+            if isExecuting != wasExecuting && inAQueue {
                 executingCount[q] += isExecuting ? 1 : -1
                 peaks[q] = max(peaks[q], executingCount[q])
             }
-            noteHolding(q, was: was & Self.holdingBit != 0, now: now & Self.holdingBit != 0)
+            if inAQueue { noteHolding(q, was: was & Self.holdingBit != 0, now: now & Self.holdingBit != 0) }
             if key == .isExecuting, new == .bool(true), keepsStartOrder, slot[op.index] >= 0,
                 tracked[Int(slot[op.index])].started == nil
             {
@@ -261,7 +268,7 @@ public struct RunFacts: Sendable {
         case .queue(let q, let key, let old, let new):
             guard scenario.contains(q) else { break }
             recordQueue(q, key, old: old, new: new, stamp)
-        case .block, .leftover, .stranded, .stall, .caption:
+        case .block, .leftover, .stranded, .startCall, .stall, .caption:
             break
         }
     }

@@ -48,6 +48,9 @@ public struct RunSteps: Sendable {
         /// The main thread began or came back from a wait (`wait`,
         /// `wait-all`), in the trace's words.
         case wait(String)
+        /// The main thread called an operation's `start()` by hand, or the
+        /// call returned (`start`), in the trace's words.
+        case call(String)
         /// A stall the interface waits at, its stuck operations with their
         /// reasons in name order.
         case stall(String)
@@ -126,6 +129,8 @@ public struct RunSteps: Sendable {
                 ScenarioPrinter.actionText(action, in: scenario) + " (" + originWords(origin) + ignoredText + ")")
         case .mainThreadWait(let action, let phase):
             return .wait(EventFormatter.waitText(action, phase, in: scenario))
+        case .startCall(let op, let phase) where scenario.contains(op):
+            return .call(EventFormatter.startCallText(op, phase, in: scenario))
         case .stall(let stuck):
             return .stall(stuckWords(stuck, waiting: true))
         case .end(.completed):
@@ -173,13 +178,13 @@ extension RunSteps.What {
     public var operation: String? {
         switch self {
         case .started(let name, _), .cancelled(let name), .finished(let name, _), .completion(let name, _): name
-        case .action, .wait, .stall, .end: nil
+        case .action, .wait, .call, .stall, .end: nil
         }
     }
 
     /// One word for the kind of step, as `diff --format jsonl` writes it:
-    /// `started`, `cancelled`, `finished`, `completion`, `action`, `stall`,
-    /// `end`.
+    /// `started`, `cancelled`, `finished`, `completion`, `action`, `wait`,
+    /// `call`, `stall`, `end`.
     public var keyword: String {
         switch self {
         case .started: "started"
@@ -188,6 +193,7 @@ extension RunSteps.What {
         case .completion: "completion"
         case .action: "action"
         case .wait: "wait"
+        case .call: "call"
         case .stall: "stall"
         case .end: "end"
         }
@@ -203,6 +209,7 @@ extension RunSteps.What {
         case .completion(let name, let place): "\(name)'s completion block ran on " + Self.words(place)
         case .action(let text): text
         case .wait(let text): "the main thread's " + text
+        case .call(let text): "the main thread's " + text
         case .stall(let text): "the run stalled, waiting for the user — " + text
         case .end(let text): "the run " + text
         }

@@ -54,13 +54,15 @@ public struct RunTimeline: Sendable {
         queueActions = Array(repeating: [], count: scenario.queues.count)
         history = BoardHistory(scenario: scenario)
         var board = BoardState(scenario: scenario)
+        // Started by hand, an operation holds no slot of any queue.
+        let byHand = scenario.startedByHand
         for event in events {
             let stamp = Stamp(seq: event.seq, time: event.time)
             switch event.kind {
             case .operation(let op, _, _, _) where scenario.contains(op):
                 let wasExecuting = facts.isExecuting(op)
                 facts.record(event)
-                if wasExecuting, !facts.isExecuting(op) {
+                if wasExecuting, !facts.isExecuting(op), byHand.isEmpty || !byHand.contains(op) {
                     queueMoments[scenario[operation: op].queue.index].append((stamp, .slotFreed(op)))
                 }
             case .queue(let q, let key, let old, let new) where scenario.contains(q):

@@ -50,8 +50,11 @@ public enum TimelineText {
         lines.append(pad("", nameWidth) + labels)
         lines.append(pad("", nameWidth) + ruler)
         var drawsDispatched = false
+        let byHand = scenario.startedByHand
         for (q, queue) in scenario.queues.enumerated() {
-            let members = scenario.operations.indices.filter { scenario.operations[$0].queue.index == q }
+            let members = scenario.operations.indices.filter {
+                scenario.operations[$0].queue.index == q && !byHand.contains(OperationID($0))
+            }
             guard !members.isEmpty else { continue }
             let cap = timeline.queueSteps[q].last?.cap ?? -1
             let capText = cap < 0 ? "cap: system decides" : "cap \(cap)"
@@ -64,6 +67,14 @@ public enum TimelineText {
                 let lane = laneRow(timeline.lanes[i], plot: plot, step: step)
                 drawsDispatched = drawsDispatched || lane.contains("▒")
                 lines.append(pad("  " + name, nameWidth) + lane)
+            }
+        }
+        if !byHand.isEmpty {
+            // In no queue: no cap, no running row; the main thread starts each.
+            lines.append(truncate("by hand (in no queue: the main thread calls start())", toWidth: width))
+            for op in byHand.sorted() where scenario.contains(op) {
+                let name = truncate(names[op.index], toWidth: nameWidth - 3)
+                lines.append(pad("  " + name, nameWidth) + laneRow(timeline.lanes[op.index], plot: plot, step: step))
             }
         }
         if !timeline.marks.isEmpty {
@@ -106,8 +117,8 @@ public enum TimelineText {
     /// The lane of one operation.
     static func laneRow(_ lane: TimelineLanes.Lane, plot: Int, step: Double) -> String {
         var row = [Character](repeating: " ", count: plot)
-        guard let added = lane.added else { return "" }
-        let first = column(added, step: step, plot: plot)
+        guard let begins = lane.begins else { return "" }
+        let first = column(begins, step: step, plot: plot)
         // A finish drawn before the add (times out of order) ends at the add.
         let last = max(first, lane.finished.map { column($0, step: step, plot: plot) } ?? plot - 1)
         for c in first...last {

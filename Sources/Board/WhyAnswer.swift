@@ -37,16 +37,33 @@ public enum WhyAnswer {
         let scenario = timeline.scenario
         let name = scenario.opName(op)
         guard let path = timeline.criticalPath(to: op) else {
-            return ([neverStarted(op, in: timeline)], false)
+            return ([neverStarted(op, in: timeline)] + refusedStarts(of: op, in: timeline), false)
         }
-        let queue = scenario.queueName(scenario[operation: op].queue)
+        let place =
+            timeline.isByHand(op)
+            ? "the main thread, by hand (it is in no queue)" : scenario.queueName(scenario[operation: op].queue)
         var lines = [
-            "\(name) started at \(Spelling.seconds(path.started)) on \(queue). What decided when, from the start of "
+            "\(name) started at \(Spelling.seconds(path.started)) on \(place). What decided when, from the start of "
                 + "the run:"
         ]
         lines += path.lines(in: timeline)
         lines.append(path.total())
-        return (lines, true)
+        return (lines + refusedStarts(of: op, in: timeline, before: timeline[op].started?.seq), true)
+    }
+
+    /// The `start` actions of `op` whose call was not made (before `seq`,
+    /// when given), one line each: `  start() not called at 0.101s (line 8):
+    /// not ready (…)`.
+    static func refusedStarts(of op: OperationID, in timeline: RunTimeline, before seq: Int? = nil) -> [String] {
+        let scenario = timeline.scenario
+        var lines: [String] = []
+        for event in timeline.events where seq.map({ event.seq < $0 }) ?? true {
+            guard case .action(.start(op), let origin, let refusal?) = event.kind else { continue }
+            lines.append(
+                "  start() not called at \(Spelling.seconds(event.time)) (\(EventFormatter.byText(origin, in: scenario))): "
+                    + refusal.text)
+        }
+        return lines
     }
 
     /// `y` on the chain of `path`: it ran, and what follows waited for it.

@@ -75,7 +75,10 @@ extension ExpectationChecker {
         let queue = scenario[queue: scenario[operation: op].queue]
         let why =
             thread.isMain == on
-            ? "" : queue.isMain ? " (its queue is OperationQueue.main)" : " (\(queue.name) is not the main queue)"
+            ? ""
+            : scenario.startedByHand.contains(op)
+                ? " (it is in no queue: the main thread started it by hand)"
+                : queue.isMain ? " (its queue is OperationQueue.main)" : " (\(queue.name) is not the main queue)"
         return (thread.isMain == on, "\(name): \(verb) \(place)\(why)")
     }
 }

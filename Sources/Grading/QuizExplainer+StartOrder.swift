@@ -13,6 +13,9 @@ extension QuizExplainer {
         case addedLater
         /// It became ready only after they started (nothing it waits for explains why).
         case becameReadyLater
+        /// It is in no queue: the main thread called its `start()` by hand
+        /// only after they started.
+        case startedByHandLater
         /// It was waiting for this dependency (or barrier).
         case waitingFor(OperationID)
         /// Its queue had dispatched as many as its cap before it became ready.
@@ -63,6 +66,18 @@ extension QuizExplainer {
             let times = ids.map { Spelling.seconds(self.timeline[$0].started?.time ?? 0) }
             let list = Spelling.list(times)
             return ("\(nameB) started after \(self.scenario.opNames(ids))", self.scenario.opNames(ids), list)
+        }
+        if scenario.startedByHand.contains(b), let sb = fb.started, sb.seq > sa.seq {
+            let call = timeline.startCall(of: b, before: sb.seq)
+            let line = call.map { " for " + StallCause.originText($0.origin, in: scenario) } ?? ""
+            return (
+                .startedByHandLater,
+                { ids in
+                    let (after, names, times) = starts(ids)
+                    return "\(after): \(nameB) is in no queue, and the main thread called its start() by hand"
+                        + "\(line) only at \(self.time(sb)), when \(names) had already started (at \(times))"
+                }
+            )
         }
         if let addB = fb.added, addB.seq > sa.seq {
             let place = "\(queueName(scenario[operation: b].queue)) only at \(time(addB))\(addActionText(b))"
@@ -251,7 +266,7 @@ extension QuizExplainer {
                 let at = timeline[b].dispatched.map { " at \(time($0))" } ?? ""
                 parts.append(
                     "it was dispatched\(at) while the barrier \(name(barrier)) ran, and waited behind its block")
-            case .notAdded, .waitingFor:
+            case .notAdded, .startsByHand, .waitingFor:
                 break
             }
         }

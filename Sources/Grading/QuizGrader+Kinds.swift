@@ -134,8 +134,18 @@ extension QuizExplainer {
     func whereItRan(_ op: OperationID) -> String {
         let spec = scenario[operation: op]
         let qName = queueName(spec.queue)
+        let byHand = scenario.startedByHand.contains(op)
         guard let thread = timeline[op].thread else {
+            if byHand, timeline[op].cancelled == nil {
+                return "it never ran: it is in no queue, and the main thread never called its start()"
+            }
             return "it never ran: \(stallReason(op) ?? "it was cancelled before it started")"
+        }
+        if byHand {
+            return thread.isMain
+                ? "it is in no queue: the main thread called its start() by hand, and "
+                    + (spec.body.isAsync ? "it began there" : "start() ran its main() right there, on the main thread")
+                : "its start() was called by hand on thread \(thread)"
         }
         if thread.isMain {
             return scenario[queue: spec.queue].isMain

@@ -18,6 +18,11 @@ public enum QuizSheet {
         for id in insertionOrder(scenario) {
             lines.append("  " + describe(id, in: scenario))
         }
+        let byHand = scenario.startedByHand.sorted()
+        if !byHand.isEmpty {
+            lines += ["", "Operations in no queue, started by hand on the main thread (the timed actions say when):"]
+            for id in byHand { lines.append("  " + describe(id, in: scenario)) }
+        }
 
         if !scenario.actions.isEmpty {
             lines += ["", "Timed actions:"]
@@ -83,15 +88,16 @@ public enum QuizSheet {
         if let added = addTime(of: id, in: scenario) {
             parts.append("added at \(ScenarioPrinter.format(added))")
         }
+        if scenario.startedByHand.contains(id) { return "\(spec.name): " + parts.joined(separator: ", ") }
         let queue = scenario[queue: spec.queue].name
         return "\(spec.name) on \(queue): " + parts.joined(separator: ", ")
     }
 
     /// Operations added at the start in file order, then those added by
-    /// `add` actions, in the order of the actions.
+    /// `add` actions, in the order of the actions (never those started by
+    /// hand, which no queue holds).
     public static func insertionOrder(_ scenario: Scenario) -> [OperationID] {
-        let later = scenario.addedLater
-        var ids = scenario.operations.indices.map(OperationID.init).filter { !later.contains($0) }
+        var ids = scenario.addedAtStart
         for timed in scenario.actions {
             if case .add(let id) = timed.action, !ids.contains(id) { ids.append(id) }
         }

@@ -282,6 +282,13 @@ package struct SessionModel {
             case .action(let action, .user, let ignored):
                 if live { state.show(action, ignored: ignored, seq: event.seq, now: moment.wall) }
                 if ignored == nil { changedByUser = true }
+            case .action(.start(let op), _, let ignored):
+                // A start by hand says what it did, or why it was not made;
+                // not over a message the user's own doing left showing (a
+                // restart's): the log line says it too.
+                if live && state.visibleMessage(now: moment.wall) == nil {
+                    state.show(.start(op), ignored: ignored, seq: event.seq, now: moment.wall)
+                }
             case .caption(let caption, let paused):
                 reachCaption(caption, after: index, at: event.time, paused: paused, live: live, moment)
             default:

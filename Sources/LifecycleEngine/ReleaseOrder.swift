@@ -54,6 +54,8 @@ extension RunModel {
     /// dependents' `deinit`, a chain would free itself recursively. Gates
     /// stay too: their dependents may be made after them.
     func mayLetGo(_ i: Int) -> Bool {
+        // One started by hand is kept: a later `start` calls it again.
         records[i].phase == .finished && !records[i].cancelled && kinds[i] != .barrier && !graph.hasDependents(i)
+            && !isByHand(i)
     }
 }

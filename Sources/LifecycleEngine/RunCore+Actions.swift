@@ -76,6 +76,9 @@ extension RunCore {
             // The main thread takes it when it is free: after what it is
             // running now (a main-queue operation's work, a frame).
             DispatchQueue.main.async { [self] in mainThreadWaits(wait) }
+        case .startOnMainThread(let i, let origin):
+            // As a wait: the main thread takes it when it is free.
+            DispatchQueue.main.async { [self] in mainThreadStarts(i, origin: origin) }
         }
     }
 

@@ -27,6 +27,11 @@ extension RunModel {
         /// Post the wait to the main queue: the main thread makes it
         /// (`mainWaitStarted`, Foundation's wait, `mainWaitReturned`).
         case waitOnMainThread(Action)
+        /// Post the `start` of operation `i` to the main queue: the main
+        /// thread looks, then calls its `start()` or refuses
+        /// (`handStartTaken`), and says when the call returned
+        /// (`handStartReturned`). Nothing is recorded before.
+        case startOnMainThread(Int, ActionOrigin)
         /// `OperationQueue.main` ignores suspension, caps and cancel-all,
         /// but the engine, not the model, is asked: the shell tries it and
         /// reports what Foundation did (`mainQueueAnswered`).
@@ -129,6 +134,13 @@ extension RunModel {
             record(nil)
             mainWaitsOpen += 1
             return .waitOnMainThread(action)
+
+        case .start(let id):
+            guard let i = validOperation(id) else { return refuse(.noSuchOperation) }
+            // Recorded when the main thread takes it: whether it calls
+            // start() depends on the operation's state at that moment.
+            handStartsOpen += 1
+            return .startOnMainThread(i, origin)
         }
     }
 

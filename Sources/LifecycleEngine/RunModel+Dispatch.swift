@@ -89,9 +89,11 @@ extension RunModel {
     }
 
     /// Operation `i`'s `start()` was called: the queue dispatched it, if no
-    /// scan saw that yet.
+    /// scan saw that yet. One that no queue holds (started by hand) was
+    /// never dispatched.
     mutating func startCalled(_ i: Int, _ t: Double) {
-        guard !records[i].dispatched, records[i].phase != .finished, records[i].phase != .executing else { return }
+        let phase = records[i].phase
+        guard !records[i].dispatched, phase == .pending || phase == .ready else { return }
         dispatched(i, t)
     }
 

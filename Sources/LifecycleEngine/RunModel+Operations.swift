@@ -79,7 +79,8 @@ extension RunModel {
         if records[i].phase == .ready { queues[q].dispatchedWaiting -= 1 }
         records[i].phase = .executing
         records[i].thread = thread
-        queues[q].executing += 1
+        // Started by hand, it takes no slot of the queue the file put it on.
+        if !isByHand(i) { queues[q].executing += 1 }
         if kinds[i] == .async {
             if !neverFinishes[i] {
                 asyncTimersPending += 1
@@ -110,9 +111,10 @@ extension RunModel {
         let phase = records[i].phase
         var scan = DispatchScan()
         if phase == .finished { return scan }
+        let inAQueue = !isByHand(i)
         if phase == .executing {
             emitOp(i, .isExecuting, true, false, t)
-            queues[q].executing -= 1
+            if inAQueue { queues[q].executing -= 1 }
             if kinds[i] == .async {
                 if !neverFinishes[i] { asyncTimersPending -= 1 }
             } else {
@@ -128,7 +130,7 @@ extension RunModel {
         records[i].phase = .finished
         records[i].awaitsRealFinish = false
         emitOp(i, .isFinished, false, true, t)
-        if kinds[i] != .barrier && phase != .notAdded {
+        if kinds[i] != .barrier && phase != .notAdded && inAQueue {
             let n = queues[q].operationCount
             queues[q].operationCount = n - 1
             emit(.queue(QueueID(q), .operationCount, old: .int(n), new: .int(n - 1)), t)
@@ -144,7 +146,7 @@ extension RunModel {
         // The slot it frees can go only to a ready operation not yet seen
         // dispatched (or one it made ready, listed already); those of a
         // chunk of adds still being handed over are looked at after it.
-        if queues[q].readyWaiting > 0 && !dispatchOrders[q].isEmpty { scan.add(queue: q) }
+        if inAQueue && queues[q].readyWaiting > 0 && !dispatchOrders[q].isEmpty { scan.add(queue: q) }
         checkCompleted(t)
         return scan
     }
@@ -177,7 +179,8 @@ extension RunModel {
     }
 
     /// Operation `i`'s `start()` found it cancelled: it finishes without
-    /// running (dispatched, since its queue called `start()`).
+    /// running (dispatched, since its queue called `start()`; unless the
+    /// main thread called it by hand).
     @discardableResult
     mutating func finishAtStart(_ i: Int, real: UInt64) -> DispatchScan {
         startCalled(i, stamp(real))
@@ -194,7 +197,7 @@ extension RunModel {
         if records[i].phase == .ready { queues[q].dispatchedWaiting -= 1 }
         records[i].phase = .executing
         records[i].stranded = true
-        queues[q].executing += 1
+        if !isByHand(i) { queues[q].executing += 1 }
         emit(.stranded(OperationID(i)), t)
     }
 

@@ -14,7 +14,7 @@ extension RunModel {
         if log.isClosed || lifecycle != .running || unfinishedOps == 0 || clock.isPaused { return false }
         if workingCount > 0 || asyncTimersPending > 0 || timedActionsLeft > 0 { return false }
         if completionsRun < completionsOwed { return false }
-        if mainThreadWaitProgresses || leftoversPending > 0 { return false }
+        if mainThreadWaitProgresses || handStartProgresses || leftoversPending > 0 { return false }
         for q in queues {
             // While the main thread waits it starts nothing of the main queue.
             if q.isMain && mainWait != nil { continue }
@@ -70,7 +70,7 @@ extension RunModel {
     func stuckReasons() -> [OperationID: StuckReason] {
         // Per queue, the first executing operation: what holds its slots.
         var holder = [Int](repeating: -1, count: queues.count)
-        for i in records.indices where records[i].phase == .executing {
+        for i in records.indices where records[i].phase == .executing && !isByHand(i) {
             let q = Int(queueOf[i])
             if holder[q] < 0 { holder[q] = i }
         }
@@ -89,7 +89,10 @@ extension RunModel {
                 }
                 return .unknown
             case .notAdded:
-                return .unknown
+                guard isByHand(i) else { return .unknown }
+                // Its start() is due, behind a wait of the main thread that
+                // never returns; or none is left to come.
+                return handStartsOpen > 0 && mainWait != nil ? .mainThreadBlocked : .notStartedByHand
             case .pending, .finished:
                 return nil
             }

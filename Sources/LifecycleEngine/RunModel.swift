@@ -110,6 +110,10 @@ struct RunModel {
     let hasCompletion: [Bool]
     let neverFinishes: [Bool]
     let ignoresCancel: [Bool]
+    /// By operation index: the main thread starts it by hand (a `start`
+    /// action names it) and no queue holds it. Empty when the scenario has
+    /// no `start` action (the hot path then skips: `isByHand`).
+    let byHand: [Bool]
     /// `when` captions by operation index: the moment and the caption's
     /// index. Empty when the scenario has none (the hot path then skips).
     let whenCaptions: [Int: [(moment: CaptionMoment, caption: Int)]]
@@ -147,6 +151,13 @@ struct RunModel {
     /// Waits asked of the main thread that have not returned yet (the one
     /// in `mainWait`, and those queued behind it on the main queue).
     var mainWaitsOpen = 0
+    /// `start` actions due that the main thread has not done with yet: the
+    /// call it is in (`handStart`), and those queued behind on the main
+    /// queue, not yet made or refused.
+    var handStartsOpen = 0
+    /// The operation whose `start()` the main thread is in, from its
+    /// call's `started` to its `returned`.
+    var handStart: Int?
     /// Lesson mode: a caption pauses scenario time.
     var pausesAtCaptions: Bool
     /// `seq` of the last `.stall` announced, so that the same stall is not
@@ -205,6 +216,8 @@ struct RunModel {
         hasCompletion = specs.map { $0.completion != nil && !$0.isBarrier }
         neverFinishes = specs.map { $0.neverFinishes && $0.body.isAsync }
         ignoresCancel = specs.map { $0.ignoresCancel }
+        let hand = scenario.startedByHand
+        byHand = hand.isEmpty ? [] : specs.indices.map { hand.contains(OperationID($0)) }
         var whens: [Int: [(moment: CaptionMoment, caption: Int)]] = [:]
         var timed: [Int] = []
         for (index, caption) in scenario.captions.enumerated() {
@@ -231,11 +244,7 @@ struct RunModel {
         clock = ScenarioClock(speed: options.speed, paused: options.startsPaused)
         unfinishedOps = specs.count
         timedActionsLeft = scenario.actions.count
-        let later = scenario.addedLater
-        var adds: [Int32] = []
-        adds.reserveCapacity(specs.count - later.count)
-        for i in specs.indices where !later.contains(OperationID(i)) { adds.append(Int32(i)) }
-        initialAdds = adds
+        initialAdds = scenario.addedAtStart.map { Int32($0.index) }
         // Roughly six events an operation.
         log = EventLog(
             capacity: min(specs.count * 6 + scenario.queues.count * 4 + 64, 4_000_000),
@@ -273,6 +282,9 @@ struct RunModel {
     @inline(__always) mutating func emitOp(_ i: Int, _ key: OperationKey, _ old: Bool?, _ new: Bool, _ t: Double) {
         emit(.operation(OperationID(i), key, old: old.map(KeyValue.bool), new: .bool(new)), t)
     }
+
+    /// Operation `i` is started by hand: in no queue, it counts in none.
+    @inline(__always) func isByHand(_ i: Int) -> Bool { !byHand.isEmpty && byHand[i] }
 
     /// The `when` captions of operation `i` whose moment `key` becoming
     /// true is, in file order.
@@ -345,7 +357,7 @@ struct RunModel {
     mutating func checkCompleted(_ t: Double) {
         guard
             !log.isClosed && lifecycle == .running && unfinishedOps == 0 && completionsRun == completionsOwed
-                && mainWaitsOpen == 0 && leftoversPending == 0
+                && mainWaitsOpen == 0 && handStartsOpen == 0 && leftoversPending == 0
         else { return }
         if nextTimedAction < scenario.actions.count && scenario.actions[nextTimedAction].time.seconds <= t {
             return

@@ -38,6 +38,7 @@ public enum LibraryConcepts {
         "30-waiting-on-the-main-thread.ops": [.mainThread, .dependencies],
         "31-main-returns-before-its-work.ops": [.async, .dependencies, .cancellation],
         "32-forgets-when-cancelled.ops": [.async, .cancellation, .dependencies],
+        "33-start-by-hand.ops": [.mainThread, .dependencies],
     ]
 
     /// The concepts of library file `fileName`: the table's, or for a file
@@ -69,7 +70,7 @@ public enum LibraryConcepts {
             case .setCap: found.insert(.cap)
             case .setPriority: found.insert(.priority)
             case .add: break
-            case .wait, .waitAll: found.insert(.mainThread)
+            case .wait, .waitAll, .start: found.insert(.mainThread)
             }
         }
         return found.sorted()

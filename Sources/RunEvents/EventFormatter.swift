@@ -13,9 +13,12 @@ public struct EventFormatter: Sendable {
     public let scenario: Scenario
     private let nameWidth: Int
     private let queueWidth: Int
+    /// The operations started by hand: their lines name no queue (`-`).
+    private let byHand: Set<OperationID>
 
     public init(scenario: Scenario) {
         self.scenario = scenario
+        byHand = scenario.startedByHand
         nameWidth = max(4, scenario.operations.map(\.name.count).max() ?? 0)
         queueWidth = max(5, scenario.queues.map(\.name.count).max() ?? 0)
     }
@@ -63,7 +66,7 @@ public struct EventFormatter: Sendable {
             }
             if let thread = event.thread { change += "  on thread \(thread)" }
             return (
-                spec.isBarrier ? "barrier" : "op", queueName(spec.queue), spec.name,
+                spec.isBarrier ? "barrier" : "op", queueColumn(op), spec.name,
                 pad(key.rawValue, 14) + "  " + change
             )
         case .queue(let q, let key, let old, let new):
@@ -72,23 +75,23 @@ public struct EventFormatter: Sendable {
         case .dispatched(let op):
             let spec = scenario[operation: op]
             let to = scenario[queue: spec.queue].isMain ? "  to the main queue (the main thread runs it)" : ""
-            return (spec.isBarrier ? "barrier" : "op", queueName(spec.queue), spec.name, "dispatched" + to)
+            return (spec.isBarrier ? "barrier" : "op", queueColumn(op), spec.name, "dispatched" + to)
         case .block(let op, let index, let phase, let thread):
             let spec = scenario[operation: op]
             return (
-                "block", queueName(spec.queue), spec.name,
+                "block", queueColumn(op), spec.name,
                 "execution block \(index + 1) \(phase.rawValue) on thread \(thread)"
             )
         case .completion(let op, let thread):
             let spec = scenario[operation: op]
             return (
-                "completion", queueName(spec.queue), spec.name,
+                "completion", queueColumn(op), spec.name,
                 "completion block ran on thread \(thread)"
             )
         case .stranded(let op):
             let spec = scenario[operation: op]
             return (
-                "stranded", queueName(spec.queue), spec.name,
+                "stranded", queueColumn(op), spec.name,
                 "start() saw isCancelled and returned without posting isFinished: its queue counts it as running"
             )
         case .leftover(let op, let phase):
@@ -96,12 +99,15 @@ public struct EventFormatter: Sendable {
             let what =
                 phase == .started
                 ? "main() returns, leaving work it started running" : "the work its main() left running ended"
-            return ("leftover", queueName(spec.queue), spec.name, what)
+            return ("leftover", queueColumn(op), spec.name, what)
         case .mainThreadWait(let action, let phase):
             return ("wait", "", "main", Self.waitText(action, phase, in: scenario))
+        case .startCall(let op, let phase):
+            return ("call", "", "main", Self.startCallText(op, phase, in: scenario))
         case .action(let action, let origin, let ignored):
             var what = actionText(action) + "  (" + originText(origin) + ")"
-            if let ignored { what += "  ignored: " + ignored.text }
+            // A refused start is a call not made, not an action ignored.
+            if let ignored { what += (ignored.refusesStart ? "  not called: " : "  ignored: ") + ignored.text }
             return ("action", "", "", what)
         case .caption(let index, let paused):
             guard scenario.captions.indices.contains(index) else { return ("caption", "", "", "#\(index)") }
@@ -140,6 +146,16 @@ public struct EventFormatter: Sendable {
         let call = waitCall(action, in: scenario)
         switch phase {
         case .started: return call + " started: the main thread is blocked until it returns"
+        case .returned: return call + " returned"
+        }
+    }
+
+    /// `fetch.start() called by hand: the main thread runs nothing else
+    /// until it returns`.
+    public static func startCallText(_ op: OperationID, _ phase: BlockPhase, in scenario: Scenario) -> String {
+        let call = scenario.opName(op) + ".start()"
+        switch phase {
+        case .started: return call + " called by hand: the main thread runs nothing else until it returns"
         case .returned: return call + " returned"
         }
     }
@@ -257,6 +273,12 @@ public struct EventFormatter: Sendable {
 
     private func opName(_ op: OperationID) -> String { scenario[operation: op].name }
     private func queueName(_ q: QueueID) -> String { scenario[queue: q].name }
+
+    /// The queue column of an operation's line: its queue, or `-` for one
+    /// started by hand, which no queue holds.
+    private func queueColumn(_ op: OperationID) -> String {
+        !byHand.isEmpty && byHand.contains(op) ? "-" : queueName(scenario[operation: op].queue)
+    }
 
     /// `default` or the number, as the language writes a cap.
     public static func capText(_ cap: ConcurrencyCap) -> String {

@@ -28,6 +28,12 @@ import ScenarioKit
 ///   next starts, and returns only after it started); no operation of
 ///   the main queue starts while the main thread waits, and
 ///   `waitUntilFinished()` returns only once its operation finished;
+/// - an operation started by hand (a `start` action names it) is never
+///   added or dispatched: it starts (or, cancelled, finishes without
+///   running) only inside a `start()` the main thread called for it; those
+///   calls overlap neither each other nor a wait, no operation of the main
+///   queue starts during one, and the call of a synchronous operation
+///   returns only once it finished;
 /// - a stall or a stalled end names only unfinished operations as stuck;
 ///   a completed end comes once every operation of the scenario finished
 ///   (the engine ends a run completed only then), and nothing follows an
@@ -76,11 +82,17 @@ public struct LifeCheck: Sendable {
     private var endSeq: Int?
     /// The wait the main thread is in, if any.
     private var mainWait: Action?
+    /// The operation whose `start()` the main thread is in, if any.
+    private var handStart: OperationID?
+    /// By operation index: started by hand (empty when none is).
+    private let byHand: [Bool]
 
     public init(scenario: Scenario) {
         self.scenario = scenario
         lives = Array(repeating: Life(), count: scenario.operations.count)
         mostThreads = Self.mostThreads(in: scenario)
+        let hand = scenario.startedByHand
+        byHand = hand.isEmpty ? [] : scenario.operations.indices.map { hand.contains(OperationID($0)) }
     }
 
     /// The most threads other than the main one a run of `scenario` can
@@ -108,23 +120,44 @@ public struct LifeCheck: Sendable {
         case .operation(let op, let key, let old, let new):
             guard scenario.contains(op) else { return nil }
             let fault = event.thread.flatMap(see)
-            if let mainWait, key == .isExecuting, new == .bool(true),
+            if key == .isExecuting, new == .bool(true), !isByHand(op),
                 scenario[queue: scenario[operation: op].queue].isMain
             {
-                return Fault(
-                    message: "\(quoted(op)) started on the main queue while the main thread was blocked in "
-                        + "'\(ScenarioPrinter.actionText(mainWait, in: scenario))'", place: .new)
+                if let mainWait {
+                    return Fault(
+                        message: "\(quoted(op)) started on the main queue while the main thread was blocked in "
+                            + "'\(ScenarioPrinter.actionText(mainWait, in: scenario))'", place: .new)
+                }
+                if let handStart {
+                    return Fault(
+                        message: "\(quoted(op)) started on the main queue while the main thread was in "
+                            + "\(startText(handStart))", place: .new)
+                }
+            }
+            if isByHand(op), let fault = handFault(op, key, initial: old == nil, new) {
+                _ = visitOperation(op, key, initial: old == nil, new)
+                return fault
             }
             return visitOperation(op, key, initial: old == nil, new) ?? fault
         case .mainThreadWait(let action, let phase):
+            if let handStart, phase == .started {
+                mainWait = action
+                return Fault(
+                    message: "the main thread began '\(ScenarioPrinter.actionText(action, in: scenario))' while it "
+                        + "was still in \(startText(handStart))", place: .phase)
+            }
             return visitWait(action, phase)
+        case .startCall(let op, let phase):
+            guard scenario.contains(op) else { return nil }
+            return visitStartCall(op, phase)
         case .leftover(let op, let phase):
             guard scenario.contains(op) else { return nil }
             return visitLeftover(op, phase)
         case .stranded(let op):
             guard scenario.contains(op) else { return nil }
             let life = lives[op.index]
-            guard life.has(Life.added), life.has(Life.cancelled), !life.has(Life.started), !life.has(Life.finished)
+            let called = isByHand(op) ? handStart == op : life.has(Life.added)
+            guard called, life.has(Life.cancelled), !life.has(Life.started), !life.has(Life.finished)
             else {
                 return Fault(
                     message: "\(quoted(op)) was stranded by its start() though it was not a cancelled operation "
@@ -135,6 +168,11 @@ public struct LifeCheck: Sendable {
             return nil
         case .dispatched(let op):
             guard scenario.contains(op) else { return nil }
+            if isByHand(op) {
+                lives[op.index].set(Life.dispatched)
+                return Fault(
+                    message: "\(quoted(op)) was dispatched, but it is started by hand: no queue holds it", place: .kind)
+            }
             return visitDispatch(op)
         case .block(let op, let index, let phase, let thread):
             guard scenario.contains(op) else { return nil }
@@ -204,6 +242,60 @@ public struct LifeCheck: Sendable {
         }
     }
 
+    // MARK: - Operations started by hand
+
+    @inline(__always) private func isByHand(_ op: OperationID) -> Bool { !byHand.isEmpty && byHand[op.index] }
+
+    /// The rules of an operation started by hand that the others do not
+    /// have: never added; executing, or finished without having run, only
+    /// inside a `start()` the main thread called for it.
+    private func handFault(_ op: OperationID, _ key: OperationKey, initial: Bool, _ new: KeyValue) -> Fault? {
+        let life = lives[op.index]
+        if key == .isReady && initial {
+            return Fault(message: "\(quoted(op)) was added to a queue, but it is started by hand", place: .old)
+        }
+        let begins = key == .isExecuting && new == .bool(true)
+        let skips = key == .isFinished && new == .bool(true) && !life.has(Life.started) && !life.has(Life.finished)
+        guard (begins || skips) && handStart != op else { return nil }
+        let what = begins ? "began executing" : "finished without running"
+        return Fault(
+            message: "\(quoted(op)) \(what) outside a start() of it, and it is started by hand", place: .key)
+    }
+
+    private mutating func visitStartCall(_ op: OperationID, _ phase: BlockPhase) -> Fault? {
+        let call = startText(op)
+        switch phase {
+        case .started:
+            defer { handStart = op }
+            if let handStart {
+                return Fault(
+                    message: "the main thread called \(call) while it was still in \(startText(handStart))",
+                    place: .phase)
+            }
+            if let mainWait {
+                return Fault(
+                    message: "the main thread called \(call) while it was still blocked in "
+                        + "'\(ScenarioPrinter.actionText(mainWait, in: scenario))'", place: .phase)
+            }
+            if !isByHand(op) {
+                return Fault(message: "\(call) was called by hand, but its queue starts it", place: .kind)
+            }
+            return nil
+        case .returned:
+            defer { handStart = nil }
+            guard handStart == op else {
+                return Fault(message: "the main thread returned from \(call), which it had not called", place: .phase)
+            }
+            let life = lives[op.index]
+            if !scenario[operation: op].body.isAsync, !life.has(Life.finished) {
+                return Fault(
+                    message: "the main thread returned from \(call) before \(quoted(op)) finished: a synchronous "
+                        + "operation's start() returns once it finished", place: .phase)
+            }
+            return nil
+        }
+    }
+
     // MARK: - Operations
 
     private mutating func visitOperation(
@@ -251,7 +343,7 @@ public struct LifeCheck: Sendable {
             return Fault(
                 message: "\(name) announced isCancelled false after true: a cancel is never undone", place: .new)
         }
-        guard life.has(Life.added) else {
+        guard life.has(Life.added) || isByHand(op) else {
             return Fault(
                 message: "\(name) announced \(key.rawValue) \(value) before it was added to its queue "
                     + "(its first isReady, with a null old value)", place: .key)
@@ -365,4 +457,7 @@ public struct LifeCheck: Sendable {
     }
 
     private func quoted(_ op: OperationID) -> String { "'\(scenario.opName(op))'" }
+
+    /// `'fetch.start()'`.
+    private func startText(_ op: OperationID) -> String { "'\(scenario.opName(op)).start()'" }
 }

@@ -55,6 +55,15 @@ public struct LifecycleEvent: Sendable, Hashable {
         /// In between, the main thread runs nothing else: no operation of
         /// the main queue starts.
         case mainThreadWait(Action, phase: BlockPhase)
+        /// The main thread called (`started`) or came back from
+        /// (`returned`) the operation's `start()`, by hand, for an `at`
+        /// line (`Action.start`): just after the action, and just after the
+        /// call returned. The operation is in no queue: a synchronous one
+        /// runs its `main()` on the main thread in between (its `isExecuting`
+        /// and `isFinished` come there), and the main thread runs nothing
+        /// else; an asynchronous one begins and the call returns at once. A
+        /// refused call (the action's `ignored`) has neither.
+        case startCall(OperationID, phase: BlockPhase)
         /// The work a synchronous operation's `main()` started and did not
         /// wait for (`work D leaves D2`): `started` as `main()` returns
         /// (just before its `isExecuting` false: Foundation then takes the
@@ -173,6 +182,9 @@ public enum StuckReason: Sendable, Hashable {
     /// runs the main queue's operations, is blocked in a wait
     /// (`LifecycleEvent.Kind.mainThreadWait`) that nothing can end.
     case mainThreadBlocked
+    /// It is in no queue (a `start` action names it), and no `start()` by
+    /// hand is left to run it: none is to come, or the last was refused.
+    case notStartedByHand
     /// The run cannot tell: the operation is unfinished and none of the
     /// reasons above holds. Said as such rather than guessed.
     case unknown

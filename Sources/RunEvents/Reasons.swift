@@ -25,6 +25,21 @@ public enum ActionRefusal: Sendable, Hashable {
     case alreadyAdded
     /// `OperationQueue.main` ignores this property or method.
     case mainQueueIgnores(MainQueueIgnored)
+    /// `start` of a synchronous operation with a dependency not finished:
+    /// Foundation's `start()` would stop the program.
+    case startNotReady
+    /// `start` of an asynchronous operation with a dependency not
+    /// finished: its own `start()` does not look, and would begin anyway.
+    case startNotReadyAsync
+    /// `start` of a synchronous operation that executes: Foundation's
+    /// `start()` would stop the program.
+    case startWhileExecuting
+    /// `start` of an asynchronous operation still in flight: its own
+    /// `start()` would begin its work a second time.
+    case startWhileExecutingAsync
+    /// `start` of an operation (or barrier) its queue holds: Foundation's
+    /// `start()` would stop the program.
+    case startInAQueue
 
     public enum MainQueueIgnored: String, Sendable, Hashable, CaseIterable {
         case isSuspended
@@ -40,6 +55,7 @@ public enum ActionRefusal: Sendable, Hashable {
             .alreadyCancelled, .alreadyStarted, .alreadySuspended, .notSuspended, .unchanged, .capBelowOne,
             .alreadyAdded,
         ] + MainQueueIgnored.allCases.map(ActionRefusal.mainQueueIgnores)
+        + [.startNotReady, .startNotReadyAsync, .startWhileExecuting, .startWhileExecutingAsync, .startInAQueue]
 
     /// The reason as a clause: `already finished`, `OperationQueue.main
     /// ignores isSuspended` (what follows `ignored:` in a trace line).
@@ -59,6 +75,30 @@ public enum ActionRefusal: Sendable, Hashable {
         case .alreadyAdded: "already added (adding an operation twice would stop the program)"
         case .mainQueueIgnores(.cancelAllOperations): "OperationQueue.main ignores cancelAllOperations"
         case .mainQueueIgnores(let property): "OperationQueue.main ignores \(property.rawValue)"
+        case .startNotReady:
+            "not ready (a dependency has not finished): Foundation's start() would stop the program "
+                + "(receiver is not yet ready to execute)"
+        case .startNotReadyAsync:
+            "not ready (a dependency has not finished): its own start() does not look at isReady, and would "
+                + "begin before it"
+        case .startWhileExecuting:
+            "already executing: Foundation's start() would stop the program (receiver is already executing)"
+        case .startWhileExecutingAsync:
+            "already executing: its own start() would begin its work a second time"
+        case .startInAQueue:
+            "its queue starts it: Foundation's start() would stop the program (something is trying to start "
+                + "the receiver simultaneously from more than one thread)"
+        }
+    }
+
+    /// A refusal of `start` (`Action.start`): the call was not made, and
+    /// the text says what Foundation, or the operation's own `start()`,
+    /// would have done.
+    public var refusesStart: Bool {
+        switch self {
+        case .startNotReady, .startNotReadyAsync, .startWhileExecuting, .startWhileExecutingAsync, .startInAQueue:
+            true
+        default: false
         }
     }
 
@@ -86,6 +126,8 @@ extension StuckReason {
             return "it never posted isFinished"
         case .mainThreadBlocked:
             return "the main thread, which runs it, is blocked in a wait"
+        case .notStartedByHand:
+            return "it is in no queue, and nothing is left to call its start()"
         case .queueSuspended(let q):
             return "its queue \(scenario.queueName(q)) is suspended" + (waiting ? "" : " and nothing resumes it")
         case .waitsFor(let dep, let root) where dep == root:

@@ -32,6 +32,8 @@ extension StallCause {
         case .mainThreadBlocked:
             let call = wait.map { EventFormatter.waitCall($0, in: scenario) } ?? "a wait"
             return "the main thread is blocked in \(call), so the main queue runs nothing"
+        case .notStartedByHand(let op):
+            return "\(scenario.opName(op)) is in no queue, and nothing is left to call its start()"
         case .unknown:
             return "the run cannot tell why"
         }
@@ -159,6 +161,10 @@ extension StallCause {
             return direct
                 ? "\(op) is on the main queue, and the main thread is blocked in a wait"
                 : "\(waits), on the main queue, and the main thread is blocked in a wait"
+        case .notStartedByHand:
+            return direct
+                ? "\(op) is in no queue, and nothing calls its start()"
+                : "\(waits), which is in no queue, and nothing calls its start()"
         case .unknown:
             return direct
                 ? "\(op) is unfinished, for a reason the run cannot tell"

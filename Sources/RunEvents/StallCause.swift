@@ -20,6 +20,9 @@ public struct StallCause: Sendable, Hashable {
         case neverPostedFinish = "never-posted-isFinished"
         /// The main thread is blocked in a wait: the main queue runs nothing.
         case mainThreadBlocked = "main-thread-blocked"
+        /// An operation in no queue whose `start()` by hand nothing is left
+        /// to call (none is to come, or the last was refused).
+        case notStartedByHand = "not-started-by-hand"
         /// None of the above that the run can tell.
         case unknown
     }
@@ -30,6 +33,7 @@ public struct StallCause: Sendable, Hashable {
         case suspension(QueueID)
         case neverPostedFinish(OperationID)
         case mainThreadBlocked
+        case notStartedByHand(OperationID)
         case unknown
     }
 
@@ -51,7 +55,7 @@ public struct StallCause: Sendable, Hashable {
         switch root {
         case .suspension(let q): q
         case .neverPostedFinish(let op): scenario.contains(op) ? scenario[operation: op].queue : nil
-        case .mainThreadBlocked, .unknown: nil
+        case .mainThreadBlocked, .notStartedByHand, .unknown: nil
         }
     }
 
@@ -162,7 +166,17 @@ extension StallCause.Root {
         case .suspension: .suspended
         case .neverPostedFinish: .neverPostedFinish
         case .mainThreadBlocked: .mainThreadBlocked
+        case .notStartedByHand: .notStartedByHand
         case .unknown: .unknown
+        }
+    }
+
+    /// The operation a cause is about, when it is one: the one that never
+    /// posted `isFinished`, or the one nothing starts.
+    public var operation: OperationID? {
+        switch self {
+        case .neverPostedFinish(let op), .notStartedByHand(let op): op
+        case .suspension, .mainThreadBlocked, .unknown: nil
         }
     }
 }
@@ -213,6 +227,7 @@ private struct Analysis {
         case .queueSuspended(let q)? where scenario.queues.indices.contains(q.index): .suspension(q)
         case .neverPostedFinish?: .neverPostedFinish(OperationID(r))
         case .mainThreadBlocked?: .mainThreadBlocked
+        case .notStartedByHand?: .notStartedByHand(OperationID(r))
         default: .unknown
         }
     }

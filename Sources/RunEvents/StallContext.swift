@@ -52,7 +52,8 @@ public struct StallContext: Sendable, Hashable {
             mainThreadWait = action
         case .mainThreadWait(_, .returned):
             mainThreadWait = nil
-        case .operation, .queue, .dispatched, .block, .completion, .leftover, .stranded, .caption, .stall, .end:
+        case .operation, .queue, .dispatched, .block, .completion, .leftover, .stranded, .startCall, .caption, .stall,
+            .end:
             break
         }
     }

@@ -35,6 +35,18 @@ public struct TimelineLanes: Sendable {
         public var blocks: [BlockRun] = []
         /// An asynchronous operation that started: its row in `inFlight`.
         public var inFlightRow: Int?
+        /// The main thread starts it by hand: it is in no queue, and never
+        /// added.
+        public internal(set) var startedByHand = false
+
+        /// Where its lane begins: when it was added; for one started by
+        /// hand, which is never added, when its `start()` began it (or
+        /// finished it without running). nil before.
+        public var begins: Double? {
+            if let added { return added }
+            guard startedByHand else { return nil }
+            return started ?? finished
+        }
     }
 
     /// A row of asynchronous operations in flight (started, not yet
@@ -46,7 +58,8 @@ public struct TimelineLanes: Sendable {
     /// from the next microsecond on: a trace viewer, which counts
     /// microseconds, would otherwise see it inside the one after it.
     public struct InFlightRow: Sendable, Hashable {
-        public var queue: QueueID
+        /// nil for the rows of operations started by hand, which no queue holds.
+        public var queue: QueueID?
         /// 1, 2, … among its queue's rows, in the order they were first used.
         public var number: Int
         /// The operations that were in flight on it, in the order they started.
@@ -134,12 +147,20 @@ public struct TimelineLanes: Sendable {
     public init(scenario: Scenario) {
         self.scenario = scenario
         lanes = Array(repeating: Lane(), count: scenario.operations.count)
+        for op in scenario.startedByHand where lanes.indices.contains(op.index) { lanes[op.index].startedByHand = true }
         queueSteps = Array(repeating: [], count: scenario.queues.count)
         executing = Array(repeating: 0, count: scenario.queues.count)
         caps = Array(repeating: -1, count: scenario.queues.count)
-        freeRows = Array(repeating: RowHeap(), count: scenario.queues.count)
-        stoppedRows = Array(repeating: [], count: scenario.queues.count)
-        rowsOfQueue = Array(repeating: 0, count: scenario.queues.count)
+        // The rows in flight of each queue, and after them those of the
+        // operations started by hand.
+        freeRows = Array(repeating: RowHeap(), count: scenario.queues.count + 1)
+        stoppedRows = Array(repeating: [], count: scenario.queues.count + 1)
+        rowsOfQueue = Array(repeating: 0, count: scenario.queues.count + 1)
+    }
+
+    /// A row in flight as the views name it: its queue's name, or `by hand`.
+    public func rowName(_ row: Int) -> String {
+        inFlight[row].queue.map { scenario.queues[$0.index].name } ?? "by hand"
     }
 
     public init(scenario: Scenario, events: some Sequence<LifecycleEvent>) {
@@ -158,12 +179,14 @@ public struct TimelineLanes: Sendable {
             let was = lanes[i].moments
             lanes[i].moments.record(event.kind, at: Stamp(seq: event.seq, time: t), thread: event.thread)
             let now = lanes[i].moments
+            // One started by hand counts in no queue's running.
+            let inAQueue = !lanes[i].startedByHand
             if now.isExecuting && !was.isExecuting {
                 if let thread = event.thread { saw(thread, at: t) }
-                step(scenario[operation: op].queue.index, by: 1, at: t)
+                if inAQueue { step(scenario[operation: op].queue.index, by: 1, at: t) }
                 if scenario[operation: op].body.isAsync && lanes[i].inFlightRow == nil { takeRow(op, at: t) }
             } else if was.isExecuting && !now.isExecuting {
-                step(scenario[operation: op].queue.index, by: -1, at: t)
+                if inAQueue { step(scenario[operation: op].queue.index, by: -1, at: t) }
                 if let row = lanes[i].inFlightRow { release(row, startedAt: now.started?.time ?? t, at: t) }
             }
         case .dispatched(let op):
@@ -205,8 +228,8 @@ public struct TimelineLanes: Sendable {
 
     /// The lowest-numbered row of `op`'s queue free at `t`, or a new one.
     private mutating func takeRow(_ op: OperationID, at t: Double) {
-        let queue = scenario[operation: op].queue
-        let q = queue.index
+        let queue: QueueID? = lanes[op.index].startedByHand ? nil : scenario[operation: op].queue
+        let q = queue?.index ?? scenario.queues.count
         guard freeRows.indices.contains(q) else { return }
         let now = Self.microseconds(t)
         if !stoppedRows[q].isEmpty {
@@ -242,7 +265,7 @@ public struct TimelineLanes: Sendable {
 
     /// `row`'s operation stopped at `t`.
     private mutating func release(_ row: Int, startedAt start: Double, at t: Double) {
-        let q = inFlight[row].queue.index
+        let q = inFlight[row].queue?.index ?? scenario.queues.count
         let stopped = Self.microseconds(t)
         if Self.microseconds(start) < stopped {
             freeRows[q].insert(inFlight[row].number, row: row)

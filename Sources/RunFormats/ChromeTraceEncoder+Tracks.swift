@@ -91,8 +91,7 @@ struct TrackLayout: Sendable {
 
     /// `net · in flight 1`: a row's track name.
     func rowName(_ row: Int, lanes: TimelineLanes) -> String {
-        let inFlight = lanes.inFlight[row]
-        return "\(lanes.scenario.queues[inFlight.queue.index].name) · in flight \(inFlight.number)"
+        "\(lanes.rowName(row)) · in flight \(lanes.inFlight[row].number)"
     }
 
     /// Whether this thread's name is still to be written (and now is).
@@ -199,7 +198,11 @@ extension ChromeTraceEncoder {
             out.appendLiteral(#","args":{"operation":"#)
             JSONBytes.appendQuoted(spec.name, to: &out)
             out.appendLiteral(#","queue":"#)
-            JSONBytes.appendQuoted(scenario[queue: spec.queue].name, to: &out)
+            if lanes.lanes[op.index].startedByHand {
+                out.appendLiteral("null")  // in no queue: started by hand
+            } else {
+                JSONBytes.appendQuoted(scenario[queue: spec.queue].name, to: &out)
+            }
             if let inFlight {
                 out.appendLiteral(#","in_flight_on":"#)
                 JSONBytes.appendQuoted(inFlight, to: &out)

@@ -118,17 +118,17 @@ public struct ChromeTraceEncoder: Sendable {
                 to: &out)
         case .stranded(let op):
             guard scenario.contains(op) else { return }
+            let byHand = lanes.lanes[op.index].startedByHand
             instant(
-                scenario[operation: op].name + ": start() returned without posting isFinished; it holds its slot",
-                category: "stranded", on: .queue(scenario[operation: op].queue.index),
-                at: Self.microseconds(event.time), operation: op, to: &out)
+                scenario[operation: op].name + ": start() returned without posting isFinished"
+                    + (byHand ? "" : "; it holds its slot"),
+                category: "stranded", on: track(of: op), at: Self.microseconds(event.time), operation: op, to: &out)
         case .leftover(let op, let phase):
             guard scenario.contains(op) else { return }
-            let q = scenario[operation: op].queue.index
             instant(
                 scenario[operation: op].name + ": "
                     + (phase == .started ? "main() returned, its work runs on" : "the work its main() left ended"),
-                category: "leftover", on: .queue(q), at: Self.microseconds(event.time), operation: op, to: &out)
+                category: "leftover", on: track(of: op), at: Self.microseconds(event.time), operation: op, to: &out)
         case .mainThreadWait(let action, let phase):
             // An instant at each end on the main thread's track: the wait
             // that never returns has no end to draw a slice to.
@@ -137,6 +137,15 @@ public struct ChromeTraceEncoder: Sendable {
             instant(
                 EventFormatter.waitText(action, phase, in: scenario), category: "wait", on: .thread(.main), at: at,
                 to: &out)
+        case .startCall(let op, let phase):
+            // As a wait's: an instant at each end of the call, on the main
+            // thread's track (the operation's own slice is on its thread).
+            guard scenario.contains(op) else { return }
+            nameThread(.main, to: &out)
+            let at = layout.instant(on: .thread(.main), at: Self.microseconds(event.time))
+            instant(
+                EventFormatter.startCallText(op, phase, in: scenario), category: "call", on: .thread(.main), at: at,
+                operation: op, to: &out)
         case .action(let action, let origin, let ignored):
             let text = EventFormatter.actionMark(action, origin: origin, ignored: ignored, in: scenario)
             instant(
@@ -167,22 +176,27 @@ public struct ChromeTraceEncoder: Sendable {
 
     // MARK: - Operations
 
+    /// The track of an operation's marks: its queue's; for one started by
+    /// hand, in no queue, the main thread's, which called its `start()`.
+    private func track(of op: OperationID) -> Track {
+        lanes.lanes[op.index].startedByHand ? .thread(.main) : .queue(scenario[operation: op].queue.index)
+    }
+
     /// `lanes` has already recorded the change.
     private mutating func operationChanged(
         _ op: OperationID, _ key: OperationKey, _ new: KeyValue, at time: Double, to out: inout [UInt8]
     ) {
         switch (key, new) {
         case (.isExecuting, .bool(true)):
-            counter(scenario[operation: op].queue, at: time, to: &out)
+            if !lanes.lanes[op.index].startedByHand { counter(scenario[operation: op].queue, at: time, to: &out) }
             executionStarted(op, at: time, to: &out)
         case (.isExecuting, .bool(false)):
             executionEnded(op, at: time, countsDown: true, to: &out)
         case (.isFinished, .bool(true)):
             if lanes.lanes[op.index].started == nil {
-                let spec = scenario[operation: op]
                 instant(
-                    "\(spec.name) finished without running", category: "operation", on: .queue(spec.queue.index),
-                    at: Self.microseconds(time), operation: op, to: &out)
+                    "\(scenario[operation: op].name) finished without running", category: "operation",
+                    on: track(of: op), at: Self.microseconds(time), operation: op, to: &out)
             }
         default:
             break
@@ -226,7 +240,7 @@ public struct ChromeTraceEncoder: Sendable {
         let i = op.index
         guard let start = operations[i].start, operations[i].slice == nil else { return }
         let spec = scenario[operation: op]
-        if countsDown { counter(spec.queue, at: time, to: &out) }
+        if countsDown && !lanes.lanes[i].startedByHand { counter(spec.queue, at: time, to: &out) }
         let end = max(Self.microseconds(time), start.at, operations[i].blocksEnd)
         layout.end(on: start.track, from: start.at, to: end)
         separator(&out)
@@ -315,7 +329,13 @@ public struct ChromeTraceEncoder: Sendable {
         let spec = scenario[operation: op]
         let lane = lanes.lanes[op.index]
         out.appendLiteral(#","args":{"queue":"#)
-        JSONBytes.appendQuoted(scenario[queue: spec.queue].name, to: &out)
+        if lane.startedByHand {
+            // In no queue: the main thread called its start() by hand.
+            out.appendLiteral("null")
+            out.appendLiteral(#","started_by_hand":true"#)
+        } else {
+            JSONBytes.appendQuoted(scenario[queue: spec.queue].name, to: &out)
+        }
         out.appendLiteral(#","priority":"#)
         JSONBytes.appendQuoted((spec.priority ?? .normal).rawValue, to: &out)
         out.appendLiteral(#","qos":"#)

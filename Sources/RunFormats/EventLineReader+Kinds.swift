@@ -58,6 +58,18 @@ extension EventLineReader {
         case .wait:
             let action = try waitAction()
             return (.mainThreadWait(action, phase: try word(.phase, in: phaseWords, "wait phase")), nil)
+        case .call:
+            let v = try value(.action)
+            guard try word(.action, in: actionWords, "action") == .start else {
+                throw LineError(offset: v.start, message: #"the action of a "call" line is "start""#)
+            }
+            let op = try operation(.target)
+            guard lookup.isByHand(op) else {
+                throw LineError(
+                    offset: try value(.target).start,
+                    message: "'\(scenario.opName(op))' is not started by hand: no 'start' action names it")
+            }
+            return (.startCall(op, phase: try word(.phase, in: phaseWords, "call phase")), nil)
         case .caption:
             return (try caption(), nil)
         case .stall:
@@ -84,6 +96,15 @@ extension EventLineReader {
     /// `op`, with the `queue` the line names checked against the scenario's.
     private func operationOnItsQueue() throws(LineError) -> OperationID {
         let op = try operation(.op)
+        if lookup.isByHand(op) {
+            // In no queue: its lines name none.
+            guard !has(.queue) else {
+                throw LineError(
+                    offset: member(.queue).key.start,
+                    message: "'\(scenario.opName(op))' is started by hand: no queue holds it, and its lines name none")
+            }
+            return op
+        }
         let q = try queue(.queue)
         guard lookup.queueOfOperation[op.index] == q else {
             throw LineError(
@@ -131,6 +152,7 @@ extension EventLineReader {
         case .add: action = .add(try operation(.target))
         case .wait: action = .wait(try operation(.target))
         case .waitAll: action = .waitAll(try queue(.target))
+        case .start: action = .start(try operation(.target))
         case .priority:
             action = .setPriority(try operation(.target), try word(.value, in: priorityWords, "priority"))
         case .max:

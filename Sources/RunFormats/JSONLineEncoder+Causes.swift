@@ -35,7 +35,7 @@ extension JSONLineEncoder {
             object.key(CauseKey.queue.rawValue, to: &out)
             queueNames.append(q.index, orQuote: scenario[queue: q].name, to: &out)
         }
-        if case .neverPostedFinish(let op) = cause.root {
+        if let op = cause.root.operation {
             object.key(CauseKey.op.rawValue, to: &out)
             appendName(op, to: &out)
         }

@@ -39,7 +39,7 @@ extension JSONLineEncoder {
         out.appendLiteral(Field.action.member)
         out.appendLiteral(ActionVerb(action).word)
         switch action {
-        case .cancel(let op), .add(let op), .wait(let op):
+        case .cancel(let op), .add(let op), .wait(let op), .start(let op):
             appendOperation(.target, op, to: &out)
         case .cancelAll(let q), .suspend(let q), .resume(let q), .waitAll(let q):
             appendQueue(.target, q, to: &out)

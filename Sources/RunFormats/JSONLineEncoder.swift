@@ -14,6 +14,9 @@ public struct JSONLineEncoder: Sendable {
     let queueNames: QuotedNames
     /// The queue of each operation, read on every event of an operation.
     let queueOfOperation: [QueueID]
+    /// By operation index: started by hand, in no queue (its lines name
+    /// none). Empty when no operation is.
+    let byHand: [Bool]
     /// What the lines so far say of who suspended each queue: a stall's
     /// `causes` are grouped by it (`StallCause.group`).
     public private(set) var stallContext: StallContext
@@ -31,6 +34,8 @@ public struct JSONLineEncoder: Sendable {
         operationNames = QuotedNames(quotesNamesOnce ? scenario.operations.map(\.name) : [])
         queueNames = QuotedNames(quotesNamesOnce ? scenario.queues.map(\.name) : [])
         queueOfOperation = scenario.operations.map(\.queue)
+        let hand = scenario.startedByHand
+        byHand = hand.isEmpty ? [] : scenario.operations.indices.map { hand.contains(OperationID($0)) }
         stallContext = StallContext(scenario: scenario)
     }
 
@@ -38,7 +43,7 @@ public struct JSONLineEncoder: Sendable {
     /// (`LineKind.keys`), and a newline. Lines are appended in the
     /// stream's order: a stall's `causes` come from the lines before it.
     public mutating func append(_ event: LifecycleEvent, to out: inout [UInt8]) {
-        if case .operation(let op, let key, let old, let new) = event.kind,
+        if case .operation(let op, let key, let old, let new) = event.kind, !isByHand(op),
             appendOperationChange(event, op, key, old: old, new: new, to: &out)
         {
             return
@@ -59,7 +64,7 @@ public struct JSONLineEncoder: Sendable {
         case .operation(let op, let key, let old, let new):
             out.appendLiteral(LineKind.op.member)
             appendOperation(.op, op, to: &out)
-            appendQueue(.queue, queueOfOperation[op.index], to: &out)
+            if !isByHand(op) { appendQueue(.queue, queueOfOperation[op.index], to: &out) }
             appendChange(Schema.word(key), old: old, new: new, to: &out)
             if let thread = event.thread { Self.appendThread(thread, to: &out) }
         case .queue(let q, let key, let old, let new):
@@ -95,7 +100,7 @@ public struct JSONLineEncoder: Sendable {
         case .stranded(let op):
             out.appendLiteral(LineKind.stranded.member)
             appendOperation(.op, op, to: &out)
-            appendQueue(.queue, queueOfOperation[op.index], to: &out)
+            if !isByHand(op) { appendQueue(.queue, queueOfOperation[op.index], to: &out) }
         case .leftover(let op, let phase):
             out.appendLiteral(LineKind.leftover.member)
             appendOperation(.op, op, to: &out)
@@ -104,6 +109,11 @@ public struct JSONLineEncoder: Sendable {
         case .mainThreadWait(let action, let phase):
             out.appendLiteral(LineKind.wait.member)
             appendAction(action, to: &out)
+            out.appendLiteral(Field.phase.member)
+            out.appendLiteral(Schema.word(phase))
+        case .startCall(let op, let phase):
+            out.appendLiteral(LineKind.call.member)
+            appendAction(.start(op), to: &out)
             out.appendLiteral(Field.phase.member)
             out.appendLiteral(Schema.word(phase))
         case .caption(let index, let paused):
@@ -178,6 +188,8 @@ public struct JSONLineEncoder: Sendable {
             } ?? false
         } ?? false
     }
+
+    @inline(__always) func isByHand(_ op: OperationID) -> Bool { !byHand.isEmpty && byHand[op.index] }
 
     /// The buffer an operation's change is written in.
     private static let lineRoom = 1024

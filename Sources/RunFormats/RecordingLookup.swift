@@ -15,6 +15,8 @@ struct RecordingLookup {
     let scenario: Scenario
     let names: NameTable
     let queueOfOperation: [QueueID]
+    /// The operations started by hand: in no queue.
+    let byHand: Set<OperationID>
     /// The number of execution blocks of each operation; nil for one that
     /// is not a `blocks` operation.
     let blockCounts: [Int?]
@@ -53,6 +55,7 @@ struct RecordingLookup {
             scenario.queues.enumerated().map { ($1.name, NameTable.Entry(isQueue: true, index: $0)) }
                 + scenario.operations.enumerated().map { ($1.name, NameTable.Entry(isQueue: false, index: $0)) })
         queueOfOperation = scenario.operations.map(\.queue)
+        byHand = scenario.startedByHand
         blockCounts = scenario.operations.map { spec in
             if case .blocks(let durations) = spec.body { return durations.count }
             return nil
@@ -123,6 +126,7 @@ struct RecordingLookup {
         if clause == StuckReason.neverPostedFinish.clause(in: scenario) { return .neverPostedFinish }
         if clause == StuckReason.unknown.clause(in: scenario) { return .unknown }
         if clause == StuckReason.mainThreadBlocked.clause(in: scenario) { return .mainThreadBlocked }
+        if clause == StuckReason.notStartedByHand.clause(in: scenario) { return .notStartedByHand }
         let queuePrefix = "its queue "
         for suffix in [" is suspended and nothing resumes it", " is suspended"] {
             if let name = clause.between(queuePrefix, suffix) {
@@ -236,4 +240,9 @@ struct NameTable: Sendable {
         }
         return Int(truncatingIfNeeded: h ^ (h >> 32))
     }
+}
+
+extension RecordingLookup {
+    /// Operation `op` is started by hand (a `start` action names it).
+    func isByHand(_ op: OperationID) -> Bool { !byHand.isEmpty && byHand.contains(op) }
 }

@@ -55,7 +55,7 @@ enum Field: Int, CaseIterable, Sendable {
 
 /// What a line's `kind` says it is.
 enum LineKind: Int, CaseIterable, Sendable {
-    case op, queue, dispatched, block, completion, leftover, stranded, action, wait, caption, stall, end
+    case op, queue, dispatched, block, completion, leftover, stranded, action, wait, call, caption, stall, end
 
     /// `"kind":` and its value, as written: `,"kind":"op"`.
     var member: StaticString {
@@ -69,6 +69,7 @@ enum LineKind: Int, CaseIterable, Sendable {
         case .stranded: #","kind":"stranded""#
         case .action: #","kind":"action""#
         case .wait: #","kind":"wait""#
+        case .call: #","kind":"call""#
         case .caption: #","kind":"caption""#
         case .stall: #","kind":"stall""#
         case .end: #","kind":"end""#
@@ -82,6 +83,7 @@ enum LineKind: Int, CaseIterable, Sendable {
     var keys: [Field] {
         let common: [Field] = [.seq, .t, .kind]
         switch self {
+        // An operation started by hand is in no queue: its lines have no `queue`.
         case .op: return common + [.op, .queue, .key, .old, .new, .thread]
         case .queue: return common + [.queue, .key, .old, .new]
         case .dispatched: return common + [.op, .queue]
@@ -91,6 +93,7 @@ enum LineKind: Int, CaseIterable, Sendable {
         case .stranded: return common + [.op, .queue]
         case .action: return common + [.action, .target, .value, .origin, .by, .ignored]
         case .wait: return common + [.action, .target, .phase]
+        case .call: return common + [.action, .target, .phase]
         case .caption: return common + [.text, .op, .moment, .paused]
         case .stall: return common + [.stuck, .causes]
         case .end: return common + [.status, .stuck, .causes]
@@ -126,7 +129,7 @@ enum HeaderField: CaseIterable, Sendable {
 
 /// The words of an action line's `action`.
 enum ActionVerb: CaseIterable, Sendable {
-    case cancel, cancelAll, suspend, resume, max, priority, add, wait, waitAll
+    case cancel, cancelAll, suspend, resume, max, priority, add, wait, waitAll, start
 
     init(_ action: Action) {
         switch action {
@@ -139,6 +142,7 @@ enum ActionVerb: CaseIterable, Sendable {
         case .add: self = .add
         case .wait: self = .wait
         case .waitAll: self = .waitAll
+        case .start: self = .start
         }
     }
 
@@ -154,6 +158,7 @@ enum ActionVerb: CaseIterable, Sendable {
         case .add: #""add""#
         case .wait: #""wait""#
         case .waitAll: #""wait-all""#
+        case .start: #""start""#
         }
     }
 }

@@ -266,9 +266,16 @@ extension Diagnostic {
     }
 
     public static func actionNotAllowedInCompletion(_ word: String, at location: SourceLocation) -> Diagnostic {
-        let why =
-            word.hasPrefix("wait")
-            ? ["'\(word)' is a wait of the main thread; a completion block runs on another thread"] : []
+        let why: [String]
+        switch word {
+        case "wait", "wait-all":
+            why = ["'\(word)' is a wait of the main thread; a completion block runs on another thread"]
+        case "start":
+            why = [
+                "'start' is a call of the main thread (start() by hand); a completion block runs on another thread"
+            ]
+        default: why = []
+        }
         return .error(
             "a completion block cannot '\(word)'", at: location,
             notes: why + [completionActionsNote, "use 'at TIME \(word) …' instead"])

@@ -13,7 +13,9 @@ enum Keywords {
     ]
     static let barrierClauses = ["on", "work"]
     static let bodyClauses = ["work", "blocks", "async"]
-    static let actions = ["cancel", "cancel-all", "suspend", "resume", "max", "priority", "add", "wait", "wait-all"]
+    static let actions = [
+        "cancel", "cancel-all", "suspend", "resume", "max", "priority", "add", "wait", "wait-all", "start",
+    ]
     /// What may follow `at TIME`: an action, or `say` for a caption.
     static let afterTime = actions + ["say"]
     static let captionMoments = CaptionMoment.allCases.map(\.rawValue)

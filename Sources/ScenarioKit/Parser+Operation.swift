@@ -152,7 +152,7 @@ extension Parser {
             case "suspend": kind = .suspend(name)
             default: kind = .resume(name)
             }
-        case "max", "add", "wait", "wait-all":
+        case "max", "add", "wait", "wait-all", "start":
             throw ParseFailure(.actionNotAllowedInCompletion(word, at: token.location))
         default:
             let suggestion = Suggestion.nearest(to: word, in: Keywords.completionActions)

@@ -190,6 +190,7 @@ struct Parser {
         case "add": kind = .add(try cursor.name(after: word))
         case "wait": kind = .wait(try cursor.name(after: word))
         case "wait-all": kind = .waitAll(try cursor.name(after: word))
+        case "start": kind = .start(try cursor.name(after: word))
         case "max":
             let queue = try cursor.name(after: word)
             if let token = cursor.peek(), token.isWord("default") {

@@ -99,6 +99,30 @@ public struct Scenario: Sendable, Hashable {
         }
         return ids
     }
+
+    /// The operations some `start` action names: the main thread calls
+    /// their `start()` by hand, and they are never added to a queue (their
+    /// `queue` is only where the file put them, which no queue holds).
+    public var startedByHand: Set<OperationID> {
+        var ids = Set<OperationID>()
+        for timed in actions {
+            if case .start(let op) = timed.action { ids.insert(op) }
+        }
+        return ids
+    }
+
+    /// The operations the run adds at time 0, in file order: every one that
+    /// neither an `add` action adds later nor a `start` action starts by hand.
+    public var addedAtStart: [OperationID] {
+        var later = addedLater
+        later.formUnion(startedByHand)
+        var ids: [OperationID] = []
+        ids.reserveCapacity(operations.count - later.count)
+        for index in operations.indices where later.isEmpty || !later.contains(OperationID(index)) {
+            ids.append(OperationID(index))
+        }
+        return ids
+    }
 }
 
 /// Index of a queue in `Scenario.queues`.
@@ -243,12 +267,26 @@ public enum Action: Sendable, Hashable {
     case wait(OperationID)
     /// The main thread calls the queue's `waitUntilAllOperationsAreFinished()`.
     case waitAll(QueueID)
+    /// The main thread calls the operation's `start()` by hand (only in an
+    /// `at` line). The operation is in no queue: `start()` runs a
+    /// synchronous one's `main()` on the main thread before it returns.
+    case start(OperationID)
 
     /// The queue an action on a queue acts on; nil for one on an operation.
     public var queue: QueueID? {
         switch self {
         case .cancelAll(let q), .suspend(let q), .resume(let q), .setCap(let q, _), .waitAll(let q): q
-        case .cancel, .setPriority, .add, .wait: nil
+        case .cancel, .setPriority, .add, .wait, .start: nil
+        }
+    }
+
+    /// A call the main thread makes for an `at` line (`wait`, `wait-all`,
+    /// `start`): it goes to the main queue at its time, and the main thread
+    /// makes it as soon as it is free, running nothing else until it returns.
+    public var isMainThreadCall: Bool {
+        switch self {
+        case .wait, .waitAll, .start: true
+        default: false
         }
     }
 

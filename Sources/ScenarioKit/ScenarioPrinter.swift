@@ -38,9 +38,14 @@ public struct ScenarioPrinter: Sendable {
         // `default`, and a declared queue of that name would clash with it.
         let implicitQueue = scenario.queues == [QueueSpec(name: "default")]
         if !implicitQueue { sections.append(scenario.queues.map(queueLine)) }
+        // An operation started by hand is in no queue: its `on` is written
+        // only when the file put it elsewhere than the first queue (what no
+        // `on` reads as), so that a print of a file without one has none.
+        let byHand = scenario.startedByHand
         sections.append(
             scenario.operations.indices.map { index in
-                operationLine(index, in: scenario, writeQueue: !implicitQueue)
+                let unplaced = byHand.contains(OperationID(index)) && scenario.operations[index].queue.index == 0
+                return operationLine(index, in: scenario, writeQueue: !implicitQueue && !unplaced)
             })
         sections.append(scenario.captions.compactMap { whenCaptionLine($0, in: scenario) })
         sections.append(timedLines(scenario))
@@ -170,6 +175,7 @@ public struct ScenarioPrinter: Sendable {
         case .add(let id): return "add " + op(id)
         case .wait(let id): return "wait " + op(id)
         case .waitAll(let id): return "wait-all " + queue(id)
+        case .start(let id): return "start " + op(id)
         }
     }
 
@@ -178,7 +184,7 @@ public struct ScenarioPrinter: Sendable {
     static func completionActionText(_ action: Action, in scenario: Scenario) -> String? {
         switch action {
         case .cancel, .cancelAll, .suspend, .resume: actionText(action, in: scenario)
-        case .setCap, .setPriority, .add, .wait, .waitAll: nil
+        case .setCap, .setPriority, .add, .wait, .waitAll, .start: nil
         }
     }
 

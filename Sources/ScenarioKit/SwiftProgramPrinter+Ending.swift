@@ -64,9 +64,10 @@ extension SwiftProgramPrinter {
         /// to come then could change nothing (every operation has finished), so
         /// it is not waited for; one already due is. `timedActions` are the
         /// events the timed actions mark, each with its time in seconds after
-        /// `start`.
+        /// `start`. `startedByHand` names the operations in no queue, whose
+        /// start() only the main thread calls (`startByHand`).
         func waitForTheEnd(
-            _ operations: [any Reported], events: [String] = [],
+            _ operations: [any Reported], events: [String] = [], startedByHand: Set<String> = [],
             timedActions: [(event: String, time: Double)] = [], from start: DispatchTime = .now(), tally: Tally,
             timeout: Double
         ) -> Never {
@@ -86,7 +87,15 @@ extension SwiftProgramPrinter {
             }
             let over = isOver()
             say(over ? "the scenario is over" : "the scenario stalled: after \(timeout)s some work never ended")
-            let endings = operations.map(\.ending)
+            let endings = operations.map { one -> (Ending, String) in
+                let (ending, why) = one.ending
+                // No queue runs it: only a start() by hand, which never came
+                // (or was not called, as it said).
+                guard startedByHand.contains(one.reportedName), !one.isOver, one.startTime == nil else {
+                    return (ending, why)
+                }
+                return (ending, "in no queue, and its start() was never called")
+            }
             for (one, (ending, why)) in zip(operations, endings) {
                 print("    \(one.reportedName): \(ending.rawValue)" + (why.isEmpty ? "" : " (\(why))"))
             }

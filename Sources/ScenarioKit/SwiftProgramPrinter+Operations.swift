@@ -66,6 +66,10 @@ extension ProgramWriter {
                 whenCaptions(of: index)
                 continue
             }
+            if scenario.startedByHand.contains(OperationID(index)) {
+                lines.append(
+                    "    // \(op.name) is never added to a queue: the main thread starts it by hand (see below).")
+            }
             if let priority = op.priority {
                 explainOnce(
                     "priority",

@@ -268,6 +268,9 @@ extension SwiftProgramPrinter {
             }
 
             override func start() {
+                // Finished already (a start() by hand after its end): nothing to
+                // do, as Foundation's own start() does then.
+                if isFinished { return }
                 if isCancelled {
                     // Cancelled before it started: it finishes without running.
                     guard claimFinish() else { return }

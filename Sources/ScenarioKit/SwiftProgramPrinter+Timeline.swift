@@ -10,9 +10,8 @@ extension ProgramWriter {
         if !scenario.actions.isEmpty {
             lines.append("    let t0 = DispatchTime.now()  // the timed actions count from here")
         }
-        let later = scenario.addedLater
-        for index in scenario.operations.indices where !later.contains(OperationID(index)) {
-            lines += addCode(index, indent: "    ")
+        for op in scenario.addedAtStart {
+            lines += addCode(op.index, indent: "    ")
         }
     }
 
@@ -66,6 +65,8 @@ extension ProgramWriter {
             return mainThreadWait("\(operationNames[id.index]).waitUntilFinished()", indent: indent)
         case .waitAll(let id):
             return mainThreadWait("\(queueNames[id.index]).waitUntilAllOperationsAreFinished()", indent: indent)
+        case .start(let id):
+            return startCode(id.index, indent: indent)
         }
     }
 
@@ -151,6 +152,7 @@ extension ProgramWriter {
         if !events.isEmpty {
             lines.append("        events: [\(events.map(SwiftIdentifiers.stringLiteral).joined(separator: ", "))],")
         }
+        if let startedByHand = startedByHandArgument { lines.append("        \(startedByHand),") }
         if !timedEvents.isEmpty {
             let timed = timedEvents.map {
                 "(\(SwiftIdentifiers.stringLiteral($0.event)), \(SwiftIdentifiers.seconds($0.time)))"

@@ -202,6 +202,9 @@ struct ProgramWriter {
         if !operationParts.isEmpty {
             parts.append("// MARK: - Operations\n\n" + operationParts.joined(separator: "\n\n"))
         }
+        if scenario.actions.contains(where: { if case .start = $0.action { true } else { false } }) {
+            parts.append(SwiftProgramPrinter.startByHand)
+        }
         parts.append(SwiftProgramPrinter.ending)
         for part in parts {
             lines.append("")

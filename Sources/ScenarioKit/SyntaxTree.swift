@@ -178,6 +178,7 @@ struct ActionSyntax: Sendable {
         case add(Name)
         case wait(Name)
         case waitAll(Name)
+        case start(Name)
     }
 
     var time: Duration

@@ -22,6 +22,7 @@ extension Validator {
         let sorted = order.map { timed[$0] }
         warnNeverResumed(sorted, keywords: order.map { tree.actions[sourceOrder[$0]].keyword })
         warnFarBeyondAnyRun(order.map { tree.actions[sourceOrder[$0]] })
+        checkHandStarts(sorted, syntaxes: order.map { tree.actions[sourceOrder[$0]] })
         return sorted
     }
 
@@ -43,7 +44,8 @@ extension Validator {
             var holdsTheRun = false
             var target = ""
             switch syntax.kind {
-            case .add(let name):
+            case .add(let name), .start(let name):
+                // Its operation is unfinished until then.
                 holdsTheRun = true
                 target = name.text
             case .wait(let name), .waitAll(let name):
@@ -136,6 +138,12 @@ extension Validator {
         case .waitAll(let name):
             guard let queue = resolveQueue(name) else { return nil }
             return .waitAll(queue)
+        case .start(let name):
+            guard let op = resolveOperation(name) else { return nil }
+            if tree.operations[op.index].isBarrier {
+                report(.startBarrier(name.text, at: name.location))
+            }
+            return .start(op)
         }
     }
 

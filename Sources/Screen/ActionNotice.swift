@@ -27,6 +27,9 @@ public struct ActionNotice: Sendable, Hashable {
     /// The line, and whether it reports a refusal.
     public func text(board: BoardState, glyphs: GlyphSet) -> (text: String, refused: Bool) {
         let scenario = board.scenario
+        if case .start(let op) = action {
+            return (Self.startText(board[operation: op], ignored: ignored, seq: seq, board: board), ignored != nil)
+        }
         if let ignored {
             return (ignored.sentence(for: action, in: scenario, dash: glyphs.dash), true)
         }
@@ -67,12 +70,68 @@ public struct ActionNotice: Sendable, Hashable {
             return (text, false)
         case .add(let op):
             return ("added \(board[operation: op].name)", false)
+        case .start:
+            return ("", false)  // said above
         case .wait, .waitAll:
             let call = EventFormatter.waitCall(action, in: scenario)
             if let wait = board.mainThreadWait, wait.action == action {
                 return ("the main thread is blocked in \(call): it runs nothing else until the call returns", false)
             }
             return ("\(call) asked of the main thread", false)
+        }
+    }
+
+    /// `start` by hand: what the call did, from the card now, or, refused,
+    /// why it was not made and what Foundation (or the operation's own
+    /// `start()`) would have done: `start() not called: fetch is not ready
+    /// (it waits for auth); Foundation would stop the program here:
+    /// receiver is not yet ready to execute`.
+    static func startText(_ card: OperationCard, ignored: ActionRefusal?, seq: Int, board: BoardState) -> String {
+        let name = card.name
+        let notCalled = "start() not called: \(name)"
+        switch ignored {
+        case .startNotReady?, .startNotReadyAsync?:
+            // What it waited for at the refusal (the notice outlives it).
+            let waits = board.scenario[operation: card.id].dependencies.filter {
+                !board[operation: $0].isFinished || board[operation: $0].phaseSeq > seq
+            }
+            let on = waits.isEmpty ? "" : " (it waits for \(Wording.names(waits, in: board.scenario)))"
+            let would =
+                ignored == .startNotReady
+                ? "Foundation would stop the program here: receiver is not yet ready to execute"
+                : "its own start() does not look at isReady, and would begin before it"
+            return "\(notCalled) is not ready\(on); \(would)"
+        case .startWhileExecuting?:
+            return "\(notCalled) is executing; Foundation would stop the program here: receiver is already executing"
+        case .startWhileExecutingAsync?:
+            return "\(notCalled) is still executing; its own start() would begin its work a second time"
+        case .startInAQueue?:
+            return "\(notCalled) is its queue's to start; Foundation would stop the program here: something is "
+                + "trying to start the receiver simultaneously from more than one thread"
+        case let other?:
+            return other.sentence(for: .start(card.id), in: board.scenario)
+        case nil:
+            break
+        }
+        if card.isFinished, card.phaseSeq < seq {
+            return "\(name) had finished: its start() did nothing (the call returned at once)"
+        }
+        if card.wasSkipped {
+            return "\(name).start() found it cancelled: it finished without running main()"
+        }
+        switch card.phase {
+        case .executing where card.isExecuting && board.scenario[operation: card.id].body.isAsync:
+            return "\(name).start() returned at once: \(name) is asynchronous and executes on, holding no thread"
+        case .executing:
+            return "\(name).start() runs its main() on the main thread, which does nothing else until it returns"
+        case .finished, .cancelled:
+            let thread = card.thread.map { " on thread \($0)" } ?? ""
+            if board.scenario[operation: card.id].body.isAsync {
+                return "\(name).start() began it\(thread) and returned at once; it has finished since, never in a queue"
+            }
+            return "\(name).start() ran it\(thread) and returned once it finished: it was never in a queue"
+        case .notAdded, .pending, .ready:
+            return "\(name).start() called on the main thread"
         }
     }
 

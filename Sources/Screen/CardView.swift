@@ -46,6 +46,10 @@ enum CardView {
         _ card: OperationCard, spec: OperationSpec, board: BoardState, width: Int, glyphs: GlyphSet
     ) -> String {
         let kind = kindText(card, spec)
+        if card.startedByHand {
+            // In no queue: its priority means nothing, where it runs does.
+            return truncate("\(kind) by hand", toWidth: width, ellipsis: glyphs.ellipsis)
+        }
         let queue = board.scenario[queue: card.queue].name
         if card.isBarrier { return truncate("\(kind) \(queue)", toWidth: width, ellipsis: glyphs.ellipsis) }
         let long = card.effectivePriority.rawValue + (spec.qos.map { "/" + $0.rawValue } ?? "")
@@ -79,6 +83,10 @@ enum CardView {
         case .cancelled:
             if card.wasSkipped { return ("\(glyphs.cancelled) skipped", false) }
             return ("\(glyphs.cancelled) " + Spelling.seconds(card.finishedAt ?? 0), false)
+        case .notAdded where card.startedByHand:
+            // What it waits for first, else its start() by hand to come.
+            let first = board.whyNotRunning(card.id).first ?? .startsByHand
+            return (shortReason(first, card: card, board: board), true)
         case .notAdded:
             return ("not added yet", true)
         case .pending, .ready:
@@ -111,6 +119,7 @@ enum CardView {
     static func shortReason(_ reason: NotRunningReason, card: OperationCard, board: BoardState) -> String {
         switch reason {
         case .notAdded: return "not added yet"
+        case .startsByHand: return HandStartText.short(card, board: board)
         case .waitingFor(let ids):
             let first = board.scenario[operation: ids[0]].name
             return ids.count > 1 ? "after \(first) +\(ids.count - 1)" : "after \(first)"

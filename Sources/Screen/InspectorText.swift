@@ -29,8 +29,12 @@ enum InspectorText {
         let queue = board[queue: card.queue]
         var out: [InspectorLine] = []
 
-        let queueText = queue.isMain ? "\(queue.name) (OperationQueue.main)" : queue.name
-        out.append(InspectorLine("\(what(spec)) on \(queueText); \(priority(card, spec))"))
+        if card.startedByHand {
+            out.append(InspectorLine("\(what(spec)), in no queue: the main thread starts it by hand"))
+        } else {
+            let queueText = queue.isMain ? "\(queue.name) (OperationQueue.main)" : queue.name
+            out.append(InspectorLine("\(what(spec)) on \(queueText); \(priority(card, spec))"))
+        }
         let reasons = board.whyNotRunning(op)
         if let stuck = board.stall?[op] ?? board.outcome?.stuck[op] {
             let formatter = EventFormatter(scenario: board.scenario)
@@ -47,11 +51,14 @@ enum InspectorText {
                 out.append(InspectorLine("  " + sentence(reason, card: card, board: board), .reason))
             }
         }
+        // Only a queue's add announces readiness: one started by hand has none to show.
+        let ready = card.startedByHand ? "" : "isReady=\(card.isReady) "
         out.append(
             InspectorLine(
-                "\(Wording.phase(card.phase)): isReady=\(card.isReady) isExecuting=\(card.isExecuting) "
+                "\(Wording.phase(card.phase)): \(ready)isExecuting=\(card.isExecuting) "
                     + "isFinished=\(card.isFinished) isCancelled=\(card.isCancelled)"))
         if let ran = ranText(card, spec: spec) { out.append(InspectorLine(ran)) }
+        if card.startedByHand { out += HandStartText.calls(of: op, board: board).map { InspectorLine($0) } }
         if let cancel = Provenance.cancel(of: card, board: board) { out.append(InspectorLine(cancel)) }
         if card.phase == .executing, let p = board.progress(of: op, now: now) {
             out.append(InspectorLine("\(Int(saturating: p * 100))% of its work done"))
@@ -95,6 +102,8 @@ enum InspectorText {
         case .neverPostedFinish:
             // Executing, so its queue counts it against the cap (`StallCause.Kind`).
             return ": it holds a slot of \(board[queue: queue].name) and does nothing"
+        case .notStartedByHand:
+            return ": no key starts it (only a 'start' line of the file does)"
         case .waitsFor, .queueSuspended, .mainThreadBlocked, .unknown:
             return ""
         }
@@ -131,6 +140,8 @@ enum InspectorText {
         case .notAdded:
             return board.scenario.addedLater.contains(card.id)
                 ? "not added yet (an add action adds it later)" : "not added yet"
+        case .startsByHand:
+            return HandStartText.reason(card, board: board)
         case .waitingFor(let ids):
             if let chain = board.notRunningChain(card.id) { return Provenance.chain(chain, board: board) }
             return "waiting for \(Wording.names(ids, in: board.scenario))"
@@ -187,7 +198,9 @@ enum InspectorText {
             if let thread = card.thread { text += " (thread \(thread))" }
             notes.append(text)
         }
-        if spec.body.isAsync {
+        if card.startedByHand {
+            notes.append(HandStartText.note(card, spec: spec))
+        } else if spec.body.isAsync {
             notes.append(
                 card.startedAt == nil
                     ? "asynchronous: its start() needs a worker thread; once started it holds none, and it "
@@ -225,7 +238,7 @@ enum InspectorText {
             notes.append(
                 "libdispatch starts one worker per CPU and adds about one a second while all are blocked")
         }
-        if queue.isMain {
+        if queue.isMain && !card.startedByHand {
             notes.append("it runs on the main thread between frames; while it runs the interface is frozen")
         }
         if card.completionRan {

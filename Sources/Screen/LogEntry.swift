@@ -34,11 +34,11 @@ public struct LogEntry: Sendable, Hashable {
             else { return nil }
             return op
         case .operation(let op, _, _, _), .dispatched(let op), .block(let op, _, _, _), .completion(let op, _),
-            .leftover(let op, _), .stranded(let op):
+            .leftover(let op, _), .stranded(let op), .startCall(let op, _):
             return op
         case .action(let action, _, _):
             switch action {
-            case .cancel(let op), .setPriority(let op, _), .add(let op), .wait(let op): return op
+            case .cancel(let op), .setPriority(let op, _), .add(let op), .wait(let op), .start(let op): return op
             case .cancelAll, .suspend, .resume, .setCap, .waitAll: return nil
             }
         case .mainThreadWait(let action, _):

@@ -54,9 +54,11 @@ public struct OperationFilter: Sendable, Hashable {
         var fixed = OperationMask(capacity: scenario.operations.count)
         let search = words.isEmpty ? nil : NameSearch(scenario)
         let named = search.map { search in Set(words.flatMap { search.matches($0) }) }
+        // One started by hand is in no queue: no queue term admits it.
+        let byHand = queues.isEmpty ? [] : scenario.startedByHand
         for (i, spec) in scenario.operations.enumerated() {
             let op = OperationID(i)
-            guard queues.isEmpty || queues.contains(spec.queue) else { continue }
+            guard queues.isEmpty || (queues.contains(spec.queue) && !byHand.contains(op)) else { continue }
             guard named?.contains(op) ?? true else { continue }
             fixed.insert(op)
         }

@@ -113,9 +113,11 @@ extension OperationTable {
         return Spelling.duration(seconds: value.seconds) + (value.ongoing ? "+" : "")
     }
 
-    /// The column the card is in, in words; `not added` before its add.
+    /// The column the card is in, in words; `not added` before its add
+    /// (`not started` for one started by hand, which is never added).
     static func stateText(_ card: OperationCard) -> String {
-        card.phase == .notAdded ? "not added" : card.phase.rawValue
+        guard card.phase == .notAdded else { return card.phase.rawValue }
+        return card.startedByHand ? "not started" : "not added"
     }
 
     /// One row as text in the placed columns (a test's view of a row).

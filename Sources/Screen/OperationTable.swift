@@ -182,7 +182,7 @@ extension OperationTable {
         let card = board[operation: op]
         switch column {
         case .name: return card.name
-        case .queue: return board.scenario[queue: card.queue].name
+        case .queue: return card.startedByHand ? "by hand" : board.scenario[queue: card.queue].name
         case .kind: return Wording.kind(board.scenario[operation: op].body)
         default: return whyText(op, board: board)
         }

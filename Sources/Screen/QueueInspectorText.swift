@@ -73,7 +73,7 @@ enum QueueInspectorText {
     /// those not added yet when there are.
     static func counts(of q: QueueID, board: BoardState) -> String {
         var tally = [Int](repeating: 0, count: Phase.allCases.count)
-        for card in board.cards where card.queue == q {
+        for card in board.cards where card.queue == q && !card.startedByHand {
             if let i = Phase.allCases.firstIndex(of: card.phase) { tally[i] += 1 }
         }
         var parts = Phase.columns.map { phase in

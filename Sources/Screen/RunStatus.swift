@@ -68,7 +68,7 @@ enum RunStatus: Sendable, Hashable {
                 if !roots.contains(op) { roots.append(op) }
             case .waitsFor(_, let root):
                 if stuck[root] == .neverPostedFinish, !roots.contains(root) { roots.append(root) }
-            case .queueSuspended, .mainThreadBlocked, .unknown:
+            case .queueSuspended, .mainThreadBlocked, .notStartedByHand, .unknown:
                 break
             }
         }

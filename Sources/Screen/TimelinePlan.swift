@@ -5,11 +5,12 @@ import TextKit
 
 /// The operations in the timeline's order: queue by queue (the scenario's
 /// order, queues without operations left out), each queue's operations in
-/// the order the file declares them. Up and down walk this order in both
-/// views over time.
+/// the order the file declares them, then those started by hand, which no
+/// queue holds. Up and down walk this order in both views over time.
 struct TimelineOrder: Sendable {
-    /// Each queue that has operations, with them.
-    let groups: [(queue: QueueID, operations: [OperationID])]
+    /// Each queue that has operations, with them; last, the operations
+    /// started by hand (queue nil), if any.
+    let groups: [(queue: QueueID?, operations: [OperationID])]
     /// All of them, group after group.
     let operations: [OperationID]
     /// For each place in `operations`, the index of its group.
@@ -23,12 +24,15 @@ struct TimelineOrder: Sendable {
 
     /// `shown`: the operations a filter (`F`) lets show; nil: all.
     init(_ scenario: Scenario, shown: OperationMask? = nil) {
-        var members = [[OperationID]](repeating: [], count: scenario.queues.count)
-        for (i, spec) in scenario.operations.enumerated() where members.indices.contains(spec.queue.index) {
+        // The queues' members, then those started by hand (the last slot).
+        var members = [[OperationID]](repeating: [], count: scenario.queues.count + 1)
+        let byHand = scenario.startedByHand
+        for (i, spec) in scenario.operations.enumerated() where scenario.queues.indices.contains(spec.queue.index) {
             if let shown, !shown.contains(OperationID(i)) { continue }
-            members[spec.queue.index].append(OperationID(i))
+            let slot = byHand.contains(OperationID(i)) ? scenario.queues.count : spec.queue.index
+            members[slot].append(OperationID(i))
         }
-        var groups: [(QueueID, [OperationID])] = []
+        var groups: [(QueueID?, [OperationID])] = []
         var operations: [OperationID] = []
         var groupOf: [Int] = []
         var places = [Int](repeating: -1, count: scenario.operations.count)
@@ -38,7 +42,7 @@ struct TimelineOrder: Sendable {
                 operations.append(op)
                 groupOf.append(groups.count)
             }
-            groups.append((QueueID(q), ops))
+            groups.append((q < scenario.queues.count ? QueueID(q) : nil, ops))
         }
         self.groups = groups
         self.operations = operations
@@ -82,6 +86,8 @@ struct TimelineOrder: Sendable {
 enum TimelineRow: Sendable, Hashable {
     /// A queue's header: its name and cap, its running count per column.
     case queue(QueueID)
+    /// The header of the operations started by hand: no queue, no count.
+    case byHand
     case operation(OperationID)
     case thread(ThreadTag)
     /// The thread view's heading of the asynchronous operations' rows:
@@ -165,7 +171,9 @@ struct TimelinePlan: Sendable {
         let inFlight = timeline.inFlight.indices.sorted {
             let a = timeline.inFlight[$0]
             let b = timeline.inFlight[$1]
-            return (a.queue.index, a.number) < (b.queue.index, b.number)
+            // Those of operations started by hand, in no queue, last.
+            let (qa, qb) = (a.queue?.index ?? Int.max, b.queue?.index ?? Int.max)
+            return (qa, a.number) < (qb, b.number)
         }
         return rows + [.inFlightHeader] + inFlight.map(TimelineRow.inFlight)
     }
@@ -174,9 +182,11 @@ struct TimelinePlan: Sendable {
 
     /// An in-flight row's name: its queue's and its number, `net 2`.
     static func inFlightLabel(_ row: Int, timeline: TimelineLanes) -> String {
-        let inFlight = timeline.inFlight[row]
-        return "\(timeline.scenario.queues[inFlight.queue.index].name) \(inFlight.number)"
+        "\(timeline.rowName(row)) \(timeline.inFlight[row].number)"
     }
+
+    /// The header of the operations started by hand, in no queue.
+    static let byHandLabel = "by hand, no queue"
 
     /// A queue's header in the names' column: `net cap 2`, `ui main`, `d`
     /// (the system decides its cap).
@@ -197,7 +207,9 @@ struct TimelinePlan: Sendable {
         admitted = board.flatMap { state.filter.shown(on: $0) }
         let order = order ?? Self.order(scenario, admitted: admitted, frame: frame)
         var widest = max(10, order.widestName)
-        for (q, _) in order.groups { widest = max(widest, displayWidth(Self.queueLabel(q, timeline: timeline))) }
+        for (q, _) in order.groups {
+            widest = max(widest, displayWidth(q.map { Self.queueLabel($0, timeline: timeline) } ?? Self.byHandLabel))
+        }
         nameWidth = min(widest, 26, max(4, rect.width / 3)) + 1
         plot = (rect.x + nameWidth, max(0, rect.width - nameWidth))
         edge = max(timeline.endTime, frame.now)
@@ -238,7 +250,7 @@ struct TimelinePlan: Sendable {
                 let group = order.groupOf[place]
                 if group != lastGroup {
                     guard rows.count + 2 <= height || height < 2 else { break }
-                    rows.append((.queue(order.groups[group].queue), top + rows.count))
+                    rows.append((order.groups[group].queue.map(TimelineRow.queue) ?? .byHand, top + rows.count))
                     lastGroup = group
                     if rows.count >= height { break }
                 }

@@ -164,12 +164,16 @@ enum TimelineView {
                     toWidth: max(1, names.width - displayWidth(legend)), ellipsis: glyphs.ellipsis)
                 grid.write(
                     label + legend, at: Position(column: names.x, row: y), style: theme.heading, clippedTo: names)
+            case .byHand:
+                grid.write(
+                    truncate(TimelinePlan.byHandLabel, toWidth: names.width, ellipsis: glyphs.ellipsis),
+                    at: Position(column: names.x, row: y), style: theme.heading, clippedTo: names)
             case .operation(let op):
                 let selected = op == state.selectedOperation
                 let name = fit(
                     "  " + timeline.scenario.operations[op.index].name, names.width, ellipsis: glyphs.ellipsis)
                 let lane = timeline.lanes[op.index]
-                let style = selected ? theme.selected : lane.added == nil ? theme.dim : theme.plain
+                let style = selected ? theme.selected : lane.begins == nil ? theme.dim : theme.plain
                 grid.write(name, at: Position(column: names.x, row: y), style: style, clippedTo: names)
                 drawLane(lane, plan: plan, y: y, glyphs: glyphs, theme: theme, into: &grid)
             case .thread, .inFlightHeader, .inFlight:
@@ -184,8 +188,8 @@ enum TimelineView {
         _ lane: TimelineLanes.Lane, plan: TimelinePlan, y: Int, glyphs: GlyphSet, theme: Theme,
         into grid: inout CellGrid
     ) {
-        guard let added = lane.added, plan.plot.width > 0 else { return }
-        let first = plan.column(of: added)
+        guard let begins = lane.begins, plan.plot.width > 0 else { return }
+        let first = plan.column(of: begins)
         let last = plan.column(of: lane.finished ?? plan.edge)
         let from = max(0, first)
         let to = min(last, plan.plot.width - 1)

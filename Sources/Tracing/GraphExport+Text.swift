@@ -18,7 +18,7 @@ extension GraphExport {
         out += "  edge [color=\"#555555\"];\n"
         for (q, ops) in operationsByQueue.enumerated() where !ops.isEmpty {
             out += "  subgraph \(dot("cluster_\(q)")) {\n"
-            out += "    label=\(dot(queueLabel(QueueID(q)))); style=\"rounded\"; color=\"#9e9e9e\";\n"
+            out += "    label=\(dot(groupLabel(q))); style=\"rounded\"; color=\"#9e9e9e\";\n"
             for op in ops { out += "    " + dotNode(op) + "\n" }
             out += "  }\n"
         }
@@ -69,7 +69,7 @@ extension GraphExport {
     func mermaidText(interrupted: Bool) -> String {
         var out = "---\ntitle: \(yaml(caption(interrupted: interrupted)))\n---\nflowchart LR\n"
         for (q, ops) in operationsByQueue.enumerated() where !ops.isEmpty {
-            out += "  subgraph q\(q)[\(mermaid(queueLabel(QueueID(q))))]\n"
+            out += "  subgraph q\(q)[\(mermaid(groupLabel(q)))]\n"
             for op in ops {
                 let spec = scenario[operation: op]
                 let label = mermaid("\(spec.name)<br/>\(summary(of: op))")

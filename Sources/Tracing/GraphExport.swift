@@ -106,11 +106,19 @@ package struct GraphExport: Sendable {
             ? "\(spec.name) (serial)" : "\(spec.name) (cap \(EventFormatter.capText(spec.cap)))"
     }
 
-    /// Per queue, its operations in scenario order.
+    /// A group's label: its queue's, or, for the group after the queues,
+    /// that its operations are started by hand and in no queue.
+    func groupLabel(_ group: Int) -> String {
+        group < scenario.queues.count ? queueLabel(QueueID(group)) : "by hand (in no queue)"
+    }
+
+    /// Per queue, its operations in scenario order; then, in a group of
+    /// their own, those started by hand, which no queue holds.
     var operationsByQueue: [[OperationID]] {
-        var byQueue = [[OperationID]](repeating: [], count: scenario.queues.count)
-        for (i, spec) in scenario.operations.enumerated() where byQueue.indices.contains(spec.queue.index) {
-            byQueue[spec.queue.index].append(OperationID(i))
+        var byQueue = [[OperationID]](repeating: [], count: scenario.queues.count + 1)
+        let byHand = scenario.startedByHand
+        for (i, spec) in scenario.operations.enumerated() where scenario.queues.indices.contains(spec.queue.index) {
+            byQueue[byHand.contains(OperationID(i)) ? scenario.queues.count : spec.queue.index].append(OperationID(i))
         }
         return byQueue
     }

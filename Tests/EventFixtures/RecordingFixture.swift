@@ -20,6 +20,8 @@ public enum RecordingFixture {
         op show on ui work 10ms after parse
         barrier flush on net
         op lost on disk async 10ms never-finishes if-cancelled
+        op hand work 10ms
+        op idle work 10ms after parse
         at 100ms cancel parse
         at 200ms max net default
         at 200ms max net 3
@@ -28,6 +30,8 @@ public enum RecordingFixture {
         at 500ms add late
         at 600ms wait fetch
         at 700ms wait-all net
+        at 800ms start hand
+        at 900ms start idle
         at 1s say "hello"
         at 2s say "hello"
         when fetch finishes say "fetch is done: \\"quoted\\", back\\\\slash, é ✓"
@@ -53,6 +57,7 @@ public enum RecordingFixture {
         let (fetch, thumbs, parse, forgets, late, show, flush, lost) = (
             op("fetch"), op("thumbs"), op("parse"), op("forgets"), op("late"), op("show"), op("flush"), op("lost")
         )
+        let (hand, idle) = (op("hand"), op("idle"))
         let (net, disk, ui) = (queue("net"), queue("disk"), queue("ui"))
         let kinds: [(LifecycleEvent.Kind, ThreadTag?)] = [
             (.queue(net, .maxConcurrentOperationCount, old: .int(-1), new: .int(2)), nil),
@@ -82,6 +87,14 @@ public enum RecordingFixture {
             (.action(.wait(fetch), origin: .timed(6), ignored: nil), nil),
             (.mainThreadWait(.wait(fetch), phase: .started), nil),
             (.mainThreadWait(.wait(fetch), phase: .returned), nil),
+            (.action(.start(hand), origin: .timed(8), ignored: nil), nil),
+            (.startCall(hand, phase: .started), nil),
+            // On thread #3, not the main thread, where show never stops in this fixture.
+            (.operation(hand, .isExecuting, old: .bool(false), new: .bool(true)), ThreadTag(3)),
+            (.operation(hand, .isExecuting, old: .bool(true), new: .bool(false)), nil),
+            (.operation(hand, .isFinished, old: .bool(false), new: .bool(true)), nil),
+            (.startCall(hand, phase: .returned), nil),
+            (.action(.start(idle), origin: .timed(9), ignored: .startNotReady), nil),
             (.action(.cancel(parse), origin: .timed(0), ignored: nil), nil),
             (.action(.setCap(net, .systemDefault), origin: .timed(1), ignored: nil), nil),
             (.action(.setCap(net, .limit(3)), origin: .timed(2), ignored: nil), nil),
@@ -111,13 +124,17 @@ public enum RecordingFixture {
             (.action(.add(late), origin: .user, ignored: .alreadyAdded), nil),
             (.action(.cancel(late), origin: .user, ignored: .noSuchOperation), nil),
             (.action(.resume(disk), origin: .user, ignored: .noSuchQueue), nil),
+            (.action(.start(hand), origin: .user, ignored: .startNotReadyAsync), nil),
+            (.action(.start(hand), origin: .user, ignored: .startWhileExecuting), nil),
+            (.action(.start(hand), origin: .user, ignored: .startWhileExecutingAsync), nil),
+            (.action(.start(flush), origin: .user, ignored: .startInAQueue), nil),
             (.caption(1, paused: false), nil),
             (
                 .end(
                     .stalled([
                         parse: .waitsFor(fetch, root: fetch), show: .waitsFor(parse, root: fetch),
                         forgets: .neverPostedFinish, late: .queueSuspended(disk), flush: .unknown,
-                        lost: .neverPostedFinish,
+                        lost: .neverPostedFinish, idle: .notStartedByHand,
                     ])), nil
             ),
         ]

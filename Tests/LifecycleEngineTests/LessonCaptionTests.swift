@@ -298,6 +298,12 @@ struct LessonCaptionTests {
             ("video was cancelled at 500ms too", [.flagged(["video"]), .running(["video"]), .pending(["poster"])]),
             ("video's task is over only now", [.cancelled(["video"]), .running(["poster"])]),
         ],
+        "33-start-by-hand.ops": [
+            ("start() at 100ms was not called", [.running(["token"]), .notAdded(["fetch"]), .pending(["parse"])]),
+            ("fetch's main() ran on the main thread", [.finished(["token", "fetch"])]),
+            ("parse, on net, starts only now", [.finished(["fetch"]), .running(["parse"])]),
+            ("start() at 1.2s did nothing", [.finished(["token", "fetch"]), .running(["parse"])]),
+        ],
         "32-forgets-when-cancelled.ops": [
             (
                 "fetch2's start() saw isCancelled and posted isFinished",

@@ -15,10 +15,13 @@ enum Library {
         return names.filter { $0.hasSuffix(".ops") }.sorted()
     }()
 
-    /// The files whose scenarios have no `main` queue: their runs end in a
-    /// test runner, which need not service the main queue.
+    /// The files whose scenarios have no `main` queue and make no call on
+    /// the main thread (`start`, `wait`): their runs end in a test runner,
+    /// which need not service the main queue.
     static let offTheMainQueue = fileNames.filter { file in
-        (try? scenario(file))?.queues.contains(where: \.isMain) == false
+        guard let scenario = try? scenario(file) else { return false }
+        return !scenario.queues.contains(where: \.isMain)
+            && !scenario.actions.contains(where: \.action.isMainThreadCall)
     }
 
     /// The files whose runs a test runner can hold: not those that make
@@ -89,10 +92,11 @@ struct RunLifecycleTests {
         let events = await second.ended(timeout: 60)
         second.stop()
         second.stop()
-        let hasMainWork = scenario.queues.contains(where: \.isMain)
+        let hasMainWork =
+            scenario.queues.contains(where: \.isMain) || scenario.actions.contains(where: \.action.isMainThreadCall)
         if !hasMainWork {
-            // A main-queue operation runs only where the main queue is
-            // serviced, which a test runner need not do.
+            // A main-queue operation, or a call of the main thread, runs only
+            // where the main queue is serviced, which a test runner need not do.
             guard case .end = events.last?.kind else {
                 Issue.record("\(file) did not end")
                 return

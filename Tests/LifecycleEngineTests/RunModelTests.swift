@@ -41,6 +41,8 @@ import Testing
             case .dispatched(let op): return "\(scenario[operation: op].name) dispatched"
             case .mainThreadWait(let action, let phase):
                 return "main \(ScenarioPrinter.actionText(action, in: scenario)) \(phase.rawValue)"
+            case .startCall(let op, let phase):
+                return "main \(scenario[operation: op].name).start() \(phase.rawValue)"
             case .stranded(let op):
                 return "\(scenario[operation: op].name) stranded"
             case .leftover(let op, let phase):

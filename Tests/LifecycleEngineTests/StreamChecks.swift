@@ -18,6 +18,8 @@ enum StreamChecks {
         var cancelledAt = [Int?](repeating: nil, count: n)
         var execStopped = [Bool](repeating: false, count: n)
         var dispatchedAt = [Int?](repeating: nil, count: n)
+        // Started by hand: in no queue, never added or dispatched, no slot.
+        let byHand = scenario.startedByHand
         // A queue's slots: an operation holds one from its dispatch until
         // its finish. After a lowering from a to b, up to max(b, a −
         // finishes since) may hold one (what was dispatched still starts).
@@ -81,10 +83,16 @@ enum StreamChecks {
                         execCount[i] += 1
                         if execCount[i] > 1 { out.append("\(scenario.operations[i].name) started twice") }
                         execAt[i] = e.seq
-                        if readyAt[i] == nil { out.append("\(scenario.operations[i].name) executing before ready") }
                         if cancelledAt[i] != nil {
                             out.append("\(scenario.operations[i].name) cancelled before start, then executing")
                         }
+                        if byHand.contains(id) {
+                            if readyAt[i] != nil || dispatchedAt[i] != nil {
+                                out.append("\(scenario.operations[i].name) started by hand, but added to a queue")
+                            }
+                            break
+                        }
+                        if readyAt[i] == nil { out.append("\(scenario.operations[i].name) executing before ready") }
                         if dispatchedAt[i] == nil {
                             out.append("\(scenario.operations[i].name) executing before it was dispatched")
                             dispatchedAt[i] = e.seq

@@ -46,6 +46,9 @@ struct ImpossibleStreamTests {
     static func block(_ index: Int, _ phase: String) -> String {
         ##""kind":"block","op":"thumbs","index":\##(index),"phase":"\##(phase)","thread":"#1""##
     }
+    static let startHand = #""kind":"call","action":"start","target":"hand","phase":"started""#
+    static let handOnNet =
+        ##""kind":"op","op":"hand","queue":"net","key":"isExecuting","old":false,"new":true,"thread":"main""##
     static let fetchCompletion = ##""kind":"completion","op":"fetch","thread":"#2""##
     static let fetchStuck = #""kind":"end","status":"stalled","stuck":{"fetch":"it never posted isFinished"}"#
 
@@ -119,11 +122,37 @@ struct ImpossibleStreamTests {
             bad: 1, "'net' has a cap of -2", after: #""old":"#),
         impossible(
             "a thread past those a run numbers",
-            [addFetch, finishFetch, ##""kind":"completion","op":"fetch","thread":"#19""##],
-            bad: 3, "thread #19 is past the threads a run of this scenario numbers: at most 18", after: #""thread":"#),
+            [addFetch, finishFetch, ##""kind":"completion","op":"fetch","thread":"#23""##],
+            bad: 3, "thread #23 is past the threads a run of this scenario numbers: at most 22", after: #""thread":"#),
         impossible(
             "the end first", [#""kind":"end","status":"completed""#], bad: 1,
-            "the run ended completed but 'fetch' had not finished (nor 7 more)", after: #""status":"#),
+            "the run ended completed but 'fetch' had not finished (nor 9 more)", after: #""status":"#),
+        impossible(
+            "an operation started by hand, added to a queue",
+            [#""kind":"op","op":"hand","key":"isReady","old":null,"new":true"#],
+            bad: 1, "'hand' was added to a queue, but it is started by hand", after: #""old":"#),
+        impossible(
+            "an operation started by hand, executing outside a start() of it",
+            [##""kind":"op","op":"hand","key":"isExecuting","old":false,"new":true,"thread":"main""##], bad: 1,
+            "'hand' began executing outside a start() of it", after: #""key":"#),
+        impossible(
+            "an operation started by hand, with a queue", [startHand, handOnNet], bad: 2,
+            "'hand' is started by hand: no queue holds it", after: #""op":"hand","#),
+        impossible(
+            "a call of an operation its queue starts",
+            [#""kind":"call","action":"start","target":"fetch","phase":"started""#],
+            bad: 1, "'fetch' is not started by hand", after: #""target":"#),
+        impossible(
+            "a return from a call never made", [#""kind":"call","action":"start","target":"hand","phase":"returned""#],
+            bad: 1, "the main thread returned from 'hand.start()', which it had not called", after: #""phase":"#),
+        impossible(
+            "a synchronous start() by hand that returns before its operation finished",
+            [
+                startHand, ##""kind":"op","op":"hand","key":"isExecuting","old":false,"new":true,"thread":"main""##,
+                #""kind":"call","action":"start","target":"hand","phase":"returned""#,
+            ],
+            bad: 3, "before 'hand' finished: a synchronous operation's start() returns once it finished",
+            after: #""phase":"#),
         impossible(
             "a stalled end naming a finished operation", [addFetch, finishFetch, fetchStuck], bad: 3,
             "the stalled end names 'fetch' as stuck but it finished", after: #""stuck":"#),

@@ -11,7 +11,7 @@ import Testing
 struct RecordingDecoderTests {
     @Test("every kind of line and value round-trips, the at actions and captions matched to their index")
     func everyKindRoundTrips() throws {
-        try #require(RecordingFixture.scenario.operations.count == 8, "the fixture's source has errors")
+        try #require(RecordingFixture.scenario.operations.count == 10, "the fixture's source has errors")
         let written = RecordingFixture.events
         let bytes = RecordingFixture.recording(written)
         let recording = try #require(RecordingFixture.decode(bytes))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScenarioKit
 
 /// The exported programs built by the real compiler: they type-check in
@@ -78,6 +79,12 @@ import Testing
                 + "at 0ms say \"quotes \\\" and \\\\ and */ and \u{2028} and \r and 日本語\"\n"
                 + "at 5ms cancel c\nat 5ms say \"// a comment in a comment\"\n"
                 + "when a ready say \"r\"\nwhen b starts say \"s\"\nwhen c cancelled say \"c\"\nwhen c finishes say \"f\""
+        ),
+        (
+            "starts by hand",
+            StartByHandLanguageTests.lesson
+                + "\nop late async 100ms completion\nop spare work 10ms\nat 0ms cancel spare\nat 10ms start spare"
+                + "\nat 700ms start late\nat 750ms start late\nexpect fetch on main"
         ),
         (
             "the main queue",
@@ -203,6 +210,29 @@ import Testing
         }
         let starts = lines.filter { $0.hasPrefix("fact start ") }.map { $0.split(separator: " ")[2] }
         #expect(starts == ["ok", "lost", "long"] || starts == ["lost", "ok", "long"], "\(lines)")
+    }
+
+    /// `start` by hand: refused while the operation is not ready (what
+    /// Foundation would stop the program on), then called on the main
+    /// thread, where main() runs before start() returns; what depends on it
+    /// starts after.
+    @Test func theProgramStartsByHandOnlyWhenReady() throws {
+        let (status, lines) = try run(StartByHandLanguageTests.lesson, [])
+        #expect(status == 0, "\(lines)")
+        let refused = try #require(
+            lines.firstIndex { $0.contains("main thread: fetch.start() not called") }, "\(lines)")
+        #expect(
+            lines[refused].hasSuffix(
+                "fetch is not ready (it waits for token); Foundation would stop the program: receiver is not yet "
+                    + "ready to execute"), "\(lines)")
+        func index(_ suffix: String) throws -> Int {
+            try #require(lines.firstIndex { $0.hasSuffix("] " + suffix) }, "\(suffix): \(lines)")
+        }
+        let order = try [
+            "finish token", "main thread: fetch.start() begins", "start fetch", "finish fetch",
+            "main thread: fetch.start() returned", "start parse",
+        ].map(index)
+        #expect(refused < order[0] && order == order.sorted(), "\(lines)")
     }
 
     /// As `trace`: once every operation has finished, a timed action still

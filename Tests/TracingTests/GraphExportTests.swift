@@ -91,4 +91,23 @@ import Tracing
         let dot = GraphExport(.dot, scenario: Self.logout)
         #expect(dot.dot("a\"b\\c\nd") == #""a\"b\\c\nd""#)
     }
+
+    /// An operation started by hand is in no queue: it is drawn in a group
+    /// of its own, after the queues', and its dependencies' edges stay.
+    @Test func anOperationStartedByHandIsInAGroupOfItsOwn() {
+        var dot = GraphExport(.dot, scenario: StartByHandFixture.scenario)
+        dot.read(StartByHandFixture.events)
+        let text = dot.render()
+        let net = text.range(of: #"label="net (cap default)""#)
+        let byHand = text.range(of: #"label="by hand (in no queue)""#)
+        let fetch = text.range(of: #""fetch" [label="fetch\nfinished"#)
+        #expect(net != nil && byHand != nil && fetch != nil, "\(text)")
+        if let net, let byHand, let fetch {
+            #expect(net.lowerBound < byHand.lowerBound && byHand.lowerBound < fetch.lowerBound)
+        }
+        #expect(text.contains(#""token" -> "fetch";"#) && text.contains(#""fetch" -> "parse";"#))
+        var mermaid = GraphExport(.mermaid, scenario: StartByHandFixture.scenario)
+        mermaid.read(StartByHandFixture.events)
+        #expect(mermaid.render().contains(#"subgraph q1["by hand (in no queue)"]"#))
+    }
 }
