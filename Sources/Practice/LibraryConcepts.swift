@@ -39,6 +39,7 @@ public enum LibraryConcepts {
         "31-main-returns-before-its-work.ops": [.async, .dependencies, .cancellation],
         "32-forgets-when-cancelled.ops": [.async, .cancellation, .dependencies],
         "33-start-by-hand.ops": [.mainThread, .dependencies],
+        "34-completion-hand-off.ops": [.completionBlocks, .dependencies, .suspension],
     ]
 
     /// The concepts of library file `fileName`: the table's, or for a file

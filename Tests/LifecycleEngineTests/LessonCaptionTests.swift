@@ -304,6 +304,11 @@ struct LessonCaptionTests {
             ("parse, on net, starts only now", [.finished(["fetch"]), .running(["parse"])]),
             ("start() at 1.2s did nothing", [.finished(["token", "fetch"]), .running(["parse"])]),
         ],
+        "34-completion-hand-off.ops": [
+            // produce's block may have run or not: the caption asks, the log answers.
+            ("consume started", [.finished(["produce"]), .running(["consume"]), .pending(["consume2"])]),
+            ("consume2 starts only now", [.completionRan("produce2"), .running(["consume2"]), .pending(["tidy"])]),
+        ],
         "32-forgets-when-cancelled.ops": [
             (
                 "fetch2's start() saw isCancelled and posted isFinished",
