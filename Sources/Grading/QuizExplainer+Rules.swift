@@ -20,9 +20,13 @@ extension QuizExplainer {
         return explanations.map { sentence in
             var text = sentence
             for rule in rules where text.contains("(\(rule))") {
+                let parenthesis = " (\(rule))"
                 if rulesGiven.contains(rule) {
-                    text = text.replacingOccurrences(of: " (\(rule))", with: "")
-                } else {
+                    text = text.replacingOccurrences(of: parenthesis, with: "")
+                } else if let first = text.range(of: parenthesis) {
+                    // Given here, once: a second clause of this sentence leans on it too.
+                    let rest = text[first.upperBound...].replacingOccurrences(of: parenthesis, with: "")
+                    text = text[..<first.upperBound] + rest
                     rulesGiven.insert(rule)
                 }
             }

@@ -27,6 +27,21 @@ struct QuizRulesTests {
             ])
     }
 
+    /// Lesson 13's: a QoS that filed one and a QoS that did not, in one sentence.
+    @Test("a rule two clauses of one sentence lean on is given once, in the first")
+    func ruleOnceInOneSentence() {
+        let rule = "this Foundation turns QoS into priority only when no priority is set and the cap is not 1"
+        let said = QuizExplainer.withoutRepeats([
+            "ui started before late-ui: both were ready; QoS userInteractive filed ui under veryHigh priority "
+                + "(\(rule)); the QoS of late-ui did not set a priority: the cap was 1 when it was added (\(rule))"
+        ])
+        #expect(
+            said == [
+                "ui started before late-ui: both were ready; QoS userInteractive filed ui under veryHigh priority "
+                    + "(\(rule)); the QoS of late-ui did not set a priority: the cap was 1 when it was added"
+            ])
+    }
+
     @Test("a clause is cut at '; ' only outside parentheses, and a sentence keeps its first clause")
     func clauses() {
         #expect(QuizExplainer.topLevelClauses("x (a; b); y") == ["x (a; b)", "y"])
