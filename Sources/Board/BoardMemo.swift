@@ -43,8 +43,8 @@ extension BoardState {
 }
 
 extension Phase {
-    /// Its place in `Phase.allCases`.
-    var orderIndex: Int {
+    /// Its place in `Phase.allCases`: the board's column order, not added first.
+    public var orderIndex: Int {
         switch self {
         case .notAdded: 0
         case .pending: 1

@@ -194,7 +194,7 @@ extension OperationTable {
         switch column {
         case .priority: return card.isBarrier ? nil : Double(card.effectivePriority.rawPriority)
         case .qos: return board.scenario[operation: op].qos.map { Double(qosRank($0)) }
-        case .state: return Double(stateRank(card.phase))
+        case .state: return Double(card.phase.orderIndex)
         case .name, .queue, .kind, .why: return nil
         default: break
         }
@@ -218,18 +218,6 @@ extension OperationTable {
         case .default: 2
         case .userInitiated: 3
         case .userInteractive: 4
-        }
-    }
-
-    /// The board's column order, not added first.
-    static func stateRank(_ phase: Phase) -> Int {
-        switch phase {
-        case .notAdded: 0
-        case .pending: 1
-        case .ready: 2
-        case .executing: 3
-        case .finished: 4
-        case .cancelled: 5
         }
     }
 

@@ -85,7 +85,9 @@ import Testing
 
     /// Every clause, pace and caption, completion action and quiz prints
     /// as text that reads back as the same scenario.
-    @Test(arguments: rich + PaceAndCaptionTests.roundTrips + TeachingLanguageTests.roundTrips)
+    @Test(
+        arguments: rich + PaceAndCaptionTests.roundTrips + TeachingLanguageTests.roundTrips
+            + StartByHandLanguageTests.roundTrips)
     func printedScenarioReadsBackEqual(_ source: String) throws {
         let first = try #require(ScenarioReader.read(source).scenario)
         let printed = ScenarioPrinter().source(for: first)

@@ -100,20 +100,12 @@ import Testing
                 """)
     }
 
+    /// Read back equal in `ScenarioPrinterTests.printedScenarioReadsBackEqual`.
     static let roundTrips = [
         lesson,
         "queue q\nqueue r\nop a on r async 1s\nat 1s start a\nat 3s start a",
         "op a work 1s\nop b work 1s after a\nat 0ms start a\nat 1s cancel b\nat 2s start b",
     ]
-
-    @Test(arguments: roundTrips)
-    func printedScenarioReadsBackEqual(_ source: String) throws {
-        let first = try #require(ScenarioReader.read(source).scenario)
-        let printed = ScenarioPrinter().source(for: first)
-        let second = try #require(ScenarioReader.read(printed).scenario, "\(printed)")
-        #expect(second.withoutLocations == first.withoutLocations)
-        #expect(ScenarioPrinter().source(for: second) == printed)
-    }
 
     @Test func anOperationStartedByHandIsPrintedWithoutTheQueueItIsNotIn() throws {
         let scenario = try #require(ScenarioReader.read(Self.lesson).scenario)
