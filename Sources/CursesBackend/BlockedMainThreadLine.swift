@@ -22,7 +22,8 @@ public final class BlockedMainThreadLine: Sendable {
     private let row: Int
     private let columns: Int
     private let call: String
-    private let neverReturns: @Sendable () -> Bool
+    /// Whether nothing can end the wait any more (the run stalled in it).
+    public let neverReturns: @Sendable () -> Bool
     private let began = DispatchTime.now().uptimeNanoseconds
 
     /// `row`: 0-based; `call`: the Foundation call the main thread is in;
@@ -43,8 +44,26 @@ public final class BlockedMainThreadLine: Sendable {
         case UInt8(ascii: "r")? where never: startAgain()
         default: break
         }
+        drawLine()
+    }
+
+    /// The line as it stands now.
+    public func drawLine() {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-        write(Self.text(call: call, seconds: seconds, neverReturns: never, width: columns - 2))
+        write(Self.text(call: call, seconds: seconds, neverReturns: neverReturns(), width: columns - 2))
+    }
+
+    /// The bytes typed since the last look, without waiting (for a
+    /// stand-in that reads the keys itself, `RawKeyDecoder`).
+    public func readBytes() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        while poll(&ready, 1, 0) > 0, ready.revents & Int16(POLLIN) != 0 {
+            guard read(STDIN_FILENO, &byte, 1) == 1 else { break }
+            bytes.append(byte)
+        }
+        return bytes
     }
 
     /// The line's words, for `seconds` of real time blocked: the longest
@@ -81,10 +100,7 @@ public final class BlockedMainThreadLine: Sendable {
     /// else `r` if it was, else nil.
     private func readKeys() -> UInt8? {
         var asked: UInt8?
-        var byte: UInt8 = 0
-        var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        while poll(&ready, 1, 0) > 0, ready.revents & Int16(POLLIN) != 0 {
-            guard read(STDIN_FILENO, &byte, 1) == 1 else { break }
+        for byte in readBytes() {
             if byte == UInt8(ascii: "q") || byte == UInt8(ascii: "Q") { asked = UInt8(ascii: "q") }
             if byte == UInt8(ascii: "r"), asked == nil { asked = byte }
         }
@@ -93,7 +109,7 @@ public final class BlockedMainThreadLine: Sendable {
 
     /// Replaces this process with a new opscope, same arguments, terminal
     /// restored first; if that fails, leaves.
-    private func startAgain() {
+    public func startAgain() -> Never {
         _ = TerminalRescue.restoreForExit()
         let arguments = CommandLine.arguments
         var pointers = arguments.map { strdup($0) }
@@ -110,7 +126,7 @@ public final class BlockedMainThreadLine: Sendable {
         _ = line.utf8CString.withUnsafeBufferPointer { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count - 1) }
     }
 
-    private func leave() {
+    public func leave() -> Never {
         _ = TerminalRescue.restoreForExit()
         let message = "opscope: left while the main thread was blocked in \(call); the run did not end\n"
         _ = message.utf8CString.withUnsafeBufferPointer { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }

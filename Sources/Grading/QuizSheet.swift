@@ -7,9 +7,11 @@ import TextKit
 /// question. The notes are left out: they often give the answer away
 /// (`opscope quiz` prints them after the result).
 public enum QuizSheet {
-    public static func text(for scenario: Scenario) -> String {
+    /// Without `title`, the scenario's title is left out too (practice:
+    /// a lesson's title often names its answer).
+    public static func text(for scenario: Scenario, title: Bool = true) -> String {
         var lines: [String] = []
-        if let title = scenario.title { lines += [title, ""] }
+        if title, let title = scenario.title { lines += [title, ""] }
 
         lines.append("Queues:")
         for queue in scenario.queues { lines.append("  \(queue.name): \(describe(queue))") }

@@ -249,13 +249,21 @@ package final class InteractiveApp {
         let standIn = self.standIn
         view.aroundMainThreadWait = { [weak self] action, wait in
             // On the main thread.
-            let line: BlockedMainThreadLine? = MainActor.assumeIsolated { self?.frameBeforeWait(action) }
-            if let line { standIn.setDuty { line.tick() } }
+            let (line, question, look): (BlockedMainThreadLine?, BlockedQuestion?, FrameLook?) =
+                MainActor.assumeIsolated {
+                    let line = self?.frameBeforeWait(action)
+                    return (line, self?.scenario?.blockedQuestion(), self?.frameLook)
+                }
+            if let line {
+                standIn.setDuty {
+                    if let question, let look { Self.blockedTurn(line, question, look) } else { line.tick() }
+                }
+            }
             standIn.park(wait)
             standIn.setDuty(nil)
             MainActor.assumeIsolated { self?.mainThreadIsBack() }
         }
-        view.keepAnswer = { file, right in
+        view.keepAnswer = { @Sendable file, right in
             PracticeKeeper()?.keep(file, scenario: scenario, right: right)
                 ?? "your answer was not kept: no data folder (set HOME or XDG_DATA_HOME)"
         }
@@ -409,6 +417,41 @@ package final class InteractiveApp {
     }
 
     // MARK: - While a wait blocks the main thread
+
+    private var frameLook: FrameLook {
+        FrameLook(size: session.size, glyphs: glyphs, colors: session.colorsEnabled)
+    }
+
+    /// A turn of the stand-in while a question's wait blocks the main
+    /// thread: once the run stalled in it for good (the main thread never
+    /// comes back), the grade is drawn from here, and the keys that only
+    /// look at the run work on it; `q` leaves, `r` asks again in a new
+    /// opscope (this one's main thread is lost).
+    nonisolated private static func blockedTurn(
+        _ line: BlockedMainThreadLine, _ question: BlockedQuestion, _ look: FrameLook
+    ) {
+        guard line.neverReturns() else { return line.tick() }
+        if let grid = question.gradedFrame(look) {
+            GridEscapes.draw(grid, columns: look.size.columns, colors: look.colors)
+        } else if question.isGraded {
+            var grid: CellGrid?
+            for key in RawKeyDecoder.keys(line.readBytes()) {
+                switch key {
+                case .character("q"), .character("Q"): line.leave()
+                case .character("r"), .character("R"): line.startAgain()
+                default: break
+                }
+                switch question.handle(key, look) {
+                case .quit: line.leave()
+                case .redraw(let frame): grid = frame
+                }
+            }
+            if let grid { GridEscapes.draw(grid, columns: look.size.columns, colors: look.colors) }
+        } else {
+            return line.tick()
+        }
+        if !question.showsMessage { line.drawLine() }
+    }
 
     /// The last frame the main thread draws before a wait blocks it (the
     /// wait shown in the key bar), and the line that keeps the time it has

@@ -119,7 +119,14 @@ package final class ScenarioSession {
     package var onBuilding: (() -> Void)?
     /// Keeps a question's first answer in the practice record and says
     /// when it comes back (`PracticeKeeper`); nil keeps nothing.
-    package var keepAnswer: ((_ question: String, _ right: Bool) -> String)?
+    package var keepAnswer: (@Sendable (_ question: String, _ right: Bool) -> String)?
+
+    /// A question's run, for the stand-in to grade while a wait holds the
+    /// main thread (`BlockedQuestion`); nil when this is no question.
+    package func blockedQuestion() -> BlockedQuestion? {
+        guard model.prediction != nil, let run else { return nil }
+        return BlockedQuestion(model: model, run: run, keeper: keepAnswer ?? { _, _ in "your answer was not kept" })
+    }
 
     /// Starts `run`; a start of more than a moment keeps the screen up to
     /// date through `onBuilding`, spending at most a fifth of its time on

@@ -1,7 +1,9 @@
 import CommandSupport
 import Foundation
+import Interactive
 import Practice
 import ScenarioKit
+import Screen
 
 /// `opscope practice`: the next question — what is due, the library's
 /// quizzes, then generated ones — asked as `quiz` asks, its answer kept in
@@ -10,12 +12,18 @@ enum PracticeCommand: Subcommand {
     static let name = "practice"
     static let abstract = "Practise: the next question, and missed ones again later"
     static let help = """
-        USAGE: opscope practice [--count N] [--answer TEXT] [--speed X] [--reset]
+        USAGE: opscope practice [--count N] [--answer TEXT] [--text] [--speed X] [--reset]
 
-        Says how your practice stands (per concept: dependencies, priority, QoS,
-        cancellation, cap, barriers, async, completion blocks, suspension, main
-        thread), then asks the next question exactly as 'opscope quiz' does: the
-        scenario, your answer, a run on the real engine, the grade and why.
+        Asks the next question exactly as 'opscope quiz' does. On a terminal it
+        opens on the board (predict mode): the cards, the timed actions and the
+        question, nothing that gives the answer away (no title, note or
+        caption); type the answer, Enter runs it on the real engine and grades
+        it there; q then goes on to the next question (with --count) or ends.
+        With --text, from a pipe or with --answer, it says how your practice
+        stands (per concept: dependencies, priority, QoS, cancellation, cap,
+        barriers, async, completion blocks, suspension, main thread), then asks
+        here: the scenario, your answer, a run on the real engine, the grade
+        and why.
 
         Which question: one that is due again first (a missed one comes back
         10 minutes later; one you got right comes back after 1 day, then 3, 9,
@@ -33,6 +41,7 @@ enum PracticeCommand: Subcommand {
           --count N       ask N questions in a row (default: 1)
           --answer TEXT   the answer to the one question, instead of reading
                           standard input (not with --count above 1)
+          --text          on a terminal, ask here rather than on the board
           --speed X       scenario seconds per real second (default: 4)
           --reset         set your practice file aside (saying where) and stop:
                           the next 'opscope practice' starts over
@@ -43,7 +52,7 @@ enum PracticeCommand: Subcommand {
         """
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(arguments, options: ["count", "answer", "speed"], flags: ["reset"])
+        let args = try Arguments(arguments, options: ["count", "answer", "speed"], flags: ["reset", "text"])
         guard args.positionals.isEmpty else {
             throw UsageError("'practice' takes no file: it picks its questions (see 'opscope help practice')")
         }
@@ -62,7 +71,11 @@ enum PracticeCommand: Subcommand {
             }
             return reset(store)
         }
-        return PracticeSession(store: store, speed: speed).run(count: count, answer: args.value("answer"))
+        let session = PracticeSession(store: store, speed: speed)
+        if args.value("answer") == nil, !args.has("text"), isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+            return session.onBoard(count: count, speed: args.value("speed") != nil ? speed : nil)
+        }
+        return session.run(count: count, answer: args.value("answer"))
     }
 
     private static func reset(_ store: PracticeStore) -> ExitStatus {
@@ -82,48 +95,130 @@ enum PracticeCommand: Subcommand {
 }
 
 /// One `opscope practice`: the summary, then each question in turn.
-struct PracticeSession {
+struct PracticeSession: Sendable {
     let store: PracticeStore
     let speed: Double
     let library = PracticeLibrary.load(folder: "scenarios")
 
+    /// The record as this session keeps it, and whether it can still write it.
+    struct Keeping: Sendable {
+        var record: PracticeRecord
+        var canSave: Bool
+    }
+
     func run(count: Int, answer: String?) -> ExitStatus {
         let loaded = store.load(now: Date())
         for message in loaded.messages { MessagePrinter.standardError.warning(message) }
-        var record = loaded.record
-        var canSave = loaded.canSave
+        var keeping = Keeping(record: loaded.record, canSave: loaded.canSave)
         let files = library.map(\.fileName)
-        QuizOutput.write(PracticeSummary.text(record, library: files, now: Date()))
+        QuizOutput.write(PracticeSummary.text(keeping.record, library: files, now: Date()))
         var allRight = true
         for number in 1...count {
-            let choice = PracticeScheduler.next(record: record, library: files, now: Date())
+            let choice = PracticeScheduler.next(record: keeping.record, library: files, now: Date())
             let position = count == 1 ? "" : " \(number) of \(count)"
             QuizOutput.write("\nQuestion\(position): \(PracticeSummary.heading(choice, now: Date()))\n\n")
             guard let (scenario, concepts) = question(for: choice.id) else { return .failed }
-            let status = QuizCommand.ask(scenario, answer: answer, speed: speed)
+            let kept = keeping
+            let soFar = allRight
+            let status = QuizCommand.ask(scenario, answer: answer, speed: speed, title: false) { status in
+                // A deadlock holds this process's main thread for good: the
+                // answer is kept all the same, and the questions left are
+                // asked by a fresh opscope (each run needs a main thread).
+                var keeping = kept
+                self.keep(status, for: choice.id, concepts: concepts, in: &keeping)
+                self.goOn(after: number, of: count, allRight: soFar && status == .success)
+            }
             guard status == .success || status == .failed else { return status }
             allRight = allRight && status == .success
-            let now = Date()
-            let change = { (old: PracticeRecord) in
-                PracticeScheduler.recording(
-                    right: status == .success, for: choice.id, concepts: concepts, in: old, now: now)
-            }
-            record = change(record)
-            if canSave {
-                do {
-                    let updated = try store.update(now: now, change)
-                    for message in updated.messages { MessagePrinter.standardError.warning(message) }
-                    record = updated.record
-                    canSave = updated.canSave
-                } catch {
-                    MessagePrinter.standardError.warning(
-                        "your answer could not be kept (\(error.message)); practice goes on without keeping it")
-                    canSave = false
-                }
-            }
-            if let entry = record[choice.id] { QuizOutput.write("\n" + PracticeSummary.comesBack(entry, now: now)) }
+            keep(status, for: choice.id, concepts: concepts, in: &keeping)
         }
         return allRight ? .success : .failed
+    }
+
+    /// On a terminal: each question on the board, in predict mode, its
+    /// first answer kept by the board; the next once the last is left.
+    func onBoard(count: Int, speed: Double?) -> ExitStatus {
+        let files = library.map(\.fileName)
+        let keeper = PracticeKeeper(folder: store.folder)
+        var status = ExitStatus.success
+        for _ in 1...count {
+            let record = store.load(now: Date()).record
+            let path: String
+            switch PracticeScheduler.next(record: record, library: files, now: Date()).id {
+            case .library(let file):
+                path = PickerLauncher.libraryFolder + "/" + file
+            case .generated(let level, let seed):
+                guard let made = keeper.generatedFile(level: level, seed: seed) else {
+                    MessagePrinter.standardError.error(
+                        "the generated question (level \(level), seed \(seed)) could not be made or kept in "
+                            + "'\(store.folder)/questions'")
+                    return .failed
+                }
+                path = made
+            }
+            guard let opening = PickerLauncher.read(path).opening else {
+                MessagePrinter.standardError.error("'\(path)' cannot be asked: 'opscope check \(path)' says why")
+                return .failed
+            }
+            var options = InteractiveOptions()
+            options.asQuestion = true
+            options.practiceQuestion = (path as NSString).lastPathComponent
+            if let speed { options.speed = min(max(speed, 0.125), 64) }
+            status = MainActor.assumeIsolated {
+                InteractiveApp.launch(opening, picker: PickerList([]), paths: [], options: options)
+            }
+            guard status == .success else { return status }
+        }
+        return status
+    }
+
+    /// Keeps the answer's verdict (`status`) on `id` and says when it
+    /// comes back, or, when it could not be kept, why (it then comes back
+    /// as the record had it).
+    private func keep(_ status: ExitStatus, for id: QuestionID, concepts: [Concept], in keeping: inout Keeping) {
+        let now = Date()
+        let change = { (old: PracticeRecord) in
+            PracticeScheduler.recording(right: status == .success, for: id, concepts: concepts, in: old, now: now)
+        }
+        guard keeping.canSave else {
+            QuizOutput.write("\nYour answer was not kept: the practice file cannot be written.\n")
+            return
+        }
+        do {
+            let updated = try store.update(now: now, change)
+            for message in updated.messages { MessagePrinter.standardError.warning(message) }
+            keeping.record = updated.record
+            keeping.canSave = updated.canSave
+            guard updated.canSave else {
+                QuizOutput.write(
+                    "\nYour answer was not kept: "
+                        + (updated.messages.first ?? "the practice file cannot be written") + ".\n")
+                return
+            }
+        } catch {
+            MessagePrinter.standardError.warning(
+                "your answer could not be kept (\(error.message)); practice goes on without keeping it")
+            keeping.canSave = false
+            return
+        }
+        if let entry = keeping.record[id] { QuizOutput.write("\n" + PracticeSummary.comesBack(entry, now: now)) }
+    }
+
+    /// After question `number` of `count`, once this process's main thread
+    /// is lost: the rest in a new opscope (this one is replaced), or the end.
+    private func goOn(after number: Int, of count: Int, allRight: Bool) -> Never {
+        let left = count - number
+        guard left > 0 else { exit(allRight ? ExitStatus.success.code : ExitStatus.failed.code) }
+        QuizOutput.write(
+            "\nThis opscope's main thread is blocked for good in the scenario's wait, and every run needs it: "
+                + (left == 1 ? "the last question starts" : "the \(left) questions left start") + " in a new opscope.\n"
+        )
+        let arguments = [CommandLine.arguments[0], "practice", "--count", String(left), "--speed", String(speed)]
+        var pointers = arguments.map { strdup($0) }
+        pointers.append(nil)
+        execv("/proc/self/exe", &pointers)
+        MessagePrinter.standardError.error("could not start a new opscope: run 'opscope practice --count \(left)'")
+        exit(ExitStatus.failed.code)
     }
 
     /// The scenario and concepts of `id`: the library's file, or the

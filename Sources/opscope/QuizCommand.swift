@@ -152,9 +152,19 @@ enum QuizCommand: Subcommand {
     /// Asks `scenario`'s quiz (it has one): prints the sheet, reads the
     /// answer (`answer`, else standard input), runs the scenario, grades
     /// the answer and explains it; the status says whether it was right.
-    static func ask(_ scenario: Scenario, answer text: String?, speed: Double) -> ExitStatus {
+    ///
+    /// A run that ends while a wait of the scenario holds the main thread
+    /// (a deadlock: nothing can end that wait) is graded all the same, but
+    /// the main thread never comes back to return the status: `mainThreadLost`
+    /// gets it instead, on another thread, and must not return (the
+    /// default exits with it).
+    /// Without `title`, the sheet leaves out the scenario's title (practice).
+    static func ask(
+        _ scenario: Scenario, answer text: String?, speed: Double, title: Bool = true,
+        mainThreadLost: @escaping @Sendable (ExitStatus) -> Never = { exit($0.code) }
+    ) -> ExitStatus {
         guard let quiz = scenario.quiz else { return .usage }
-        QuizOutput.write(QuizSheet.text(for: scenario) + "\n")
+        QuizOutput.write(QuizSheet.text(for: scenario, title: title) + "\n")
         let answer: QuizAnswer
         if let text {
             switch QuizAnswerParser.parse(text, kind: quiz.kind, scenario: scenario) {
@@ -173,7 +183,7 @@ enum QuizCommand: Subcommand {
         // a queue declared `main` is OperationQueue.main on the main thread,
         // until the run ends and the answer is graded.
         return MainActor.assumeIsolated {
-            QuizSession.run(scenario: scenario, answer: answer, speed: speed)
+            QuizSession.run(scenario: scenario, answer: answer, speed: speed, mainThreadLost: mainThreadLost)
         }
     }
 
@@ -209,7 +219,9 @@ enum QuizCommand: Subcommand {
         var lines: [String] = []
         while true {
             if terminal { QuizOutput.write("> ") }
-            guard let line = readLine() else { break }
+            // Not stdio's: answers typed ahead stay for an opscope that
+            // takes over after a deadlock (`PracticeSession`).
+            guard let line = LineInput.readLine() else { break }
             if line.allSatisfy(\.isWhitespace) {
                 if lines.isEmpty { continue }
                 break
@@ -241,13 +253,27 @@ enum QuizOutput {
 /// Runs the scenario, then grades the answer and returns the status.
 @MainActor
 enum QuizSession {
-    static func run(scenario: Scenario, answer: QuizAnswer, speed: Double) -> ExitStatus {
+    static func run(
+        scenario: Scenario, answer: QuizAnswer, speed: Double,
+        mainThreadLost: @escaping @Sendable (ExitStatus) -> Never
+    ) -> ExitStatus {
         let end = CommandEnd()
+        let standIn = MainThreadStandIn()
         // A run ends by itself (completed or stalled); the limit only
         // guards against a run that never reports its end.
-        MainQueueRun.start(scenario, speed: speed, timeLimit: timeLimit(scenario, speed: speed)) { events, limit in
+        let run = MainQueueRun.start(
+            scenario, speed: speed, timeLimit: timeLimit(scenario, speed: speed), standIn: standIn
+        ) { events, limit in
             end.end(report(scenario: scenario, answer: answer, events: events, timedOutAfter: limit))
         }
+        standIn.setDuty(
+            MainThreadStandIn.asIfOnMain {
+                run.drainNow()
+                // Ended while a wait holds the main thread: the run ends in a
+                // wait only when nothing can end it, so the thread never
+                // comes back to return the status (the grade is written).
+                if let status = end.status { mainThreadLost(status) }
+            })
         return MainThread.serve(until: end)
     }
 
@@ -259,7 +285,10 @@ enum QuizSession {
         return (work + actions) / speed + 30
     }
 
-    private static func report(
+    /// Not on the main actor: it runs on the stand-in's thread when the
+    /// run ended in a wait that holds the main thread (Swift checks the
+    /// isolation of a main-actor closure where it runs).
+    nonisolated private static func report(
         scenario: Scenario, answer: QuizAnswer, events: [LifecycleEvent], timedOutAfter limit: Double?
     ) -> ExitStatus {
         var out = ""

@@ -54,6 +54,57 @@ struct PredictInterfaceTests {
         try tmux.waitFor(text: "[terminal restored]")
     }
 
+    /// Lesson 30's second wait never returns: the main thread, which
+    /// draws and reads the keys, is lost for good. The grade is drawn all
+    /// the same, the answer kept, and the keys that look at the run work.
+    @Test("a question whose run deadlocks the main thread is graded on the board, kept, and can be read")
+    func deadlockedQuestion() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-xdg-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(
+            ["quiz", "scenarios/30-waiting-on-the-main-thread.ops"], columns: 80, rows: 24,
+            environment: ["XDG_DATA_HOME": data.path])
+        try tmux.waitFor(text: "your answer: _")
+        try tmux.send("download finished, show finished, save finished, thumbnail finished, badge finished")
+        try tmux.send("Enter")
+        try tmux.waitFor(text: "graded: 4 of 5 right", timeout: 60)
+        try tmux.waitFor(text: "kept (missed): back in 10 minutes")
+        let kept = try String(contentsOf: data.appendingPathComponent("opscope/practice.json"), encoding: .utf8)
+        #expect(kept.contains("\"id\" : \"library:30-waiting-on-the-main-thread.ops\""))
+        // The Question pane scrolls to the reason; a key that would act on
+        // the run says why it cannot.
+        var scrolls = 0
+        while try !tmux.screenText().contains("badge: yours finished"), scrolls < 30 {
+            try tmux.send(")")
+            scrolls += 1
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        #expect(try tmux.screenText().contains("badge: yours finished"))
+        try tmux.send("c")
+        try tmux.waitFor(text: "the run cannot go on")
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+
+    @Test("practice on a terminal opens the question on the board: no title, no note, graded there")
+    func practiceOnTheBoard() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-xdg-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(["practice"], columns: 80, rows: 24, environment: ["XDG_DATA_HOME": data.path])
+        let question = try tmux.waitFor(text: "your answer: _")
+        #expect(question.contains("a question"))
+        #expect(!question.contains("dependency chain"), "the title stays hidden")
+        #expect(!question.contains("waits in Pending"), "the notes stay hidden")
+        try tmux.send("fetch, decode, save")
+        try tmux.send("Enter")
+        try tmux.waitFor(text: "graded: 3 of 3", timeout: 60)
+        try tmux.waitFor(text: "kept (right 1× in a row)")
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+
     @Test("quiz FILE on a terminal: the right answer, typed with Tab on the cards, is all right")
     func quizOnATerminal() throws {
         let tmux = try TmuxSession(["quiz", "scenarios/05-priority.ops"], columns: 160, rows: 50)

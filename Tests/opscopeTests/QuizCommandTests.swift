@@ -124,6 +124,27 @@ struct QuizCommandTests {
         )
     }
 
+    /// Lesson 30's second wait blocks the main thread for good (a
+    /// deadlock): the grade comes from what the engine reported by the
+    /// stall, as `trace` reports it, right or wrong.
+    @Test(
+        "a run that deadlocks the main thread is graded",
+        arguments: [
+            ("badge stuck", Int32(0), "Score: 5 of 5 right — all right!"), ("badge finished", 1, "Score: 4 of 5"),
+        ]
+    )
+    func deadlocked(_ badge: String, _ status: Int32, _ score: String) throws {
+        let result = try OpscopeBinary.run(
+            [
+                "quiz", "scenarios/30-waiting-on-the-main-thread.ops", "--answer",
+                "download finished, show finished, save finished, thumbnail finished, " + badge,
+            ], timeout: 60)
+        #expect(result.status == status, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("The run stalled at "))
+        #expect(result.stdout.contains(score))
+        #expect(result.stderr.isEmpty)
+    }
+
     @Test("a file without a quiz is a usage error")
     func noQuiz() throws {
         let result = try withFile("queue q\nop a work 10ms\n") { path in
