@@ -110,8 +110,8 @@ let package = Package(
         .testTarget(
             name: "opscopeTests",
             dependencies: [
-                "opscope", "CommandSupport", "Interactive", "ScenarioKit", "RunFormats", "Grading", "EventFixtures",
-                "Practice",
+                "opscope", "Board", "CommandSupport", "Interactive", "ScenarioKit", "RunFormats", "Grading",
+                "EventFixtures", "Practice",
             ],
             // Scenario files of the tests' own, read by path.
             exclude: ["Fixtures"]),

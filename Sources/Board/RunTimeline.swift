@@ -101,13 +101,25 @@ public struct RunTimeline: Sendable {
 
     /// The board right after the event numbered `seq`.
     public func board(through seq: Int) -> BoardState {
+        board(afterFirst: count(whileBefore: { $0.seq <= seq }))
+    }
+
+    /// The board at scenario time `t` (seconds): after every event stamped
+    /// at or before `t`.
+    public func board(atTime t: Double) -> BoardState {
+        board(afterFirst: count(whileBefore: { $0.time <= t }))
+    }
+
+    /// How many events, from the first, satisfy `isBefore` (which holds for
+    /// a prefix of the stream: a bound on its sequence numbers or times).
+    public func count(whileBefore isBefore: (LifecycleEvent) -> Bool) -> Int {
         var low = 0
         var high = events.count
         while low < high {
             let mid = (low + high) / 2
-            if events[mid].seq <= seq { low = mid + 1 } else { high = mid }
+            if isBefore(events[mid]) { low = mid + 1 } else { high = mid }
         }
-        return board(afterFirst: low)
+        return low
     }
 
     /// The board just before `op` first posted `isExecuting` (the queue's

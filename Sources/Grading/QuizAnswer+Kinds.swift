@@ -16,7 +16,7 @@ extension QuizAnswerParser {
     /// lines up to an empty one.
     public static func takesOneLine(_ kind: QuizKind) -> Bool {
         switch kind {
-        case .startOrder, .counts, .mainThread, .completions, .together: true
+        case .startOrder, .counts, .mainThread, .completions, .together, .columns: true
         case .finalState, .peak: false
         }
     }
@@ -97,6 +97,47 @@ extension QuizAnswerParser {
             }
         }
         return messages.isEmpty ? .success(.counts(counts)) : .failure(QuizAnswerError(messages))
+    }
+
+    /// The columns an answer names, by the word the board's header uses.
+    static let columnWords: [String: Phase] = Dictionary(
+        uniqueKeysWithValues: Phase.columns.map { ($0.rawValue, $0) })
+
+    static func columns(_ text: String) -> Result<QuizAnswer, QuizAnswerError> {
+        let entries = entries(text)
+        guard !entries.isEmpty else {
+            return .failure(QuizAnswerError(["the answer is empty: give a count per column, like 'executing 2'"]))
+        }
+        var messages: [String] = []
+        var counts: [Phase: Int] = [:]
+        for words in entries {
+            guard words.count == 2 else {
+                messages.append(
+                    "'\(words.joined(separator: " "))' is not 'COLUMN N': one column and its count, separated from "
+                        + "the next by a comma")
+                continue
+            }
+            // Either order: `ready 3` or `3 ready`.
+            let (word, number) = Int(words[0]) != nil ? (words[1], words[0]) : (words[0], words[1])
+            guard let column = columnWords[word.lowercased()] else {
+                let names = Phase.columns.map(\.rawValue)
+                let hint =
+                    Suggestion.nearest(to: word, in: names, ignoringCase: true).map { " (did you mean '\($0)'?)" } ?? ""
+                messages.append(
+                    "unknown column '\(word)'\(hint): a column is pending, ready, executing, finished or cancelled")
+                continue
+            }
+            guard let n = Int(number), n >= 0 else {
+                messages.append("'\(number)' is not a count: give a whole number, 0 or more")
+                continue
+            }
+            if counts[column] != nil {
+                messages.append("'\(column.rawValue)' is given twice")
+            } else {
+                counts[column] = n
+            }
+        }
+        return messages.isEmpty ? .success(.columns(counts)) : .failure(QuizAnswerError(messages))
     }
 
     static func mainThread(_ text: String, _ scenario: Scenario) -> Result<QuizAnswer, QuizAnswerError> {

@@ -22,6 +22,9 @@ public enum QuizAnswer: Sendable, Hashable {
     /// Whether the learner thinks the quiz's two operations ever execute
     /// at the same time.
     case together(Bool)
+    /// How many operations the learner thinks sit in each column of the
+    /// board at the quiz's moment; a column not given is 0.
+    case columns([Phase: Int])
 
     public var kind: QuizKind {
         switch self {
@@ -32,6 +35,7 @@ public enum QuizAnswer: Sendable, Hashable {
         case .mainThread: .mainThread
         case .completions: .completions
         case .together: .together
+        case .columns: .columns
         }
     }
 
@@ -46,6 +50,7 @@ public enum QuizAnswer: Sendable, Hashable {
         case (.mainThread(let x), .mainThread(let y)): x == y
         case (.completions(let x), .completions(let y)): x == y
         case (.together(let x), .together(let y)): x == y
+        case (.columns(let x), .columns(let y)): x == y
         default: false
         }
     }
@@ -79,6 +84,9 @@ public enum QuizAnswer: Sendable, Hashable {
         case .together(let yes):
             hasher.combine(6)
             hasher.combine(yes)
+        case .columns(let counts):
+            hasher.combine(7)
+            hasher.combine(counts)
         }
     }
 }
@@ -112,6 +120,7 @@ public enum QuizAnswerParser {
         case .peak: peak(text, scenario)
         case .counts: counts(text)
         case .mainThread: mainThread(text, scenario)
+        case .columns: columns(text)
         }
     }
 
@@ -142,6 +151,10 @@ public enum QuizAnswerParser {
         case .mainThread:
             "Type the operations that RUN ON THE MAIN THREAD, separated by commas or spaces\n"
                 + "('none' when you think none does), then press Return."
+        case .columns:
+            "Type how many operations sit in each COLUMN at that moment: 'pending N', 'ready N',\n"
+                + "'executing N', 'finished N', 'cancelled N' (finished with isCancelled true),\n"
+                + "separated by commas; a column left out counts as 0. Then press Return."
         }
     }
 

@@ -45,18 +45,49 @@ public struct QuizExplainer {
     /// when nothing held the later one back (see `startedTogether`).
     public static let tieWindow = 0.05
 
-    /// `first` and `second` (which started after it) were started together:
-    /// `second` was already dispatched when `first` started (observed: its
-    /// `dispatched` event came first), and it started within `tieWindow`.
-    /// Foundation dispatched both; which worker thread announces
-    /// `isExecuting` first is a race, so either order is right. Never on
-    /// the main queue (one thread).
+    /// `first` and `second` (which started after it) were started together,
+    /// within `tieWindow` of each other, with nothing holding either back:
+    /// either `second` was already dispatched when `first` started
+    /// (observed: its `dispatched` event came first), or both were added
+    /// when the run began and each was dispatched as it was added
+    /// (`dispatchedOnAdd`). Foundation dispatched both at once; which worker
+    /// thread announces `isExecuting` first, and whether the first one's
+    /// thread starts before the next add, are races no rule decides, so
+    /// either order is right. Never on the main queue (one thread).
     public func startedTogether(_ first: OperationID, _ second: OperationID) -> Bool {
         guard let sa = timeline[first].started, let sb = timeline[second].started, sb.seq > sa.seq,
-            sb.time - sa.time < Self.tieWindow, let db = timeline[second].dispatched, db.seq < sa.seq
+            sb.time - sa.time < Self.tieWindow, let db = timeline[second].dispatched,
+            !scenario[queue: scenario[operation: second].queue].isMain,
+            !scenario[queue: scenario[operation: first].queue].isMain
         else { return false }
-        return !scenario[queue: scenario[operation: second].queue].isMain
-            && !scenario[queue: scenario[operation: first].queue].isMain
+        if db.seq < sa.seq { return true }
+        let later = scenario.addedLater
+        return !later.contains(first) && !later.contains(second) && dispatchedOnAdd(first) && dispatchedOnAdd(second)
+    }
+
+    /// `op`'s queue dispatched it as it was added: between its add and its
+    /// dispatch nothing came that could have let it go (a finish or a stop
+    /// that frees a slot or a dependency, a cancel of it, a resume or a cap
+    /// change of its queue).
+    func dispatchedOnAdd(_ op: OperationID) -> Bool {
+        guard let added = timeline[op].added, let dispatched = timeline[op].dispatched, added.seq < dispatched.seq
+        else { return false }
+        let queue = scenario[operation: op].queue
+        let from = timeline.count(whileBefore: { $0.seq <= added.seq })
+        for event in timeline.events[from...] {
+            guard event.seq < dispatched.seq else { break }
+            switch event.kind {
+            case .operation(_, .isFinished, _, .bool(true)), .operation(_, .isExecuting, _, .bool(false)):
+                return false
+            case .operation(op, .isCancelled, _, _):
+                return false
+            case .queue(queue, .isSuspended, _, _), .queue(queue, .maxConcurrentOperationCount, _, _):
+                return false
+            default:
+                continue
+            }
+        }
+        return true
     }
 
     /// Why `first` started before `second`. `first` started; `second`
@@ -107,11 +138,10 @@ public struct QuizExplainer {
         let f = timeline[op]
         let opName = name(op)
         if let c = f.cancelled, f.started == nil {
-            var text =
-                "\(opName) never started: it was cancelled at \(time(c))\(causeText(f.cancelCause)) before it started "
-                + "(a cancelled operation finishes without running)"
-            if f.finished == nil, let reason = stallReason(op) { text += "; it never finished either: \(reason)" }
-            return text
+            let text =
+                "\(opName) never started: it was cancelled at \(time(c))\(causeText(f.cancelCause)) before it started"
+            if f.finished == nil, let reason = stallReason(op) { return text + ", and it never finished: \(reason)" }
+            return text + " (a cancelled operation finishes without running)"
         }
         if let reason = stallReason(op) { return "\(opName) never started: \(reason)" }
         if f.added == nil { return "\(opName) never started: it was never added to its queue before the run ended" }
@@ -171,14 +201,13 @@ public struct QuizExplainer {
                 "it started at \(started) and was cancelled at \(cancelled)\(causeText(f.cancelCause)) while it was executing: "
                 + "cancel only sets the flag; \(stop), finishing at \(finished) with isCancelled true"
         case .skipped:
-            var text =
-                "it was cancelled at \(f.cancelled.map(time) ?? "?")\(causeText(f.cancelCause)) before it started: "
-                + "a cancelled operation finishes without running"
-            if f.finished == nil {
-                text +=
-                    "; it never finished either (\(stallReason(op) ?? "the run ended first")), so stuck is right too"
-            }
-            return text
+            let cancelled =
+                "it was cancelled at \(f.cancelled.map(time) ?? "?")\(causeText(f.cancelCause)) before it started"
+            guard f.finished == nil else { return cancelled + ": a cancelled operation finishes without running" }
+            // Cancelled before it ran, and never finished: not the usual
+            // skip, and said as one thing.
+            return cancelled + ", and it never finished (\(stallReason(op) ?? "the run ended first")): it never ran "
+                + "and never ended, so skipped and stuck both count"
         case .stuck:
             let reason = stallReason(op) ?? "the run ended before it finished"
             if let s = f.started { return "it started at \(time(s)) but never finished: \(reason)" }

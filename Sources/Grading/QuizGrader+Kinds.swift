@@ -33,13 +33,14 @@ extension QuizGrader {
         for op in ops { byState[explainer.finalState(of: op), default: []].append(op) }
         var rows: [QuizGrade.Row] = []
         var explanations: [String] = []
-        for state in FinalState.allCases {
+        // A state neither given nor in the run asks nothing: no row, no point.
+        for state in FinalState.allCases where answer[state] != nil || byState[state] != nil {
             let those = byState[state] ?? []
             let yours = answer[state] ?? 0
             rows.append(
                 QuizGrade.Row(
-                    label: state.rawValue, yours: String(yours), actual: String(those.count), time: "",
-                    right: yours == those.count))
+                    label: state.rawValue, yours: answer[state].map(String.init) ?? "—", actual: String(those.count),
+                    time: "", right: yours == those.count))
             guard yours != those.count else { continue }
             guard let first = those.first else {
                 explanations.append("\(state.rawValue): none, not \(yours) — no operation ended \(state.rawValue)")

@@ -25,9 +25,12 @@ extension QuizGrader {
                 actual = ran != nil && (start == nil || ran!.seq < start!.seq)
                 runText = ran == nil ? "never ran" : actual ? "before" : "after"
                 right = yours == actual
-                if !right, let ran, let start, abs(ran.time - start.time) < QuizExplainer.tieWindow {
-                    // Nothing orders a completion block with another
-                    // operation's start: within the window it is a race.
+                if !right, let ran, let start, abs(ran.time - start.time) < QuizExplainer.tieWindow,
+                    !explainer.causallyOrdered(blockOf: op, start: target)
+                {
+                    // Where nothing the run recorded orders a completion
+                    // block with another operation's start, within the
+                    // window it is a race; a recorded cause is never one.
                     right = true
                     notes.append(
                         "\(explainer.name(op))'s completion block and \(explainer.name(target))'s start came within "
@@ -68,6 +71,48 @@ extension QuizExplainer {
     /// When `op`'s completion block ran, if it did (the run's facts keep it).
     func completionStamp(of op: OperationID) -> RunTimeline.Stamp? { timeline[op].completionRan }
 
+    /// Whether the run's recorded causes order `op`'s completion block and
+    /// `target`'s start, either way: the block let `target` go
+    /// (`releasedByBlock`), or `op` waits for `target` (so its block runs
+    /// after `target` finished).
+    func causallyOrdered(blockOf op: OperationID, start target: OperationID) -> Bool {
+        releasedByBlock(of: op, target) != nil || timeline.dependencyPath(from: op, to: target) != nil
+    }
+
+    /// The action of `op`'s completion block that let `target` go, directly
+    /// or through what `target` waits for: it resumed the queue one of
+    /// them was held in by its suspension, or cancelled the dependency one
+    /// of them waited for. With the operation it let go and when.
+    func releasedByBlock(
+        of op: OperationID, _ target: OperationID
+    ) -> (action: Action, stamp: RunTimeline.Stamp, released: OperationID)? {
+        var waiting = [target]
+        var seen: Set<OperationID> = [target]
+        var index = 0
+        while index < waiting.count {
+            for dep in scenario[operation: waiting[index]].dependencies where seen.insert(dep).inserted {
+                waiting.append(dep)
+            }
+            index += 1
+        }
+        for event in timeline.events {
+            guard case .action(let action, .completion(op), ignored: nil) = event.kind else { continue }
+            let before = timeline.board(through: event.seq - 1)
+            for held in waiting {
+                guard (timeline[held].dispatched?.seq ?? Int.max) > event.seq else { continue }
+                let releases = before.whyNotRunning(held).contains { reason in
+                    switch (action, reason) {
+                    case (.resume(let q), .queueSuspended(let suspended)): q == suspended
+                    case (.cancel(let x), .waitingFor(let ids)): ids.contains(x)
+                    default: false
+                    }
+                }
+                if releases { return (action, RunTimeline.Stamp(seq: event.seq, time: event.time), held) }
+            }
+        }
+        return nil
+    }
+
     /// Whether and when `op`'s completion block ran, against `target`'s
     /// start when there is one, and the rule.
     func whyCompletion(of op: OperationID, before target: OperationID?) -> String {
@@ -85,8 +130,18 @@ extension QuizExplainer {
                 + whyNeverStarted(target)
         }
         if ran.seq < start.seq {
-            return "\(opName)'s completion block ran at \(time(ran)), before \(targetName) started at \(time(start)): "
-                + rule
+            let text =
+                "\(opName)'s completion block ran at \(time(ran)), before \(targetName) started at \(time(start))"
+            guard let release = releasedByBlock(of: op, target) else { return text + ": " + rule }
+            let action = ScenarioPrinter.actionText(release.action, in: scenario)
+            let whom =
+                release.released == target ? targetName : "\(name(release.released)), which \(targetName) waits for,"
+            let held =
+                if case .resume = release.action { "held in its suspended queue" } else {
+                    "waiting for what it cancelled"
+                }
+            return text + ": its '\(action)' at \(time(release.stamp)) is what let \(whom) go (\(held) until then), "
+                + "so the block comes first on every run"
         }
         let waits =
             timeline.dependencyPath(from: target, to: op) != nil

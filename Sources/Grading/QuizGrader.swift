@@ -78,11 +78,12 @@ public struct QuizGrade: Sendable, Hashable {
         case .startOrder:
             header = ["your answer", "the run", ""]
             cells = rows.map { [$0.yours, $0.actual, $0.time] }
-        case .finalState, .mainThread, .peak, .counts, .completions, .together:
+        case .finalState, .mainThread, .peak, .counts, .completions, .together, .columns:
             let label =
                 switch kind {
                 case .peak: "queue"
                 case .counts: "state"
+                case .columns: "column"
                 case .together: "operations"
                 case .completions: "completion block of"
                 default: "operation"
@@ -162,6 +163,7 @@ public enum QuizGrader {
         case .mainThread(let ids): return mainThread(scenario, explainer, ids)
         case .completions(let ids): return completions(scenario, explainer, ids)
         case .together(let yes): return together(scenario, explainer, yes)
+        case .columns(let counts): return columns(scenario, explainer, counts)
         }
     }
 
@@ -283,15 +285,17 @@ public enum QuizGrader {
             let name = scenario[operation: id].name
             let actual = explainer.finalState(of: id)
             let yours = given[id]
-            let right = yours.map { explainer.acceptableStates(of: id).contains($0) } ?? false
+            let acceptable = explainer.acceptableStates(of: id)
+            let right = yours.map { acceptable.contains($0) } ?? false
+            let actualText = acceptable.count > 1 ? "skipped or stuck" : actual.rawValue
             let f = explainer.timeline[id]
             rows.append(
                 QuizGrade.Row(
-                    label: name, yours: yours?.rawValue ?? "—", actual: actual.rawValue, time: "", right: right,
+                    label: name, yours: yours?.rawValue ?? "—", actual: actualText, time: "", right: right,
                     moment: (f.cancelled ?? f.finished ?? f.started)?.seq))
             if !right {
                 let versus = yours.map { "not \($0.rawValue)" } ?? "you gave no state"
-                explanations.append("\(name): \(actual.rawValue), \(versus) — \(explainer.howItEnded(id))")
+                explanations.append("\(name): \(actualText), \(versus) — \(explainer.howItEnded(id))")
             }
         }
         let score = rows.filter(\.right).count

@@ -4,15 +4,12 @@ import TextKit
 
 /// A scenario as plain text for a person about to answer its quiz: the
 /// queues, the operations in insertion order, the timed actions, then the
-/// question. The notes are left out: they often give the answer away
-/// (`opscope quiz` prints them after the result).
+/// question. The title and notes are left out: they often give the answer
+/// away ("Six downloads, two at a time"; `opscope quiz` prints them after
+/// the result).
 public enum QuizSheet {
-    /// Without `title`, the scenario's title is left out too (practice:
-    /// a lesson's title often names its answer).
-    public static func text(for scenario: Scenario, title: Bool = true) -> String {
+    public static func text(for scenario: Scenario) -> String {
         var lines: [String] = []
-        if title, let title = scenario.title { lines += [title, ""] }
-
         lines.append("Queues:")
         for queue in scenario.queues { lines.append("  \(queue.name): \(describe(queue))") }
 
@@ -22,23 +19,38 @@ public enum QuizSheet {
         }
         let byHand = scenario.startedByHand.sorted()
         if !byHand.isEmpty {
-            lines += ["", "Operations in no queue, started by hand on the main thread (the timed actions say when):"]
+            lines += ["", "Operations in no queue (timed actions start them by hand):"]
             for id in byHand { lines.append("  " + describe(id, in: scenario)) }
         }
 
         if !scenario.actions.isEmpty {
             lines += ["", "Timed actions:"]
-            for timed in scenario.actions {
-                lines.append(
-                    "  at \(ScenarioPrinter.format(timed.time)): "
-                        + ScenarioPrinter.actionText(timed.action, in: scenario))
-            }
+            lines += timedActions(scenario).map { "  " + $0 }
         }
         if let quiz = scenario.quiz {
             lines += ["", "Question: \(quiz.question)"]
             if let about = QuizSheet.subject(of: quiz, in: scenario) { lines.append("  (\(about))") }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The timed actions in time order, one line each: `at 200ms: cancel
+    /// fetch`; a call the main thread makes says so (`at 1.3s: wait badge
+    /// (the main thread calls badge.waitUntilFinished())`), since who
+    /// calls is part of what the file says.
+    public static func timedActions(_ scenario: Scenario) -> [String] {
+        scenario.actions.map { timed in
+            let text = ScenarioPrinter.actionText(timed.action, in: scenario)
+            let call: String? =
+                switch timed.action {
+                case .wait(let op): "\(scenario.opName(op)).waitUntilFinished()"
+                case .waitAll(let q): "\(scenario.queueName(q)).waitUntilAllOperationsAreFinished()"
+                case .start(let op): "\(scenario.opName(op)).start()"
+                default: nil
+                }
+            return "at \(ScenarioPrinter.format(timed.time)): \(text)"
+                + (call.map { " (the main thread calls \($0))" } ?? "")
+        }
     }
 
     /// What the question of a kind with operands is about, in words, so

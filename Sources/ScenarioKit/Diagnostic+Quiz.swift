@@ -33,6 +33,13 @@ extension Diagnostic {
             notes: ["ask about one pair: answer together fetch, parse"])
     }
 
+    /// `answer columns` without `at TIME` (`found`: what came instead).
+    public static func columnsNeedsMoment(found: String?, at location: SourceLocation) -> Diagnostic {
+        .error(
+            "'columns' needs a moment: 'columns at TIME'" + (found.map { ", not '\($0)'" } ?? ""), at: location,
+            notes: ["the question asks how many operations sit in each column at that moment: answer columns at 450ms"])
+    }
+
     /// `together a, a`.
     public static func togetherSameOperation(_ name: String, at location: SourceLocation) -> Diagnostic {
         .error("'together' names '\(name)' twice: ask about two different operations", at: location)

@@ -3,7 +3,7 @@ import TextKit
 extension Parser {
     /// `quiz "QUESTION" answer KIND`, where KIND is one of `QuizKind`'s
     /// words; two take operations: `together A, B` and `completions [before
-    /// OP]`.
+    /// OP]`; one takes a moment: `columns at TIME`.
     ///
     /// The kind is required: it says what the learner is asked for, and
     /// the quiz command cannot guess it from the question. "At most one
@@ -30,6 +30,7 @@ extension Parser {
         }
         _ = cursor.next()
         var operands: [Name] = []
+        var moment: Duration?
         switch kind {
         case .together:
             operands = try cursor.names(after: word)
@@ -39,10 +40,18 @@ extension Parser {
                 _ = cursor.next()
                 operands = [try cursor.name(after: "before")]
             }
+        case .columns:
+            guard let at = cursor.peek(), at.isWord("at") else {
+                throw ParseFailure(
+                    .columnsNeedsMoment(found: cursor.peek()?.text, at: cursor.peek()?.location ?? cursor.end))
+            }
+            _ = cursor.next()
+            moment = try cursor.duration(after: "at").value
         default:
             break
         }
         try finish(cursor, statement: "quiz")
-        tree.quizzes.append(QuizSyntax(question: question, kind: kind, operands: operands, location: quiz.location))
+        tree.quizzes.append(
+            QuizSyntax(question: question, kind: kind, operands: operands, moment: moment, location: quiz.location))
     }
 }

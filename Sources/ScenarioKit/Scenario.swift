@@ -370,16 +370,19 @@ public struct Quiz: Sendable, Hashable {
     /// the one of `completions before OP`; none for the other kinds (and
     /// for a plain `completions`).
     public var operands: [OperationID]
+    /// `columns at TIME`: the moment asked about; nil for the other kinds.
+    public var moment: Duration?
     /// The `quiz` keyword.
     public var location: SourceLocation
 
     public init(
-        question: String, kind: QuizKind, operands: [OperationID] = [],
+        question: String, kind: QuizKind, operands: [OperationID] = [], moment: Duration? = nil,
         location: SourceLocation = SourceLocation(line: 0, column: 0)
     ) {
         self.question = question
         self.kind = kind
         self.operands = operands
+        self.moment = moment
         self.location = location
     }
 }
@@ -403,4 +406,8 @@ public enum QuizKind: String, Sendable, Hashable, CaseIterable {
     /// Whether two named operations ever execute at the same time
     /// (`together A, B`): yes or no.
     case together
+    /// How many operations sit in each column of the board (pending,
+    /// ready, executing, finished, cancelled) at a moment
+    /// (`columns at TIME`).
+    case columns
 }

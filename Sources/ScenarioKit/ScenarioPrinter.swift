@@ -56,12 +56,14 @@ public struct ScenarioPrinter: Sendable {
         return sections.filter { !$0.isEmpty }.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
     }
 
-    /// `start-order`, `together fetch, parse`, `completions before save`.
+    /// `start-order`, `together fetch, parse`, `completions before save`,
+    /// `columns at 450ms`.
     public static func quizKindText(_ quiz: Quiz, in scenario: Scenario) -> String {
         let names = quiz.operands.map { scenario[operation: $0].name }
         switch quiz.kind {
         case .together: return "together " + names.joined(separator: ", ")
         case .completions where !names.isEmpty: return "completions before " + names[0]
+        case .columns: return "columns at " + Self.format(quiz.moment ?? .zero)
         default: return quiz.kind.rawValue
         }
     }

@@ -162,6 +162,11 @@ struct ProgramWriter {
                     quiz.operands.first.map { "run before \(scenario[operation: $0].name) starts" } ?? "run at all"
                 lines += SwiftIdentifiers.comment(
                     "Answer with the operations whose completion blocks \(what), then run the program to check.")
+            case .columns:
+                let moment = ScenarioPrinter.format(quiz.moment ?? .zero)
+                lines += SwiftIdentifiers.comment(
+                    "Answer with how many operations are pending, ready, executing, finished and cancelled at "
+                        + "\(moment), then run the program to check.")
             case .together:
                 let names = quiz.operands.map { scenario[operation: $0].name }.joined(separator: " and ")
                 lines += SwiftIdentifiers.comment(

@@ -138,6 +138,8 @@ struct QuizSyntax: Sendable {
     var kind: QuizKind
     /// `together A, B`: the two names; `completions before OP`: the one.
     var operands: [Name] = []
+    /// `columns at TIME`: the moment.
+    var moment: Duration?
     /// The `quiz` keyword.
     var location: SourceLocation
 }

@@ -98,7 +98,9 @@ struct Validator {
             report(.duplicateQuiz(firstLine: first.location.line, at: extra.location))
         }
         let operands = resolveQuizOperands(first)
-        return Quiz(question: first.question, kind: first.kind, operands: operands, location: first.location)
+        return Quiz(
+            question: first.question, kind: first.kind, operands: operands, moment: first.moment,
+            location: first.location)
     }
 
     /// The operations `together A, B` and `completions before OP` name;

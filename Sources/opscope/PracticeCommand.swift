@@ -120,7 +120,7 @@ struct PracticeSession: Sendable {
             guard let (scenario, concepts) = question(for: choice.id) else { return .failed }
             let kept = keeping
             let soFar = allRight
-            let status = QuizCommand.ask(scenario, answer: answer, speed: speed, title: false) { status in
+            let status = QuizCommand.ask(scenario, answer: answer, speed: speed) { status in
                 // A deadlock holds this process's main thread for good: the
                 // answer is kept all the same, and the questions left are
                 // asked by a fresh opscope (each run needs a main thread).

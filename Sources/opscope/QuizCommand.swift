@@ -34,7 +34,8 @@ enum QuizCommand: Subcommand {
         scores the answer and explains each difference with the rule that
         decided it (dependencies, priority, insertion order, the cap,
         suspension, cancellation, the worker-thread ramp). The scenario's
-        notes are shown after the result: they often give the answer away.
+        title and notes are shown after the result: they often give the
+        answer away.
 
         A start-order answer scores the longest run of operations it has in
         the right relative order, less one for each name that never started,
@@ -48,6 +49,7 @@ enum QuizCommand: Subcommand {
             quiz "How does each one end?" answer final-state
             quiz "How many run at once, at most?" answer peak
             quiz "How many end each way?" answer counts
+            quiz "How many are in each column at 450ms?" answer columns at 450ms
             quiz "Which run on the main thread?" answer main-thread
             quiz "Whose completion blocks run?" answer completions
             quiz "Whose run before save starts?" answer completions before save
@@ -73,6 +75,9 @@ enum QuizCommand: Subcommand {
                         the named one starts), on one line, or none:
                         fetch, thumbs
           together      yes or no
+          columns       a count per column of the board at the question's
+                        moment, on one line; a column left out is 0:
+                        ready 2, executing 2, finished 2
 
         On a terminal, an answer with unknown names is asked again; from a
         pipe or with --answer, it is an error.
@@ -124,8 +129,20 @@ enum QuizCommand: Subcommand {
         let speed = try args.speed("speed", in: SpeedRange.trace, default: 4)
         let path = args.positionals[0]
         let file = try ScenarioLoading.source(at: path)
-        let result = ScenarioLoading.read(file)
-        guard let scenario = result.scenario, !result.hasErrors else { return .usage }
+        // Errors stop the quiz at once; warnings wait for the verdict, in
+        // one line: they are about the file, and often about the very
+        // thing asked (lesson 33's start of an operation not ready yet).
+        let result = ScenarioReader.read(file)
+        guard let scenario = result.scenario, !result.hasErrors else {
+            ScenarioLoading.report(result, file: file)
+            return .usage
+        }
+        let warnings = result.diagnostics.count
+        let trailer =
+            warnings == 0
+            ? ""
+            : "\n'opscope check' finds \(Spelling.count(warnings, "warning")) in this file: "
+                + "'opscope check \(path)' shows \(warnings == 1 ? "it" : "them").\n"
         guard scenario.quiz != nil else {
             throw UsageError(
                 "'\(path)' has no quiz; add one, like: quiz \"In which order do they start?\" answer start-order")
@@ -146,7 +163,7 @@ enum QuizCommand: Subcommand {
                 )
             }
         }
-        return ask(scenario, answer: args.value("answer"), speed: speed)
+        return ask(scenario, answer: args.value("answer"), speed: speed, trailer: trailer)
     }
 
     /// Asks `scenario`'s quiz (it has one): prints the sheet, reads the
@@ -158,13 +175,13 @@ enum QuizCommand: Subcommand {
     /// the main thread never comes back to return the status: `mainThreadLost`
     /// gets it instead, on another thread, and must not return (the
     /// default exits with it).
-    /// Without `title`, the sheet leaves out the scenario's title (practice).
+    /// `trailer` is written after the verdict.
     static func ask(
-        _ scenario: Scenario, answer text: String?, speed: Double, title: Bool = true,
+        _ scenario: Scenario, answer text: String?, speed: Double, trailer: String = "",
         mainThreadLost: @escaping @Sendable (ExitStatus) -> Never = { exit($0.code) }
     ) -> ExitStatus {
         guard let quiz = scenario.quiz else { return .usage }
-        QuizOutput.write(QuizSheet.text(for: scenario, title: title) + "\n")
+        QuizOutput.write(QuizSheet.text(for: scenario) + "\n")
         let answer: QuizAnswer
         if let text {
             switch QuizAnswerParser.parse(text, kind: quiz.kind, scenario: scenario) {
@@ -183,7 +200,8 @@ enum QuizCommand: Subcommand {
         // a queue declared `main` is OperationQueue.main on the main thread,
         // until the run ends and the answer is graded.
         return MainActor.assumeIsolated {
-            QuizSession.run(scenario: scenario, answer: answer, speed: speed, mainThreadLost: mainThreadLost)
+            QuizSession.run(
+                scenario: scenario, answer: answer, speed: speed, trailer: trailer, mainThreadLost: mainThreadLost)
         }
     }
 
@@ -254,7 +272,7 @@ enum QuizOutput {
 @MainActor
 enum QuizSession {
     static func run(
-        scenario: Scenario, answer: QuizAnswer, speed: Double,
+        scenario: Scenario, answer: QuizAnswer, speed: Double, trailer: String,
         mainThreadLost: @escaping @Sendable (ExitStatus) -> Never
     ) -> ExitStatus {
         let end = CommandEnd()
@@ -264,7 +282,7 @@ enum QuizSession {
         let run = MainQueueRun.start(
             scenario, speed: speed, timeLimit: timeLimit(scenario, speed: speed), standIn: standIn
         ) { events, limit in
-            end.end(report(scenario: scenario, answer: answer, events: events, timedOutAfter: limit))
+            end.end(report(scenario: scenario, answer: answer, events: events, timedOutAfter: limit, trailer: trailer))
         }
         standIn.setDuty(
             MainThreadStandIn.asIfOnMain {
@@ -289,7 +307,8 @@ enum QuizSession {
     /// run ended in a wait that holds the main thread (Swift checks the
     /// isolation of a main-actor closure where it runs).
     nonisolated private static func report(
-        scenario: Scenario, answer: QuizAnswer, events: [LifecycleEvent], timedOutAfter limit: Double?
+        scenario: Scenario, answer: QuizAnswer, events: [LifecycleEvent], timedOutAfter limit: Double?,
+        trailer: String
     ) -> ExitStatus {
         var out = ""
         let end = Spelling.secondsNumber(events.last?.time ?? 0)
@@ -303,10 +322,11 @@ enum QuizSession {
         }
         let grade = QuizGrader.grade(scenario, events: events, answer: answer)
         out += grade.text
-        if !scenario.notes.isEmpty {
-            out += "\nAbout this scenario:\n" + scenario.notes.map { "  " + $0 + "\n" }.joined()
+        if scenario.title != nil || !scenario.notes.isEmpty {
+            out += "\nAbout this scenario" + (scenario.title.map { ": " + $0 } ?? "") + "\n"
+            out += scenario.notes.map { "  " + $0 + "\n" }.joined()
         }
-        QuizOutput.write(out)
+        QuizOutput.write(out + trailer)
         return grade.isCorrect ? .success : .failed
     }
 }

@@ -98,12 +98,10 @@ struct QuizAnswerTests {
                     QuizAnswerError(["the answer is empty: give each operation a state, like 'fetch finished'"])))
     }
 
-    @Test("the sheet: queues, operations in insertion order, timed actions, the question; no notes")
+    @Test("the sheet: queues, operations in insertion order, timed actions, the question; no title, no notes")
     func sheet() {
         #expect(
             QuizSheet.text(for: Self.scenario) == """
-                Download, parse, save
-
                 Queues:
                   net: cap 2
                   disk: serial

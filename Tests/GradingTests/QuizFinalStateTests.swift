@@ -142,16 +142,15 @@ struct QuizFinalStateTests {
         let wrong = finalState(scenario, s.events, ["a": .finished])
         #expect(
             wrong.explanations == [
-                "a: skipped, not finished — it was cancelled at 0.100s (by 'at 100ms cancel a') before it started: "
-                    + "a cancelled operation finishes without running; it never finished either "
-                    + "(its queue q is suspended and nothing resumes it), so stuck is right too"
+                "a: skipped or stuck, not finished — it was cancelled at 0.100s (by 'at 100ms cancel a') before it "
+                    + "started, and it never finished (its queue q is suspended and nothing resumes it): it never ran "
+                    + "and never ended, so skipped and stuck both count"
             ])
         let order = startOrder(scenario, s.events, "a")
         #expect(
             order.explanations == [
-                "a never started: it was cancelled at 0.100s (by 'at 100ms cancel a') before it started "
-                    + "(a cancelled operation finishes without running); it never finished either: "
-                    + "its queue q is suspended and nothing resumes it"
+                "a never started: it was cancelled at 0.100s (by 'at 100ms cancel a') before it started, "
+                    + "and it never finished: its queue q is suspended and nothing resumes it"
             ])
     }
 }

@@ -84,9 +84,13 @@ struct QuizKindsTests {
     @Test("counts: STATE N in either order, a state left out is 0, each wrong count explained by an example")
     func counts() throws {
         #expect(try grade("3 finished, skipped 1", .counts).isCorrect)
+        // Only what the answer gave or the run had is asked: cancelled and
+        // stuck, zero on both sides, are no free points.
         let wrong = try grade("finished 4", .counts)
-        #expect(wrong.score == 2)
-        #expect(wrong.total == 4)
+        #expect(wrong.score == 0)
+        #expect(wrong.total == 2)
+        #expect(wrong.rows.map(\.label) == ["finished", "skipped"])
+        #expect(try grade("finished 3, skipped 1, stuck 0", .counts).total == 3)
         #expect(
             wrong.explanations == [
                 "finished: 3, not 4 — a, b and show; a: it ran and finished at 0.300s, and nothing cancelled it",
@@ -122,11 +126,53 @@ struct QuizKindsTests {
         #expect(wrong.rows.map(\.actual) == ["thread #1", "thread #2", "never ran", "main"])
     }
 
+    @Test("columns at a moment: COLUMN N; a wrong count names who was there and what held the first back")
+    func columns() throws {
+        var scenario = Self.run.0
+        scenario.quiz = Quiz(question: "How many in each column at 200ms?", kind: .columns, moment: .milliseconds(200))
+        func grade(_ text: String) throws -> QuizGrade {
+            let answer = try QuizAnswerParser.parse(text, kind: .columns, scenario: scenario).get()
+            return QuizGrader.grade(scenario, events: Self.run.1, answer: answer)
+        }
+        #expect(try grade("executing 2, ready 1, pending 1").isCorrect)
+        #expect(try grade("2 executing, 1 ready, 1 pending, finished 0").isCorrect)
+        let wrong = try grade("executing 3, pending 1")
+        #expect(wrong.rows.map(\.label) == ["pending", "ready", "executing"])
+        #expect(wrong.scoreLine == "1 of 3 right")
+        #expect(
+            wrong.explanations == [
+                "ready: 1 at 0.200s, you gave none — c; c was ready, but its queue net was at its cap (2) "
+                    + "(a and b executing)",
+                "executing: 2 at 0.200s, not 3 — a and b; a was executing since 0.001s: it had not finished yet",
+            ])
+        // At 0.350s: c was cancelled before it started, show runs.
+        scenario.quiz?.moment = .milliseconds(350)
+        let later = try grade("finished 2, cancelled 1, executing 1")
+        #expect(later.isCorrect)
+        let none = try grade("finished 2, executing 1, ready 1")
+        #expect(
+            none.explanations == [
+                "ready: none at 0.350s, not 1 — no operation was ready then",
+                "cancelled: 1 at 0.350s, you gave none — c; c was cancelled at 0.301s before it started and had "
+                    + "finished at 0.301s",
+            ])
+        guard case .failure(let error) = QuizAnswerParser.parse("runing 2, ready", kind: .columns, scenario: scenario)
+        else {
+            Issue.record("read")
+            return
+        }
+        #expect(
+            error.messages == [
+                "unknown column 'runing': a column is pending, ready, executing, finished or cancelled",
+                "'ready' is not 'COLUMN N': one column and its count, separated from the next by a comma",
+            ])
+    }
+
     @Test("which kinds take one line, and which read up to an empty line")
     func oneLine() {
         #expect(
             QuizKind.allCases.filter(QuizAnswerParser.takesOneLine) == [
-                .startOrder, .counts, .mainThread, .completions, .together,
+                .startOrder, .counts, .mainThread, .completions, .together, .columns,
             ])
     }
 }

@@ -183,7 +183,7 @@ import Testing
 
     // MARK: Quiz
 
-    @Test(arguments: QuizKind.allCases.filter { $0 != .together && $0 != .completions })
+    @Test(arguments: QuizKind.allCases.filter { ![.together, .completions, .columns].contains($0) })
     func quizKinds(_ kind: QuizKind) throws {
         let scenario = try #require(clean("op a work 1s\n\nquiz \"Which starts first?\" answer \(kind.rawValue)"))
         #expect(scenario.quiz == Quiz(question: "Which starts first?", kind: kind, location: Loc(line: 3, column: 1)))
@@ -198,6 +198,10 @@ import Testing
         #expect(before.quiz?.kind == .completions)
         #expect(before.quiz?.operands == [OperationID(1)])
         #expect(try #require(clean(source + "completions")).quiz?.operands == [])
+        let columns = try #require(clean(source + "columns at 1.5s"))
+        #expect(columns.quiz?.kind == .columns)
+        #expect(columns.quiz?.moment == .milliseconds(1500))
+        #expect(columns.quiz?.operands == [])
     }
 
     @Test func aScenarioWithoutQuizHasNone() throws {
@@ -221,17 +225,17 @@ import Testing
         .init(
             "quiz without answer", "quiz \"Which first?\"",
             [
-                "1:20 error: expected 'answer' after the question | write 'answer KIND', KIND being one of start-order, final-state, peak, counts, main-thread, completions, together"
+                "1:20 error: expected 'answer' after the question | write 'answer KIND', KIND being one of start-order, final-state, peak, counts, main-thread, completions, together, columns"
             ]),
         .init(
             "quiz without the word answer", "quiz \"Which first?\" start-order",
             [
-                "1:21 error: expected 'answer' after the question, found 'start-order' | write 'answer KIND', KIND being one of start-order, final-state, peak, counts, main-thread, completions, together"
+                "1:21 error: expected 'answer' after the question, found 'start-order' | write 'answer KIND', KIND being one of start-order, final-state, peak, counts, main-thread, completions, together, columns"
             ]),
         .init(
             "quiz without a kind", "quiz \"Which first?\" answer",
             [
-                "1:27 error: expected start-order, final-state, peak, counts, main-thread, completions or together after 'answer'"
+                "1:27 error: expected start-order, final-state, peak, counts, main-thread, completions, together or columns after 'answer'"
             ]),
         .init(
             "misspelt kind", "quiz \"Which first?\" answer start-ordr",
@@ -239,8 +243,21 @@ import Testing
         .init(
             "unknown kind", "quiz \"Which first?\" answer everything",
             [
-                "1:28 error: unknown kind of answer 'everything' | a quiz asks for one of start-order, final-state, peak, counts, main-thread, completions, together"
+                "1:28 error: unknown kind of answer 'everything' | a quiz asks for one of start-order, final-state, peak, counts, main-thread, completions, together, columns"
             ]),
+        .init(
+            "columns without a moment", "quiz \"Where?\" answer columns",
+            [
+                "1:29 error: 'columns' needs a moment: 'columns at TIME' | the question asks how many operations sit in each column at that moment: answer columns at 450ms"
+            ]),
+        .init(
+            "columns with a word for a moment", "quiz \"Where?\" answer columns soon",
+            [
+                "1:30 error: 'columns' needs a moment: 'columns at TIME', not 'soon' | the question asks how many operations sit in each column at that moment: answer columns at 450ms"
+            ]),
+        .init(
+            "columns at no time", "quiz \"Where?\" answer columns at",
+            ["1:32 error: expected a duration after 'at'"]),
         .init(
             "extra token after the quiz", "quiz \"Which first?\" answer final-state now",
             ["1:40 error: unexpected 'now' in 'quiz' statement"]),
@@ -320,6 +337,7 @@ import Testing
     static let roundTrips = [
         "queue downloads max 2\nop e5 work 100ms completion cancel-all downloads\nquiz \"Which start?\" answer start-order",
         "op a work 1s completion cancel b\nop b work 2s completion\nquiz \"\\\"quoted\\\" \\\\ question\" answer final-state",
+        "queue q max 2\nop a work 1s\nop b work 1s\nquiz \"Where are they?\" answer columns at 1.25s",
         "queue q serial suspended\nqueue r\nop a on r async 1s completion resume q\nop b on q blocks 2 x 1ms completion suspend r\nat 3s resume r",
     ]
 

@@ -1,3 +1,4 @@
+import Board
 import Foundation
 import Grading
 import RunFormats
@@ -8,11 +9,16 @@ import Testing
 /// scenario: every operation finished, every one cancelled, the file's
 /// order, its reverse, the names in alphabetical order; for a peak, one
 /// at a time or all at once; for the main thread and completion blocks,
-/// none or all. (A yes-or-no question is always passed by one of its two
-/// answers: no library quiz asks one.) Each quiz
-/// file is traced once (a real run, at the fastest speed it promises up
-/// to 4) and every blanket answer graded against that run.
-@Suite("no blanket answer passes a library quiz", .serialized)
+/// none or all; for the columns at a moment, all in one column. Nor by an
+/// answer read off the file without knowing a rule: the declared cap of
+/// each queue (the number of its operations where it has none) for a
+/// peak, and the columns it would fill; the operations written on the
+/// main queue; every operation with a completion block. (A yes-or-no
+/// question is always passed by one of its two answers: no library quiz
+/// asks one.) Each quiz file is traced once (a real run, at the fastest
+/// speed it promises up to 4) and every such answer graded against that
+/// run.
+@Suite("no blanket or read-off answer passes a library quiz", .serialized)
 struct BlanketAnswerTests {
     static let quizFiles: [String] = {
         let folder = OpscopeBinary.packageRoot.appendingPathComponent("scenarios").path
@@ -25,10 +31,20 @@ struct BlanketAnswerTests {
         }.sorted()
     }()
 
-    /// The answers that need no thought, for `scenario`'s kind of quiz.
+    /// The answers that need no thought, for `scenario`'s kind of quiz, and
+    /// those read off the file.
     static func blanketAnswers(_ scenario: Scenario, kind: QuizKind) -> [(String, QuizAnswer)] {
         let ops = scenario.operations.indices.map(OperationID.init).filter { !scenario[operation: $0].isBarrier }
         let byName = ops.sorted { scenario[operation: $0].name < scenario[operation: $1].name }
+        let onMain = Set(ops.filter { scenario[queue: scenario[operation: $0].queue].isMain })
+        let withBlocks = Set(ops.filter { scenario[operation: $0].completion != nil })
+        // The most of each queue's operations its declared cap lets run.
+        let declared = { (q: QueueID) -> Int in
+            let count = ops.filter { scenario[operation: $0].queue == q }.count
+            if scenario[queue: q].isMain { return min(1, count) }
+            guard case .limit(let n) = scenario[queue: q].cap else { return count }
+            return min(n, count)
+        }
         switch kind {
         case .startOrder:
             return [
@@ -47,12 +63,29 @@ struct BlanketAnswerTests {
         case .peak:
             let queues = QuizAnswerParser.askedQueues(scenario)
             let all = queues.map { q in (q, ops.filter { scenario[operation: $0].queue == q }.count) }
-            return [("one at a time", .peak(queues.map { ($0, 1) })), ("all at once", .peak(all))]
+            return [
+                ("one at a time", .peak(queues.map { ($0, 1) })), ("all at once", .peak(all)),
+                ("the declared caps", .peak(queues.map { ($0, declared($0)) })),
+            ]
         case .mainThread:
-            return [("none", .mainThread([])), ("all", .mainThread(Set(ops)))]
+            return [
+                ("none", .mainThread([])), ("all", .mainThread(Set(ops))),
+                ("the main queue's operations", .mainThread(onMain)),
+            ]
         case .completions:
             let asked = scenario.quiz.map { QuizAnswerParser.askedCompletions($0, scenario) } ?? []
-            return [("none", .completions([])), ("all", .completions(Set(asked)))]
+            return [
+                ("none", .completions([])), ("all", .completions(Set(asked))),
+                ("every operation with a completion block", .completions(withBlocks.intersection(asked))),
+            ]
+        case .columns:
+            let running = QuizAnswerParser.askedQueues(scenario).map(declared).reduce(0, +)
+            return Phase.columns.map { ("all \($0.rawValue)", .columns([$0: ops.count])) } + [
+                (
+                    "the declared caps executing, the rest ready",
+                    .columns([.executing: running, .ready: ops.count - running])
+                )
+            ]
         case .together:
             // Either yes or no is right: the test refuses the kind itself.
             return []
@@ -65,7 +98,7 @@ struct BlanketAnswerTests {
     }
 
     @Test(arguments: quizFiles)
-    func noBlanketAnswerPasses(_ file: String) throws {
+    func noBlanketOrReadOffAnswerPasses(_ file: String) throws {
         let path = "scenarios/" + file
         let source = try #require(FileManager.default.contents(atPath: OpscopeBinary.packageRoot.path + "/" + path))
         let read = ScenarioReader.read(SourceFile(path: path, bytes: Array(source)))
@@ -79,7 +112,7 @@ struct BlanketAnswerTests {
         let recording = try RecordingDecoder.decode(Array(result.stdout.utf8))
         for (name, answer) in Self.blanketAnswers(scenario, kind: quiz.kind) {
             let grade = QuizGrader.grade(recording.scenario, events: recording.events, answer: answer)
-            #expect(!grade.isCorrect, "\(file): the blanket answer '\(name)' passes its \(quiz.kind.rawValue) quiz")
+            #expect(!grade.isCorrect, "\(file): the answer '\(name)' passes its \(quiz.kind.rawValue) quiz")
         }
     }
 }

@@ -44,7 +44,10 @@ struct PracticeCommandTests {
                 result.stdout.hasPrefix(
                     "Practice: nothing answered yet. The library's quizzes come first, then generated questions.\n\n"
                         + "Question: 01-chain.ops — from the library, new to you\n\nQueues:\n"))
-            #expect(!result.stdout.contains("Download, decode, save: a dependency chain"))
+            // The title comes after the verdict only.
+            let asked = result.stdout.components(separatedBy: "Running the scenario").first ?? ""
+            #expect(!asked.contains("Download, decode, save: a dependency chain"))
+            #expect(result.stdout.contains("\nAbout this scenario: Download, decode, save: a dependency chain\n"))
             #expect(result.stdout.contains("— all right!\n"))
             #expect(result.stdout.contains("\nRight (1 time in a row): it comes back in 1 day, on "))
             let entry = try #require(data.record[.library(file: "01-chain.ops")])
@@ -56,7 +59,7 @@ struct PracticeCommandTests {
     func missed() throws {
         try Self.withData { data in
             _ = try data.run(["--answer", "fetch, decode, save"])
-            let result = try data.run(["--answer", "downloads 6"])
+            let result = try data.run(["--answer", "executing 6"])
             #expect(result.status == 1)
             #expect(
                 result.stdout.hasPrefix(
@@ -142,7 +145,8 @@ struct PracticeCommandTests {
     @Test("two questions in a row from standard input")
     func count() throws {
         try Self.withData { data in
-            let result = try data.run(["--count", "2"], input: "fetch, decode, save\ndownloads 2\n\n")
+            let result = try data.run(
+                ["--count", "2"], input: "fetch, decode, save\nfinished 2, executing 2, ready 2\n")
             #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
             #expect(result.stdout.contains("\nQuestion 1 of 2: 01-chain.ops"))
             #expect(result.stdout.contains("\nQuestion 2 of 2: 02-cap.ops"))

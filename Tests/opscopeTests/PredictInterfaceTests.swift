@@ -45,7 +45,7 @@ struct PredictInterfaceTests {
         try tmux.send("Escape")
         // Back in the picker: the next question practice asks is 02 (01 comes
         // back in 10 minutes), 01 is marked missed, its concept counted.
-        try tmux.waitFor(text: "next ▸  02-cap.ops: With the cap at 2")
+        try tmux.waitFor(text: "next ▸  02-cap.ops: How many of the six downloads")
         try tmux.waitFor(text: "right last time: dependencies 0/1")
         try tmux.send("Down")
         try tmux.waitFor(text: "✗ In which order do fetch, save and decode start?")

@@ -1,0 +1,69 @@
+import Foundation
+import Grading
+import RunFormats
+import ScenarioKit
+import Testing
+
+/// The same answer to the same library question gets the same verdict on
+/// every run: each quiz file is traced ten times (real runs, at the speed
+/// `quiz` uses, up to what the file promises), and a fixed set of answers
+/// is graded against every run: the answer the first run gave, for a
+/// start order each of its neighbouring pairs swapped, and the blanket
+/// and read-off answers. A race the engine does not order and the grader
+/// does not settle would give one of them two scores.
+@Suite("one answer, one verdict, on every run", .serialized)
+struct OneVerdictTests {
+    static let runs = 10
+
+    /// The answers held fixed over the runs of `scenario`, from its first run.
+    static func fixedAnswers(_ scenario: Scenario, first: QuizAnswer) -> [(String, QuizAnswer)] {
+        var answers = [("the first run's answer", first)]
+        if case .startOrder(let order) = first, order.count > 1 {
+            for i in 0..<(order.count - 1) {
+                var swapped = order
+                swapped.swapAt(i, i + 1)
+                answers.append(
+                    (
+                        "\(scenario.opName(order[i])) and \(scenario.opName(order[i + 1])) swapped",
+                        .startOrder(swapped)
+                    ))
+            }
+        }
+        guard let kind = scenario.quiz?.kind else { return answers }
+        return answers + BlanketAnswerTests.blanketAnswers(scenario, kind: kind)
+    }
+
+    @Test(arguments: BlanketAnswerTests.quizFiles)
+    func oneVerdict(_ file: String) throws {
+        let path = "scenarios/" + file
+        let source = try #require(FileManager.default.contents(atPath: OpscopeBinary.packageRoot.path + "/" + path))
+        let scenario = try #require(ScenarioReader.read(SourceFile(path: path, bytes: Array(source))).scenario)
+        let speed = min(4, scenario.promisedUpTo ?? 4)
+        var fixed: [(String, QuizAnswer)] = []
+        var verdicts: [String: (score: Int, right: Bool, run: Int)] = [:]
+        for run in 1...Self.runs {
+            let result = try OpscopeBinary.run(
+                ["trace", "--format", "jsonl", "--speed", String(speed), path], timeout: 120)
+            #expect(result.status == 0, "\(file) run \(run): \(result.stderr)")
+            let recording = try RecordingDecoder.decode(Array(result.stdout.utf8))
+            if fixed.isEmpty {
+                let first = try #require(QuizAnswer.observed(for: recording.scenario, events: recording.events))
+                fixed = Self.fixedAnswers(recording.scenario, first: first)
+                #expect(
+                    QuizGrader.grade(recording.scenario, events: recording.events, answer: first).isCorrect,
+                    "\(file): the run's own answer is not graded right")
+            }
+            for (name, answer) in fixed {
+                let grade = QuizGrader.grade(recording.scenario, events: recording.events, answer: answer)
+                guard let seen = verdicts[name] else {
+                    verdicts[name] = (grade.score, grade.isCorrect, run)
+                    continue
+                }
+                #expect(
+                    seen.score == grade.score && seen.right == grade.isCorrect,
+                    "\(file): '\(name)' scored \(seen.score) in run \(seen.run) and \(grade.score) in run \(run): \(grade.text)"
+                )
+            }
+        }
+    }
+}
