@@ -160,10 +160,7 @@ extension QuizAnswerParser {
         var messages: [String] = []
         var ids: Set<OperationID> = []
         for word in words {
-            guard let id = scenario.operationID(named: word) else {
-                messages.append(unknownOperation(word, scenario))
-                continue
-            }
+            guard let id = askedOperation(word, scenario, &messages) else { continue }
             if !ids.insert(id).inserted { messages.append("'\(word)' is named twice") }
         }
         return (ids, messages)

@@ -166,10 +166,7 @@ public enum QuizAnswerParser {
         var messages: [String] = []
         var ids: [OperationID] = []
         for word in words {
-            guard let id = scenario.operationID(named: word) else {
-                messages.append(unknownOperation(word, scenario))
-                continue
-            }
+            guard let id = askedOperation(word, scenario, &messages) else { continue }
             if ids.contains(id) {
                 messages.append("'\(word)' is named twice: an operation starts at most once")
             } else {
@@ -190,8 +187,7 @@ public enum QuizAnswerParser {
         var pairs: [(OperationID, FinalState)] = []
         for words in entries {
             let name = words[0]
-            let id = scenario.operationID(named: name)
-            if id == nil { messages.append(unknownOperation(name, scenario)) }
+            let id = askedOperation(name, scenario, &messages)
             guard words.count == 2 else {
                 messages.append(
                     words.count == 1
@@ -227,6 +223,23 @@ public enum QuizAnswerParser {
         let states = FinalState.allCases.map(\.rawValue)
         let hint = Suggestion.nearest(to: word, in: states, ignoringCase: true).map { " (did you mean '\($0)'?)" } ?? ""
         return "unknown state '\(word)'\(hint): a state is finished, cancelled, skipped or stuck"
+    }
+
+    /// The operation an answer names, or nil with the reason in
+    /// `messages`: no such operation, or a barrier (a quiz asks about the
+    /// operations; a barrier's place follows from theirs, and counting it
+    /// when named would change what the question is out of).
+    static func askedOperation(_ word: String, _ scenario: Scenario, _ messages: inout [String]) -> OperationID? {
+        guard let id = scenario.operationID(named: word) else {
+            messages.append(unknownOperation(word, scenario))
+            return nil
+        }
+        guard !scenario[operation: id].isBarrier else {
+            messages.append(
+                "'\(word)' is a barrier: the question asks about the operations, not their queue's barriers")
+            return nil
+        }
+        return id
     }
 
     static func unknownOperation(_ word: String, _ scenario: Scenario) -> String {

@@ -125,8 +125,9 @@ public struct QuizGrade: Sendable, Hashable {
 /// scenario, the events (hand-made in tests) and the answer.
 ///
 /// - start-order: the real order is the operations that posted
-///   `isExecuting` true, by sequence number; barriers count only when the
-///   answer names them; operations that started together count in either
+///   `isExecuting` true, by sequence number (never a barrier: the question
+///   asks about the operations, and an answer cannot name one); operations
+///   that started together count in either
 ///   order (`settleTies`). The score is the longest run of operations the
 ///   answer has in the right relative order (the longest common
 ///   subsequence of the answer and the real order, `QuizAlignment`) less
@@ -146,8 +147,7 @@ public struct QuizGrade: Sendable, Hashable {
 ///   first of them implies the rest, which the answer has in order. Pairs
 ///   whose later operation could not start yet for one reason of its own
 ///   share a line.
-/// - final-state: every operation (barriers only when named) is asked
-///   about; the score counts the right states (an operation skipped in a
+/// - final-state: every operation (never a barrier) is asked about; the score counts the right states (an operation skipped in a
 ///   queue that never ran it may be called skipped or stuck); each wrong
 ///   or missing one is explained.
 public enum QuizGrader {
@@ -170,7 +170,7 @@ public enum QuizGrader {
     private static func startOrder(
         _ scenario: Scenario, _ explainer: QuizExplainer, _ answer: [OperationID]
     ) -> QuizGrade {
-        let observed = explainer.startOrder.filter { !scenario[operation: $0].isBarrier || answer.contains($0) }
+        let observed = explainer.startOrder.filter { !scenario[operation: $0].isBarrier }
         let (actual, ties) = settleTies(observed, answer: answer, explainer)
         let alignment = QuizAlignment(answer: answer, run: actual)
         let inOrder = Set(alignment.common)
@@ -276,9 +276,7 @@ public enum QuizGrader {
         _ scenario: Scenario, _ explainer: QuizExplainer, _ answer: [(OperationID, FinalState)]
     ) -> QuizGrade {
         let given = Dictionary(answer, uniquingKeysWith: { first, _ in first })
-        let asked = scenario.operations.indices.map(OperationID.init).filter {
-            !scenario[operation: $0].isBarrier || given[$0] != nil
-        }
+        let asked = scenario.operations.indices.map(OperationID.init).filter { !scenario[operation: $0].isBarrier }
         var rows: [QuizGrade.Row] = []
         var explanations: [String] = []
         for id in asked {

@@ -168,6 +168,23 @@ struct QuizKindsTests {
             ])
     }
 
+    @Test(
+        "a barrier is never asked about: naming one is refused, whatever the kind",
+        arguments: [QuizKind.startOrder, .finalState, .mainThread])
+    func barrierRefused(_ kind: QuizKind) {
+        let scenario = makeScenario(
+            queues: [QueueSpec(name: "q")],
+            ops: [op("a", on: "q"), op("bar", on: "q", after: ["a"], body: .barrier(.zero)), op("b", on: "q")])
+        let text = kind == .finalState ? "a finished, bar finished, b finished" : "a, bar, b"
+        guard case .failure(let error) = QuizAnswerParser.parse(text, kind: kind, scenario: scenario) else {
+            Issue.record("a barrier was read")
+            return
+        }
+        #expect(
+            error.messages == ["'bar' is a barrier: the question asks about the operations, not their queue's barriers"]
+        )
+    }
+
     @Test("which kinds take one line, and which read up to an empty line")
     func oneLine() {
         #expect(
