@@ -68,6 +68,9 @@ extension QuizExplainer {
             return "\(opName) was not added yet"
         case .executing:
             let since = f.started.map { " since \(time($0))" } ?? ""
+            if f.finished == nil, let reason = stallReason(op) {
+                return "\(opName) was executing\(since) and never finished: \(reason)"
+            }
             return "\(opName) was executing\(since): it had not finished yet"
         case .finished:
             return "\(opName) had finished\(at(f.finished))"

@@ -1,4 +1,3 @@
-import Board
 import Foundation
 import Grading
 import RunFormats
@@ -31,67 +30,6 @@ struct BlanketAnswerTests {
         }.sorted()
     }()
 
-    /// The answers that need no thought, for `scenario`'s kind of quiz, and
-    /// those read off the file.
-    static func blanketAnswers(_ scenario: Scenario, kind: QuizKind) -> [(String, QuizAnswer)] {
-        let ops = scenario.operations.indices.map(OperationID.init).filter { !scenario[operation: $0].isBarrier }
-        let byName = ops.sorted { scenario[operation: $0].name < scenario[operation: $1].name }
-        let onMain = Set(ops.filter { scenario[queue: scenario[operation: $0].queue].isMain })
-        let withBlocks = Set(ops.filter { scenario[operation: $0].completion != nil })
-        // The most of each queue's operations its declared cap lets run.
-        let declared = { (q: QueueID) -> Int in
-            let count = ops.filter { scenario[operation: $0].queue == q }.count
-            if scenario[queue: q].isMain { return min(1, count) }
-            guard case .limit(let n) = scenario[queue: q].cap else { return count }
-            return min(n, count)
-        }
-        switch kind {
-        case .startOrder:
-            return [
-                ("the file's order", .startOrder(ops)), ("its reverse", .startOrder(ops.reversed())),
-                ("alphabetical", .startOrder(byName)),
-            ]
-        case .finalState:
-            return [
-                ("all finished", .finalState(ops.map { ($0, .finished) })),
-                ("all cancelled", .finalState(ops.map { ($0, .cancelled) })),
-            ]
-        case .counts:
-            return [
-                ("all finished", .counts([.finished: ops.count])), ("all cancelled", .counts([.cancelled: ops.count])),
-            ]
-        case .peak:
-            let queues = QuizAnswerParser.askedQueues(scenario)
-            let all = queues.map { q in (q, ops.filter { scenario[operation: $0].queue == q }.count) }
-            return [
-                ("one at a time", .peak(queues.map { ($0, 1) })), ("all at once", .peak(all)),
-                ("the declared caps", .peak(queues.map { ($0, declared($0)) })),
-            ]
-        case .mainThread:
-            return [
-                ("none", .mainThread([])), ("all", .mainThread(Set(ops))),
-                ("the main queue's operations", .mainThread(onMain)),
-            ]
-        case .completions:
-            let asked = scenario.quiz.map { QuizAnswerParser.askedCompletions($0, scenario) } ?? []
-            return [
-                ("none", .completions([])), ("all", .completions(Set(asked))),
-                ("every operation with a completion block", .completions(withBlocks.intersection(asked))),
-            ]
-        case .columns:
-            let running = QuizAnswerParser.askedQueues(scenario).map(declared).reduce(0, +)
-            return Phase.columns.map { ("all \($0.rawValue)", .columns([$0: ops.count])) } + [
-                (
-                    "the declared caps executing, the rest ready",
-                    .columns([.executing: running, .ready: ops.count - running])
-                )
-            ]
-        case .together:
-            // Either yes or no is right: the test refuses the kind itself.
-            return []
-        }
-    }
-
     @Test("every library file but a few has a quiz")
     func theLibraryHasQuizzes() {
         #expect(Self.quizFiles.count >= 25)
@@ -110,7 +48,7 @@ struct BlanketAnswerTests {
             ["trace", "--format", "jsonl", "--speed", String(speed), path], timeout: 120)
         #expect(result.status == 0, "\(file): \(result.stderr)")
         let recording = try RecordingDecoder.decode(Array(result.stdout.utf8))
-        for (name, answer) in Self.blanketAnswers(scenario, kind: quiz.kind) {
+        for (name, answer) in QuizAnswer.blind(for: scenario) {
             let grade = QuizGrader.grade(recording.scenario, events: recording.events, answer: answer)
             #expect(!grade.isCorrect, "\(file): the answer '\(name)' passes its \(quiz.kind.rawValue) quiz")
         }
