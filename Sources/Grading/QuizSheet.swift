@@ -53,6 +53,34 @@ public enum QuizSheet {
         }
     }
 
+    /// What the file says that the board's cards and queue lines do not
+    /// and an answer may need, in time order: the timed actions
+    /// (`timedActions`), then the operations' clauses a card does not show
+    /// (its quality of service, a completion block and what it does,
+    /// ignoring cancel, never posting isFinished, execution blocks).
+    public static func givens(_ scenario: Scenario) -> [String] {
+        var lines = timedActions(scenario)
+        for (index, spec) in scenario.operations.enumerated() where !spec.isBarrier {
+            let id = OperationID(index)
+            var clauses: [String] = []
+            if let qos = spec.qos, spec.priority == nil { clauses.append("qos \(qos.rawValue)") }
+            if case .blocks = spec.body { clauses.append(body(spec)) }
+            if let leftover = scenario.leftover(of: id) { clauses.append(leftsRunning(leftover)) }
+            if scenario.forgetsIfCancelled.contains(id) {
+                clauses.append("never posts isFinished when cancelled before it starts")
+            } else if spec.body.isAsync && spec.neverFinishes {
+                clauses.append("never posts isFinished")
+            }
+            if spec.ignoresCancel { clauses.append("ignores cancel") }
+            if let actions = spec.completion {
+                let what = actions.map { ScenarioPrinter.actionText($0, in: scenario) }.joined(separator: ", ")
+                clauses.append(what.isEmpty ? "has a completion block" : "its completion block does '\(what)'")
+            }
+            if !clauses.isEmpty { lines.append("\(scenario.opName(id)): " + clauses.joined(separator: ", ")) }
+        }
+        return lines
+    }
+
     /// What the question of a kind with operands is about, in words, so
     /// the learner knows what the answer names: `about fetch and parse`.
     public static func subject(of quiz: Quiz, in scenario: Scenario) -> String? {
@@ -88,7 +116,8 @@ public enum QuizSheet {
     /// completion block, ignores cancel`.
     public static func describe(_ id: OperationID, in scenario: Scenario) -> String {
         let spec = scenario[operation: id]
-        var parts = [body(spec)]
+        var parts = [body(spec, forgetsOnlyIfCancelled: scenario.forgetsIfCancelled.contains(id))]
+        if let leftover = scenario.leftover(of: id) { parts.append(leftsRunning(leftover)) }
         if !spec.dependencies.isEmpty {
             parts.append("after " + spec.dependencies.map { scenario[operation: $0].name }.joined(separator: ", "))
         }
@@ -122,7 +151,12 @@ public enum QuizSheet {
         scenario.actions.first { $0.action == .add(id) }?.time
     }
 
-    private static func body(_ spec: OperationSpec) -> String {
+    /// `work 300ms leaves 500ms`: main() returns with work still going.
+    private static func leftsRunning(_ leftover: Duration) -> String {
+        "then main() returns, leaving \(ScenarioPrinter.format(leftover)) of its work running"
+    }
+
+    private static func body(_ spec: OperationSpec, forgetsOnlyIfCancelled: Bool = false) -> String {
         let d = ScenarioPrinter.format
         switch spec.body {
         case .work(let t):
@@ -133,7 +167,9 @@ public enum QuizSheet {
             }
             return "execution blocks of " + ts.map(d).joined(separator: ", ")
         case .async(let t):
-            return "async \(d(t))" + (spec.neverFinishes ? " that never posts isFinished" : "")
+            guard spec.neverFinishes || forgetsOnlyIfCancelled else { return "async \(d(t))" }
+            return "async \(d(t)) that never posts isFinished"
+                + (forgetsOnlyIfCancelled ? " when cancelled before it starts" : "")
         case .barrier(let t):
             return t == .zero ? "barrier" : "barrier with work \(d(t))"
         }

@@ -15,8 +15,9 @@ package enum PickerLauncher {
     /// The files that must fail `opscope check`, each teaching one rule.
     package static let mistakesFolder = "scenarios/mistakes"
     package static let mistakesHeading = "Mistakes: files that fail `opscope check`, each teaching one rule"
+    package static let nextHeading = "Practice: the next question, to answer before the run shows it"
     package static let questionsHeading =
-        "Questions: a library file's quiz, to answer before the run shows it (its notes stay hidden)"
+        "Questions: each library file's quiz, to answer before the run shows it (its notes stay hidden)"
 
     package static func launch(options: InteractiveOptions) throws(UsageError) -> ExitStatus {
         let catalog = catalog()
@@ -35,31 +36,43 @@ package enum PickerLauncher {
     }
 
     /// The picker's list, the path of each entry in the order the list
-    /// numbers them, and which entries open as a question: the library,
-    /// then each library file with a quiz again as a question (titled by
-    /// its question: a lesson's title often gives the answer away), then
-    /// the mistakes (a section only when the folder has files).
+    /// numbers them, and which entries open as a question: first the
+    /// question `opscope practice` would ask next, then the library, then
+    /// each library file with a quiz again as a question (titled by its
+    /// question: a lesson's title often gives the answer away), then the
+    /// mistakes (a section only when the folder has files). The picker
+    /// opens on the next question: a candidate reaches it without passing
+    /// a lesson's note, and the notes show only once the selection is on
+    /// a lesson.
     package static func catalog() -> (list: PickerList, paths: [String], questions: Set<Int>) {
         let library = paths(in: libraryFolder)
         let mistakes = paths(in: mistakesFolder)
         let read = library.map { Self.read($0) }
-        var sections = [PickerSection(entries: read.map(\.entry))]
-        var paths = library
-        var questions: Set<Int> = []
         var asked: [PickerEntry] = []
+        var askedPaths: [String] = []
         for (path, (entry, opening)) in zip(library, read) {
             guard let quiz = opening?.scenario.quiz else { continue }
-            if asked.isEmpty {
-                // First, the one `opscope practice` would ask (set below).
-                questions.insert(paths.count)
-                paths.append(path)
-                asked.append(PickerEntry(fileName: nextQuestionName))
-            }
-            questions.insert(paths.count)
-            paths.append(path)
+            askedPaths.append(path)
             asked.append(PickerEntry(fileName: entry.fileName, title: quiz.question))
         }
-        if !asked.isEmpty { sections.append(PickerSection(heading: questionsHeading, entries: asked)) }
+        var sections: [PickerSection] = []
+        var paths: [String] = []
+        var questions: Set<Int> = []
+        if let first = askedPaths.first {
+            // The one `opscope practice` would ask (set by `markQuestions`).
+            sections.append(
+                PickerSection(
+                    heading: nextHeading, entries: [PickerEntry(fileName: nextQuestionName)], asksQuestions: true))
+            questions.insert(0)
+            paths.append(first)
+        }
+        sections.append(PickerSection(entries: read.map(\.entry)))
+        paths += library
+        if !asked.isEmpty {
+            questions.formUnion(paths.count..<(paths.count + asked.count))
+            paths += askedPaths
+            sections.append(PickerSection(heading: questionsHeading, entries: asked, asksQuestions: true))
+        }
         if !mistakes.isEmpty {
             sections.append(PickerSection(heading: mistakesHeading, entries: mistakes.map { Self.read($0).entry }))
         }
@@ -72,69 +85,51 @@ package enum PickerLauncher {
     /// next, the library's, then generated ones (a file in the data folder).
     package static let nextQuestionName = "next ▸"
 
-    /// The Questions section marked from the practice record: each
-    /// question's last answer (✓ right, ✗ missed) before its question, and
-    /// the progress per concept in the heading (or why the record was set
-    /// aside).
+    /// The questions marked from the practice record: each question's
+    /// last answer (✓ right, ✗ missed) before its question, the progress
+    /// per concept (or why the record was set aside) in the heading of the
+    /// next question's section, and the next question itself.
     package static func markQuestions(
         _ list: PickerList, paths: [String], questions: Set<Int>, practice: PracticeKeeper?
     ) -> (PickerList, [String]) {
-        // The section whose entries open as questions (its heading changes with the record).
-        var start = 0
-        var found: Int?
-        for (s, section) in list.sections.enumerated() {
-            let indices = start..<(start + section.entries.count)
-            if !indices.isEmpty, indices.allSatisfy(questions.contains) {
-                found = s
-                break
-            }
-            start = indices.upperBound
-        }
-        guard let section = found else { return (list, paths) }
         var list = list
         var paths = paths
+        let indices = questions.sorted().filter { $0 < list.count && paths.indices.contains($0) }
+        guard let next = indices.first(where: { list[entry: $0].fileName == nextQuestionName }),
+            let nextSection = list.section(ofEntry: next)
+        else { return (list, paths) }
+        let asked = indices.filter { $0 != next }
         let overview = practice?.overview()
-        var heading = questionsHeading
+        let plain = list.sections[nextSection].heading ?? nextHeading
+        let lead = plain.components(separatedBy: ":").first ?? plain
         if let message = overview?.message {
-            heading = "Questions — \(message)"
+            list.sections[nextSection].heading = "\(lead) — \(message)"
         } else if let progress = overview?.progress, !progress.isEmpty {
-            heading = "Questions (answer before the run shows it) — right last time: \(progress)"
+            list.sections[nextSection].heading =
+                "\(lead) (answer before the run shows it) — right last time: \(progress)"
         }
-        list.sections[section].heading = heading
-        let first = start
-        for offset in list.sections[section].entries.indices {
-            let index = first + offset
-            guard questions.contains(index), paths.indices.contains(index) else { continue }
-            var entry = list.sections[section].entries[offset]
-            let question = entry.title.map { String($0.drop { "✓✗ ".contains($0) }) } ?? ""
+        let question = { (index: Int) in list[entry: index].title.map { String($0.drop { "✓✗ ".contains($0) }) } }
+        for index in asked {
             let mark = overview?.lastRight[(paths[index] as NSString).lastPathComponent].map { $0 ? "✓ " : "✗ " } ?? ""
-            entry.title = mark + question
-            list.sections[section].entries[offset] = entry
+            list[entry: index].title = mark + (question(index) ?? "")
         }
         // The next question: due, else never answered, else the soonest back.
-        let asked = list.sections[section].entries.indices.filter {
-            list.sections[section].entries[$0].fileName != nextQuestionName
-        }
-        let files = asked.map { list.sections[section].entries[$0].fileName }
-        guard let next = list.sections[section].entries.firstIndex(where: { $0.fileName == nextQuestionName })
-        else { return (list, paths) }
+        let files = asked.map { list[entry: $0].fileName }
         var choice = practice?.next(among: files) ?? files.first.map { .library(file: $0, when: "") }
         // A generated question is made (and confirmed) once, as a file in the data folder.
         if case .generated(let level, let seed, let when)? = choice {
             if let practice, let path = practice.generatedFile(level: level, seed: seed) {
-                let question = Self.read(path).opening?.scenario.quiz?.question ?? "a generated question"
-                list.sections[section].entries[next].title =
-                    "generated, level \(level), seed \(seed): \(question) (\(when))"
-                paths[first + next] = path
+                let text = Self.read(path).opening?.scenario.quiz?.question ?? "a generated question"
+                list[entry: next].title = "generated, level \(level), seed \(seed): \(text) (\(when))"
+                paths[next] = path
                 return (list, paths)
             }
             choice = practice?.next(among: files, generated: false)
         }
         if case .library(let file, let when)? = choice, let at = files.firstIndex(of: file) {
-            let question = list.sections[section].entries[asked[at]]
-            let title = question.title.map { String($0.drop { "✓✗ ".contains($0) }) } ?? file
-            list.sections[section].entries[next].title = "\(file): \(title)" + (when.isEmpty ? "" : " (\(when))")
-            paths[first + next] = paths[first + asked[at]]
+            let title = question(asked[at]) ?? file
+            list[entry: next].title = "\(file): \(title)" + (when.isEmpty ? "" : " (\(when))")
+            paths[next] = paths[asked[at]]
         }
         return (list, paths)
     }

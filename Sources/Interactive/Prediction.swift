@@ -38,7 +38,7 @@ package struct Prediction: Sendable {
     package private(set) var attempt = 1
     /// The run's events while it goes on (a question's scenario is small).
     private var events: [LifecycleEvent] = []
-    /// The wrong row the history last went to.
+    /// The deciding moment (its sequence number) the history last went to.
     private var lastJump: Int?
 
     /// nil for a scenario without a quiz.
@@ -126,15 +126,32 @@ package struct Prediction: Sendable {
         lastJump = nil
     }
 
-    /// Enter after the grade: the next wrong row with a deciding moment,
-    /// after the one gone to last (round again after the last).
-    package mutating func nextDecidingMoment() -> (row: QuizGrade.Row, seq: Int)? {
+    /// One moment that decided wrong rows of the grade.
+    package struct DecidingMoment: Equatable, Sendable {
+        /// The event's sequence number.
+        package var seq: Int
+        /// The first wrong row (in the table's order) it decided.
+        package var row: QuizGrade.Row
+        /// Its place among the grade's deciding moments (1-based), and how many there are.
+        package var number: Int
+        package var count: Int
+    }
+
+    /// Enter after the grade: the next moment that decided a wrong row,
+    /// in the run's order, each moment once however many rows it decided
+    /// (round again after the last).
+    package mutating func nextDecidingMoment() -> DecidingMoment? {
         guard case .graded(_, let grade) = phase else { return nil }
-        let wrong = grade.rows.indices.filter { !grade.rows[$0].right && grade.rows[$0].moment != nil }
-        guard !wrong.isEmpty else { return nil }
-        let next = wrong.first { $0 > (lastJump ?? -1) } ?? wrong[0]
-        lastJump = next
-        return (grade.rows[next], grade.rows[next].moment!)
+        var firstRow: [Int: QuizGrade.Row] = [:]
+        for row in grade.rows where !row.right {
+            if let seq = row.moment, firstRow[seq] == nil { firstRow[seq] = row }
+        }
+        let moments = firstRow.keys.sorted()
+        guard !moments.isEmpty else { return nil }
+        let next = moments.firstIndex { $0 > (lastJump ?? Int.min) } ?? 0
+        lastJump = moments[next]
+        return DecidingMoment(
+            seq: moments[next], row: firstRow[moments[next]]!, number: next + 1, count: moments.count)
     }
 
     /// What the frame shows of it.
@@ -148,7 +165,7 @@ package struct Prediction: Sendable {
         return PredictFrame(
             phase: framePhase, question: quiz.question, subject: QuizSheet.subject(of: quiz, in: scenario),
             instructions: Self.instructions(for: quiz.kind), draft: draft, errors: errors,
-            attempt: attempt)
+            attempt: attempt, givens: QuizSheet.givens(scenario))
     }
 
     /// The quiz command's instructions, for one line typed in the pane:

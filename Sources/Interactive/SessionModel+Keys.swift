@@ -72,8 +72,8 @@ extension SessionModel {
         defer { self.prediction = prediction }
         if case .graded = prediction.phase {
             guard key == .enter else { return nil }
-            guard let (row, seq) = prediction.nextDecidingMoment(),
-                let index = history.events.firstIndex(where: { $0.seq == seq })
+            guard let next = prediction.nextDecidingMoment(),
+                let index = history.events.firstIndex(where: { $0.seq == next.seq })
             else {
                 state.show("no wrong row has a moment to show", kind: .refusal, now: moment.wall)
                 return []
@@ -86,10 +86,12 @@ extension SessionModel {
                 state.inspectsQueue = false
                 revealPending = op
             }
+            let row = next.row
             let what = row.label.isEmpty ? (row.actual == "—" ? row.yours : row.actual) : row.label
+            let place = next.count > 1 ? " (\(next.number) of \(next.count))" : ""
             state.show(
-                "\(Spelling.seconds(event.time)): the moment that decided \(what) \u{2014} [ ] step, End goes back "
-                    + "to the end, Enter the next", now: moment.wall, lasting: 15)
+                "\(Spelling.seconds(event.time)): the moment that decided \(what)\(place) \u{2014} [ ] step, End goes "
+                    + "back to the end, Enter the next", now: moment.wall, lasting: 15)
             return []
         }
         guard prediction.isAnswering else { return nil }

@@ -13,7 +13,24 @@ enum CaptionView {
         var text =
             "\(Spelling.seconds(caption.time)) \(dash) \(scripted)\(Wording.plain(caption.text, glyphs: frame.glyphs))"
         if frame.pausedAtCaption { text += "  (Space continues)" }
-        let wrapped = wrap(text, width: max(1, width - 2))
+        return bounded(wrap(text, width: max(1, width - 2)), width: width, frame: frame)
+    }
+
+    /// The band's lines for a frame: the caption's, or, while a question
+    /// waits for its answer, what the file says that the cards do not
+    /// (`PredictFrame.givens`): the timed actions and the clauses.
+    static func lines(frame: FrameInput, width: Int) -> [String] {
+        if let caption = frame.caption { return lines(caption, frame: frame, width: width) }
+        guard let predict = frame.predict, predict.hidesAnswers, !predict.givens.isEmpty else { return [] }
+        let text =
+            "the file says: "
+            + predict.givens.map { Wording.plain($0, glyphs: frame.glyphs) }.joined(
+                separator: " \(frame.glyphs.bullet) ")
+        return bounded(wrap(text, width: max(1, width - 2)), width: width, frame: frame)
+    }
+
+    /// At most `ScreenLayout.captionRows` lines, the last cut with an ellipsis.
+    private static func bounded(_ wrapped: [String], width: Int, frame: FrameInput) -> [String] {
         guard wrapped.count > ScreenLayout.captionRows else { return wrapped }
         var kept = Array(wrapped.prefix(ScreenLayout.captionRows))
         kept[kept.count - 1] = truncate(
@@ -23,10 +40,10 @@ enum CaptionView {
     }
 
     static func draw(frame: FrameInput, theme: Theme, into grid: inout CellGrid, rect: Rect) {
-        guard let caption = frame.caption, !rect.isEmpty else { return }
-        let style = frame.pausedAtCaption ? theme.caption : theme.captionSeen
+        guard !rect.isEmpty else { return }
+        let style = frame.caption == nil ? theme.info : frame.pausedAtCaption ? theme.caption : theme.captionSeen
         grid.fill(rect, with: .blank(style))
-        for (i, line) in lines(caption, frame: frame, width: rect.width).prefix(rect.height).enumerated() {
+        for (i, line) in lines(frame: frame, width: rect.width).prefix(rect.height).enumerated() {
             let marker = i == 0 ? frame.glyphs.pointer : " "
             grid.write(
                 marker + " " + line, at: Position(column: rect.x, row: rect.y + i), style: style, clippedTo: rect)

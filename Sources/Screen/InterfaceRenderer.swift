@@ -83,7 +83,7 @@ public enum InterfaceRenderer {
     /// controller both ask, so that they agree on every rectangle.
     static func layout(board: BoardState, state: InterfaceState, frame: FrameInput) -> ScreenLayout? {
         let width = frame.size.columns
-        let captionLines = frame.caption.map { CaptionView.lines($0, frame: frame, width: width).count } ?? 0
+        let captionLines = CaptionView.lines(frame: frame, width: width).count
         return ScreenLayout(frame: frame, board: board, state: state, captionLines: captionLines)
     }
 

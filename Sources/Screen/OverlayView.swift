@@ -94,7 +94,12 @@ enum OverlayView {
         case .help: lines = helpLines(glyphs: frame.glyphs)
         case .stall: lines = stallLines(board: board, glyphs: frame.glyphs)
         case .swift:
-            lines = swiftLines(frame.predict?.hidesAnswers == true ? board.scenario.asQuestion : board.scenario)
+            // Before the answer the code comes bare: the program's comments
+            // (and the scenario's notes at its top) state the rules asked about.
+            lines =
+                frame.predict?.hidesAnswers == true
+                ? SwiftProgramPrinter.withoutComments(swiftLines(board.scenario.asQuestion))
+                : swiftLines(board.scenario)
         case .diff, .problems:
             lines = frame.overlayText ?? []
         }

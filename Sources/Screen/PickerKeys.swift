@@ -2,6 +2,8 @@
 /// that shows why a file cannot open.
 public enum PickerCommand: Sendable, Hashable {
     case up, down, pageUp, pageDown, first, last
+    /// The first entry of the next section (round to the first), or of the previous one.
+    case nextSection, previousSection
     /// Open the selected file (or show why it cannot open); close the pane.
     case choose
     /// Quit from the list; close the pane.
@@ -20,6 +22,8 @@ public enum PickerKeys {
         KeyBinding([.pageDown], .pageDown, help: "a page down", group: "Picker"),
         KeyBinding([.home], .first, help: "the first entry", group: "Picker"),
         KeyBinding([.end], .last, help: "the last entry", group: "Picker"),
+        KeyBinding([.tab], .nextSection, help: "the next section's first entry", group: "Picker"),
+        KeyBinding([.shiftTab], .previousSection, help: "the previous section's first entry", group: "Picker"),
         KeyBinding(
             [.enter], .choose, help: "open the scenario, or show why it cannot open; close that pane",
             group: "Picker"),

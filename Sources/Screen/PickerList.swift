@@ -27,10 +27,15 @@ public struct PickerEntry: Sendable, Hashable {
 public struct PickerSection: Sendable, Hashable {
     public var heading: String?
     public var entries: [PickerEntry]
+    /// Its entries open as questions: while one is selected, no entry of
+    /// the list shows its first note (a lesson's note often gives a
+    /// question's answer away).
+    public var asksQuestions: Bool
 
-    public init(heading: String? = nil, entries: [PickerEntry]) {
+    public init(heading: String? = nil, entries: [PickerEntry], asksQuestions: Bool = false) {
         self.heading = heading
         self.entries = entries
+        self.asksQuestions = asksQuestions
     }
 }
 
@@ -65,6 +70,22 @@ public struct PickerList: Sendable, Hashable {
             let (s, i) = locate(index)
             sections[s].entries[i] = newValue
         }
+    }
+
+    /// The section entry `index` is in; nil when there is no such entry.
+    public func section(ofEntry index: Int) -> Int? {
+        guard (0..<count).contains(index) else { return nil }
+        return locate(index).section
+    }
+
+    /// The number of the first entry of section `section`.
+    public func firstEntry(ofSection section: Int) -> Int {
+        sections.prefix(section).reduce(0) { $0 + $1.entries.count }
+    }
+
+    /// The list's notes show: the selected entry is not a question's.
+    public func showsNotes(selected: Int) -> Bool {
+        section(ofEntry: selected).map { !sections[$0].asksQuestions } ?? true
     }
 
     private func locate(_ index: Int) -> (section: Int, offset: Int) {

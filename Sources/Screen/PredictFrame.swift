@@ -30,13 +30,19 @@ public struct PredictFrame: Sendable {
     public var errors: [String]
     /// The answers given so far (1 while answering the first time).
     public var attempt: Int
+    /// What the file says that the cards do not show and the answer may
+    /// need (`QuizSheet.givens`): the timed actions in time order, then
+    /// the operations' clauses. Shown in the band over the columns and in
+    /// the question pane until the grade.
+    public var givens: [String]
 
     public init(
         phase: Phase, question: String, subject: String? = nil, instructions: String, draft: String = "",
-        errors: [String] = [], attempt: Int = 1
+        errors: [String] = [], attempt: Int = 1, givens: [String] = []
     ) {
         self.phase = phase
         self.question = question
+        self.givens = givens
         self.subject = subject
         self.instructions = instructions
         self.draft = draft
@@ -59,6 +65,11 @@ public struct PredictFrame: Sendable {
             )
         ]
         if let subject = predict.subject { items.append((Wording.plain(subject, glyphs: glyphs), theme.dim)) }
+        if predict.phase == .answering || predict.phase == .running, !predict.givens.isEmpty {
+            for given in predict.givens {
+                items.append(("\(glyphs.bullet) " + Wording.plain(given, glyphs: glyphs), theme.info))
+            }
+        }
         items.append(("", theme.plain))
         switch predict.phase {
         case .answering:
@@ -87,15 +98,19 @@ public struct PredictFrame: Sendable {
                     "Score: \(grade.scoreLine)" + (grade.isCorrect ? " \(glyphs.check) all right!" : "."),
                     grade.isCorrect ? theme.held : theme.failed
                 ))
-            for row in grade.rows where !row.right || grade.kind != .startOrder {
-                let mark = row.right ? glyphs.check : glyphs.cross
-                let label = row.label.isEmpty ? "" : row.label + ": "
-                let note = row.note.isEmpty ? "" : " (\(row.note))"
-                items.append(
-                    (
-                        "\(mark) \(label)yours \(row.yours), the run \(row.actual)\(note)",
-                        row.right ? theme.plain : theme.failed
-                    ))
+            if grade.kind == .startOrder {
+                items += startOrderTable(grade, theme: theme, glyphs: glyphs)
+            } else {
+                for row in grade.rows {
+                    let mark = row.right ? glyphs.check : glyphs.cross
+                    let label = row.label.isEmpty ? "" : row.label + ": "
+                    let note = row.note.isEmpty ? "" : " (\(row.note))"
+                    items.append(
+                        (
+                            "\(mark) \(label)yours \(row.yours), the run \(row.actual)\(note)",
+                            row.right ? theme.plain : theme.failed
+                        ))
+                }
             }
             if !grade.explanations.isEmpty {
                 items.append(("Why", theme.heading))
@@ -119,6 +134,25 @@ public struct PredictFrame: Sendable {
             }
         }
         return items
+    }
+}
+
+extension PredictFrame {
+    /// A start order's grade as two columns side by side, the answer's and
+    /// the run's, lined up as a diff: read down, each column is that order
+    /// unchanged; a name on one side only is out of place, left out, or
+    /// never started.
+    static func startOrderTable(_ grade: QuizGrade, theme: Theme, glyphs: GlyphSet) -> [(String, Style)] {
+        let width = max(5, grade.rows.map { displayWidth($0.yours) }.max() ?? 0)
+        func cell(_ text: String) -> String { text + String(repeating: " ", count: max(0, width - displayWidth(text))) }
+        var lines: [(String, Style)] = [("  " + cell("yours") + "  the run", theme.dim)]
+        for row in grade.rows {
+            let mark = row.right ? glyphs.check : glyphs.cross
+            let note = row.note.isEmpty ? "" : "  " + row.note
+            lines.append(
+                ("\(mark) " + cell(row.yours) + "  " + row.actual + note, row.right ? theme.plain : theme.failed))
+        }
+        return lines
     }
 }
 

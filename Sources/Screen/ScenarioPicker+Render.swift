@@ -40,6 +40,7 @@ extension ScenarioPicker {
                 "no scenario files found", at: Position(column: 2, row: area.y), style: theme.dim, clippedTo: area)
         }
         let entries = list.entries
+        let notes = list.showsNotes(selected: state.selected)
         for (i, row) in rows.rows.enumerated().dropFirst(offset).prefix(area.height) {
             let y = area.y + i - offset
             let line = Rect(x: 0, y: y, width: size.columns, height: 1).intersection(area)
@@ -59,7 +60,7 @@ extension ScenarioPicker {
                 if let title = entries[n].title { label += "  \(title)" }
                 put(label, selected ? theme.selected.bolded : theme.heading)
             case .note(let n):
-                if let note = entries[n].firstNote { put("    " + note, theme.dim) }
+                if notes, let note = entries[n].firstNote { put("    " + note, theme.dim) }
             }
         }
 
@@ -73,7 +74,8 @@ extension ScenarioPicker {
                 open, fileName: entries[open.entry].fileName, layout: pane, glyphs: glyphs, theme: theme, into: &grid)
         } else {
             let opens = (0..<count).contains(state.selected) ? list[entry: state.selected].opens : true
-            keys = " \(arrows) choose  Enter \(opens ? "open" : "show the errors")  q quit"
+            let sections = list.sections.filter { !$0.entries.isEmpty }.count > 1 ? "  Tab next section" : ""
+            keys = " \(arrows) choose\(sections)  Enter \(opens ? "open" : "show the errors")  q quit"
         }
         grid.write(keys, at: Position(column: 0, row: keyBar.y), style: theme.dim, clippedTo: keyBar)
         if ascii { grid.makeASCII() }

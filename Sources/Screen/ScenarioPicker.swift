@@ -39,7 +39,8 @@ public enum PickerOutcome: Sendable, Hashable {
 }
 
 /// The scenario picker: keys and view, pure. ↑/k and ↓/j move (over the
-/// section headings), Home/End jump, PgUp/PgDn page, Enter opens the file
+/// section headings), Home/End jump, PgUp/PgDn page, Tab and Shift-Tab go
+/// to the next and previous section's first entry, Enter opens the file
 /// or, for one that cannot run, shows its diagnostics in a pane; q / Ctrl-C /
 /// Esc quit; a click on an entry selects it, a wheel notch moves the
 /// selection by one. In the pane, ↑↓ PgUp PgDn Home End and the wheel
@@ -75,6 +76,13 @@ public enum ScenarioPicker {
             case .pageDown: next += page
             case .first: next = 0
             case .last: next = list.count - 1
+            case .nextSection, .previousSection:
+                let filled = list.sections.indices.filter { !list.sections[$0].entries.isEmpty }
+                guard filled.count > 1, let here = list.section(ofEntry: state.selected),
+                    let at = filled.firstIndex(of: here)
+                else { return .none }
+                let step = PickerKeys.table.command(for: key) == .nextSection ? 1 : filled.count - 1
+                next = list.firstEntry(ofSection: filled[(at + step) % filled.count])
             case .choose:
                 guard (0..<list.count).contains(state.selected) else { return .none }
                 guard !list[entry: state.selected].opens else { return .open(state.selected) }
@@ -116,6 +124,7 @@ public enum ScenarioPicker {
             case .pageDown: next += page
             case .first: next = 0
             case .last: next = most
+            case .nextSection, .previousSection: return .none
             case .choose, .back:
                 state.pane = nil
                 return .redraw

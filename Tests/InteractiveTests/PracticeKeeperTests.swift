@@ -20,7 +20,7 @@ import Testing
             PickerSection(
                 heading: PickerLauncher.questionsHeading,
                 entries: [PickerEntry(fileName: PickerLauncher.nextQuestionName)]
-                    + questions.map { PickerEntry(fileName: $0.file, title: $0.question) }),
+                    + questions.map { PickerEntry(fileName: $0.file, title: $0.question) }, asksQuestions: true),
         ])
     }
 

@@ -153,6 +153,57 @@ import Testing
         #expect(Self.screen(&model).contains("(try 2)"))
     }
 
+    @Test func enterVisitsTheDecidingMomentsInTheRunsOrderEachOnce() throws {
+        let scenario = ScenarioReader.read(
+            """
+            queue q serial suspended
+            op a work 100ms priority low
+            op b work 100ms
+            op c work 100ms priority high
+            at 50ms resume q
+            quiz "In which order?" answer start-order
+            """
+        ).scenario!
+        var model = SessionModel(
+            scenario: scenario, settings: .init(speed: 1, paused: false, lesson: false, asQuestion: true),
+            file: RecordingFile(path: "q.ops", source: ""), at: 0)
+        _ = model.open(at: 0)
+        Self.type("a, b, c", &model)
+        _ = Self.press(.enter, &model)
+        var s = Script(scenario)
+        s.suspended("q", true)
+        for name in ["a", "b", "c"] { s.add(name) }
+        s.at(0.05)
+        s.suspended("q", false)
+        for (i, name) in ["c", "b", "a"].enumerated() {
+            s.start(name, thread: 1)
+            s.at(0.15 + 0.1 * Double(i))
+            s.finish(name)
+        }
+        s.end()
+        model.take(s.events, SessionMoment(wall: 1))
+        guard case .graded(_, let grade) = model.prediction?.phase else {
+            Issue.record("not graded")
+            return
+        }
+        // The table lists a (left out of its place) before b; the run
+        // started b before a: Enter follows the run, each moment once.
+        let moments = Set(grade.rows.filter { !$0.right }.compactMap(\.moment)).sorted()
+        #expect(moments.count >= 2)
+        #expect(grade.rows.first { !$0.right }?.moment != moments.first, "the table's order is not the run's here")
+        var seen: [Int] = []
+        for _ in moments {
+            _ = Self.press(.enter, &model)
+            let cursor = try #require(model.state.historyCursor)
+            seen.append(model.history.events[cursor - 1].seq)
+        }
+        #expect(seen == moments)
+        #expect(model.state.visibleMessage(now: 0)?.text.contains("(\(moments.count) of \(moments.count))") == true)
+        _ = Self.press(.enter, &model)
+        let cursor = try #require(model.state.historyCursor)
+        #expect(model.history.events[cursor - 1].seq == moments[0], "round again after the last")
+    }
+
     @Test func aScenarioWithoutQuizOpensAsUsual() {
         var plain = SessionModel(
             scenario: ScenarioReader.read("op a work 1s").scenario!,

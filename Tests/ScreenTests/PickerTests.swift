@@ -94,6 +94,7 @@ import Testing
                 case .pageUp: #expect(state.selected == 0, "\(key)")
                 case .choose: #expect(outcome == .open(1), "\(key)")
                 case .back, .quit: #expect(outcome == .quit, "\(key)")
+                case .nextSection, .previousSection: #expect(outcome == .none, "\(key): one section")
                 }
             }
         }
@@ -136,6 +137,35 @@ import Testing
         #expect(state.scroll == 0)
         #expect(ScenarioPicker.handle(.pageDown, state: &state, list: sectioned, size: size) == .redraw)
         #expect(state.selected == 3)
+    }
+
+    @Test func tabGoesToTheNextSectionsFirstEntryAndRoundShiftTabBack() {
+        var state = PickerState()
+        let size = Size(columns: 80, rows: 12)
+        state.selected = 1
+        #expect(ScenarioPicker.handle(.tab, state: &state, list: sectioned, size: size) == .redraw)
+        #expect(state.selected == 3)
+        #expect(ScenarioPicker.handle(.tab, state: &state, list: sectioned, size: size) == .redraw)
+        #expect(state.selected == 0, "round to the first section")
+        #expect(ScenarioPicker.handle(.shiftTab, state: &state, list: sectioned, size: size) == .redraw)
+        #expect(state.selected == 3)
+    }
+
+    /// While a question is selected no lesson shows its first note: a
+    /// note often gives the question's answer away.
+    @Test func noNoteShowsWhileAQuestionIsSelected() {
+        let list = PickerList([
+            PickerSection(
+                heading: "Practice", entries: [PickerEntry(fileName: "next ▸", title: "02-cap.ops: how many?")],
+                asksQuestions: true),
+            PickerSection(entries: [
+                PickerEntry(fileName: "02-cap.ops", title: "Six downloads", firstNote: "at most two at once")
+            ]),
+        ])
+        var state = PickerState()
+        #expect(!render(list, state, 60, 10).contains("    at most two at once"))
+        state.selected = 1
+        #expect(render(list, state, 60, 10).contains("    at most two at once"))
     }
 
     @Test func enterOnAMistakeShowsItsDiagnosticsInsteadOfOpeningIt() {
@@ -261,7 +291,7 @@ import Testing
                 "  cycle.ops  error: dependency cycle: save → parse → save",
                 "    every operation in a cycle waits forever",
                 "", "", "", "", "", "", "", "", "",
-                " ↑↓ choose  Enter show the errors  q quit",
+                " ↑↓ choose  Tab next section  Enter show the errors  q quit",
             ])
     }
 
@@ -303,7 +333,7 @@ import Testing
         state.selected = 4
         let list = render(sectioned, state, 80, 24, ascii: true)
         #expect(list[12] == "> cycle.ops  error: dependency cycle: save -> parse -> save")
-        #expect(list[23] == " Up/Down choose  Enter show the errors  q quit")
+        #expect(list[23] == " Up/Down choose  Tab next section  Enter show the errors  q quit")
         state.pane = PickerPane(entry: 4)
         let pane = render(sectioned, state, 80, 24, ascii: true)
         #expect(pane[16] == "+ cycle.ops: what opscope check says ------------------------------------------+")

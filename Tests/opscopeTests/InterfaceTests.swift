@@ -207,7 +207,7 @@ struct InterfaceTests {
         Thread.sleep(forTimeInterval: 0.5)
         let text = try tmux.screenText()
         #expect(!text.contains("[exit"))
-        #expect(text.contains("▶ 01-chain.ops"))
+        #expect(text.contains("▶ next ▸"))
         try tmux.send("q")
         try tmux.waitFor(text: "[exit 0]")
         try tmux.waitFor(text: "[terminal restored]")
@@ -217,7 +217,10 @@ struct InterfaceTests {
     func picker() throws {
         let tmux = try TmuxSession([])
         try tmux.waitFor(text: "choose a scenario")
-        try tmux.waitFor(text: "01-chain.ops")
+        // It opens on the next question; the lessons follow.
+        try tmux.waitFor(text: "▶ next ▸")
+        try tmux.send("Down")
+        try tmux.waitFor(text: "▶ 01-chain.ops")
         try tmux.send("Enter")
         try tmux.waitFor(text: "Download, decode, save")
         try tmux.waitFor(text: "Executing")
@@ -241,7 +244,7 @@ struct InterfaceTests {
                 name.hasSuffix(".ops") ? try? String(contentsOfFile: root + "/scenarios/" + name, encoding: .utf8) : nil
             return text?.split(separator: "\n").contains { $0.hasPrefix("quiz ") } ?? false
         }.count
-        // The Questions section begins with the one practice asks next.
+        // The one practice asks next, the library, its quizzes, the mistakes.
         let total = try count("scenarios") + (questions > 0 ? questions + 1 : 0) + count("scenarios/mistakes")
         let tmux = try TmuxSession([])
         try tmux.waitFor(text: "1 of \(total)")
@@ -358,9 +361,11 @@ struct InterfaceTests {
         let tmux = try TmuxSession([])
         try tmux.waitFor(text: "choose a scenario")
         try tmux.waitFor(text: "1 of ")
-        try tmux.sendBytes(TmuxSession.x10Click(column: 4, row: 6))  // the third entry: two rows each, from row 2
+        // Row 2 is the next question's heading, row 3 that question; then
+        // two rows per lesson: row 7 is the third entry, 02.
+        try tmux.sendBytes(TmuxSession.x10Click(column: 4, row: 7))
         try tmux.waitFor(text: "3 of ")
-        try tmux.sendBytes(TmuxSession.sgrClick(column: 4, row: 6, button: 65, pressOnly: true))
+        try tmux.sendBytes(TmuxSession.sgrClick(column: 4, row: 7, button: 65, pressOnly: true))
         try tmux.waitFor(text: "4 of ")
         try tmux.send("q")
         try tmux.waitFor(text: "[exit 0]")

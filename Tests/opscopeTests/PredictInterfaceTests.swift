@@ -15,12 +15,10 @@ struct PredictInterfaceTests {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-xdg-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
         let tmux = try TmuxSession([], columns: 80, rows: 24, environment: ["XDG_DATA_HOME": data.path])
-        try tmux.waitFor(text: "choose a scenario")
-        let library = try FileManager.default.contentsOfDirectory(
-            atPath: OpscopeBinary.packageRoot.appendingPathComponent("scenarios").path
-        ).filter { $0.hasSuffix(".ops") }.count
-        try tmux.sendKeys(Array(repeating: "Down", count: library))
-        try tmux.waitFor(text: "In which order do fetch, save and decode start?")
+        // The picker opens on the question practice asks next, and no
+        // lesson's note shows while a question is selected.
+        let picker = try tmux.waitFor(text: "▶ next ▸  01-chain.ops: In which order do fetch, save and decode start?")
+        #expect(!picker.contains("waits in Pending"), "a lesson's note")
         try tmux.send("Enter")
         let question = try tmux.waitFor(text: "your answer: _")
         #expect(question.contains("a question"))
@@ -47,8 +45,12 @@ struct PredictInterfaceTests {
         // back in 10 minutes), 01 is marked missed, its concept counted.
         try tmux.waitFor(text: "next ▸  02-cap.ops: How many of the six downloads")
         try tmux.waitFor(text: "right last time: dependencies 0/1")
-        try tmux.send("Down")
-        try tmux.waitFor(text: "✗ In which order do fetch, save and decode start?")
+        // Tab: the lessons (their notes show), Tab again: the questions (they hide).
+        try tmux.send("Tab")
+        try tmux.waitFor(text: "waits in Pending")
+        try tmux.send("Tab")
+        let questions = try tmux.waitFor(text: "▶ 01-chain.ops  ✗ In which order do fetch, save and decode start?")
+        #expect(!questions.contains("waits in Pending"), "a lesson's note")
         try tmux.send("q")
         try tmux.waitFor(text: "[exit 0]")
         try tmux.waitFor(text: "[terminal restored]")
@@ -102,6 +104,40 @@ struct PredictInterfaceTests {
         try tmux.waitFor(text: "kept (right 1× in a row)")
         try tmux.send("q")
         try tmux.waitFor(text: "[exit 0]")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+
+    /// What the cards do not show and the answer needs: every timed action
+    /// (with the main thread's calls) and clause, on the first screen at
+    /// 80×24; the Swift code without a comment that states a rule.
+    @Test(
+        "the predict board shows the whole question at 80x24",
+        arguments: [
+            (
+                "03-cancel.ops",
+                [
+                    "at 200ms: cancel queued", "at 300ms: cancel polite", "at 300ms:", "cancel stubborn", "stubborn:",
+                    "ignores cancel",
+                ]
+            ),
+            ("05-priority.ops", ["at 100ms: resume q"]),
+            (
+                "30-waiting-on-the-main-thread.ops",
+                [
+                    "at 200ms: wait download", "download.waitUntilFinished()", "at 1.2s: add thumbnail",
+                    "at 1.3s: wait badge", "badge.waitUntilFinished()",
+                ]
+            ),
+        ])
+    func theWholeQuestion(_ file: String, _ givens: [String]) throws {
+        let tmux = try TmuxSession(["quiz", "scenarios/" + file], columns: 80, rows: 24)
+        let screen = try tmux.waitFor(text: "your answer: _")
+        for given in givens { #expect(screen.contains(given), "\(file): '\(given)' is not on the board:\n\(screen)") }
+        try tmux.send("C-e")
+        let code = try tmux.waitFor(text: "OperationQueue")
+        #expect(!code.contains("//"), "\(file): a comment in the Swift code:\n\(code)")
+        try tmux.send("Escape")
+        try tmux.send("Escape")
         try tmux.waitFor(text: "[terminal restored]")
     }
 

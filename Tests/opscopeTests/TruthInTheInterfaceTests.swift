@@ -53,8 +53,8 @@ struct TruthInTheInterfaceTests {
     func theRampComesAfterSpace() throws {
         let tmux = try TmuxSession([])
         try tmux.waitFor(text: "choose a scenario")
-        // 01 … 08, then 10 … 18: sixteen down.
-        try tmux.sendKeys(Array(repeating: "Down", count: 16))
+        // The next question, then 01 … 08, then 10 … 18: seventeen down.
+        try tmux.sendKeys(Array(repeating: "Down", count: 17))
         try tmux.waitFor(text: "▶ 18-hundred-downloads-sync.ops")
         try tmux.send("Enter")
         try tmux.waitFor(text: "not started — Space starts it")
