@@ -109,9 +109,13 @@ public final class BlockedMainThreadLine: Sendable {
 
     /// Replaces this process with a new opscope, same arguments, terminal
     /// restored first; if that fails, leaves.
-    public func startAgain() -> Never {
+    public func startAgain() -> Never { replace(with: CommandLine.arguments) }
+
+    /// Replaces this process with a new opscope run with `arguments` (the
+    /// first is the program's name), terminal restored first; if that
+    /// fails, leaves.
+    public func replace(with arguments: [String]) -> Never {
         _ = TerminalRescue.restoreForExit()
-        let arguments = CommandLine.arguments
         var pointers = arguments.map { strdup($0) }
         pointers.append(nil)
         execv("/proc/self/exe", &pointers)

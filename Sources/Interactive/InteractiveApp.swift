@@ -28,6 +28,10 @@ package struct InteractiveOptions {
     /// `--watch`: each save of the scenario file reloads it (a new run, or
     /// its diagnostics over the run shown).
     package var watch = false
+    /// The command line of an opscope that carries on when `q` leaves a
+    /// question whose wait took the main thread for good (`practice`: the
+    /// questions left); nil: leaving ends opscope.
+    package var carryOnAfterLostMainThread: [String]? = nil
 
     package init() {}
 }
@@ -247,6 +251,7 @@ package final class InteractiveApp {
         mode = .scenario(view, picker: picker)
         view.onBuilding = { [weak self] in self?.redrawNow() }
         let standIn = self.standIn
+        let carryOn = options.carryOnAfterLostMainThread
         view.aroundMainThreadWait = { [weak self] action, wait in
             // On the main thread.
             let (line, question, look): (BlockedMainThreadLine?, BlockedQuestion?, FrameLook?) =
@@ -256,7 +261,11 @@ package final class InteractiveApp {
                 }
             if let line {
                 standIn.setDuty {
-                    if let question, let look { Self.blockedTurn(line, question, look) } else { line.tick() }
+                    if let question, let look {
+                        Self.blockedTurn(line, question, look, carryOn: carryOn)
+                    } else {
+                        line.tick()
+                    }
                 }
             }
             standIn.park(wait)
@@ -425,11 +434,16 @@ package final class InteractiveApp {
     /// A turn of the stand-in while a question's wait blocks the main
     /// thread: once the run stalled in it for good (the main thread never
     /// comes back), the grade is drawn from here, and the keys that only
-    /// look at the run work on it; `q` leaves, `r` asks again in a new
-    /// opscope (this one's main thread is lost).
+    /// look at the run work on it; `q` leaves (for `carryOn`'s opscope
+    /// when there is one), `r` asks again in a new opscope (this one's main
+    /// thread is lost).
     nonisolated private static func blockedTurn(
-        _ line: BlockedMainThreadLine, _ question: BlockedQuestion, _ look: FrameLook
+        _ line: BlockedMainThreadLine, _ question: BlockedQuestion, _ look: FrameLook, carryOn: [String]?
     ) {
+        let leave = { () -> Never in
+            guard let carryOn else { line.leave() }
+            line.replace(with: carryOn)
+        }
         guard line.neverReturns() else { return line.tick() }
         if let grid = question.gradedFrame(look) {
             GridEscapes.draw(grid, columns: look.size.columns, colors: look.colors)
@@ -437,12 +451,12 @@ package final class InteractiveApp {
             var grid: CellGrid?
             for key in RawKeyDecoder.keys(line.readBytes()) {
                 switch key {
-                case .character("q"), .character("Q"): line.leave()
+                case .character("q"), .character("Q"): leave()
                 case .character("r"), .character("R"): line.startAgain()
                 default: break
                 }
                 switch question.handle(key, look) {
-                case .quit: line.leave()
+                case .quit: leave()
                 case .redraw(let frame): grid = frame
                 }
             }

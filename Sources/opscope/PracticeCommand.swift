@@ -141,7 +141,7 @@ struct PracticeSession: Sendable {
         let files = library.map(\.fileName)
         let keeper = PracticeKeeper(folder: store.folder)
         var status = ExitStatus.success
-        for _ in 1...count {
+        for number in 1...count {
             let record = store.load(now: Date()).record
             let path: String
             switch PracticeScheduler.next(record: record, library: files, now: Date()).id {
@@ -164,6 +164,14 @@ struct PracticeSession: Sendable {
             options.asQuestion = true
             options.practiceQuestion = (path as NSString).lastPathComponent
             if let speed { options.speed = min(max(speed, 0.125), 64) }
+            // A question whose wait takes the main thread for good is graded
+            // on the board all the same; the questions left go on in a new
+            // opscope once it is left.
+            if number < count {
+                options.carryOnAfterLostMainThread =
+                    [CommandLine.arguments[0], "practice", "--count", String(count - number)]
+                    + (speed.map { ["--speed", String($0)] } ?? [])
+            }
             status = MainActor.assumeIsolated {
                 InteractiveApp.launch(opening, picker: PickerList([]), paths: [], options: options)
             }

@@ -20,8 +20,9 @@ struct PracticeCommandTests {
 
         func remove() { try? FileManager.default.removeItem(at: root) }
 
-        func run(_ arguments: [String], input: String? = nil) throws -> ProcessResult {
-            try OpscopeBinary.run(["practice"] + arguments, input: input, environment: ["XDG_DATA_HOME": root.path])
+        func run(_ arguments: [String], input: String? = nil, timeout: Double = 60) throws -> ProcessResult {
+            try OpscopeBinary.run(
+                ["practice"] + arguments, input: input, timeout: timeout, environment: ["XDG_DATA_HOME": root.path])
         }
 
         var record: PracticeRecord { store.load(now: Date()).record }
