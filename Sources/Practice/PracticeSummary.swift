@@ -38,18 +38,33 @@ public enum PracticeSummary {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Why this question now: `05-priority.ops (missed 2 hours ago, due again)`.
+    /// Why this question now: `a library question — missed, last answered
+    /// 2 hours ago: due again`. A library question is not named before the
+    /// answer: its file's name often says the lesson's point
+    /// (`32-forgets-when-cancelled.ops`); `reveal` names it after.
     public static func heading(_ choice: PracticeChoice, now: Date) -> String {
         switch choice {
         case .due(let entry):
             let ago = Spelling.realTime(seconds: max(0, now.timeIntervalSince(entry.lastAnswered)))
             let how = entry.lastWasRight ? "right \(Spelling.count(entry.streak, "time")) in a row" : "missed"
-            return "\(entry.id.title) — \(how), last answered \(ago) ago: due again"
-        case .library(let file):
-            return "\(file) — from the library, new to you"
+            return "\(shownBefore(entry.id)) — \(how), last answered \(ago) ago: due again"
+        case .library:
+            return "a library question — new to you"
         case .generated(let level, let seed):
             return "a generated question (level \(level), seed \(seed)) — new to you"
         }
+    }
+
+    /// What the question was, said after the answer: the library file it
+    /// came from; nil for a generated one (its heading named it).
+    public static func reveal(_ id: QuestionID) -> String? {
+        guard case .library(let file) = id else { return nil }
+        return "That was \(file), the quiz of the lesson 'opscope scenarios/\(file)' opens.\n"
+    }
+
+    private static func shownBefore(_ id: QuestionID) -> String {
+        if case .library = id { return "a library question" }
+        return id.title
     }
 
     /// When the question comes back: `Right: it comes back in 3 days, on

@@ -184,6 +184,7 @@ struct PracticeSession: Sendable {
     /// comes back, or, when it could not be kept, why (it then comes back
     /// as the record had it).
     private func keep(_ status: ExitStatus, for id: QuestionID, concepts: [Concept], in keeping: inout Keeping) {
+        if let reveal = PracticeSummary.reveal(id) { QuizOutput.write("\n" + reveal) }
         let now = Date()
         let change = { (old: PracticeRecord) in
             PracticeScheduler.recording(right: status == .success, for: id, concepts: concepts, in: old, now: now)

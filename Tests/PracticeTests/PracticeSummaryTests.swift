@@ -60,10 +60,13 @@ struct PracticeSummaryTests {
                 == "generated, level 2, seed 17 — missed, last answered 1 hour ago: due again")
         #expect(
             PracticeSummary.heading(.due(Self.record.questions[0]), now: Self.now)
-                == "05-priority.ops — right 2 times in a row, last answered 2 hours ago: due again")
+                == "a library question — right 2 times in a row, last answered 2 hours ago: due again")
         #expect(
-            PracticeSummary.heading(.library("01-chain.ops"), now: Self.now)
-                == "01-chain.ops — from the library, new to you")
+            PracticeSummary.heading(.library("01-chain.ops"), now: Self.now) == "a library question — new to you")
+        #expect(
+            PracticeSummary.reveal(.library(file: "01-chain.ops"))
+                == "That was 01-chain.ops, the quiz of the lesson 'opscope scenarios/01-chain.ops' opens.\n")
+        #expect(PracticeSummary.reveal(.generated(level: 1, seed: 2)) == nil)
         #expect(
             PracticeSummary.comesBack(Self.record.questions[0], now: Self.now.addingTimeInterval(-7200))
                 == "Right (2 times in a row): it comes back in 3.1 days, on 2026-12-04 at 14:15 UTC.\n")
