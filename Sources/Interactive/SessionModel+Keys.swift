@@ -65,7 +65,7 @@ extension SessionModel {
 
     /// A key for the question, if it is one: while the answer is typed,
     /// every key but the arrows, a click and the overlay's goes to the
-    /// answer; once graded, Enter goes to the moment that decided the next
+    /// answer; once graded, Enter goes to the next moment that decided a
     /// wrong row. nil: the interface handles it.
     private mutating func predictionKey(_ key: Key, frame: FrameInput, _ moment: SessionMoment) -> [SessionEffect]? {
         guard var prediction, state.overlay == .none else { return nil }

@@ -123,7 +123,9 @@ public struct PredictFrame: Sendable {
             let jump = grade.rows.contains { !$0.right && $0.moment != nil }
             items.append(
                 (
-                    (jump ? "Enter goes to the moment that decided the next wrong row (] [ step from there); " : "")
+                    (jump
+                        ? "Enter goes to the moments that decided the wrong rows, in the run's order (] [ step from there); "
+                        : "")
                         + (grade.isCorrect ? "r asks it again on a fresh run." : "r tries again on a fresh run."),
                     theme.dim
                 ))
