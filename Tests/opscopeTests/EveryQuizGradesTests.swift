@@ -34,6 +34,8 @@ struct EveryQuizGradesTests {
 
     /// The most a question may take, answered and graded, anywhere.
     static let bound = 30.0
+    /// Lesson 30's, whose run deadlocks the main thread: graded within 10 s.
+    static func bound(for file: String) -> Double { file.hasPrefix("30-") ? 10 : bound }
 
     @Test("the library's quizzes can all be asked")
     func allAsked() {
@@ -45,7 +47,7 @@ struct EveryQuizGradesTests {
         for question in Self.asked {
             for (answer, status) in [(question.right, Int32(0)), (question.wrong, 1)] {
                 let result = try OpscopeBinary.run(
-                    ["quiz", "scenarios/" + question.file, "--answer", answer], timeout: Self.bound)
+                    ["quiz", "scenarios/" + question.file, "--answer", answer], timeout: Self.bound(for: question.file))
                 #expect(result.status == status, "\(question.file) '\(answer)': \(result.stdout)\(result.stderr)")
                 #expect(result.stdout.contains("\nScore: "), "\(question.file): no grade")
             }
@@ -82,7 +84,7 @@ struct EveryQuizGradesTests {
             try tmux.waitFor(text: "your answer: _", timeout: Self.bound)
             try tmux.send(question.wrong)
             try tmux.send("Enter")
-            let wrong = try tmux.waitFor(text: "graded:", timeout: Self.bound)
+            let wrong = try tmux.waitFor(text: "graded:", timeout: Self.bound(for: question.file))
             #expect(!wrong.contains("all right"), "\(question.file): '\(question.wrong)' passed")
             try tmux.waitFor(text: "kept (missed)", timeout: Self.bound)
             if question.file.hasPrefix("30-") {
@@ -117,7 +119,7 @@ struct EveryQuizGradesTests {
         try quiz.waitFor(text: "your answer: _")
         try quiz.send(thirty.right)
         try quiz.send("Enter")
-        try quiz.waitFor("30 graded all right", timeout: Self.bound) {
+        try quiz.waitFor("30 graded all right", timeout: Self.bound(for: thirty.file)) {
             $0.contains("graded:") && $0.contains("all right")
         }
         try quiz.send("q")
