@@ -159,13 +159,16 @@ struct OutcomeBuilder {
         let ops = r.shuffled(ops)
         draft.ops = ops
         draft.actions =
-            cancels.map { "cancel \($0)" } + additions + resumed.filter(used.contains).map { "resume \($0)" }
+            (cancels.map { "cancel \($0)" } + additions + resumed.filter(used.contains).map { "resume \($0)" })
+            .map { QuestionDraft.Action($0) }
         let finals = ops.map { (name: $0.name, state: states[$0.name]!) }
         var counts: [FinalState: Int] = [:]
         for (_, state) in finals { counts[state, default: 0] += 1 }
         // A blind answer (all finished, all cancelled) must not pass.
         guard counts.count > 1 else { return nil }
-        let prediction: Prediction = kind == .counts ? .counts(counts) : .finalState(finals)
+        let stalls = counts[.stuck] != nil
+        let prediction: Prediction =
+            kind == .counts ? .counts(counts, stalls: stalls) : .finalState(finals, stalls: stalls)
         draft.kind = kind
         draft.question =
             kind == .counts
