@@ -29,11 +29,19 @@ public enum GenerationError: Error, Sendable, Equatable {
 /// construction (docs/GENERATED-QUESTIONS.md says how), and has each one
 /// confirmed by real runs before it is asked.
 ///
-/// - Level 1: dependencies, and priority on a serial queue.
+/// - Level 1: dependencies and priority on a serial queue, the main thread
+///   (the main queue, a start by hand), the cap, and a cancel while an
+///   operation runs.
 /// - Level 2 adds quality of service, cancelling before the start,
-///   cancelled dependencies and cap changes.
+///   cancelled dependencies, cap changes and suspension (before and during
+///   the run), and completion blocks that let an operation go.
 /// - Level 3 adds queues that depend on each other, barriers, asynchronous
-///   operations, completion blocks and suspension.
+///   operations that forget to finish (always, or on one path), operations
+///   that ignore a cancel, which completion blocks run, and peaks.
+///
+/// Seven kinds of answer: start-order, final-state, counts, peak,
+/// main-thread, completions and columns (never `together`, which one of
+/// its two answers always passes).
 ///
 /// The same level and seed make the same text: every draw comes from
 /// `SplitMix64`, candidate `k` of a seed from its `k`th derived seed.
@@ -87,21 +95,38 @@ public enum QuestionGenerator {
     /// The recipe of a candidate at `level`, by the share each kind of
     /// question has there.
     static func recipe(level: Int, _ r: inout SplitMix64) -> (inout SplitMix64) -> Candidate? {
+        let draw = r.below(20)
         switch level {
         case 1:
-            return { StartOrderRecipes.level1(&$0) }
+            switch draw {
+            case 0..<6: return { StartOrderRecipes.level1(&$0) }
+            case 6..<10: return { MainThreadRecipe.make(level: 1, &$0) }
+            case 10..<15: return { TimedRecipes.columns(level: 1, &$0) }
+            default: return { TimedRecipes.outcome(level: 1, kind: .finalState, &$0) }
+            }
         case 2:
-            switch r.below(4) {
-            case 0, 1: return { StartOrderRecipes.level2(&$0) }
-            case 2: return { OutcomeRecipes.make(level: 2, kind: .finalState, &$0) }
-            default: return { OutcomeRecipes.make(level: 2, kind: .counts, &$0) }
+            switch draw {
+            case 0..<5: return { StartOrderRecipes.level2(&$0) }
+            case 5..<7: return { OutcomeRecipes.make(level: 2, kind: .finalState, &$0) }
+            case 7..<8: return { OutcomeRecipes.make(level: 2, kind: .counts, &$0) }
+            case 8..<9: return { TimedRecipes.outcome(level: 2, kind: .finalState, &$0) }
+            case 9..<11: return { TimedRecipes.outcome(level: 2, kind: .counts, &$0) }
+            case 11..<15: return { TimedRecipes.columns(level: 2, &$0) }
+            case 15..<17: return { CompletionRecipes.before(level: 2, &$0) }
+            default: return { MainThreadRecipe.make(level: 2, &$0) }
             }
         default:
-            switch r.below(20) {
-            case 0..<7: return { StartOrderRecipes.level3(&$0) }
-            case 7..<12: return { OutcomeRecipes.make(level: 3, kind: .finalState, &$0) }
-            case 12..<15: return { OutcomeRecipes.make(level: 3, kind: .counts, &$0) }
-            default: return { PeakRecipe.level3(&$0) }
+            switch draw {
+            case 0..<4: return { StartOrderRecipes.level3(&$0) }
+            case 4..<5: return { OutcomeRecipes.make(level: 3, kind: .finalState, &$0) }
+            case 5..<6: return { OutcomeRecipes.make(level: 3, kind: .counts, &$0) }
+            case 6..<8: return { OutcomeRecipes.make(level: 3, kind: .completions, &$0) }
+            case 8..<10: return { PeakRecipe.level3(&$0) }
+            case 10..<13: return { TimedRecipes.columns(level: 3, &$0) }
+            case 14..<15: return { TimedRecipes.outcome(level: 3, kind: .counts, &$0) }
+            case 13..<14, 15..<16: return { TimedRecipes.outcome(level: 3, kind: .finalState, &$0) }
+            case 16..<18: return { MainThreadRecipe.make(level: 3, &$0) }
+            default: return { CompletionRecipes.before(level: 3, &$0) }
             }
         }
     }
