@@ -370,8 +370,10 @@ private struct Simulation {
             switch state[i] {
             case .executing:
                 // Only the flag, for one that ignores it or never posts its
-                // finish; an asynchronous operation that looks finishes now.
-                guard model.ops[i].ending == .posts, !model.ops[i].ignoresCancel else { return }
+                // finish; an asynchronous operation that looks finishes now
+                // (one that forgets only when cancelled before it starts, too:
+                // it has started).
+                guard model.ops[i].ending != .never, !model.ops[i].ignoresCancel else { return }
                 timers.removeAll { $0.op == i }
                 finish(i)
             case .pending, .ready:
