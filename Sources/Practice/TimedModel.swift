@@ -161,9 +161,13 @@ struct TimedModel: Sendable {
 
     /// Every way the run can go (a run per order of what happens at one
     /// nominal moment), or nil when some order is one the model does not
-    /// follow (a cancelled operation that releases others as its queue
-    /// skips it, more than `maxRuns` orders, a run past `horizon`).
+    /// follow: a cancelled operation that releases others as its queue
+    /// skips it; two actions at one moment (the second could find an
+    /// operation the first let its queue dispatch not yet started: its
+    /// start() runs on a thread of the pool); more than `maxRuns` orders; a
+    /// run past `horizon`.
     func runs() -> [Run]? {
+        for (earlier, later) in zip(actions, actions.dropFirst()) where earlier.at == later.at { return nil }
         var found: [Run] = []
         var stack: [[Int]] = [[]]
         while let prefix = stack.popLast() {
