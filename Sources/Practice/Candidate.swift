@@ -18,18 +18,6 @@ struct Candidate: Sendable {
 /// decide a generated answer, so any of these will do.
 func workLength(_ random: inout SplitMix64) -> Int { 50 * random.int(in: 1...6) }
 
-/// The orders a learner can give without reading the scenario: the file's
-/// order, its reverse, alphabetical (each with every operation, and with
-/// only those that start). A generated start order is never one of them.
-func isBlanket(order: [String], ops: [QuestionDraft.Op]) -> Bool {
-    let all = ops.filter { !$0.body.isBarrier }.map(\.name)
-    let started = all.filter(order.contains)
-    for names in [all, started] where names == order || names.reversed() == order || names.sorted() == order {
-        return true
-    }
-    return false
-}
-
 /// The priority levels a generated operation draws from: normal twice, as
 /// it is the commonest (and written as no clause).
 let drawnPriorities: [PriorityLevel] = [.veryLow, .low, .normal, .normal, .high, .veryHigh]

@@ -28,6 +28,19 @@ public struct GeneratedQuestion: Sendable {
     /// The answer, as a learner would type it.
     public var answer: String { prediction.answerText }
 
+    /// Its runs need the main thread: it has a main queue, or an action the
+    /// main thread performs (`start`, `wait`).
+    public var needsMainThread: Bool {
+        scenario.queues.contains { $0.isMain } || scenario.actions.contains { $0.action.isMainThreadCall }
+    }
+
+    /// It has an action after 0ms (a cancel while an operation runs, a
+    /// suspension or a cap change mid-run, a start by hand).
+    public var hasLaterAction: Bool { scenario.actions.contains { $0.time > .zero } }
+
+    /// Its run ends stalled: some operation never finishes.
+    public var stalls: Bool { prediction.stalls }
+
     /// The answer read as `opscope quiz` reads one.
     public var parsedAnswer: QuizAnswer? {
         try? QuizAnswerParser.parse(answer, kind: kind, scenario: scenario).get()

@@ -26,6 +26,8 @@ enum OutcomeRecipes {
             ? [.cancelledDependency, .cancelledDependent, .cancelAllThenAdd, .plain]
             : [.forgottenFinish, .completionResume, .cancelledDependency, .cancelAllThenAdd, .asyncChain]
         motifs = Array(r.shuffled(motifs).prefix(many ? 4 : 3))
+        // Whose blocks run: one that never finishes, whose block never does.
+        if kind == .completions && !motifs.contains(.forgottenFinish) { motifs[0] = .forgottenFinish }
         for motif in motifs { builder.add(motif, many: many, random: &r) }
         return builder.candidate(level: level, kind: kind, random: &r)
     }
@@ -156,28 +158,55 @@ struct OutcomeBuilder {
         // A general queue no motif used is left out (check would warn).
         let used = Set(ops.map(\.queue))
         draft.queues = queues.filter { used.contains($0.name) }
-        let ops = r.shuffled(ops)
+        var ops = r.shuffled(ops)
+        var blocks: [String] = []
+        if kind == .completions {
+            for i in ops.indices where ops[i].completion == nil && r.chance(55) { ops[i].completion = "" }
+            let asked = ops.filter { $0.completion != nil }.map(\.name)
+            let ran = asked.filter { states[$0] != .stuck }
+            // Not none, not all: one that runs and one that never does.
+            guard !ran.isEmpty, ran.count < asked.count else { return nil }
+            blocks = ran
+            draft.title = "Completion blocks: " + Spelling.list(named)
+        }
         draft.ops = ops
         draft.actions =
-            cancels.map { "cancel \($0)" } + additions + resumed.filter(used.contains).map { "resume \($0)" }
+            (cancels.map { "cancel \($0)" } + additions + resumed.filter(used.contains).map { "resume \($0)" })
+            .map { QuestionDraft.Action($0) }
         let finals = ops.map { (name: $0.name, state: states[$0.name]!) }
         var counts: [FinalState: Int] = [:]
         for (_, state) in finals { counts[state, default: 0] += 1 }
         // A blind answer (all finished, all cancelled) must not pass.
         guard counts.count > 1 else { return nil }
-        let prediction: Prediction = kind == .counts ? .counts(counts) : .finalState(finals)
+        let prediction: Prediction
+        switch kind {
+        case .counts:
+            prediction = .counts(counts, stalls: counts[.stuck] != nil)
+            draft.question = "How many of the \(ops.count) operations end each way?"
+        case .completions:
+            prediction = .completions(blocks, before: nil, stalls: counts[.stuck] != nil)
+            draft.question = "Whose completion blocks run?"
+        default:
+            prediction = .finalState(finals, stalls: counts[.stuck] != nil)
+            draft.question = "How does each of the \(ops.count) operations end?"
+        }
         draft.kind = kind
-        draft.question =
-            kind == .counts
-            ? "How many of the \(ops.count) operations end each way?"
-            : "How does each of the \(ops.count) operations end?"
         draft.notes =
             [
                 "Every queue here starts suspended. At 0ms the cancels come first, then the resumes: every cancel "
                     + "lands before anything can start."
-            ]
-            + notes + ["The answer: \(prediction.answerText)."]
+            ] + notes
+        if kind == .completions {
+            let never = ops.filter { $0.completion != nil && states[$0.name] == .stuck }.map(\.name)
+            draft.notes.append(
+                "A completion block runs once its operation has finished, cancelled or not (even one that never "
+                    + "ran), and never for one that does not finish: \(Spelling.list(blocks)) "
+                    + (blocks.count == 1 ? "finishes" : "finish") + ", \(Spelling.list(never)) never "
+                    + (never.count == 1 ? "does" : "do") + ".")
+        }
+        draft.notes.append("The answer: \(prediction.answerText).")
+        let asked = kind == .completions ? concepts.union([.completionBlocks]) : concepts
         return Candidate(
-            draft: draft, prediction: prediction, concepts: concepts, confirmSpeed: Candidate.timeFreeSpeed)
+            draft: draft, prediction: prediction, concepts: asked, confirmSpeed: Candidate.timeFreeSpeed)
     }
 }

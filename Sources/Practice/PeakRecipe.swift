@@ -93,7 +93,8 @@ enum PeakRecipe {
             return nil
         }
         draft.kind = .peak
-        draft.actions = changes + cancels.map { "cancel \($0)" } + draft.queues.map { "resume \($0.name)" }
+        draft.actions = (changes + cancels.map { "cancel \($0)" } + draft.queues.map { "resume \($0.name)" })
+            .map { QuestionDraft.Action($0) }
         draft.question =
             draft.queues.count == 1
             ? "How many of \(draft.queues[0].name)'s operations execute at once, at most?"

@@ -65,13 +65,12 @@ extension StartOrderRecipes {
         guard let aOrder = aPlan.model.startOrder(), let bOrder = bModel.startOrder() else { return nil }
         let order = aOrder + bOrder
         let all = aPlan.ops + bOps
-        guard !isBlanket(order: order, ops: all),
-            SerialPlan.decidedByPriority(aPlan.model) || SerialPlan.decidedByPriority(bModel)
+        guard SerialPlan.decidedByPriority(aPlan.model) || SerialPlan.decidedByPriority(bModel)
         else { return nil }
 
         draft.ops = all
-        draft.actions = aPlan.cancels.map { "cancel \($0)" } + ["resume \(a)"]
-        draft.question = "In which order do the \(order.count + aPlan.cancels.count) operations start?"
+        draft.actions = (aPlan.cancels.map { "cancel \($0)" } + ["resume \(a)"]).map { QuestionDraft.Action($0) }
+        draft.question = startOrderQuestion(all)
         draft.notes = [how]
         if aPlan.ops.contains(where: { $0.qos != nil }) { draft.notes.append(bucketRule(queue: a, cap: 1)) }
         if aPlan.ops.contains(where: { $0.body.isBarrier }) || bOps.contains(where: { $0.body.isBarrier }) {

@@ -34,14 +34,14 @@ enum StartOrderRecipes {
                 priority: level == .normal ? nil : level)
         }
         let model = SerialQueueModel(ops: ops, capAtAdd: 1, cancelled: [])
-        guard let order = model.startOrder(), !isBlanket(order: order, ops: ops),
+        guard let order = model.startOrder(),
             SerialPlan.decidedByPriority(model)
         else { return nil }
 
         var draft = QuestionDraft(title: "Priorities and dependencies on a serial queue")
         draft.queues = [QuestionDraft.Queue(name: queue, options: ["serial"])]
         draft.ops = ops
-        draft.question = "In which order do the \(count) operations start?"
+        draft.question = startOrderQuestion(ops)
         draft.notes = [
             "Only \(root) has no dependency, and it is added last: until then no operation is ready, so none "
                 + "starts while the others are being added. From then on, each time \(queue) is free it starts the "
@@ -66,7 +66,7 @@ enum StartOrderRecipes {
         let plan = SerialPlan(queue: queue, count: r.int(in: 5...7), options: options, names: &names, random: &r)
         let model = plan.model
         guard plan.ops.contains(where: { $0.qos != nil && $0.priority == nil }),
-            let order = model.startOrder(), !isBlanket(order: order, ops: plan.ops),
+            let order = model.startOrder(),
             SerialPlan.decidedByPriority(model)
         else { return nil }
 
@@ -76,8 +76,10 @@ enum StartOrderRecipes {
                 name: queue, options: cap == 1 ? ["serial", "suspended"] : ["max \(cap)", "suspended"])
         ]
         draft.ops = plan.ops
-        draft.actions = (cap == 1 ? [] : ["max \(queue) 1"]) + plan.cancels.map { "cancel \($0)" } + ["resume \(queue)"]
-        draft.question = "In which order do the \(plan.ops.count) operations start?"
+        draft.actions =
+            ((cap == 1 ? [] : ["max \(queue) 1"]) + plan.cancels.map { "cancel \($0)" } + ["resume \(queue)"])
+            .map { QuestionDraft.Action($0) }
+        draft.question = startOrderQuestion(plan.ops)
         draft.notes = [bucketRule(queue: queue, cap: cap), bucketList(plan)]
         draft.notes.append(
             "\(queue) starts suspended: every operation is in it when it resumes at 0ms"
@@ -89,6 +91,16 @@ enum StartOrderRecipes {
         if cap != 1 { concepts.insert(.cap) }
         return Candidate(
             draft: draft, prediction: .startOrder(order), concepts: concepts, confirmSpeed: Candidate.timeFreeSpeed)
+    }
+
+    /// `In which order do the 6 operations start (the barrier gate is not
+    /// one of them)?`: what the answer is out of, barriers never in it.
+    static func startOrderQuestion(_ ops: [QuestionDraft.Op]) -> String {
+        let barriers = ops.filter(\.body.isBarrier).map(\.name)
+        let count = ops.count - barriers.count
+        guard !barriers.isEmpty else { return "In which order do the \(count) operations start?" }
+        let them = barriers.count == 1 ? "the barrier \(barriers[0]) is" : "the barriers \(Spelling.list(barriers)) are"
+        return "In which order do the \(count) operations start (\(them) not one of them)?"
     }
 
     /// How each operation's bucket is decided on this queue.

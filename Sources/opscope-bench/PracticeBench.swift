@@ -29,13 +29,16 @@ enum PracticeBench {
             var kinds: [String: Int] = [:]
             var attempts = 0
             var unconfirmed = 0
+            var timed = 0
+            var onMain = 0
             var problems: [String] = []
             let elapsed = Measure.seconds {
                 for seed in 1...seeds {
                     let question: GeneratedQuestion
                     do throws(GenerationError) {
-                        question = try QuestionGenerator.generate(level: level, seed: UInt64(seed)) { question in
-                            let failure = QuestionConfirmer.confirm(question).failures.first
+                        question = try QuestionGenerator.generate(level: level, seed: UInt64(seed)) {
+                            question throws(GenerationError) in
+                            let failure = try QuestionConfirmer.firstFailure(question)
                             if failure != nil { unconfirmed += 1 }
                             return failure
                         }
@@ -44,10 +47,13 @@ enum PracticeBench {
                         continue
                     }
                     kinds[question.kind.rawValue, default: 0] += 1
+                    if question.hasLaterAction { timed += 1 }
+                    if question.needsMainThread { onMain += 1 }
                     attempts += question.attempt
                     var failures: [String] = []
                     for start in stride(from: 0, to: runs, by: batch) {
-                        failures += QuestionConfirmer.confirm(question, runs: min(batch, runs - start)).failures
+                        let confirmation = QuestionConfirmer.confirm(question, runs: min(batch, runs - start))
+                        failures += confirmation.failures + (confirmation.unavailable.map { ["not run: \($0)"] } ?? [])
                     }
                     if failures.isEmpty {
                         consistent += 1
@@ -61,8 +67,9 @@ enum PracticeBench {
                 "\(consistent) of \(seeds)", target: "all", met: consistent == seeds)
             let kindList = kinds.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             report.line(
-                "    \(kindList); candidates passed over: \(attempts - unconfirmed) passable blind, "
-                    + "\(unconfirmed) not confirmed; " + String(format: "%.0f s", elapsed))
+                "    \(kindList); \(timed) with an action after 0ms, \(onMain) on the main thread; candidates passed "
+                    + "over: \(attempts - unconfirmed) passable blind, \(unconfirmed) not confirmed; "
+                    + String(format: "%.0f s", elapsed))
             for problem in problems.prefix(10) { report.line("    " + problem) }
         }
     }

@@ -85,11 +85,14 @@ enum QuizCommand: Subcommand {
         With --generate, opscope makes a fresh question whose answer is fixed
         on this engine by construction, confirms it with three runs on the
         real engine, then asks it like a file's (docs/GENERATED-QUESTIONS.md).
-        Level 1: dependencies, and priority on a serial queue; 2 adds quality
-        of service, cancelling before the start, cancelled dependencies and
-        cap changes; 3 adds queues that depend on each other, barriers,
-        asynchronous operations, completion blocks and suspension. The same
-        level and seed always make the same question.
+        Level 1: dependencies and priority on a serial queue, the main thread,
+        the cap, and a cancel while an operation runs; 2 adds quality of
+        service, cancelling before the start, cancelled dependencies, cap
+        changes and suspension (mid-run too), and completion blocks that let
+        an operation go; 3 adds queues that depend on each other, barriers,
+        asynchronous operations that forget to finish, which completion
+        blocks run, and peaks. The same level and seed always make the same
+        question.
 
         OPTIONS:
           --generate      make a question instead of reading a file

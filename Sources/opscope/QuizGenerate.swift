@@ -47,8 +47,8 @@ enum QuizGenerate {
     /// and says which it is and how to ask it again.
     static func generate(level: Int, seed: UInt64) throws(GenerationError) -> GeneratedQuestion {
         var unconfirmed: [String] = []
-        let question = try QuestionGenerator.generate(level: level, seed: seed) { question in
-            let failure = QuestionConfirmer.confirm(question, runs: confirmingRuns).failures.first
+        let question = try QuestionGenerator.generate(level: level, seed: seed) { question throws(GenerationError) in
+            let failure = try QuestionConfirmer.firstFailure(question, runs: confirmingRuns)
             if let failure { unconfirmed.append(failure) }
             return failure
         }

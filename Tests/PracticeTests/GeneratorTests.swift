@@ -51,20 +51,22 @@ struct GeneratorTests {
                 #expect(warning.message.contains("never finishes"), "\(warning.message)")
             }
             #expect(question.scenario.quiz?.kind == question.kind)
+            #expect(question.kind != .together, "one of yes and no always passes")
             #expect(question.parsedAnswer != nil, "\(question.answer)")
             #expect(!question.scenario.notes.isEmpty)
             #expect(question.scenario.notes.last == "The answer: \(question.answer).")
-            #expect(!question.scenario.queues.contains { $0.isMain })
             #expect(!question.concepts.isEmpty)
+            // Only a question on the main queue, or with a start by hand, needs the main thread.
+            #expect(question.needsMainThread == (question.kind == .mainThread))
         }
     }
 
     @Test("levels keep to their concepts")
     func levelsAndConcepts() throws {
         let allowed: [Int: Set<Concept>] = [
-            1: [.dependencies, .priority],
-            2: [.dependencies, .priority, .qos, .cancellation, .cap, .suspension],
-            3: Set(Concept.allCases).subtracting([.mainThread]),
+            1: [.dependencies, .priority, .mainThread, .cancellation, .cap, .async],
+            2: Set(Concept.allCases).subtracting([.barriers]),
+            3: Set(Concept.allCases),
         ]
         for (level, seed) in Self.cases {
             let question = try Self.unconfirmed(level, seed)
@@ -72,33 +74,48 @@ struct GeneratorTests {
         }
     }
 
-    @Test("no blind answer passes: not the file's order, its reverse or the alphabet; not one state for all")
+    @Test("no blind answer passes the predicted answer (QuizAnswer.blind, as the generator filters)")
     func notBlanket() throws {
         for level in QuestionGenerator.levels {
             for seed in 1...40 {
                 let question = try Self.unconfirmed(level, UInt64(seed))
-                let names = question.scenario.operations.filter { !$0.isBarrier }.map(\.name)
-                switch question.prediction {
-                case .startOrder(let order):
-                    #expect(order != names && order != names.reversed() && order != names.sorted())
-                case .finalState(let pairs):
-                    #expect(Set(pairs.map(\.state)).count > 1)
-                case .counts(let counts):
-                    #expect(counts.count > 1)
-                case .peak(let pairs):
-                    #expect(!pairs.allSatisfy { $0.count == 1 })
+                let blind = QuizAnswer.blind(for: question.scenario)
+                #expect(!blind.isEmpty)
+                for (name, answer) in blind {
+                    #expect(
+                        !question.prediction.isPassed(by: answer, in: question.scenario),
+                        "level \(level) seed \(seed): '\(name)' would pass")
                 }
             }
         }
     }
 
+    @Test("a blind answer the grader would take is caught, with its lenient states")
+    func blindCaught() throws {
+        let firstStartOrder = (1...60).map { try? Self.unconfirmed(1, UInt64($0)) }.first { $0?.kind == .startOrder }
+        let question = try #require(firstStartOrder ?? nil)
+        let ids = try #require(question.parsedAnswer)
+        #expect(question.prediction.isPassed(by: ids, in: question.scenario))
+        guard case .startOrder(let order) = ids else { return }
+        #expect(!question.prediction.isPassed(by: .startOrder(order.reversed()), in: question.scenario))
+        let scenario = try #require(ScenarioReader.read("op a work 10ms\n", path: "a.ops").scenario)
+        let a = try #require(scenario.operationID(named: "a"))
+        let skipped = Prediction.finalState([(name: "a", state: .skipped)], stalls: false)
+        #expect(skipped.isPassed(by: .finalState([(a, .stuck)]), in: scenario), "skipped or stuck: either passes")
+        #expect(!skipped.isPassed(by: .finalState([(a, .finished)]), in: scenario))
+        let counts = Prediction.counts([.finished: 2], stalls: false)
+        #expect(counts.isPassed(by: .counts([.finished: 2, .stuck: 0]), in: scenario), "a zero is no count")
+    }
+
     @Test("every level asks each kind it has, over a few dozen seeds")
     func kinds() throws {
         let expected: [Int: Set<QuizKind>] = [
-            1: [.startOrder], 2: [.startOrder, .finalState, .counts], 3: [.startOrder, .finalState, .counts, .peak],
+            1: [.startOrder, .mainThread, .columns, .finalState],
+            2: [.startOrder, .finalState, .counts, .columns, .completions, .mainThread],
+            3: Set(QuizKind.allCases).subtracting([.together]),
         ]
         for level in QuestionGenerator.levels {
-            let kinds = try Set((1...40).map { try Self.unconfirmed(level, UInt64($0)).kind })
+            let kinds = try Set((1...50).map { try Self.unconfirmed(level, UInt64($0)).kind })
             #expect(kinds == expected[level]!, "level \(level)")
         }
     }
@@ -113,6 +130,15 @@ struct GeneratorTests {
         #expect(throws: GenerationError.self) {
             try QuestionGenerator.generate(level: 1, seed: 1) { _ in "a run differed" }
         }
+        let stop = GenerationError.cannotConfirmHere(level: 1, seed: 1, why: "no main thread")
+        var asked = 0
+        #expect(throws: stop) {
+            try QuestionGenerator.generate(level: 1, seed: 1) { _ throws(GenerationError) in
+                asked += 1
+                throw stop
+            }
+        }
+        #expect(asked == 1, "a question that cannot be confirmed here is not passed over for another")
         let message = GenerationError.nothingConfirmed(level: 1, seed: 1, attempts: 40, lastFailure: "x").message
         #expect(message.contains("try another seed"))
     }
