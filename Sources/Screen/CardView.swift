@@ -17,15 +17,22 @@ import TextKit
 enum CardView {
     /// The text rows of `card`, each at most `width` cells, and whether
     /// the card is dim.
+    ///
+    /// `declared`: a question waits for its answer (predict mode), so no
+    /// card has been added yet and each third row says what the file
+    /// declares instead (`1.6s after fetch`): its length and what it waits
+    /// for, which a question on a clock needs on the board.
     static func rows(
-        _ card: OperationCard, board: BoardState, now: Double, width: Int, height: Int = 3, glyphs: GlyphSet
+        _ card: OperationCard, board: BoardState, now: Double, width: Int, height: Int = 3, glyphs: GlyphSet,
+        declared: Bool = false
     ) -> (rows: [String], dim: Bool) {
         let spec = board.scenario[operation: card.id]
         let marked = showsCancelMark(card)
         var name = truncate(card.name, toWidth: marked ? width - 2 : width, ellipsis: glyphs.ellipsis)
         if marked { name = fit(name, width - 1) + glyphs.cancelled }
         let detail = detailText(card, spec: spec, board: board, width: width, glyphs: glyphs)
-        let (status, dim) = statusRow(card, board: board, now: now, width: width, glyphs: glyphs)
+        var (status, dim) = statusRow(card, board: board, now: now, width: width, glyphs: glyphs)
+        if declared, card.phase == .notAdded { status = declaration(spec, in: board.scenario) }
         var rows = [name, detail, truncate(status, toWidth: width, ellipsis: glyphs.ellipsis)]
         if height >= 4 {
             rows.append(truncate(timesText(card, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis))
@@ -96,6 +103,20 @@ enum CardView {
         }
     }
 
+    /// `1.6s after fetch`, `3 x 400ms`, `1s, never finishes`: an
+    /// operation as the file declares it, in a card's few cells.
+    static func declaration(_ spec: OperationSpec, in scenario: Scenario) -> String {
+        var text: String
+        switch spec.body {
+        case .blocks(let ds): text = "\(ds.count) x \(Spelling.duration(ds.first ?? .zero))"
+        default: text = Spelling.duration(spec.body.totalDuration)
+        }
+        if !spec.dependencies.isEmpty {
+            text += " after " + spec.dependencies.map(scenario.opName).joined(separator: ", ")
+        }
+        return text
+    }
+
     /// The fourth row of a wide card: when it ran and on which thread.
     static func timesText(_ card: OperationCard, glyphs: GlyphSet) -> String {
         let thread = card.thread.map { " on \($0)" } ?? ""
@@ -139,7 +160,8 @@ enum CardView {
         into grid: inout CellGrid, rect: Rect
     ) {
         let (rows, dim) = rows(
-            card, board: board, now: frame.now, width: rect.width, height: height, glyphs: frame.glyphs)
+            card, board: board, now: frame.now, width: rect.width, height: height, glyphs: frame.glyphs,
+            declared: frame.predict?.hidesAnswers == true)
         var base = dim ? theme.dim : theme.plain
         if selected { base = base.reversed }
         let area = Rect(x: rect.x, y: rect.y, width: rect.width, height: min(height, rect.height))

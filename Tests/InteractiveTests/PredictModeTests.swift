@@ -82,6 +82,11 @@ import Testing
         #expect(!screen.contains("fast runs first"), "the notes")
         #expect(!screen.contains("order fast, slow"), "the expectations")
         #expect(screen.contains("your answer: _"))
+        // Each card says what the file declares of it, not "not added yet"
+        // (nothing is added before the answer), and the band the timed action.
+        #expect(!screen.contains("not added yet"))
+        #expect(screen.components(separatedBy: "100ms").count > 2, "both cards' lengths")
+        #expect(screen.contains("the file says: at 50ms: resume q"))
         // The Swift code on Ctrl-E, without the title and notes.
         _ = Self.press(.ctrl("e"), &model)
         let code = Self.screen(&model)
