@@ -67,77 +67,61 @@ extension QuizAnswerParser {
     }
 
     static func counts(_ text: String) -> Result<QuizAnswer, QuizAnswerError> {
+        labelledCounts(
+            text, labels: FinalState.allCases, kind: "state", example: "finished 3", unknown: unknownState
+        ).map(QuizAnswer.counts)
+    }
+
+    static func columns(_ text: String) -> Result<QuizAnswer, QuizAnswerError> {
+        labelledCounts(
+            text, labels: Phase.columns, kind: "column", example: "executing 2",
+            unknown: { word in
+                let names = Phase.columns.map(\.rawValue)
+                let hint =
+                    Suggestion.nearest(to: word, in: names, ignoringCase: true).map { " (did you mean '\($0)'?)" } ?? ""
+                return "unknown column '\(word)'\(hint): a column is pending, ready, executing, finished or cancelled"
+            }
+        ).map(QuizAnswer.columns)
+    }
+
+    /// `LABEL N` or `N LABEL` entries separated by commas or newlines, each
+    /// label (one of `labels`, by its word, any case) once; a label left
+    /// out is absent. `kind` names a label in messages (`state`), `unknown`
+    /// says why a word is none.
+    private static func labelledCounts<Label: RawRepresentable<String> & Hashable>(
+        _ text: String, labels: [Label], kind: String, example: String, unknown: (String) -> String
+    ) -> Result<[Label: Int], QuizAnswerError> {
         let entries = entries(text)
         guard !entries.isEmpty else {
-            return .failure(QuizAnswerError(["the answer is empty: give a count per state, like 'finished 3'"]))
+            return .failure(QuizAnswerError(["the answer is empty: give a count per \(kind), like '\(example)'"]))
         }
+        let byWord = Dictionary(uniqueKeysWithValues: labels.map { ($0.rawValue, $0) })
         var messages: [String] = []
-        var counts: [FinalState: Int] = [:]
+        var counts: [Label: Int] = [:]
         for words in entries {
             guard words.count == 2 else {
                 messages.append(
-                    "'\(words.joined(separator: " "))' is not 'STATE N': one state and its count, separated from "
-                        + "the next by a comma")
+                    "'\(words.joined(separator: " "))' is not '\(kind.uppercased()) N': one \(kind) and its count, "
+                        + "separated from the next by a comma")
                 continue
             }
             // Either order: `finished 3` or `3 finished`.
             let (word, number) = Int(words[0]) != nil ? (words[1], words[0]) : (words[0], words[1])
-            guard let state = FinalState(rawValue: word.lowercased()) else {
-                messages.append(unknownState(word))
+            guard let label = byWord[word.lowercased()] else {
+                messages.append(unknown(word))
                 continue
             }
             guard let n = Int(number), n >= 0 else {
                 messages.append("'\(number)' is not a count: give a whole number, 0 or more")
                 continue
             }
-            if counts[state] != nil {
-                messages.append("'\(state.rawValue)' is given twice")
+            if counts[label] != nil {
+                messages.append("'\(label.rawValue)' is given twice")
             } else {
-                counts[state] = n
+                counts[label] = n
             }
         }
-        return messages.isEmpty ? .success(.counts(counts)) : .failure(QuizAnswerError(messages))
-    }
-
-    /// The columns an answer names, by the word the board's header uses.
-    static let columnWords: [String: Phase] = Dictionary(
-        uniqueKeysWithValues: Phase.columns.map { ($0.rawValue, $0) })
-
-    static func columns(_ text: String) -> Result<QuizAnswer, QuizAnswerError> {
-        let entries = entries(text)
-        guard !entries.isEmpty else {
-            return .failure(QuizAnswerError(["the answer is empty: give a count per column, like 'executing 2'"]))
-        }
-        var messages: [String] = []
-        var counts: [Phase: Int] = [:]
-        for words in entries {
-            guard words.count == 2 else {
-                messages.append(
-                    "'\(words.joined(separator: " "))' is not 'COLUMN N': one column and its count, separated from "
-                        + "the next by a comma")
-                continue
-            }
-            // Either order: `ready 3` or `3 ready`.
-            let (word, number) = Int(words[0]) != nil ? (words[1], words[0]) : (words[0], words[1])
-            guard let column = columnWords[word.lowercased()] else {
-                let names = Phase.columns.map(\.rawValue)
-                let hint =
-                    Suggestion.nearest(to: word, in: names, ignoringCase: true).map { " (did you mean '\($0)'?)" } ?? ""
-                messages.append(
-                    "unknown column '\(word)'\(hint): a column is pending, ready, executing, finished or cancelled")
-                continue
-            }
-            guard let n = Int(number), n >= 0 else {
-                messages.append("'\(number)' is not a count: give a whole number, 0 or more")
-                continue
-            }
-            if counts[column] != nil {
-                messages.append("'\(column.rawValue)' is given twice")
-            } else {
-                counts[column] = n
-            }
-        }
-        return messages.isEmpty ? .success(.columns(counts)) : .failure(QuizAnswerError(messages))
+        return messages.isEmpty ? .success(counts) : .failure(QuizAnswerError(messages))
     }
 
     static func mainThread(_ text: String, _ scenario: Scenario) -> Result<QuizAnswer, QuizAnswerError> {
