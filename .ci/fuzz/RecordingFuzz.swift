@@ -14,7 +14,11 @@
 // - the chrome export is JSON;
 // - the recording written again (opscope's form) reads back whole, to the
 //   same events at the millisecond, and written once more it is the same
-//   bytes: opscope's form is a fixed point.
+//   bytes: opscope's form is a fixed point;
+// - nothing a recording holds reaches a terminal raw: no control character
+//   (`TerminalText.isControl`: C0 but newline, DEL, C1, the bidi controls)
+//   in the chrome export, opscope's form of the recording, the diff of the
+//   run with itself, or any cell of the interface's screen.
 import Board
 import Foundation
 import Grading
@@ -66,7 +70,11 @@ public func fuzzRecording(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if (try? JSONSerialization.jsonObject(with: Data(chrome))) == nil {
         fatalError("the chrome export is not JSON:\n\(String(decoding: chrome, as: UTF8.self))")
     }
+    checkNoControls(String(decoding: chrome, as: UTF8.self), "the chrome export")
     checkCanonicalForm(recording)
+    let steps = RunSteps(scenario: scenario, events: events)
+    let label = RunLabel(path: recording.header.path, source: .recording(scenario: recording.header.path))
+    checkNoControls(RunDiffText.render(RunDiff(steps, steps), a: label, b: label), "the diff")
 
     // The interface, as a replay draws it. A frame costs milliseconds, so
     // each input draws a few, chosen by its own bytes (the same input, the
@@ -130,6 +138,9 @@ struct Scene {
     func draw(_ state: InterfaceState) {
         let grid = InterfaceRenderer.render(board: shown(state), state: state, frame: frame(state)).grid
         if grid.size != size { fatalError("a frame of \(size) drew \(grid.size)") }
+        for cell in grid.cells where cell.text.unicodeScalars.contains(where: TerminalText.isControl) {
+            fatalError("a cell of the screen holds a control character: \(Array(cell.text.unicodeScalars))")
+        }
     }
 }
 
@@ -145,6 +156,13 @@ struct Choice {
     mutating func pick<T>(_ options: [T]) -> T {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return options[Int((state >> 33) % UInt64(options.count))]
+    }
+}
+
+/// `text` holds no control character a terminal would act on but newlines.
+func checkNoControls(_ text: String, _ what: String) {
+    if let bad = text.unicodeScalars.first(where: { TerminalText.isControl($0) && $0 != "\n" }) {
+        fatalError("\(what) holds the control character U+\(String(bad.value, radix: 16, uppercase: true))")
     }
 }
 
@@ -173,4 +191,5 @@ func checkCanonicalForm(_ recording: Recording) {
     if JSONLineEncoder.recording(again.header, of: again.scenario, events: again.events) != canonical {
         fatalError("opscope's form of a recording is not a fixed point")
     }
+    checkNoControls(String(decoding: canonical, as: UTF8.self), "opscope's form of the recording")
 }

@@ -47,7 +47,10 @@ public enum RunDiffText {
             case .recording(let scenario): "a recording of \(scenario)"
             case .session(let about): about
             }
-        return "\(letter): \(label.path), \(source) — \(Spelling.count(run.eventCount, "notification")), "
+        // The paths come from the command line and a recording's header:
+        // either may hold anything, a newline that would forge a line too.
+        return
+            "\(letter): \(TerminalText.escaped(label.path)), \(TerminalText.escaped(source)) — \(Spelling.count(run.eventCount, "notification")), "
             + "\(Spelling.count(run.steps.count, "step")), \(ending(run))"
     }
 

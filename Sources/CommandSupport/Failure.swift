@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioKit
+import TextKit
 
 /// How a command ends: the status the process exits with
 /// (SCENARIO-LANGUAGE.md, "Exit status"). Commands return one; only
@@ -66,9 +67,12 @@ package struct ProgramMessage: Equatable, Sendable {
     package static func warning(_ text: String) -> ProgramMessage { ProgramMessage(severity: .warning, text: text) }
     package static func note(_ text: String) -> ProgramMessage { ProgramMessage(severity: .note, text: text) }
 
-    /// The line, without its newline: the one place it is spelt.
+    /// The line, without its newline: the one place it is spelt. A
+    /// message is one line: what it quotes from a file (a path, a name)
+    /// cannot break it or reach the terminal raw (`TerminalText`).
     package var line: String {
-        switch severity {
+        let text = TerminalText.escaped(text)
+        return switch severity {
         case .error: "opscope: error: \(text)"
         case .warning: "opscope: warning: \(text)"
         case .note: "opscope: \(text)"
@@ -93,8 +97,24 @@ package struct MessagePrinter: Sendable {
     package func warning(_ text: String) { print(.warning(text)) }
     package func note(_ text: String) { print(.note(text)) }
 
-    /// Text of the command's own (a trace's report), as it is.
-    package func write(_ text: String) { sink(text) }
+    /// Text of the command's own (a trace's report), its lines kept, any
+    /// other control character escaped (`TerminalText.plainLines`).
+    package func write(_ text: String) { sink(TerminalText.plainLines(text)) }
+}
+
+/// Standard output for a command's text (a report, a table, a sheet):
+/// its lines kept, any other control character escaped
+/// (`TerminalText.plainLines`), so that nothing a file held reaches the
+/// terminal raw. Written at once, without stdio's buffer.
+package enum StandardOutput {
+    package static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(TerminalText.plainLines(text).utf8))
+    }
+
+    /// The same, throwing when standard output cannot be written.
+    package static func writeOrThrow(_ text: String) throws {
+        try FileHandle.standardOutput.write(contentsOf: Data(TerminalText.plainLines(text).utf8))
+    }
 }
 
 package enum StandardError {

@@ -1,4 +1,5 @@
 import Synchronization
+import TextKit
 
 #if canImport(Glibc)
     import Glibc
@@ -79,7 +80,11 @@ package struct OutputBuffer {
         self.init(sink: FileDescriptorSink(fileDescriptor), flushAt: flushAt)
     }
 
-    package mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    /// Text (a trace's lines, its report, a timeline, a graph): its lines
+    /// kept, any other control character escaped (`TerminalText`), so that
+    /// nothing a file held reaches a terminal raw. Bytes appended to
+    /// `bytes` (JSON, escaped by `JSONBytes`) are not looked at.
+    package mutating func append(_ text: String) { bytes.append(contentsOf: TerminalText.plainLines(text).utf8) }
 
     /// Writes when the buffer holds `flushAt` bytes or more.
     package mutating func flushIfFull() {

@@ -10,7 +10,9 @@ import TextKit
 /// ```
 ///
 /// The source line is shown with ill-formed bytes and NULs replaced by
-/// U+FFFD (one column each, as the lexer counts them) and tabs kept. The
+/// U+FFFD (one column each, as the lexer counts them), tabs kept, and
+/// every other control character as its escape (`TerminalText`); the path
+/// and the messages, which may quote the file, are escaped too. The
 /// caret line copies tabs and puts two spaces under a wide (East Asian or
 /// emoji) character and none under a combining mark, so the caret lines
 /// up on a terminal while `SourceLocation.column` stays a count of scalars.
@@ -52,7 +54,9 @@ public struct DiagnosticPrinter: Sendable {
             text += render(diagnostic, path: file.path, lines: lines, cursor: &cursor, color: color)
         }
         if let more = Self.omitted(result) {
-            text += style("\(file.path):", "1", color) + " " + style("note:", "1;36", color) + " " + more + "\n"
+            text +=
+                style("\(TerminalText.escaped(file.path)):", "1", color) + " " + style("note:", "1;36", color) + " "
+                + more + "\n"
         }
         return text
     }
@@ -92,17 +96,30 @@ public struct DiagnosticPrinter: Sendable {
         let location = diagnostic.location
         let label =
             diagnostic.isError ? style("error:", "1;31", color) : style("warning:", "1;35", color)
+        // What came from the file (the path, a name or a character quoted
+        // in a message, the source line) goes out through `TerminalText`.
         var text =
-            style("\(path):\(location.line):\(location.column):", "1", color) + " " + label + " "
-            + style(shortened(diagnostic.message), "1", color) + "\n"
+            style("\(TerminalText.escaped(path)):\(location.line):\(location.column):", "1", color) + " " + label + " "
+            + style(TerminalText.escaped(shortened(diagnostic.message)), "1", color) + "\n"
         if let excerpt = lines.excerpt(ofLine: location.line, column: location.column, width: width, cursor: &cursor) {
-            text += excerpt.text + "\n"
+            text += Self.shown(excerpt.text) + "\n"
             text += Self.caretIndent(under: excerpt.text, column: excerpt.column) + style("^", "1;32", color) + "\n"
         }
         for note in diagnostic.notes {
-            text += style("note:", "1;36", color) + " " + shortened(note) + "\n"
+            text += style("note:", "1;36", color) + " " + TerminalText.escaped(shortened(note)) + "\n"
         }
         return text
+    }
+
+    /// A source line as it is shown: tabs kept, every other control
+    /// character as its escape (`TerminalText`).
+    static func shown(_ line: String) -> String {
+        guard line.unicodeScalars.contains(where: { TerminalText.isControl($0) && $0 != "\t" }) else { return line }
+        var out = ""
+        for scalar in line.unicodeScalars {
+            out += scalar == "\t" ? "\t" : TerminalText.escaped(String(scalar))
+        }
+        return out
     }
     /// `text` when it is at most four widths long, else its start and end
     /// around "…" (a message quoting a 50 MB name says which one it is
@@ -128,6 +145,9 @@ public struct DiagnosticPrinter: Sendable {
             remaining -= 1
             if scalar == "\t" {
                 indent += "\t"
+            } else if TerminalText.isControl(scalar) {
+                // Under its escape, as `shown` writes it.
+                indent += String(repeating: " ", count: TerminalText.escaped(String(scalar)).count)
             } else {
                 indent += String(repeating: " ", count: CharacterWidth.of(scalar) ?? 1)
             }

@@ -1,3 +1,5 @@
+import TextKit
+
 /// Swift spellings for the names and values of a scenario, for
 /// `SwiftProgramPrinter`.
 ///
@@ -48,7 +50,8 @@ struct SwiftIdentifiers {
     ]
 
     /// A Swift string literal for `text`: quotes, backslashes and every
-    /// control or line-breaking character escaped.
+    /// character a terminal would act on (`TerminalText.isControl`: the
+    /// controls, the line breaks, the bidi controls) escaped.
     static func stringLiteral(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -59,9 +62,7 @@ struct SwiftIdentifiers {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029
-                {
+                if TerminalText.isControl(scalar) {
                     result += "\\u{" + String(scalar.value, radix: 16) + "}"
                 } else {
                     result.unicodeScalars.append(scalar)
@@ -71,15 +72,11 @@ struct SwiftIdentifiers {
         return result + "\""
     }
 
-    /// Text safe inside a `//` comment: every control or line-breaking
-    /// character becomes a space (a carriage return would end the comment).
+    /// Text safe inside a `//` comment: every character a terminal would
+    /// act on (`TerminalText.isControl`) becomes a space (a carriage return
+    /// would end the comment; a bidi control would reorder the line).
     static func commentText(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map { scalar in
-                    scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                        || scalar.value == 0x2028 || scalar.value == 0x2029 ? " " : scalar
-                }))
+        String(String.UnicodeScalarView(text.unicodeScalars.map { TerminalText.isControl($0) ? " " : $0 }))
     }
 
     /// `text` as `// ` comment lines of at most about `width` characters,

@@ -72,7 +72,7 @@ public struct CellGrid: Hashable, Sendable {
         for ch in text {
             var shown = String(ch)
             var w: Int
-            if let cw = CharacterWidth.of(ch) {
+            if let cw = CharacterWidth.of(ch), !ch.unicodeScalars.contains(where: TerminalText.isControl) {
                 w = cw
             } else {
                 shown = ch.isNewline || ch == "\t" ? " " : "?"

@@ -101,6 +101,9 @@ enum Wording {
     /// dashes and ellipses spelt in ASCII (one character may take several);
     /// whatever else is left the grid's ASCII pass maps cell by cell.
     static func plain(_ text: String, glyphs: GlyphSet) -> String {
+        // Text from a file shows its control characters as escapes (the
+        // grid would show each as `?`): `TerminalText`.
+        let text = TerminalText.escaped(text)
         guard glyphs.isASCII, !text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
         var out = ""
         for ch in text {

@@ -15,10 +15,11 @@
 /// wcwidth does; ncurses counts with wcwidth, and a disagreement would shift
 /// the rest of the row.
 public enum CharacterWidth {
-    /// Width in cells of one scalar: 0, 1 or 2; `nil` for a control character.
+    /// Width in cells of one scalar: 0, 1 or 2; `nil` for a control
+    /// character (`TerminalText.isControl`: the bidi controls too).
     public static func of(_ scalar: Unicode.Scalar) -> Int? {
         let v = scalar.value
-        if v < 0x20 || (v >= 0x7F && v < 0xA0) { return nil }
+        if v < 0x20 || (v >= 0x7F && v < 0xA0) || TerminalText.isControl(scalar) { return nil }
         if v < 0x300 { return 1 }  // fast path: Latin-1 and friends.
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0

@@ -58,10 +58,18 @@ extension GraphExport {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\r": break
-            default: out.append(c)
+            default: out += Self.visible(c, backslash: "\\\\")
             }
         }
         return out + "\""
+    }
+
+    /// `c`, or, when a terminal would act on it, its escape as `TerminalText`
+    /// writes it with each backslash spelt `backslash`: a graph read on a
+    /// terminal shows a file's control characters, never acts on them.
+    static func visible(_ c: Character, backslash: String) -> String {
+        guard c.unicodeScalars.contains(where: TerminalText.isControl) else { return String(c) }
+        return TerminalText.escaped(String(c)).replacingOccurrences(of: "\\", with: backslash)
     }
 
     // MARK: - Mermaid
@@ -101,7 +109,7 @@ extension GraphExport {
             case "\"": out += "#quot;"
             case "#": out += "#35;"
             case "\n", "\r": out += " "
-            default: out.append(c)
+            default: out += Self.visible(c, backslash: "\\")
             }
         }
         return out + "\""
@@ -115,7 +123,7 @@ extension GraphExport {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n", "\r", "\t": out += " "
-            default: out.append(c)
+            default: out += Self.visible(c, backslash: "\\\\")
             }
         }
         return out + "\""

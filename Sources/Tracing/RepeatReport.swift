@@ -48,7 +48,7 @@ package struct RepeatReport: Sendable {
     package func text(_ summary: RepeatSummary) -> String {
         let scenario = summary.scenario
         var lines = [
-            "\(Spelling.count(summary.runs, "run")) of \(path) at speed \(ScenarioPrinter.speedText(speed)): "
+            "\(Spelling.count(summary.runs, "run")) of \(TerminalText.escaped(path)) at speed \(ScenarioPrinter.speedText(speed)): "
                 + outcomes(summary)
         ]
         if summary.runs == 0, let stopped {

@@ -1,6 +1,7 @@
 import CommandSupport
 import Foundation
 import ScenarioKit
+import TextKit
 
 /// `opscope check FILE…`: validate scenario files without running them.
 enum CheckCommand: Subcommand {
@@ -37,7 +38,7 @@ enum CheckCommand: Subcommand {
             if result.hasErrors { status = .usage }
             // Unbuffered, so the summary follows the file's diagnostics
             // (on standard error) in order even when both go to one pipe.
-            FileHandle.standardOutput.write(Data((summary(path: path, result: result) + "\n").utf8))
+            StandardOutput.write(summary(path: path, result: result) + "\n")
         }
         return status
     }
@@ -58,9 +59,9 @@ enum CheckCommand: Subcommand {
                 count(scenario.expectations.count, "expectation"),
             ].joined(separator: ", ")
             let verdict = parts.isEmpty ? "ok" : "ok with " + parts.joined(separator: ", ")
-            return "\(path): \(verdict) (\(shape))"
+            return "\(TerminalText.escaped(path)): \(verdict) (\(shape))"
         }
-        return "\(path): " + parts.joined(separator: ", ")
+        return "\(TerminalText.escaped(path)): " + parts.joined(separator: ", ")
     }
 
     static func count(_ n: Int, _ noun: String) -> String {

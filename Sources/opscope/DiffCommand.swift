@@ -140,7 +140,7 @@ enum DiffSession {
                     ? RunDiffText.render(diff, a: labels[0], b: labels[1])
                     : RunDiffJSON.render(diff, a: labels[0], b: labels[1])
                 do {
-                    try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+                    try StandardOutput.writeOrThrow(text)
                     end.end(diff.agrees ? .success : .failed)
                 } catch {
                     MessagePrinter.standardError.error("could not write the diff to standard output: \(error)")

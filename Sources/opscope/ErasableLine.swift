@@ -1,6 +1,7 @@
 import CommandSupport
 import Dispatch
 import Synchronization
+import TextKit
 
 /// A line on standard error that a timer of its own redraws in place, and
 /// that is erased when it is done: the progress lines of `trace`.
@@ -51,7 +52,7 @@ final class ErasableLine: Sendable {
         state.withLock { state in
             guard !state.finished, text != state.shown else { return }
             // Back to the start of the line, the text, the rest cleared.
-            StandardError.write("\r" + text + "\u{1B}[K")
+            StandardError.write("\r" + TerminalText.escaped(text) + "\u{1B}[K")
             state.shown = text
         }
     }

@@ -1,6 +1,7 @@
 import CommandSupport
 import Foundation
 import ScenarioKit
+import TextKit
 
 /// `opscope list [DIR]`: the scenario library, one line per file.
 enum ListCommand: Subcommand {
@@ -39,7 +40,7 @@ enum ListCommand: Subcommand {
         }
         let lines = listing(of: directory)
         let text = lines.isEmpty ? "no scenario files in '\(directory)'\n" : lines.joined(separator: "\n") + "\n"
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardOutput.write(text)
         return .success
     }
 
@@ -91,7 +92,9 @@ enum ListCommand: Subcommand {
         }
         let result = ScenarioReader.read(SourceFile(path: path, bytes: Array(data)))
         guard let scenario = result.scenario else {
-            return prefix + "\(file): \(CheckCommand.count(result.errorCount, "error")) (opscope check \(path))"
+            return prefix
+                + "\(TerminalText.escaped(file)): \(CheckCommand.count(result.errorCount, "error")) "
+                + "(opscope check \(TerminalText.escaped(path)))"
         }
         let title = scenario.title ?? file
         guard let note = scenario.notes.first, !note.isEmpty else { return prefix + title }

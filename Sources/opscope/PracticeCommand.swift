@@ -4,6 +4,7 @@ import Interactive
 import Practice
 import ScenarioKit
 import Screen
+import TextKit
 
 /// `opscope practice`: the next question — what is due, the library's
 /// quizzes, then generated ones — asked as `quiz` asks, its answer kept in
@@ -81,7 +82,9 @@ enum PracticeCommand: Subcommand {
     private static func reset(_ store: PracticeStore) -> ExitStatus {
         do {
             guard let aside = try store.reset(now: Date()) else {
-                QuizOutput.write("There is no practice file to set aside ('\(store.path)'): you start afresh anyway.\n")
+                QuizOutput.write(
+                    "There is no practice file to set aside ('\(TerminalText.escaped(store.path))'): you start afresh "
+                        + "anyway.\n")
                 return .success
             }
             QuizOutput.write(

@@ -145,7 +145,7 @@ enum QuizCommand: Subcommand {
             warnings == 0
             ? ""
             : "\n'opscope check' finds \(Spelling.count(warnings, "warning")) in this file: "
-                + "'opscope check \(path)' shows \(warnings == 1 ? "it" : "them").\n"
+                + "'opscope check \(TerminalText.escaped(path))' shows \(warnings == 1 ? "it" : "them").\n"
         guard scenario.quiz != nil else {
             throw UsageError(
                 "'\(path)' has no quiz; add one, like: quiz \"In which order do they start?\" answer start-order")
@@ -266,9 +266,7 @@ enum QuizCommand: Subcommand {
 /// Standard output without stdio's buffer, so prompts show at once and
 /// nothing is reordered with the session's output.
 enum QuizOutput {
-    static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
+    static func write(_ text: String) { StandardOutput.write(text) }
 }
 
 /// Runs the scenario, then grades the answer and returns the status.

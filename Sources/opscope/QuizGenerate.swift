@@ -2,6 +2,7 @@ import CommandSupport
 import Foundation
 import Practice
 import ScenarioKit
+import TextKit
 
 /// `opscope quiz --generate`: a fresh question whose answer is fixed on
 /// this engine by construction, confirmed by real runs, then asked as a
@@ -37,6 +38,7 @@ enum QuizGenerate {
                 MessagePrinter.standardError.error(error.message)
                 return .failed
             }
+            let path = TerminalText.escaped(path)
             QuizOutput.write("Saved to \(path): 'opscope quiz \(path)' asks it, 'opscope \(path)' shows it run.\n")
             return .success
         }

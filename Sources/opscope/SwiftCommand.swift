@@ -41,7 +41,7 @@ enum SwiftCommand: Subcommand {
         let result = ScenarioLoading.read(try ScenarioLoading.source(at: path))
         guard let scenario = result.scenario else { return .usage }
         let program = SwiftProgramPrinter(sourceName: path).program(for: scenario)
-        FileHandle.standardOutput.write(Data(program.utf8))
+        StandardOutput.write(program)
         return .success
     }
 }

@@ -63,7 +63,7 @@ final class TraceWaitLine {
         var size = winsize()
         let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 1 ? Int(size.ws_col) : 80
         StandardError.write(
-            "\r\u{1B}[K" + truncate("… \(line) (Ctrl-C stops the trace)", toWidth: columns - 1))
+            "\r\u{1B}[K" + truncate("… \(TerminalText.escaped(line)) (Ctrl-C stops the trace)", toWidth: columns - 1))
         shown = true
     }
 

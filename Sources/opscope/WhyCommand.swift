@@ -121,7 +121,7 @@ enum WhyCommand: Subcommand {
         }
         let text = lines.joined(separator: "\n") + "\n"
         do {
-            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+            try StandardOutput.writeOrThrow(text)
         } catch {
             MessagePrinter.standardError.error("could not write to standard output: \(error)")
             return .failed

@@ -193,3 +193,32 @@ import Testing
         #expect(tookFastPath > 500)
     }
 }
+
+/// A recording's strings may hold anything; written as JSON, every
+/// character a terminal would act on is escaped (`\uXXXX`), and a JSON
+/// reader gets the same string back.
+@Suite struct JSONControlEscapeTests {
+    @Test func everyControlIsEscapedAndReadsBack() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".ci/fuzz/recordings/hostile-text.jsonl")
+        let recording = try RecordingDecoder.decode(Array(try Data(contentsOf: path)))
+        #expect(recording.header.path.unicodeScalars.contains("\u{1B}"))
+        #expect(recording.header.path.unicodeScalars.contains("\u{202E}"))
+        let bytes = JSONLineEncoder.recording(recording.header, of: recording.scenario, events: recording.events)
+        for (i, byte) in bytes.enumerated() {
+            #expect(byte >= 0x20 || byte == 0x0A, "a raw control byte at \(i)")
+            #expect(byte != 0x7F)
+            if i + 1 < bytes.count {
+                #expect(!(byte == 0xC2 && (0x80...0x9F).contains(bytes[i + 1])), "a raw C1 at \(i)")
+            }
+            if i + 2 < bytes.count, byte == 0xE2 {
+                #expect(!(bytes[i + 1] == 0x80 && (0xA8...0xAE).contains(bytes[i + 2])), "a raw bidi control at \(i)")
+                #expect(!(bytes[i + 1] == 0x81 && (0xA6...0xA9).contains(bytes[i + 2])), "a raw bidi isolate at \(i)")
+            }
+        }
+        let firstLine = Data(bytes.prefix { $0 != 0x0A })
+        let header = try #require(try JSONSerialization.jsonObject(with: firstLine) as? [String: Any])
+        #expect(header["path"] as? String == recording.header.path)
+        #expect(try RecordingDecoder.decode(bytes).header.path == recording.header.path)
+    }
+}

@@ -71,6 +71,25 @@ import Testing
                 """)
     }
 
+    /// What came from the file (its path, a character a message quotes,
+    /// the line) reaches the terminal as escapes, the caret still under
+    /// its column.
+    @Test func controlCharactersFromTheFileAreEscaped() {
+        #expect(
+            renderAll("op b work 1ms after zz\u{1B}[31m", path: "e\u{1B}]0;x\u{7}\n.ops") == """
+                e\\u{1B}]0;x\\u{7}\\n.ops:1:21: error: unknown operation 'zz'
+                op b work 1ms after zz\\u{1B}[31m
+                                    ^
+                e\\u{1B}]0;x\\u{7}\\n.ops:1:23: error: unexpected character '\\u{1B}'
+                op b work 1ms after zz\\u{1B}[31m
+                                      ^
+                e\\u{1B}]0;x\\u{7}\\n.ops:1:24: error: unexpected character '['
+                op b work 1ms after zz\\u{1B}[31m
+                                            ^
+
+                """)
+    }
+
     @Test func colourUsesANSIOnlyWhenAsked() {
         let file = SourceFile(path: "c.ops", text: "op a work 1s after a")
         let d = ScenarioReader.read(file).diagnostics[0]
