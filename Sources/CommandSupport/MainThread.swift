@@ -4,10 +4,19 @@ import Foundation
 /// with, once something on that queue decides it.
 @MainActor
 package final class CommandEnd {
-    /// nil while the command goes on.
-    package private(set) var status: ExitStatus?
+    private var decided: ExitStatus?
+    /// A request to stop that ends the command too, before what it decides.
+    private let stop: StopRequest?
 
-    package init() {}
+    /// `stoppedBy`: a command that takes no signals of its own ends with
+    /// the process's stop request (`StopRequest.process`) once one came;
+    /// one that does (a trace, the interface) ends only as it decides.
+    package init(stoppedBy stop: StopRequest? = nil) {
+        self.stop = stop
+    }
+
+    /// nil while the command goes on.
+    package var status: ExitStatus? { stop?.status ?? decided }
 
     package var hasEnded: Bool { status != nil }
 
@@ -16,8 +25,8 @@ package final class CommandEnd {
     /// signal) still run before the main thread returns, and must find
     /// the command ended (`hasEnded`).
     package func end(_ status: ExitStatus) {
-        guard self.status == nil else { return }
-        self.status = status
+        guard decided == nil else { return }
+        decided = status
     }
 }
 

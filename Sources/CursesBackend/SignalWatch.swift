@@ -5,14 +5,16 @@ import Synchronization
     import Glibc
 #endif
 
-/// The signals of an interactive session, handled on a thread of their own
-/// so that they work while the main thread is blocked (a `main` queue's
-/// operation runs on it, and may hold it for seconds).
+/// The program's signals, handled on a thread of their own so that they
+/// work while the main thread is blocked (a `main` queue's operation runs
+/// on it and may hold it for seconds; a command may be reading standard
+/// input, or working).
 ///
 /// The handler only writes the signal's number into a pipe; the watch
 /// thread reads it and:
-/// - SIGINT, SIGTERM, SIGHUP, SIGQUIT: asks the app to quit (`deliver`, which
-///   posts to the main queue), and if the process is still alive
+/// - SIGINT, SIGTERM, SIGHUP, SIGQUIT: asks the command to stop (its
+///   `Receiver`'s `deliver`, which posts to the main queue or wakes a read
+///   of standard input), and if the process is still alive
 ///   `grace` later, the main thread is not answering: it restores the
 ///   terminal itself (`TerminalRescue`), says so on standard error and
 ///   exits with the signal's status (`exitStatus(for:)`).
@@ -54,23 +56,63 @@ public final class SignalWatch: Sendable {
     /// How long the main thread has to quit before the watch does it.
     public static let grace = 0.5
 
+    /// Who hears the watch's events: `deliver` is called on the watch
+    /// thread (post to the main queue from it); `lastResort` runs on the
+    /// watch's own thread when the main thread did not quit within
+    /// `grace`, just before the process exits, and returns what to say on
+    /// standard error (nil: the watch's own words about the terminal, when
+    /// a terminal session was open).
+    public struct Receiver: Sendable {
+        public var deliver: @Sendable (Event) -> Void
+        public var lastResort: (@Sendable () -> String?)?
+
+        public init(deliver: @escaping @Sendable (Event) -> Void, lastResort: (@Sendable () -> String?)? = nil) {
+            self.deliver = deliver
+            self.lastResort = lastResort
+        }
+    }
+
     /// The pipe's write end, for the handler (one watch per process).
     fileprivate static let pipeWrite = Atomic<Int32>(-1)
     private static let installed = Atomic<Bool>(false)
+    /// Who hears the events now.
+    private static let receiver = Mutex<Receiver?>(nil)
 
-    /// Starts the watch: `deliver` is called on the watch thread (post to
-    /// the main queue from it). `lastResort` runs on the watch's own
-    /// thread when the main thread did not quit within `grace`, just
-    /// before the process exits: it returns what to say on standard error
-    /// (nil: the watch's own words about the terminal). At most one per
-    /// process; nil if one is already running or no pipe can be made.
+    /// Makes `deliver` and `lastResort` hear the signals from now on (see
+    /// `Receiver`), and starts the watch the first time: one watch per
+    /// process, whose receiver a command replaces when it takes the signals
+    /// for itself (a trace, the interface) and may put back (`restore`).
+    /// Returns the receiver it replaced (nil when none).
+    ///
+    /// The program starts it before anything else (`main.swift`), so that
+    /// the handlers are in place before a terminal session opens and before
+    /// the first wait on standard input.
+    @discardableResult
     public static func start(
         deliver: @escaping @Sendable (Event) -> Void, lastResort: (@Sendable () -> String?)? = nil
-    ) -> SignalWatch? {
+    ) -> Receiver? {
+        let previous = receiver.withLock { current in
+            defer { current = Receiver(deliver: deliver, lastResort: lastResort) }
+            return current
+        }
+        install()
+        return previous
+    }
+
+    /// Puts back the receiver `start` replaced (nil: nobody hears the
+    /// events; an ending signal still ends the process after `grace`).
+    public static func restore(_ previous: Receiver?) {
+        receiver.withLock { $0 = previous }
+    }
+
+    /// Installs the handlers and starts the watch thread, once per
+    /// process; nothing when no pipe can be made (the signals keep their
+    /// default actions).
+    private static func install() {
         guard installed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
-        else { return nil }
+        else { return }
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return nil }
+        guard pipe(&fds) == 0 else { return }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
         pipeWrite.store(fds[1], ordering: .releasing)
@@ -90,32 +132,31 @@ public final class SignalWatch: Sendable {
         }
         let watch = SignalWatch()
         let readEnd = fds[0]
-        Thread.detachNewThread { watch.serve(readEnd, deliver: deliver, lastResort: lastResort) }
-        return watch
+        Thread.detachNewThread { watch.serve(readEnd) }
     }
 
     private init() {}
 
-    private func serve(
-        _ readEnd: Int32, deliver: @escaping @Sendable (Event) -> Void, lastResort: (@Sendable () -> String?)?
-    ) {
+    private func serve(_ readEnd: Int32) {
         var byte: UInt8 = 0
         while true {
             let n = read(readEnd, &byte, 1)
             if n < 0 && errno == EINTR { continue }
             guard n == 1 else { return }
             guard let event = Self.table.first(where: { $0.0 == Int32(byte) })?.1 else { continue }
+            let receiver = Self.receiver.withLock { $0 }
             switch event {
             case .stop:
                 _ = TerminalRescue.leaveForStop()
                 kill(getpid(), SIGSTOP)
             case .resumed:
-                if TerminalRescue.enterAfterContinue() { deliver(.resumed) }
+                if TerminalRescue.enterAfterContinue() { receiver?.deliver(.resumed) }
             case .resize:
-                deliver(.resize)
+                receiver?.deliver(.resize)
             case .interrupt, .terminate, .hangUp, .quit:
-                deliver(event)
+                receiver?.deliver(event)
                 let status = Self.exitStatus(for: event) ?? 1
+                let lastResort = receiver?.lastResort
                 Thread.detachNewThread { Self.forceExit(after: Self.grace, status: status, lastResort: lastResort) }
             }
         }

@@ -53,7 +53,6 @@ package final class InteractiveApp {
     private let session: TerminalSession
     private let options: InteractiveOptions
     private let glyphs: GlyphSet
-    private var signals: SignalWatch?
     /// The status the app ends with, once it quit.
     private let end = CommandEnd()
     /// The app signals are delivered to (one per process).
@@ -103,12 +102,18 @@ package final class InteractiveApp {
     ) -> ExitStatus {
         let colors = TerminalOptions.colorsAllowed(
             noColorFlag: options.noColor, environment: ProcessInfo.processInfo.environment)
-        // Before the session opens, so that ncurses leaves these signals to it.
-        let signals = SignalWatch.start { event in
+        // The app takes the signals while it is open (the program's watch
+        // has them from the start, before the session opens, so ncurses
+        // leaves them alone), then gives them back.
+        let previous = SignalWatch.start { event in
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { InteractiveApp.current?.signalArrived(event) }
             }
         }
+        defer { SignalWatch.restore(previous) }
+        // A signal came before the app took them (the practice between two
+        // questions): nothing opens.
+        if let stopped = StopRequest.process.status { return stopped }
         let session: TerminalSession
         do {
             session = try TerminalSession.open(options: TerminalOptions(colors: colors))
@@ -116,7 +121,6 @@ package final class InteractiveApp {
             return UsageError("cannot start the interface: \(error)").report()
         }
         let app = InteractiveApp(session: session, options: options)
-        app.signals = signals
         current = app
         app.installSources()
         if let opening {

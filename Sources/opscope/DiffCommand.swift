@@ -119,7 +119,8 @@ enum DiffCommand: Subcommand {
 @MainActor
 enum DiffSession {
     static func run(_ inputs: [DiffCommand.Input], speed: Double, format: DiffCommand.Format) -> ExitStatus {
-        let end = CommandEnd()
+        // A signal ends it at once, in either run or between them.
+        let end = CommandEnd(stoppedBy: .process)
         var tolerance = RunDiff.Tolerance.standard
         if inputs.contains(where: { if case .scenario = $0 { true } else { false } }) {
             tolerance = tolerance.atSpeed(speed)

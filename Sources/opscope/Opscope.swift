@@ -38,11 +38,17 @@ enum Opscope {
         Run 'opscope help <command>' for a command's options.
         """
 
-    /// The one place the process exits: with the status of the command.
-    /// (A signal's last resort, when the main thread does not answer, is
-    /// `SignalWatch`'s.)
+    /// Runs the command and exits with its status.
     static func main(_ arguments: [String]) -> Never {
-        exit(run(arguments).code)
+        exit(run(arguments))
+    }
+
+    /// The one place the process exits: with `status`, or with 128 + the
+    /// signal when one asked the command to stop (`StopRequest`), whatever
+    /// the command did meanwhile. (A signal's last resort, when the main
+    /// thread does not answer, is `SignalWatch`'s.)
+    static func exit(_ status: ExitStatus) -> Never {
+        Foundation.exit((StopRequest.process.status ?? status).code)
     }
 
     static func run(_ arguments: [String]) -> ExitStatus {

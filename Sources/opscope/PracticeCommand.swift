@@ -117,6 +117,8 @@ struct PracticeSession: Sendable {
         QuizOutput.write(PracticeSummary.text(keeping.record, library: files, now: Date()))
         var allRight = true
         for number in 1...count {
+            // A signal during the last save, or the summary: no new question.
+            if let stopped = StopRequest.process.status { return stopped }
             let choice = PracticeScheduler.next(record: keeping.record, library: files, now: Date())
             let position = count == 1 ? "" : " \(number) of \(count)"
             QuizOutput.write("\nQuestion\(position): \(PracticeSummary.heading(choice, now: Date()))\n\n")
@@ -145,6 +147,8 @@ struct PracticeSession: Sendable {
         let keeper = PracticeKeeper(folder: store.folder)
         var status = ExitStatus.success
         for number in 1...count {
+            // A signal between two questions (the board takes them while open).
+            if let stopped = StopRequest.process.status { return stopped }
             let record = store.load(now: Date()).record
             let path: String
             switch PracticeScheduler.next(record: record, library: files, now: Date()).id {
@@ -208,8 +212,9 @@ struct PracticeSession: Sendable {
                 return
             }
         } catch {
-            MessagePrinter.standardError.warning(
-                "your answer could not be kept (\(error.message)); practice goes on without keeping it")
+            // Said where the verdict is, with no date: it will not come back.
+            // (`error.message` names the practice folder or file.)
+            QuizOutput.write("\nYour answer was not kept (\(error.message)): practice goes on without keeping it.\n")
             keeping.canSave = false
             return
         }
@@ -220,7 +225,8 @@ struct PracticeSession: Sendable {
     /// is lost: the rest in a new opscope (this one is replaced), or the end.
     private func goOn(after number: Int, of count: Int, allRight: Bool) -> Never {
         let left = count - number
-        guard left > 0 else { exit(allRight ? ExitStatus.success.code : ExitStatus.failed.code) }
+        // A signal came meanwhile: no new opscope (`Opscope.exit` says 128 + it).
+        guard left > 0, StopRequest.process.status == nil else { Opscope.exit(allRight ? .success : .failed) }
         QuizOutput.write(
             "\nThis opscope's main thread is blocked for good in the scenario's wait, and every run needs it: "
                 + (left == 1 ? "the last question starts" : "the \(left) questions left start") + " in a new opscope.\n"
@@ -230,7 +236,7 @@ struct PracticeSession: Sendable {
         pointers.append(nil)
         execv("/proc/self/exe", &pointers)
         MessagePrinter.standardError.error("could not start a new opscope: run 'opscope practice --count \(left)'")
-        exit(ExitStatus.failed.code)
+        Opscope.exit(.failed)
     }
 
     /// The scenario and concepts of `id`: the library's file, or the

@@ -181,7 +181,7 @@ enum QuizCommand: Subcommand {
     /// `trailer` is written after the verdict.
     static func ask(
         _ scenario: Scenario, answer text: String?, speed: Double, trailer: String = "",
-        mainThreadLost: @escaping @Sendable (ExitStatus) -> Never = { exit($0.code) }
+        mainThreadLost: @escaping @Sendable (ExitStatus) -> Never = { Opscope.exit($0) }
     ) -> ExitStatus {
         guard let quiz = scenario.quiz else { return .usage }
         QuizOutput.write(QuizSheet.text(for: scenario) + "\n")
@@ -214,13 +214,22 @@ enum QuizCommand: Subcommand {
     }
 
     /// Prompts for the answer on standard input; on a terminal, asks again
-    /// until it can be read.
+    /// until it can be read. A signal while it waits ends the command with
+    /// its status.
     private static func readAnswer(kind: QuizKind, scenario: Scenario) -> Reading {
         let terminal = isatty(0) == 1
         QuizOutput.write(QuizAnswerParser.instructions(for: kind) + "\n")
         while true {
-            guard let text = readAnswerText(kind: kind, terminal: terminal) else {
+            let text: String
+            switch readAnswerText(kind: kind, terminal: terminal) {
+            case .line(let read):
+                text = read
+            case .end:
                 return .status(UsageError("no answer on standard input (or give one with --answer)").report())
+            case .stopped(let status):
+                // The shell's prompt then starts on a line of its own.
+                if terminal { QuizOutput.write("\n") }
+                return .status(status)
             }
             switch QuizAnswerParser.parse(text, kind: kind, scenario: scenario) {
             case .success(let answer):
@@ -234,23 +243,29 @@ enum QuizCommand: Subcommand {
     }
 
     /// One line for start-order; for final-state, lines up to an empty line
-    /// or the end of input. Blank lines before the answer are skipped. Nil
-    /// at the end of input with no answer.
-    private static func readAnswerText(kind: QuizKind, terminal: Bool) -> String? {
+    /// or the end of input. Blank lines before the answer are skipped. The
+    /// end of input with no answer is `.end`; a signal, `.stopped`.
+    private static func readAnswerText(kind: QuizKind, terminal: Bool) -> LineInput.Reading {
         var lines: [String] = []
-        while true {
+        reading: while true {
             if terminal { QuizOutput.write("> ") }
             // Not stdio's: answers typed ahead stay for an opscope that
             // takes over after a deadlock (`PracticeSession`).
-            guard let line = LineInput.readLine() else { break }
-            if line.allSatisfy(\.isWhitespace) {
-                if lines.isEmpty { continue }
-                break
+            switch LineInput.readLine() {
+            case .stopped(let status):
+                return .stopped(status)
+            case .end:
+                break reading
+            case .line(let line):
+                if line.allSatisfy(\.isWhitespace) {
+                    if lines.isEmpty { continue }
+                    break reading
+                }
+                lines.append(line)
+                if QuizAnswerParser.takesOneLine(kind) { break reading }
             }
-            lines.append(line)
-            if QuizAnswerParser.takesOneLine(kind) { break }
         }
-        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+        return lines.isEmpty ? .end : .line(lines.joined(separator: "\n"))
     }
 
     private static func report(_ error: QuizAnswerError) -> ExitStatus {
@@ -276,7 +291,8 @@ enum QuizSession {
         scenario: Scenario, answer: QuizAnswer, speed: Double, trailer: String,
         mainThreadLost: @escaping @Sendable (ExitStatus) -> Never
     ) -> ExitStatus {
-        let end = CommandEnd()
+        // A signal ends it as it ends the wait for the answer.
+        let end = CommandEnd(stoppedBy: .process)
         let standIn = MainThreadStandIn()
         // A run ends by itself (completed or stalled); the limit only
         // guards against a run that never reports its end.
@@ -290,8 +306,12 @@ enum QuizSession {
                 run.drainNow()
                 // Ended while a wait holds the main thread: the run ends in a
                 // wait only when nothing can end it, so the thread never
-                // comes back to return the status (the grade is written).
-                if let status = end.status { mainThreadLost(status) }
+                // comes back to return the status (the grade is written). A
+                // signal ends the process from here (there is no grade).
+                if let status = end.status {
+                    if case .stopped = status { Opscope.exit(status) }
+                    mainThreadLost(status)
+                }
             })
         return MainThread.serve(until: end)
     }

@@ -16,7 +16,14 @@ enum TraceInterruption {
         output: TraceOutput,
         interrupted: @escaping @MainActor @Sendable (_ signal: String, _ status: ExitStatus) -> Void
     ) {
-        _ = SignalWatch.start(
+        // A signal that came before (while the file was read) stops the
+        // trace as one during it would.
+        if case .stopped(let number)? = StopRequest.process.status, let event = event(of: number) {
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { interrupted(name(of: event), .stopped(signal: number)) }
+            }
+        }
+        SignalWatch.start(
             deliver: { event in
                 guard let number = SignalWatch.signalNumber(for: event) else { return }
                 let name = Self.name(of: event)
@@ -33,6 +40,11 @@ enum TraceInterruption {
                             : "and holds the output: what it had not written yet is lost")
                 ).line + "\n"
             })
+    }
+
+    /// The ending event of signal `number`.
+    static func event(of number: Int32) -> SignalWatch.Event? {
+        [SignalWatch.Event.interrupt, .terminate, .hangUp, .quit].first { SignalWatch.signalNumber(for: $0) == number }
     }
 
     static func name(of event: SignalWatch.Event) -> String {

@@ -73,7 +73,8 @@ enum WhyCommand: Subcommand {
                     + "ask about a recording of it instead ('opscope trace \(path) --format jsonl' writes one)")
         }
         return MainActor.assumeIsolated {
-            let end = CommandEnd()
+            // A signal ends it at once, the run going on or not.
+            let end = CommandEnd(stoppedBy: .process)
             if isatty(STDERR_FILENO) == 1 {
                 MessagePrinter.standardError.note("running \(path) on the real engine…")
             }

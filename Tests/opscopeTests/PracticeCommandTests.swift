@@ -215,6 +215,36 @@ struct PracticeCommandTests {
         }
     }
 
+    @Test("an answer that cannot be kept says so where the verdict is, and promises no date to come back")
+    func anAnswerNotKept() throws {
+        try Self.withData { data in
+            // A file where the data folder's parent should be: nothing can be
+            // made under it, as in a read-only folder, for root too (who may
+            // write in a read-only folder, and then keeps the answer).
+            let blocked = data.root.appendingPathComponent("not-a-folder")
+            try Foundation.Data("x".utf8).write(to: blocked)
+            var unwritable = [blocked.path]
+            if geteuid() != 0 {
+                // A read-only data folder, where the mode bits bind.
+                let readOnly = data.root.appendingPathComponent("read-only")
+                try FileManager.default.createDirectory(
+                    at: readOnly.appendingPathComponent("opscope"), withIntermediateDirectories: true)
+                chmod(readOnly.appendingPathComponent("opscope").path, 0o555)
+                unwritable.append(readOnly.path)
+            }
+            for folder in unwritable {
+                let result = try OpscopeBinary.run(
+                    ["practice", "--answer", "fetch, decode, save"], environment: ["XDG_DATA_HOME": folder])
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(result.stdout.contains("— all right!\n"))
+                #expect(result.stdout.contains("\nYour answer was not kept (cannot "), "\(result.stdout)")
+                #expect(result.stdout.hasSuffix(": practice goes on without keeping it.\n"))
+                #expect(!result.stdout.contains("comes back"))
+                #expect(!result.stdout.contains(" on 20"), "a date")
+            }
+        }
+    }
+
     @Test("without HOME or XDG_DATA_HOME there is nowhere to keep it: exit 2")
     func noDataFolder() throws {
         let result = try OpscopeBinary.run(["practice"], environment: ["HOME": "", "XDG_DATA_HOME": ""])

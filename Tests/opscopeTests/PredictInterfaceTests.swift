@@ -158,4 +158,23 @@ struct PredictInterfaceTests {
         try tmux.waitFor(text: "[exit 0]")
         try tmux.waitFor(text: "[terminal restored]")
     }
+
+    @Test("practice on the board: an answer that cannot be kept says so on the status line, with no date")
+    func anAnswerNotKeptOnTheBoard() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-xdg-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        // A file where the data folder's parent should be: nothing can be
+        // made under it (a read-only folder does not stop root).
+        try Data("x".utf8).write(to: data)
+        let tmux = try TmuxSession(["practice"], columns: 120, rows: 30, environment: ["XDG_DATA_HOME": data.path])
+        try tmux.waitFor(text: "your answer: _")
+        try tmux.send("fetch, decode, save")
+        try tmux.waitFor(text: "your answer: fetch, decode, save_")
+        try tmux.send("Enter")
+        let text = try tmux.waitFor(text: "your answer was not kept (cannot make the folder", timeout: 60)
+        #expect(text.contains("graded: 3 of 3"))
+        #expect(!text.contains("back in"))
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+    }
 }

@@ -112,3 +112,120 @@ struct ScratchFiles {
         try? FileManager.default.removeItem(at: directory)
     }
 }
+
+/// The built `opscope` binary running as a separate process whose
+/// standard input is a pipe that stays open (so a read of it waits), with
+/// its output collected as it comes: for a test that acts on it while it
+/// runs (a signal while it waits for an answer).
+final class RunningOpscope: @unchecked Sendable {
+    let process = Process()
+    private let input = Pipe()
+    private let lock = NSLock()
+    private var out = Data()
+    private var err = Data()
+    private let readers = DispatchGroup()
+
+    init(_ arguments: [String], environment extra: [String: String] = [:], directory: URL? = nil) throws {
+        process.executableURL = OpscopeBinary.url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? OpscopeBinary.packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment.merge(extra) { _, new in new }
+        process.environment = environment
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = input
+        try process.run()
+        collect(outPipe.fileHandleForReading) { [self] data in out.append(data) }
+        collect(errPipe.fileHandleForReading) { [self] data in err.append(data) }
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        try? input.fileHandleForWriting.close()
+    }
+
+    private func collect(_ handle: FileHandle, into keep: @escaping @Sendable (Data) -> Void) {
+        DispatchQueue.global().async(group: readers) { [lock] in
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { return }
+                lock.withLock { keep(data) }
+            }
+        }
+    }
+
+    var pid: Int32 { process.processIdentifier }
+    var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
+    var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
+
+    struct Timeout: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Waits (up to `timeout` real seconds, else throws) until `condition`.
+    func waitUntil(_ what: String, timeout: Double = 30, _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            guard Date() < deadline, process.isRunning else {
+                throw Timeout(
+                    description: "\(what): not within \(timeout) s (running: \(process.isRunning)); "
+                        + "stdout: \(stdout.suffix(300)) stderr: \(stderr.suffix(300))")
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// Waits until standard output holds `text`.
+    func waitForOutput(_ text: String, timeout: Double = 30) throws {
+        try waitUntil("'\(text)' on standard output", timeout: timeout) { stdout.contains(text) }
+    }
+
+    /// Waits until the process has a handler for `signal` (its default
+    /// action would kill it: the test would see that, not the program).
+    func waitForHandler(of signal: Int32, timeout: Double = 30) throws {
+        try waitUntil("a handler for signal \(signal)", timeout: timeout) { catches(signal) }
+    }
+
+    /// Whether the process has a handler for `signal` (/proc's `SigCgt`).
+    func catches(_ signal: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << UInt64(signal - 1)) != 0
+    }
+
+    /// Waits (a few seconds at most) until the main thread sleeps in a
+    /// poll, as a read of standard input does; goes on if the kernel does
+    /// not say where a thread sleeps.
+    func waitForPoll() {
+        try? waitUntil("the main thread in poll", timeout: 5) {
+            let wchan = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/wchan", encoding: .utf8)) ?? "poll"
+            return wchan.contains("poll")
+        }
+    }
+
+    /// Sends `signal` and waits (up to `timeout`) for the process to end:
+    /// its result and the real seconds from the signal to its end; nil
+    /// when it did not end (it is then killed).
+    func stop(with signal: Int32, timeout: Double = 30) -> (result: ProcessResult, seconds: Double)? {
+        let sent = Date()
+        kill(pid, signal)
+        let deadline = sent.addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        let seconds = Date().timeIntervalSince(sent)
+        guard !process.isRunning else {
+            kill(pid, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        readers.wait()
+        return (ProcessResult(status: process.terminationStatus, stdout: stdout, stderr: stderr), seconds)
+    }
+}

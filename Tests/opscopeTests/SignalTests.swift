@@ -37,6 +37,23 @@ struct SignalTests {
         #expect(try tmux.terminalModes() == "alternate=0 keypad=0 cursor=1")
     }
 
+    @Test(
+        "practice on the board, waiting for the answer, ends on each signal with 128 + it and restores the terminal",
+        arguments: [(SIGTERM, 143), (SIGHUP, 129), (SIGQUIT, 131), (SIGINT, 130)])
+    func signalsEndPracticeOnTheBoard(signal: Int32, status: Int) throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-xdg-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(["practice"], columns: 80, rows: 24, environment: ["XDG_DATA_HOME": data.path])
+        try tmux.waitFor(text: "your answer: _")
+        try tmux.send("fetch")
+        try tmux.waitFor(text: "your answer: fetch_")
+        kill(try tmux.programPID(), signal)
+        let text = try tmux.waitFor(text: "[exit \(status)]", timeout: 10)
+        #expect(!text.contains("crashed"))
+        try tmux.waitFor(text: "[terminal restored]")
+        #expect(try tmux.terminalModes() == "alternate=0 keypad=0 cursor=1")
+    }
+
     @Test("Ctrl-S and Ctrl-Q are keys: flow control is off while the interface runs and back after it")
     func flowControlKeysAreKeys() throws {
         let (scratch, path) = try InterfaceTests.scenario("op a work 30s\n")
