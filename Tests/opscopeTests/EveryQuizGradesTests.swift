@@ -17,14 +17,16 @@ struct EveryQuizGradesTests {
         var wrong: String
     }
 
-    /// Each quiz file's right answer (the one a real run gave: the
-    /// one-verdict test holds it to every run) and a wrong one (a blind
+    /// Each quiz file's right answer (the one a real run at the file's
+    /// speed gave: the one-verdict test holds it to every run) and a wrong one (a blind
     /// answer: none passes).
     static let asked: [Asked] = BlanketAnswerTests.quizFiles.compactMap { file in
         let path = "scenarios/" + file
         guard let source = FileManager.default.contents(atPath: OpscopeBinary.packageRoot.path + "/" + path),
             let scenario = ScenarioReader.read(SourceFile(path: path, bytes: Array(source))).scenario,
-            let trace = try? OpscopeBinary.run(["trace", "--format", "jsonl", "--speed", "4", path], timeout: 120),
+            // At the file's own speed, as the quiz runs it: a question at a
+            // moment (columns at 1s) keeps its margins only there.
+            let trace = try? OpscopeBinary.run(["trace", "--format", "jsonl", path], timeout: 120),
             let recording = try? RecordingDecoder.decode(Array(trace.stdout.utf8)),
             let right = QuizAnswer.observed(for: recording.scenario, events: recording.events),
             let wrong = QuizAnswer.blind(for: scenario).first?.answer
@@ -78,7 +80,9 @@ struct EveryQuizGradesTests {
         let data = try PracticeCommandTests.Data()
         defer { data.remove() }
         let tmux = try TmuxSession(
-            ["practice", "--count", String(Self.asked.count), "--speed", "4"], columns: 80, rows: 24,
+            // At each file's own speed: a question at a moment is graded
+            // where its margins are (at x4 they are a quarter as wide).
+            ["practice", "--count", String(Self.asked.count)], columns: 80, rows: 24,
             environment: ["XDG_DATA_HOME": data.root.path])
         for question in Self.asked {
             try tmux.waitFor(text: "your answer: _", timeout: Self.bound)
