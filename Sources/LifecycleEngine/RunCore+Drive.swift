@@ -68,11 +68,15 @@ extension RunCore {
     /// the queues' configuration, adds the operations and starts the
     /// scheduler. Once only; after `stop()` it does nothing. Holds
     /// `actionLock` throughout, so a `stop()` from another thread comes
-    /// wholly before (and the run never starts) or wholly after the adds.
+    /// wholly before (and the run never starts) or between two chunks of
+    /// adds: a stop asked for meanwhile (`abandoned`) ends the adds after
+    /// the chunk going on, so it waits a chunk's time (64 adds) however
+    /// large the file, then cancels what was handed over; the rest is
+    /// never made, and the scheduler never starts.
     func start(reporting: (interval: Double, report: (BuildProgress) -> Void)?) {
         actionLock.lock()
         defer { actionLock.unlock() }
-        guard withLockedModel({ model in model.lifecycle == .created }) else { return }
+        guard !isAbandoned, withLockedModel({ model in model.lifecycle == .created }) else { return }
         build()
         guard withModel({ model, real in model.start(real: real) }) else { return }
         // Chunk by chunk (`RunModel.addChunk`): the objects made outside
@@ -81,6 +85,7 @@ extension RunCore {
         // dispatched looked at.
         var lastReport = DispatchTime.now().uptimeNanoseconds
         while true {
+            if isAbandoned { return }
             let upcoming = withLockedModel { model in model.upcomingAdds }
             if upcoming.isEmpty { break }
             let made = makeMissing(upcoming)
@@ -114,6 +119,9 @@ extension RunCore {
     /// before it started never built anything: nothing of Foundation's to
     /// cancel, resume or release.
     func stop() {
+        // Before the action lock, which a start holds while it adds: it
+        // sees this after its chunk and lets go.
+        abandoned.store(true, ordering: .releasing)
         actionLock.lock()
         defer { actionLock.unlock() }
         lock.lock()
@@ -125,7 +133,9 @@ extension RunCore {
         for (q, queue) in objects.queues.enumerated() where !scenario.queues[q].isMain {
             queue.cancelAllOperations()
         }
-        for case let op? in objects.operations where !(op is AsyncOperation) { op.cancel() }
+        // What cancel-all did not reach: the main queue's operations (it
+        // ignores cancel-all) and those made but not added.
+        for case let op? in objects.operations where !(op is AsyncOperation) && !op.isCancelled { op.cancel() }
         for case let op? in objects.operations {
             guard let a = op as? AsyncOperation else { continue }
             a.cancel()
@@ -146,24 +156,42 @@ extension RunCore {
         // pointers to dependents in each dependency (__downDependencies),
         // so freeing a finished (e.g. cancelled) dependent while its
         // dependency can still finish is a use-after-free in Foundation.
-        releaseWhenFoundationIsDone(attempt: 0)
+        releaseWhenFoundationIsDone(FoundationDrain(core: self))
     }
 
-    /// Drops the run's operations (which hold the core: a cycle) once it is
-    /// safe: every operation finished, and every queue has processed its
-    /// finishes (its operationCount is 0, so no dependency will walk its
-    /// dependents again). A run with an operation that never finishes
-    /// keeps them for good, since Foundation may still touch them.
-    private func releaseWhenFoundationIsDone(attempt: Int) {
-        let (allFinished, queues) = withLockedModel { model in (model.allFinished, objects.queues) }
-        guard allFinished else { return }
-        if queues.contains(where: { $0.operationCount > 0 }) {
-            guard attempt < 200 else { return }
+    /// Whether a stop was asked for (it may still wait for the start's
+    /// chunk going on).
+    var isAbandoned: Bool { abandoned.load(ordering: .acquiring) }
+
+    /// Drops the run's operations (which hold the core: a cycle) once
+    /// Foundation is done with what it was given (`FoundationDrain`),
+    /// looking every 50 ms. A run in which nothing finishes for 10 s
+    /// (an operation that never finishes holds its queue) keeps them for
+    /// good, since Foundation may still touch them.
+    private func releaseWhenFoundationIsDone(_ drain: FoundationDrain, left: Int = .max, idle: Int = 0) {
+        let now = drain.left()
+        guard now == 0 else {
+            let idle = now < left ? 0 : idle + 1
+            guard idle < 200 else { return }
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { [self] in
-                releaseWhenFoundationIsDone(attempt: attempt + 1)
+                releaseWhenFoundationIsDone(drain, left: min(left, now), idle: idle)
             }
             return
         }
+        guard drain.mainQueueOperations.isEmpty else {
+            // The main queue processes a finish on the main thread, in the
+            // block that finished the operation: once a later block ran
+            // there, it is done.
+            DispatchQueue.main.async { [self] in
+                DispatchQueue.global().async { [self] in releaseNow() }
+            }
+            return
+        }
+        releaseNow()
+    }
+
+    /// Lets go of every Foundation object of the run.
+    private func releaseNow() {
         var released = EngineObjects.none
         let graph = withLockedModel { model in
             swap(&released, &objects)
@@ -175,5 +203,44 @@ extension RunCore {
         for i in ReleaseOrder.dependentsFirst(graph) where i < released.operations.count {
             released.operations[i] = nil
         }
+    }
+}
+
+/// What Foundation still holds of a stopped run: the operations its own
+/// queues have not processed yet, and those it was given on the main
+/// queue that have not finished.
+///
+/// Foundation reaches an operation from each of its dependencies through
+/// an unretained pointer, and walks them when the dependency finishes:
+/// an object freed while one of its dependencies may still finish is
+/// used after it was freed. After a stop every operation Foundation was
+/// given finishes (cancelled, its queue resumed, its work let go of), and
+/// a queue that processed every finish holds none (`operationCount` 0).
+/// `OperationQueue.main` is shared with the runs after this one, so its
+/// count says nothing of this run's: there, each operation it was given
+/// is looked at. One made but never added is linked to nothing.
+struct FoundationDrain: @unchecked Sendable {
+    // The queues and objects are Foundation's, safe from any thread.
+    let queues: [OperationQueue]
+    let mainQueueOperations: [Operation]
+
+    init(core: RunCore) {
+        (queues, mainQueueOperations) = core.withLockedModel { model in
+            let objects = core.objects
+            let own = objects.queues.indices.filter { !core.scenario.queues[$0].isMain }.map { objects.queues[$0] }
+            guard core.scenario.queues.contains(where: \.isMain) else { return (own, []) }
+            let onMain = objects.operations.indices.compactMap { i -> Operation? in
+                guard model.records[i].phase != .notAdded, model.kinds[i] != .barrier,
+                    core.scenario.queues[Int(model.queueOf[i])].isMain
+                else { return nil }
+                return objects.operations[i]
+            }
+            return (own, onMain)
+        }
+    }
+
+    /// How many operations Foundation has still to finish or process.
+    func left() -> Int {
+        queues.reduce(0) { $0 + $1.operationCount } + mainQueueOperations.count { !$0.isFinished }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RunEvents
 import ScenarioKit
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -58,6 +59,9 @@ final class RunCore: @unchecked Sendable {
     var endSignalled = false
     /// The run's Foundation objects: none until `start()` builds them.
     var objects = EngineObjects.none
+    /// A stop was asked for: the start's adds end after their chunk
+    /// (`start(reporting:)`), without the lock a stop waits for.
+    let abandoned = Atomic<Bool>(false)
 
     init(
         scenario: Scenario, options: RunOptions, onEvents: (@Sendable () -> Void)?,

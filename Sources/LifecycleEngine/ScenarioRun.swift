@@ -187,6 +187,20 @@ public final class ScenarioRun: Sendable {
     /// after it. Idempotent; also done when the run is deinitialised.
     public func stop() { core.stop() }
 
+    /// `stop()` without waiting for it, for a run that another replaces
+    /// (a restart, a save of a watched file) or a program that ends: the
+    /// start's adds end after their chunk (a large file's need not be
+    /// handed over to the end first), and the stop (the cancels, the
+    /// queues drained, every object let go of once Foundation is done
+    /// with it) goes on a thread of its own, which holds the run until
+    /// then.
+    public func stopInBackground() {
+        core.abandoned.store(true, ordering: .releasing)
+        let stopping = Thread { [self] in stop() }
+        stopping.name = "opscope stop"
+        stopping.start()
+    }
+
     /// The KVO-shaped observation handle of an operation (or barrier).
     public func operation(_ id: OperationID) -> ObservedOperation { ObservedOperation(id: id, core: core) }
 
