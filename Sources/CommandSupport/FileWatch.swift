@@ -10,9 +10,11 @@ import Synchronization
 ///
 /// File events come from the kernel where it can give them (inotify):
 /// the file's *directory* is watched for a file of that name closed after
-/// writing, moved in or created, since an editor that saves by writing a
-/// new file and renaming it over the old one leaves a watch on the old
-/// file itself watching a file nobody sees any more. Where inotify cannot
+/// writing, moved in or out, created, written or removed, since an editor
+/// that saves by writing a new file and renaming it over the old one
+/// leaves a watch on the old file itself watching a file nobody sees any
+/// more. A file created or written is still being written: the burst
+/// waits for its writer to close it (`SaveDebouncer`). Where inotify cannot
 /// be had (no such kernel, no watch left), the file is looked at every
 /// `pollInterval` seconds instead: a change of its size, times or inode is
 /// a save.
@@ -100,21 +102,33 @@ final class KernelEvents: @unchecked Sendable {
     // Owned by the watch's thread once the loop runs: nothing else reads
     // or writes it.
     let descriptor: Int32
-    /// Watch descriptor → the names in its folder that are the file.
-    private let names: [Int32: Set<String>]
+    /// Watch descriptor → its folder, and the names in it that are the file.
+    private let names: [Int32: (folder: String, files: Set<String>)]
+
+    /// What the events read at one time said of the file.
+    enum Seen: Equatable {
+        case nothing
+        /// The last of them left it whole (closed after writing, moved in
+        /// or out, removed, or made anything but a regular file), or the
+        /// kernel dropped events.
+        case settled
+        /// The last of them left it being written (created as a regular
+        /// file, or written).
+        case beingWritten
+    }
 
     init?(_ targets: WatchedNames) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
-        var names: [Int32: Set<String>] = [:]
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)
+        var names: [Int32: (folder: String, files: Set<String>)] = [:]
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY | IN_DELETE | IN_MOVED_FROM)
         for (folder, files) in targets.folders {
             let wd = inotify_add_watch(fd, folder, mask)
             guard wd >= 0 else {
                 close(fd)
                 return nil
             }
-            names[wd, default: []].formUnion(files)
+            names[wd, default: (folder, [])].files.formUnion(files)
         }
         descriptor = fd
         self.names = names
@@ -122,15 +136,14 @@ final class KernelEvents: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
-    /// Reads the events waiting; true when one of them is about the file
-    /// (or the kernel dropped events: a save may be among them).
-    func readSaves() -> Bool {
-        var saved = false
+    /// Reads the events waiting: what the last one about the file said.
+    func readSaves() -> Seen {
+        var seen = Seen.nothing
         // Room for many events; each is a 16-byte header and its name.
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return saved }
+            guard count > 0 else { return seen }
             buffer.withUnsafeBytes { bytes in
                 var offset = 0
                 let header = MemoryLayout<inotify_event>.size
@@ -140,11 +153,25 @@ final class KernelEvents: @unchecked Sendable {
                     let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
                     let nameBytes = bytes[(offset + header)..<min(count, offset + header + length)]
                     let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-                    if mask & UInt32(IN_Q_OVERFLOW) != 0 || names[wd]?.contains(name) == true { saved = true }
+                    if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                        seen = .settled
+                    } else if let watched = names[wd], watched.files.contains(name) {
+                        seen = Self.leaves(mask, (watched.folder as NSString).appendingPathComponent(name))
+                    }
                     offset += header + length
                 }
             }
         }
+    }
+
+    /// What an event of `mask` leaves at `path`: a regular file created
+    /// or written is still being written.
+    private static func leaves(_ mask: UInt32, _ path: String) -> Seen {
+        if mask & UInt32(IN_MODIFY) != 0 { return .beingWritten }
+        guard mask & UInt32(IN_CREATE) != 0, mask & UInt32(IN_ISDIR) == 0 else { return .settled }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .settled }
+        return info.st_mode & S_IFMT == S_IFREG ? .beingWritten : .settled
     }
 }
 
@@ -189,8 +216,9 @@ private final class WatchLoop: @unchecked Sendable {
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { return }
             if fds[0].revents != 0 { return }
-            if let kernel, fds.count > 1, fds[1].revents != 0, kernel.readSaves() {
-                debouncer.changed(at: Self.now())
+            if let kernel, fds.count > 1, fds[1].revents != 0 {
+                let seen = kernel.readSaves()
+                if seen != .nothing { debouncer.changed(at: Self.now(), settled: seen == .settled) }
             }
             if kernel == nil, Self.now() >= nextLook {
                 let seen = FileSignature(path)

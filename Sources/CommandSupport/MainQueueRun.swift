@@ -23,6 +23,12 @@ package final class MainQueueRun {
 
     private let slot = RunSlot()
     private var events: [LifecycleEvent] = []
+    /// Events taken from the run and not yet handed to `onBatch`, from
+    /// `backlogStart` on (`drain()`).
+    private var backlog: [LifecycleEvent] = []
+    private var backlogStart = 0
+    /// A drain of the rest of the backlog is on the main queue.
+    private var drainPosted = false
     private var finished = false
     private var keepsStream = true
     private var stopsAtEnd = false
@@ -106,13 +112,48 @@ package final class MainQueueRun {
         slot.take()?.stop()
     }
 
+    /// `stop()`, without waiting for the run to stop
+    /// (`ScenarioRun.stopInBackground`): a run of a large file still
+    /// adding ends its adds after their chunk, and is stopped and let go
+    /// of on a thread of its own. For a command whose next run should not
+    /// wait for this one (`trace --watch`).
+    package func stopInBackground() {
+        finished = true
+        for timer in timers { timer.cancel() }
+        backlog = []
+        slot.take()?.stopInBackground()
+    }
+
+    /// Most events handed to `onBatch` at once: a run that got ahead of
+    /// its printing (a large file's adds) is printed a slice at a time,
+    /// so that what else waits on the main queue (a save, a signal) comes
+    /// between two slices, not after the whole backlog.
+    static let slice = 16_384
+
     private func drain() {
         guard !finished, let run = slot.run else { return }
-        let batch = run.takeEvents()
-        guard !batch.isEmpty else { return }
+        if backlogStart >= backlog.count {
+            backlog = run.takeEvents()
+            backlogStart = 0
+        }
+        guard backlogStart < backlog.count else { return }
+        let end = min(backlog.count, backlogStart + Self.slice)
+        let batch = Array(backlog[backlogStart..<end])
+        backlogStart = end
+        if backlogStart >= backlog.count { backlog = [] }
         if keepsStream { events += batch }
         onBatch(batch)
-        if case .end = batch.last?.kind { finish(timedOutAfter: nil) }
+        if case .end = batch.last?.kind {
+            finish(timedOutAfter: nil)
+        } else if backlogStart < backlog.count, !drainPosted {
+            drainPosted = true
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    self.drainPosted = false
+                    self.drain()
+                }
+            }
+        }
     }
 
     private func finish(timedOutAfter limit: Double?) {
@@ -120,9 +161,13 @@ package final class MainQueueRun {
         finished = true
         for timer in timers { timer.cancel() }
         let run = slot.close()
-        if limit != nil, let late = run?.takeEvents(), !late.isEmpty {
-            if keepsStream { events += late }
-            onBatch(late)
+        if limit != nil, let taken = run?.takeEvents() {
+            let late = Array(backlog[min(backlogStart, backlog.count)...]) + taken
+            backlog = []
+            if !late.isEmpty {
+                if keepsStream { events += late }
+                onBatch(late)
+            }
         }
         // The run is not stopped unless asked: the command ends with what
         // `onEnd` decides, and its process exits; stopping would cancel and

@@ -3,10 +3,16 @@
 /// is taken once, `quiet` seconds after its last event, so the file is
 /// read whole and only once.
 ///
-/// A stream of events that never pauses (a generator writing for minutes)
-/// still reloads, at most `longest` seconds after its first event: the
-/// file may be half written then, and the next reload, after the stream
-/// pauses, reads it whole.
+/// A burst whose last event leaves the file being written (it was just
+/// created, or written without being closed yet) is not taken then: the
+/// writer's close (or a rename into place) ends it as usual; a writer
+/// that keeps the file open without writing for `unsettled` seconds ends
+/// it too. So a file caught mid-rewrite (created empty, half written) is
+/// not read as the save.
+///
+/// A stream of events that never pauses (a script appending a line every
+/// 50 ms, each closed) still reloads, at most `longest` seconds after its
+/// first event; the next reload, after the stream pauses, reads it whole.
 ///
 /// Pure: the caller passes the time (monotonic seconds) to each call, so a
 /// test drives it with a made-up clock.
@@ -15,20 +21,35 @@ package struct SaveDebouncer: Sendable, Equatable {
     package let quiet: Double
     /// Seconds from a burst's first event after which it reloads anyway.
     package let longest: Double
+    /// Seconds without an event after which a file left open by its
+    /// writer is read anyway.
+    package let unsettled: Double
     /// The first and the last event of the burst not taken yet; nil when
     /// none waits.
     private var first: Double?
     private var last: Double?
+    /// The last event left the file whole.
+    private var settled = true
 
-    package init(quiet: Double = 0.1, longest: Double = 1) {
+    package init(quiet: Double = 0.1, longest: Double = 1, unsettled: Double = 2) {
         self.quiet = quiet
         self.longest = max(quiet, longest)
+        self.unsettled = max(quiet, unsettled)
     }
 
-    /// An event of the file came at `now`.
-    package mutating func changed(at now: Double) {
-        if first == nil { first = now }
-        last = max(last ?? now, now)
+    /// An event of the file came at `now`. `settled`: it leaves the file
+    /// whole (closed after writing, renamed into place, removed, replaced
+    /// by a link or a folder); false: the file is being written (created,
+    /// written and not closed yet).
+    package mutating func changed(at now: Double, settled: Bool = true) {
+        // The longest bound counts from the first event of whole saves:
+        // a file written for minutes before it is closed is read once
+        // the quiet period after its close has passed.
+        if first == nil || (settled && !self.settled) { first = now }
+        if now >= (last ?? now) {
+            last = now
+            self.settled = settled
+        }
     }
 
     /// Whether an event waits to be taken.
@@ -38,7 +59,7 @@ package struct SaveDebouncer: Sendable, Equatable {
     /// when nothing waits.
     package var deadline: Double? {
         guard let first, let last else { return nil }
-        return min(last + quiet, first + longest)
+        return settled ? min(last + quiet, first + longest) : last + unsettled
     }
 
     /// True, once per burst, when its deadline has come at `now`: the
@@ -47,6 +68,7 @@ package struct SaveDebouncer: Sendable, Equatable {
         guard let deadline, now >= deadline else { return false }
         first = nil
         last = nil
+        settled = true
         return true
     }
 }

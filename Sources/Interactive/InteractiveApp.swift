@@ -84,6 +84,10 @@ package final class InteractiveApp {
     private var watch: ScenarioWatch?
 
     private var redrawScheduled = false
+    /// A drain of the events waiting is on the main queue.
+    private var drainScheduled = false
+    /// When the last frame was drawn (uptime seconds).
+    private var lastFrame = 0.0
     private var firstFrameReported = false
     private var frameTimer: (any DispatchSourceTimer)?
 
@@ -146,7 +150,18 @@ package final class InteractiveApp {
 
     private func readKeys() {
         guard !end.hasEnded else { return }
-        for key in session.readKeys() {
+        let keys = session.readKeys()
+        for (index, key) in keys.enumerated() {
+            guard !end.hasEnded else { return }
+            // A burst of restarts (r r r) is the last of them: each would
+            // build a new run of the whole file (seconds at 100,000
+            // operations), only for the next to replace it, and a `q` after
+            // them waited behind them all.
+            if index + 1 < keys.count, keys[index + 1] == key, case .scenario(let view, _) = mode,
+                view.model.prediction == nil, InterfaceController.isPlainRestart(key, state: view.model.state)
+            {
+                continue
+            }
             handle(key)
         }
     }
@@ -301,54 +316,79 @@ package final class InteractiveApp {
         guard let view = scenario else { return }
         view.mainThread(work)
         if case .began = work {
-            view.drain()
+            view.drain(all: true)
             redrawNow()
         }
     }
 
-    private func eventsArrived() {
+    /// The run's events: a slice of them now, the rest at the next turns
+    /// of the main queue (`ScenarioSession.drain`), so that a key or a
+    /// save waiting there comes first. While a backlog lasts, a frame is
+    /// drawn at most every `backlogFrameInterval`. `all` takes every event
+    /// there is (the last frame before the main thread blocks).
+    private func eventsArrived(all: Bool = false) {
         guard let view = scenario else { return }
-        if view.drain() {
-            scheduleRedraw()
+        if view.drain(all: all) {
+            if !view.hasBacklog || ProcessInfo.processInfo.systemUptime - lastFrame >= Self.backlogFrameInterval {
+                scheduleRedraw()
+            }
+        }
+        if view.hasBacklog, !drainScheduled {
+            drainScheduled = true
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated {
+                    self?.drainScheduled = false
+                    self?.eventsArrived()
+                }
+            }
         }
         updateFrameTimer()
     }
+
+    /// Seconds between two frames while the events taken are behind.
+    private static let backlogFrameInterval = 0.25
 
     // MARK: - Watching the file
 
     /// Watches the scenario's file: each save is read and checked on the
     /// watch's thread, and what came of it arrives here on the main queue.
     private func startWatching(_ opening: ScenarioOpening) {
-        watch = ScenarioWatch.start(opening.file.path, scenario: opening.scenario) { reload in
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { InteractiveApp.current?.reloadArrived(reload) }
-            }
-        }
+        // The new run's board and history are made on the read's thread.
+        watch = ScenarioWatch.start(
+            opening.file.path, scenario: opening.scenario, prepare: { SessionModel.RunBasis(scenario: $0) },
+            deliver: { arrival in
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { InteractiveApp.current?.reloadArrived(arrival) }
+                }
+            })
         if watch == nil {
-            scenario?.cannotReload("cannot watch \(opening.file.path) for saves")
+            scenario?.cannotWatch()
             redrawNow()
         }
     }
 
     /// A save of the watched file: a new run of it (settings as on the
     /// command line, over the file's own `speed`), drawn at once; or its
-    /// diagnostics over the run shown.
-    private func reloadArrived(_ reload: ScenarioWatch.Reload) {
-        guard !end.hasEnded, let view = scenario else { return }
-        switch reload {
+    /// diagnostics over the run shown; or, when there is nothing to read
+    /// (removed, a folder or a link loop in its place), a line that says
+    /// so over the run shown, which stays. One a newer save made stale
+    /// while it waited on the main queue is skipped.
+    private func reloadArrived(_ arrival: ScenarioWatch.Arrival) {
+        guard !end.hasEnded, let view = scenario, !arrival.isSuperseded else { return }
+        switch arrival.reload {
         case .scenario(let new, let file, let changes):
             let settings = SessionModel.Settings(
                 speed: options.speed ?? new.speed ?? 1, paused: options.startsPaused, lesson: options.lesson)
             view.reload(
                 new, file: RecordingFile(path: file.path, source: String(decoding: file.bytes, as: UTF8.self)),
-                settings: settings, changes: changes.summary)
+                settings: settings, changes: changes.summary, basis: arrival.prepared as? SessionModel.RunBasis)
             redrawNow()
             updateFrameTimer()
         case .problems(let result, let file):
             view.showProblems(result, file: file)
             scheduleRedraw()
         case .unreadable(let reason):
-            view.cannotReload(reason)
+            view.cannotReload(reason.text((view.model.file.path as NSString).lastPathComponent))
             scheduleRedraw()
         }
     }
@@ -371,6 +411,7 @@ package final class InteractiveApp {
     }
 
     private func redrawNow() {
+        lastFrame = ProcessInfo.processInfo.systemUptime
         switch mode {
         case .scenario(let view, _):
             _ = session.flush(view.render(frame: frameInput(for: view)))
@@ -424,9 +465,8 @@ package final class InteractiveApp {
             stopFrameTimer()
             return
         }
-        _ = view.drain()
-        redrawNow()
-        updateFrameTimer()
+        eventsArrived()
+        if !view.hasBacklog { redrawNow() }
     }
 
     // MARK: - While a wait blocks the main thread
@@ -476,7 +516,7 @@ package final class InteractiveApp {
     /// been blocked while it is.
     private func frameBeforeWait(_ action: Action) -> BlockedMainThreadLine? {
         guard let view = scenario else { return nil }
-        eventsArrived()
+        eventsArrived(all: true)
         redrawNow()
         let size = session.size
         return BlockedMainThreadLine(
@@ -488,7 +528,7 @@ package final class InteractiveApp {
     /// screen, so all of it is drawn again.
     private func mainThreadIsBack() {
         session.redrawAll()
-        eventsArrived()
+        eventsArrived(all: true)
         redrawNow()
     }
 

@@ -11,11 +11,28 @@ import Screen
 ///
 /// Main-queue only. The run's engine threads never touch this object; they
 /// post a wake-up, and `drain()` takes the events here.
+///
+/// A run is handed to Foundation on a thread of its own (a large file's
+/// adds take seconds), so keys, saves and signals are served meanwhile:
+/// `q` quits, `r` or a save replaces the run (whose adds end after their
+/// chunk); only the keys that act on the run wait for it to be built
+/// (they are refused until then). A run replaced or left is stopped in the
+/// background (`ScenarioRun.stopInBackground`): nothing here waits for
+/// Foundation.
 @MainActor
 package final class ScenarioSession {
     package private(set) var model: SessionModel
     /// The live run on the real engine (nil for a replay).
     private var run: ScenarioRun?
+    /// The run whose operations are being handed to Foundation, if one
+    /// is, and how far (nil until its first report).
+    private var building: (run: ScenarioRun, progress: BuildProgress?)?
+    /// When the next frame may be drawn for the build's progress.
+    private var nextBuildFrame = 0.0
+    /// Events taken from the run and not yet given to the model, from
+    /// `backlogStart` on (`drain()`).
+    private var backlog: [LifecycleEvent] = []
+    private var backlogStart = 0
     private var wake: (@Sendable () -> Void)?
     private var mainThreadWork: (@Sendable (MainThreadWork) -> Void)?
     /// Made around each wait of the main thread (`RunOptions.aroundMainThreadWait`).
@@ -58,20 +75,54 @@ package final class ScenarioSession {
         return { run?.isStalled ?? false }
     }
 
-    /// Ends the run and releases its threads.
+    /// Ends the run, in the background (its threads let go, its objects
+    /// freed once Foundation is done with them); its events not taken yet
+    /// go with it.
     package func stop() {
-        run?.stop()
+        run?.stopInBackground()
+        building = nil
+        backlog = []
+        backlogStart = 0
     }
 
-    /// Takes what happened since last time: the run's events, a replay's
-    /// clock. Returns whether anything on the screen changed.
+    /// Whether the run shown is still being handed to Foundation.
+    package var isBuilding: Bool { building != nil }
+
+    /// Most events given to the model at one turn of the main queue: a run
+    /// that got ahead of the screen (a large file's adds, thousands of
+    /// short operations) is taken a slice at a time, so that keys, saves
+    /// and signals come between two slices, not after the whole backlog
+    /// (`q` waited minutes behind the log lines of a 2.5-million-operation
+    /// run).
+    static let slice = 4_096
+
+    /// Takes what happened since last time: the run's events, a slice at
+    /// a time (`slice`; all of them with `all`), or a replay's clock.
+    /// Returns whether anything on the screen changed; `hasBacklog` says
+    /// whether events wait for the next turn.
     @discardableResult
-    package func drain() -> Bool {
+    package func drain(all: Bool = false) -> Bool {
         guard let run else { return model.tick(at: wallClock()) }
-        let changed = model.take(run.takeEvents(), moment)
+        if backlogStart >= backlog.count {
+            backlog = run.takeEvents()
+            backlogStart = 0
+        } else if all {
+            backlog += run.takeEvents()
+        }
+        let end = all ? backlog.count : min(backlog.count, backlogStart + Self.slice)
+        let batch = backlogStart == 0 && end == backlog.count ? backlog : Array(backlog[backlogStart..<end])
+        backlogStart = end
+        if backlogStart >= backlog.count {
+            backlog = []
+            backlogStart = 0
+        }
+        let changed = model.take(batch, moment)
         carryOut(model.owedEffects())
         return changed
     }
+
+    /// Events taken from the run wait for the next `drain()`.
+    package var hasBacklog: Bool { backlogStart < backlog.count }
 
     /// As a main-queue operation's work begins (the caller draws right
     /// after: the last frame before the main thread blocks) and ends.
@@ -100,8 +151,11 @@ package final class ScenarioSession {
 
     /// A save of the watched file: `reload` (what to run), or the file's
     /// problems, or why it could not be read.
-    package func reload(_ new: Scenario, file: RecordingFile, settings: SessionModel.Settings, changes: String) {
-        carryOut(model.reload(new, file: file, settings: settings, changes: changes, at: wallClock()))
+    package func reload(
+        _ new: Scenario, file: RecordingFile, settings: SessionModel.Settings, changes: String,
+        basis: SessionModel.RunBasis? = nil
+    ) {
+        carryOut(model.reload(new, file: file, settings: settings, changes: changes, basis: basis, at: wallClock()))
     }
 
     package func showProblems(_ result: ParseResult, file: SourceFile) {
@@ -110,6 +164,10 @@ package final class ScenarioSession {
 
     package func cannotReload(_ reason: String) {
         model.cannotReload(reason, at: wallClock())
+    }
+
+    package func cannotWatch() {
+        model.cannotWatch(at: wallClock())
     }
 
     /// Called on the main thread while a large run's start hands its
@@ -128,24 +186,41 @@ package final class ScenarioSession {
         return BlockedQuestion(model: model, run: run, keeper: keepAnswer ?? { _, _ in "your answer was not kept" })
     }
 
-    /// Starts `run`; a start of more than a moment keeps the screen up to
-    /// date through `onBuilding`, spending at most a fifth of its time on
+    /// Starts `run` on a thread of its own (`opscope start`), which
+    /// reports how far its adds are to the main queue every 0.1 s; a start
+    /// of more than a moment keeps the status line up to date through
+    /// `onBuilding`, spending at most a fifth of the main thread's time on
     /// frames (one of a board of a million cards takes a second). The
-    /// message goes once it is done; the caller draws the next frame.
+    /// message goes once it is done.
     private func start(_ run: ScenarioRun) {
-        var nextFrame = 0.0
-        run.start(reportingEvery: 0.1) { progress in
-            let now = wallClock()
-            if progress.isComplete {
-                model.building(nil, at: now)
-                return
+        building = (run, nil)
+        nextBuildFrame = 0
+        let starter = Thread { [weak self] in
+            run.start(reportingEvery: 0.1) { progress in
+                DispatchQueue.main.async { MainActor.assumeIsolated { self?.reached(progress, by: run) } }
             }
-            guard now >= nextFrame else { return }
-            model.building(progress.text, at: now)
-            onBuilding?()
-            let drawn = wallClock()
-            nextFrame = drawn + max(0.1, 4 * (drawn - now))
         }
+        starter.name = "opscope start"
+        starter.start()
+    }
+
+    /// A report of `run`'s start, on the main queue; nothing once another
+    /// run replaced it.
+    private func reached(_ progress: BuildProgress, by run: ScenarioRun) {
+        guard let building, building.run === run else { return }
+        let now = wallClock()
+        if progress.isComplete {
+            self.building = nil
+            model.building(nil, at: now)
+            onBuilding?()
+            return
+        }
+        self.building?.progress = progress
+        guard now >= nextBuildFrame else { return }
+        model.building(progress.text, at: now)
+        onBuilding?()
+        let drawn = wallClock()
+        nextBuildFrame = drawn + max(0.1, 4 * (drawn - now))
     }
 
     /// Does what the session asked, in order. True when it asked to quit.
@@ -154,10 +229,12 @@ package final class ScenarioSession {
         for effect in effects {
             switch effect {
             case .newRun(let speed, let paused, let lesson):
-                run?.stop()
+                stop()
+                // The session keeps the stream (its history): the run need not.
                 let options = RunOptions(
                     speed: speed, startsPaused: paused, stallPolicy: .waitsForUser, pausesAtCaptions: lesson,
-                    onMainThreadWork: mainThreadWork, aroundMainThreadWait: aroundMainThreadWait)
+                    onMainThreadWork: mainThreadWork, aroundMainThreadWait: aroundMainThreadWait,
+                    keepsHistory: false)
                 run = ScenarioRun(scenario: model.scenario, options: options, onEvents: wake)
             case .startRun:
                 run?.resume()
@@ -166,12 +243,17 @@ package final class ScenarioSession {
                 run?.pause()
             case .resumeRun:
                 run?.resume()
+            case .perform(_, _) where building != nil:
+                // Its start holds the run's action lock until its last add.
+                let how = building?.progress.map { " (\($0.percent)%)" } ?? ""
+                model.refused(
+                    "the run is still being built\(how): keys that act on it work once it runs", at: wallClock())
             case .perform(let action, let refusal):
                 if run?.perform(action, origin: .user) == true {
                     // The action and what the engine did with it are in the
                     // stream by now: the next key, however soon it comes (a
                     // burst), acts on the state this one left.
-                    drain()
+                    drain(all: true)
                 } else {
                     model.refused(refusal, at: wallClock())
                 }

@@ -233,16 +233,39 @@ extension SessionModel {
         return effects
     }
 
+    /// What a new run of a scenario starts from: its empty board and
+    /// history, lanes, log and verdicts. Made off the main thread for a
+    /// save (`ScenarioWatch`'s `prepare`): for a file of millions of
+    /// operations it takes seconds.
+    package struct RunBasis: Sendable {
+        let liveBoard: LiveBoard
+        let lanes: TimelineLanes
+        let log: SessionLog
+        let judge: ExpectationJudge
+        /// The scenario it was made for.
+        let scenario: Scenario
+
+        package init(scenario: Scenario) {
+            liveBoard = LiveBoard(scenario: scenario)
+            lanes = TimelineLanes(scenario: scenario)
+            log = SessionLog(scenario: scenario)
+            judge = ExpectationJudge(scenario: scenario)
+            self.scenario = scenario
+        }
+    }
+
     /// Lets go of everything the run shown built (its board and history,
-    /// lanes, log, verdicts, captions), for a new run of `scenario`.
-    mutating func forgetRun() {
-        liveBoard = LiveBoard(scenario: scenario)
+    /// lanes, log, verdicts, captions), for a new run of `scenario`, from
+    /// `basis` when one was made for it.
+    mutating func forgetRun(from basis: RunBasis? = nil) {
+        let basis = basis ?? RunBasis(scenario: scenario)
+        liveBoard = basis.liveBoard
         seekMemo = nil
         memo = ScreenMemo()
-        lanes = TimelineLanes(scenario: scenario)
+        lanes = basis.lanes
         captionsReached = []
-        log = SessionLog(scenario: scenario)
-        judge = ExpectationJudge(scenario: scenario)
+        log = basis.log
+        judge = basis.judge
         results = nil
         caption = nil
         captionsWaiting = []

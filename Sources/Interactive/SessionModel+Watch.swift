@@ -11,7 +11,8 @@ extension SessionModel {
     /// (`InterfaceState.carried(from:to:)`); the status line says what the
     /// save changed (`changes`, `ScenarioChanges.summary`).
     package mutating func reload(
-        _ new: Scenario, file: RecordingFile, settings: Settings, changes: String, at wall: Double
+        _ new: Scenario, file: RecordingFile, settings: Settings, changes: String, basis: RunBasis? = nil,
+        at wall: Double
     ) -> [SessionEffect] {
         guard !isReplay, prediction == nil else { return [] }
         keepForComparison("the run before this save")
@@ -22,7 +23,7 @@ extension SessionModel {
         opening = settings
         problems = nil
         pausedForOverlay = false
-        forgetRun()
+        forgetRun(from: basis)
         state = carried
         let effects = open(at: wall)
         let how = settings.paused ? ", not started: Space starts it" : ""
@@ -45,10 +46,18 @@ extension SessionModel {
             lasting: 30)
     }
 
-    /// The watched file could not be read at a save (removed, say): the run
-    /// shown stays, and the next save tries again.
+    /// The watched file had nothing to read at a save (removed, a folder
+    /// or a symbolic link loop in its place): the run shown, the file's
+    /// last good save, stays, and the next save tries again.
     package mutating func cannotReload(_ reason: String, at wall: Double) {
-        state.show("\(reason): this is still the run before; the next save tries again", kind: .refusal, now: wall)
+        state.show("\(reason): the run shown stays; the next save tries again", kind: .refusal, now: wall, lasting: 30)
+    }
+
+    /// No watch could be started (no inotify and no pipe left).
+    package mutating func cannotWatch(at wall: Double) {
+        state.show(
+            "cannot watch \(Self.name(file.path)) for saves: a save does not reload it", kind: .refusal, now: wall,
+            lasting: 30)
     }
 
     static func name(_ path: String) -> String { (path as NSString).lastPathComponent }

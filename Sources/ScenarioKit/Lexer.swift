@@ -41,10 +41,20 @@ struct Lexer {
     private var finished = false
 
     /// The number of lines in the file (an upper bound on its statements).
-    var lineCount: Int {
+    var lineCount: Int { lineCount(unless: nil) }
+
+    /// `lineCount`, given up (with the count so far) once `cancellation`
+    /// says so.
+    func lineCount(unless cancellation: ReadCancellation?) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             var count = 1
-            for byte in buffer[index..<end] where byte == UInt8(ascii: "\n") { count += 1 }
+            var from = index
+            while from < end {
+                let to = min(end, from + ReadCancellation.bytesBetween)
+                for byte in buffer[from..<to] where byte == UInt8(ascii: "\n") { count += 1 }
+                if cancellation.isCancelled { break }
+                from = to
+            }
             return count
         }
     }

@@ -14,10 +14,15 @@ extension Parser {
     /// numbered from where it begins. Before a run nothing else uses the
     /// second core, and reading a file of 100,000 operations is otherwise
     /// a third of `opscope trace`'s whole time.
-    static func parse(bytes: [UInt8]) -> (tree: SyntaxTree, lexical: [Diagnostic], syntax: [Diagnostic]) {
+    ///
+    /// Given up once `cancellation` says so: what was made so far is
+    /// returned, and the caller throws it away.
+    static func parse(bytes: [UInt8], cancellation: ReadCancellation? = nil) -> (
+        tree: SyntaxTree, lexical: [Diagnostic], syntax: [Diagnostic]
+    ) {
         guard bytes.count >= twoPartBytes, let split = splitPoint(in: bytes) else {
             var lexer = Lexer(bytes: bytes)
-            let (tree, syntax) = parse(&lexer)
+            let (tree, syntax) = parse(&lexer, cancellation: cancellation)
             return (tree, lexer.diagnostics, syntax)
         }
         let parts = [(0..<split.offset, 1), (split.offset..<bytes.count, split.line)]
@@ -26,8 +31,8 @@ extension Parser {
             var lexer = Lexer(bytes: bytes, part: parts[i].0, firstLine: parts[i].1)
             // The first half makes room for the whole file's operations, so
             // that the second half's are appended in place.
-            let whole = i == 0 ? Lexer(bytes: bytes).lineCount : nil
-            let (tree, syntax) = parse(&lexer, reserving: whole)
+            let whole = i == 0 ? Lexer(bytes: bytes).lineCount(unless: cancellation) : nil
+            let (tree, syntax) = parse(&lexer, reserving: whole, cancellation: cancellation)
             results.store(i, (tree, lexer.diagnostics, syntax))
         }
         var (tree, lexical, syntax) = results.take(0)

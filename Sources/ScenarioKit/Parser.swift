@@ -21,16 +21,23 @@ struct Parser {
     /// Parses each statement `lexer` gives as it gives it.
     /// `reserving` is the room for operations to make at once (a line
     /// holds at most one declaration); by default the lexer's line count.
+    /// Given up, with what it made so far, once `cancellation` says so.
     static func parse(
-        _ lexer: inout Lexer, reserving capacity: Int? = nil
+        _ lexer: inout Lexer, reserving capacity: Int? = nil, cancellation: ReadCancellation? = nil
     ) -> (tree: SyntaxTree, diagnostics: [Diagnostic]) {
         var parser = Parser()
         // Sized once: growing an array of 100,000 operations by doubling
         // copies and faults in each of them again, a fifth of the whole read.
-        parser.tree.operations.reserveCapacity(capacity ?? lexer.lineCount)
+        parser.tree.operations.reserveCapacity(capacity ?? lexer.lineCount(unless: cancellation))
+        var untilLook = ReadCancellation.statementsBetween
         while let statement = lexer.next() {
             parser.parse(statement)
             lexer.recycle(consume statement)
+            untilLook -= 1
+            if untilLook == 0 {
+                if cancellation.isCancelled { break }
+                untilLook = ReadCancellation.statementsBetween
+            }
         }
         return (parser.tree, parser.diagnostics)
     }

@@ -9,9 +9,28 @@ public enum ScenarioReader {
     /// bytes. The scenario is nil when any diagnostic is an error;
     /// warnings never prevent it.
     public static func read(_ file: SourceFile) -> ParseResult {
-        let (tree, lexical, syntax) = Parser.parse(bytes: file.bytes)
+        // Without a cancellation, a read always gives a result.
+        read(file, cancellation: nil)!
+    }
+
+    /// `read(_:)`, given up (nil) once `cancellation` says so: the read of
+    /// a save that a newer one replaced. What it made so far is let go of.
+    public static func read(_ file: SourceFile, unless cancellation: ReadCancellation) -> ParseResult? {
+        read(file, cancellation: cancellation)
+    }
+
+    private static func read(_ file: SourceFile, cancellation: ReadCancellation?) -> ParseResult? {
+        let (tree, lexical, syntax) = Parser.parse(bytes: file.bytes, cancellation: cancellation)
+        if cancellation.isCancelled {
+            ReleaseLater.release(tree, operations: tree.operations.count)
+            return nil
+        }
         let hasErrors = lexical.contains(where: \.isError) || syntax.contains(where: \.isError)
-        let validated = Validator.validate(tree, hasEarlierErrors: hasErrors)
+        let validated = Validator.validate(tree, hasEarlierErrors: hasErrors, cancellation: cancellation)
+        if cancellation.isCancelled {
+            ReleaseLater.release((tree, validated.names), operations: tree.operations.count)
+            return nil
+        }
         let all = lexical + syntax + validated.diagnostics
         let errors = all.count(where: \.isError)
         let sorted = all.indices.sorted { a, b in

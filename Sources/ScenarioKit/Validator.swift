@@ -25,6 +25,9 @@ struct Validator {
     /// `resolveCompletions`.
     var completions: [[Action]?] = []
 
+    /// Whether the read is still wanted; nil: always.
+    var cancellation: ReadCancellation?
+
     init(tree: SyntaxTree) {
         self.tree = tree
     }
@@ -34,27 +37,36 @@ struct Validator {
     /// The names an unknown one may be a typo of come with the result:
     /// queues (the declared ones, or the implicit `default`) and
     /// operations, each in declaration order.
+    /// Given up once `cancellation` says so (no scenario then).
     static func validate(
-        _ tree: SyntaxTree, hasEarlierErrors: Bool
+        _ tree: SyntaxTree, hasEarlierErrors: Bool, cancellation: ReadCancellation? = nil
     ) -> (scenario: Scenario?, diagnostics: [Diagnostic], names: DeclaredNames) {
         var validator = Validator(tree: tree)
+        validator.cancellation = cancellation
         let scenario = validator.run()
         let names = DeclaredNames(queues: validator.queues.map(\.name), operations: tree.operations)
         let diagnostics = validator.diagnostics
         ReleaseLater.release(validator, operations: tree.operations.count)
-        if hasEarlierErrors || diagnostics.contains(where: \.isError) {
+        if hasEarlierErrors || diagnostics.contains(where: \.isError) || scenario == nil {
             return (nil, diagnostics, names)
         }
         return (scenario, diagnostics, names)
     }
 
-    private mutating func run() -> Scenario {
+    /// The scenario; nil when the read was given up (`cancellation`),
+    /// which each pass looks at before it begins and the long ones as
+    /// they go.
+    private mutating func run() -> Scenario? {
         checkTitles()
         declareNames()
+        guard !cancellation.isCancelled else { return nil }
         buildQueues()
         resolveOperations()
+        guard !cancellation.isCancelled else { return nil }
         findCycles()
+        guard !cancellation.isCancelled else { return nil }
         findNeverStarting()
+        guard !cancellation.isCancelled else { return nil }
         warnUnusedQueues()
         resolveCompletions()
         let actions = resolveActions()
@@ -62,7 +74,13 @@ struct Validator {
         let quiz = checkQuizzes()
         let speed = checkSpeeds()
         let captions = resolveCaptions(actions: actions)
-        let operations = tree.operations.indices.map(operationSpec)
+        guard !cancellation.isCancelled else { return nil }
+        var operations: [OperationSpec] = []
+        operations.reserveCapacity(tree.operations.count)
+        for index in tree.operations.indices {
+            if index % ReadCancellation.statementsBetween == 0, cancellation.isCancelled { return nil }
+            operations.append(operationSpec(index))
+        }
         var scenario = Scenario(
             title: tree.titles.first?.text, notes: tree.notes, queues: queues, operations: operations,
             actions: actions, expectations: expectations, quiz: quiz, captions: captions, speed: speed?.value,
@@ -138,6 +156,7 @@ struct Validator {
         var q = 0
         var o = 0
         while q < tree.queues.count || o < tree.operations.count {
+            if o % ReadCancellation.statementsBetween == 0, cancellation.isCancelled { return }
             let takeQueue =
                 o == tree.operations.count
                 || (q < tree.queues.count && tree.queues[q].name.location < tree.operations[o].name.location)
@@ -230,6 +249,7 @@ struct Validator {
         operationQueues.reserveCapacity(tree.operations.count)
         // By index: the fields read, not a copy of each whole syntax.
         for index in tree.operations.indices {
+            if index % ReadCancellation.statementsBetween == 0, cancellation.isCancelled { return }
             let queue = tree.operations[index].queue.flatMap { resolveQueue($0) } ?? QueueID(0)
             let opName = tree.operations[index].name.text
             operationQueues.append(queue.index)

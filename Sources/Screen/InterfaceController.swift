@@ -163,6 +163,15 @@ public enum InterfaceController {
         }
     }
 
+    /// Whether `key` restarts the run in `state`: no prompt, time entry
+    /// or overlay takes it first. Two in a row are one restart: each would
+    /// build a run of the whole file, and the next one replaces it at once.
+    public static func isPlainRestart(_ key: Key, state: InterfaceState) -> Bool {
+        state.timeEntry == nil && state.search.entry == nil && state.filter.entry == nil
+            && state.waitsFor.entry == nil && state.overlay == .none
+            && InterfaceKeys.table.command(for: key) == .restart
+    }
+
     public static func endedRefusal(_ frame: FrameInput) -> String {
         frame.isReplay
             ? "the recording has ended \u{2014} r plays it again" : "the run has ended \u{2014} r runs it again"

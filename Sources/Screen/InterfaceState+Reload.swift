@@ -20,13 +20,30 @@ extension InterfaceState {
     /// top, and the other overlays close: the screen shows the new run.
     public func carried(from old: Scenario, to new: Scenario) -> InterfaceState {
         var fresh = restarted()
-        var newIDs: [String: OperationID] = [:]
-        newIDs.reserveCapacity(new.operations.count)
-        for (index, spec) in new.operations.enumerated() where newIDs[spec.name] == nil {
-            newIDs[spec.name] = OperationID(index)
+        // Most of what is carried is an operation or two: each is looked
+        // for where it was, then along the new file; a table of every new
+        // name (a second at millions of operations, on the way to showing
+        // a save) is made only once many were looked for.
+        var newIDs: [String: OperationID]?
+        var searches = 0
+        func id(named name: String, near guess: Int) -> OperationID? {
+            if guess < new.operations.count, new.operations[guess].name == name { return OperationID(guess) }
+            if newIDs == nil, searches < 8 {
+                searches += 1
+                return new.operations.firstIndex { $0.name == name }.map(OperationID.init)
+            }
+            if newIDs == nil {
+                var table: [String: OperationID] = [:]
+                table.reserveCapacity(new.operations.count)
+                for (index, spec) in new.operations.enumerated() where table[spec.name] == nil {
+                    table[spec.name] = OperationID(index)
+                }
+                newIDs = table
+            }
+            return newIDs?[name]
         }
         func same(_ op: OperationID) -> OperationID? {
-            old.contains(op) ? newIDs[old[operation: op].name] : nil
+            old.contains(op) ? id(named: old[operation: op].name, near: op.index) : nil
         }
         if let selected = selectedOperation, old.contains(selected) {
             let after = old.operations.indices.suffix(from: selected.index).lazy.compactMap { same(OperationID($0)) }

@@ -95,10 +95,10 @@ enum WatchBench {
         defer { session.stop() }
         let arrival = Screenful(session: session, terminal: terminal, size: size)
         arrival.draw()
-        let watch = ScenarioWatch.start(path, scenario: scenario) { reload in
+        let watch = ScenarioWatch.start(path, scenario: scenario) { save in
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
-                    guard case .scenario(let new, let file, let changes) = reload else {
+                    guard case .scenario(let new, let file, let changes) = save.reload else {
                         arrival.failure = "a save did not read as a scenario"
                         return
                     }

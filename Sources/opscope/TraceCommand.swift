@@ -62,9 +62,9 @@ enum TraceCommand: Subcommand {
         an expectation failed or the run stalled on an operation that no
         'expect stuck' names; 2 when the file has errors or the command line
         is wrong. With --repeat, 0 when every run passed and 1 when one did
-        not. With --watch, Ctrl-C while it waits for a save exits with the
-        status of the last trace (2 when the last save had errors); during a
-        trace, that trace stops as a trace does (130). A file that promises
+        not. With --watch, Ctrl-C (SIGINT), SIGTERM, SIGHUP and SIGQUIT end
+        it with 128 + the signal (130, 143, 129, 131), whether it waits for
+        a save or traces (that trace stops as a trace does). A file that promises
         its expectations only up to a speed
         ('speed 1 up to 4') still shows them when traced faster, but they do
         not decide the status then.

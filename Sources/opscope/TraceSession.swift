@@ -149,14 +149,15 @@ final class TraceSession {
         endWatched()
     }
 
-    /// With `--watch`: the run is let go of (the next trace runs in this
-    /// process), after this call, so never from the stand-in's thread,
-    /// and the watch hears the status.
+    /// With `--watch`: the run is stopped in the background and let go of
+    /// (the next trace runs in this process), after this call, so never
+    /// from the stand-in's thread, and the watch hears the status.
     private func endWatched() {
         guard let watched, let status = end.status else { return }
         if let run {
             self.run = nil
-            DispatchQueue.main.async { MainActor.assumeIsolated { run.stop() } }
+            // Stopped without waiting: a large file's run may still be adding.
+            DispatchQueue.main.async { MainActor.assumeIsolated { run.stopInBackground() } }
         }
         watched.ended(status)
     }

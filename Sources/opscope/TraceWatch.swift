@@ -12,11 +12,16 @@ import Tracing
 ///
 /// Every trace runs on the main queue of this one process, one after
 /// another: a save while one runs stops it (its output ends as a trace
-/// stopped by a signal ends, `run stopped by a save of FILE`) before the
-/// next starts. The watch takes the signals for all of them: one during a
-/// trace stops that trace, which gives the status (128 + the signal); one
-/// while it waits for a save ends it with the last trace's status, 2 when
-/// the last save had errors.
+/// stopped by a signal ends, `run stopped by a save of FILE`; its run is
+/// stopped in the background, its adds ended after their chunk) before
+/// the next starts. A save is read on a thread of the watch's
+/// (`ScenarioWatch`), a newer one giving up the read of an older one, so
+/// the main thread only ever starts the newest. A save with nothing to
+/// read (removed, a folder or a link loop in its place) is said on one
+/// line, and the trace going on goes on. The watch takes the signals for
+/// all of them, and ends with 128 + the signal whether a trace runs (it
+/// stops as a trace stopped by that signal does) or it waits for a save:
+/// a supervisor tells a kill from the end of a trace.
 @MainActor
 final class TraceWatch {
     private let end = CommandEnd()
@@ -30,8 +35,6 @@ final class TraceWatch {
     private var watch: ScenarioWatch?
     /// The trace going on, if one is.
     private var current: TraceSession?
-    /// How the last trace ended (2: the file had errors at the last save).
-    private var lastStatus = ExitStatus.usage
     /// A signal came: the watch ends once the trace going on has.
     private var stopping = false
     /// A save is stopping the trace going on, to trace again at once.
@@ -56,8 +59,8 @@ final class TraceWatch {
         }
         let scenario = result.hasErrors ? nil : result.scenario
         session.watch = ScenarioWatch.start(file.path, scenario: scenario ?? Scenario(queues: [], operations: [])) {
-            reload in
-            DispatchQueue.main.async { MainActor.assumeIsolated { session.saved(reload) } }
+            arrival in
+            DispatchQueue.main.async { MainActor.assumeIsolated { session.saved(arrival) } }
         }
         guard session.watch != nil else {
             MessagePrinter.standardError.error("cannot watch '\(file.path)' for saves")
@@ -85,7 +88,6 @@ final class TraceWatch {
     /// A trace ended (or was stopped).
     private func traced(_ status: ExitStatus) {
         current = nil
-        lastStatus = status
         if replacing { return }
         if stopping {
             end.end(status)
@@ -101,34 +103,35 @@ final class TraceWatch {
     }
 
     /// A save: the trace going on stops, a line says when and what
-    /// changed, and the file is traced again (or its errors printed).
-    private func saved(_ reload: ScenarioWatch.Reload) {
-        guard !end.hasEnded, !stopping else { return }
+    /// changed, and the file is traced again (or its errors printed). One
+    /// with nothing to read is said on one line; the trace going on, if
+    /// any, goes on. A save a newer one made stale while it waited on the
+    /// main queue is skipped.
+    private func saved(_ arrival: ScenarioWatch.Arrival) {
+        guard !end.hasEnded, !stopping, !arrival.isSuperseded else { return }
+        let reload = arrival.reload
+        if case .unreadable(let reason) = reload {
+            // On standard error: a line in a trace's stream would break it.
+            let going = current == nil ? "nothing traced; the last trace stands" : "the trace under way goes on"
+            MessagePrinter.standardError.warning("\(Self.clock()) \(reason.text(path)): \(going)")
+            return
+        }
         if let running = current {
             replacing = true
             running.interrupted("a save of \(path)", status: .failed)
             replacing = false
             current = nil
         }
-        let what: String
         switch reload {
-        case .scenario(_, _, let changes): what = changes.summary + "; traced again"
-        case .problems(let result, _):
-            what = "\(Spelling.count(result.errorCount, "error")), nothing traced"
-        case .unreadable(let reason): what = reason + ", nothing traced"
-        }
-        separate("\(Self.clock()) \(path) saved: \(what)")
-        switch reload {
-        case .scenario(let scenario, let file, _):
+        case .scenario(let scenario, let file, let changes):
+            separate("\(Self.clock()) \(path) saved: \(changes.summary); traced again")
             trace(scenario, file)
         case .problems(let result, let file):
+            separate("\(Self.clock()) \(path) saved: \(Spelling.count(result.errorCount, "error")), nothing traced")
             ScenarioLoading.report(result, file: file)
-            lastStatus = .usage
             waiting()
-        case .unreadable(let reason):
-            MessagePrinter.standardError.error(reason)
-            lastStatus = .usage
-            waiting()
+        case .unreadable:
+            break
         }
     }
 
@@ -154,15 +157,17 @@ final class TraceWatch {
         return formatter.string(from: Date())
     }
 
-    /// A signal: the trace going on stops and gives the status; with none,
-    /// the last trace's status.
+    /// A signal: the trace going on stops as a trace stopped by it does
+    /// (what it wrote kept whole), and the watch ends with 128 + the
+    /// signal, as it does while it waits for a save.
     private func interrupted(_ signal: String, status: ExitStatus) {
         guard !end.hasEnded, !stopping else { return }
         stopping = true
+        watch?.stop()
         if let running = current {
             running.interrupted(signal, status: status)
         } else {
-            end.end(lastStatus)
+            end.end(status)
         }
     }
 }

@@ -115,7 +115,24 @@ import Testing
             Issue.record("a missing file cannot be read")
             return
         }
-        #expect(reason.hasPrefix("no such file"))
+        #expect(reason == .removed)
+        #expect(reason.text("gone.ops") == "gone.ops was removed")
+        // A folder, a link in a loop and a link to nothing in its place are
+        // each said as such, never read.
+        try FileManager.default.createDirectory(
+            atPath: scratch.path("folder.ops"), withIntermediateDirectories: true)
+        symlink(scratch.path("loop.ops"), scratch.path("loop.ops"))
+        symlink(scratch.path("nothing-here"), scratch.path("dangling.ops"))
+        let cases: [(String, Unreadable)] = [
+            ("folder.ops", .directory), ("loop.ops", .linkLoop), ("dangling.ops", .linkToNothing),
+        ]
+        for (name, expected) in cases {
+            guard case .unreadable(let why) = ScenarioWatch.read(scratch.path(name), since: old) else {
+                Issue.record("\(name) has nothing to read")
+                continue
+            }
+            #expect(why == expected, "\(name)")
+        }
     }
 
     // MARK: - The watch on real files
