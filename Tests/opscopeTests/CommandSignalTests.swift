@@ -19,6 +19,8 @@ struct CommandSignalTests {
             case waitsForAnswer
             /// Runs a scenario (or reads a file): the handlers are in place.
             case working
+            /// `trace --watch` between saves: its first trace was written.
+            case waitsForSave
         }
 
         let label: String
@@ -49,6 +51,10 @@ struct CommandSignalTests {
         Command(label: "why", arguments: ["why", "FILES/slow.ops", "slow"], ready: .working),
         Command(label: "trace", arguments: ["trace", "FILES/slow.ops"], ready: .working),
         Command(label: "trace --repeat", arguments: ["trace", "--repeat", "3", "FILES/slow.ops"], ready: .working),
+        Command(label: "trace --watch, tracing", arguments: ["trace", "--watch", "FILES/slow.ops"], ready: .working),
+        Command(
+            label: "trace --watch, waiting for a save", arguments: ["trace", "--watch", "FILES/quick.ops"],
+            ready: .waitsForSave),
         Command(label: "check of a large file", arguments: ["check", "FILES/large.ops"], ready: .working),
         Command(label: "swift of a large file", arguments: ["swift", "FILES/large.ops"], ready: .working),
     ]
@@ -77,6 +83,7 @@ struct CommandSignalTests {
         defer { scratch.remove() }
         _ = try scratch.write("slow.ops", Self.slow)
         _ = try scratch.write("quiz.ops", Self.quiz)
+        _ = try scratch.write("quick.ops", "op a work 1ms\n")
         if command.arguments.contains("FILES/large.ops") { _ = try scratch.write("large.ops", Self.large) }
         let arguments = command.arguments.map {
             $0.replacingOccurrences(of: "FILES/", with: scratch.directory.path + "/")
@@ -95,6 +102,8 @@ struct CommandSignalTests {
             running.waitForPoll()
         case .working:
             break
+        case .waitsForSave:
+            try running.waitForOutput("run completed")
         }
         let stopped = try #require(
             running.stop(with: signal.number), "\(command.label) still runs 30 s after \(signal.name)")
