@@ -69,6 +69,10 @@ package struct OutputBuffer {
     /// Set when a write failed (standard output closed, disk full): what
     /// `write(2)` said. Nothing is written after it.
     package private(set) var failure: Int32?
+    /// How many times the buffer was written out (or dropped after a
+    /// failure): a holder that times how long bytes wait sees a flush made
+    /// inside an append.
+    package private(set) var flushes = 0
 
     package init(sink: any ByteSink, flushAt: Int = 1 << 20) {
         self.sink = sink
@@ -97,6 +101,7 @@ package struct OutputBuffer {
     /// for the whole run.
     package mutating func flush() {
         defer {
+            flushes &+= 1
             if bytes.capacity > 4 * flushAt {
                 bytes = []
                 bytes.reserveCapacity(flushAt + 4096)
