@@ -1,3 +1,5 @@
+import TextKit
+
 /// Every message of the language, as named factories.
 ///
 /// Messages are lower-case without a trailing period; names are quoted
@@ -28,6 +30,12 @@ extension Diagnostic {
 
     public static func nulByte(at location: SourceLocation) -> Diagnostic {
         .error("NUL byte in source", at: location, notes: ["a scenario file must be UTF-8 text"])
+    }
+
+    public static func statementTooLong(_ limit: Int, at location: SourceLocation) -> Diagnostic {
+        .error(
+            "statement too long: more than \(Spelling.grouped(limit)) words", at: location,
+            notes: ["a statement holds at most \(Spelling.grouped(limit)) words, numbers and commas"])
     }
 
     public static func unexpectedCharacter(_ character: String, at location: SourceLocation) -> Diagnostic {

@@ -23,7 +23,7 @@ struct Lexer {
     private var completed: LexedStatement?
     private var tokens: [Token] = []
     private var damaged = false
-    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var diagnostics = DiagnosticList()
 
     init(bytes: [UInt8]) {
         self.init(bytes: bytes, part: 0..<bytes.count, firstLine: 1)
@@ -39,6 +39,26 @@ struct Lexer {
     }
 
     private var finished = false
+
+    /// The most tokens one statement holds: beyond them a statement (a
+    /// line of 50 MB of words) is an error, and its further tokens are
+    /// lexed but not kept, so that one line never holds gigabytes.
+    static let maximumTokens = 1_000_000
+
+    /// Keeps `token` in the statement, unless it already holds
+    /// `maximumTokens`: then the statement is damaged, said once.
+    private mutating func keep(_ token: Token) {
+        guard tokens.count < Self.maximumTokens else {
+            if tokens.count == Self.maximumTokens {
+                diagnostics.append(.statementTooLong(Self.maximumTokens, at: token.location))
+                damaged = true
+                // Counted once: the statement is marked by one more slot.
+                tokens.append(token)
+            }
+            return
+        }
+        tokens.append(token)
+    }
 
     /// The number of lines in the file (an upper bound on its statements).
     var lineCount: Int { lineCount(unless: nil) }
@@ -79,13 +99,13 @@ struct Lexer {
             case UInt8(ascii: "\""):
                 lexString()
             case UInt8(ascii: ","):
-                tokens.append(Token(kind: .comma, text: ",", location: location))
+                keep(Token(kind: .comma, text: ",", location: location))
                 advance(1)
             case UInt8(ascii: "<") where byte(at: index + 1) == UInt8(ascii: "="),
                 UInt8(ascii: ">") where byte(at: index + 1) == UInt8(ascii: "="):
                 // `peak q <= 3`: a bound, never a name.
                 let text = b == UInt8(ascii: "<") ? "<=" : ">="
-                tokens.append(Token(kind: .bound, text: text, location: location))
+                keep(Token(kind: .bound, text: text, location: location))
                 advance(2)
             case UInt8(ascii: "\\"):
                 lexBackslash()
@@ -166,7 +186,7 @@ struct Lexer {
         var stop = index + 1
         while stop < end && Self.isWordContinuation(bytes[stop]) { stop += 1 }
         let text = String(decoding: bytes[start..<stop], as: UTF8.self)
-        tokens.append(Token(kind: .word, text: text, location: startLocation))
+        keep(Token(kind: .word, text: text, location: startLocation))
         advance(stop - start)
     }
 
@@ -203,7 +223,7 @@ struct Lexer {
         let literal = NumberLiteral(
             isNegative: negative, integerLength: integerLength, fractionLength: fractionLength,
             unitLength: i - unitStart)
-        tokens.append(Token(kind: .number(literal), text: text, location: startLocation))
+        keep(Token(kind: .number(literal), text: text, location: startLocation))
     }
 
     /// A double-quoted string on one line; `\"` and `\\` are its only
@@ -260,7 +280,7 @@ struct Lexer {
             diagnostics.append(.unterminatedString(at: startLocation))
         }
         let text = UTF8Scanner.lossyString(bytes, start..<index)
-        tokens.append(Token(kind: .string(String(value)), text: text, location: startLocation))
+        keep(Token(kind: .string(String(value)), text: text, location: startLocation))
     }
 
     /// From `#` to the end of the line. The comment is skipped, but its

@@ -18,7 +18,7 @@ extension Parser {
     /// Given up once `cancellation` says so: what was made so far is
     /// returned, and the caller throws it away.
     static func parse(bytes: [UInt8], cancellation: ReadCancellation? = nil) -> (
-        tree: SyntaxTree, lexical: [Diagnostic], syntax: [Diagnostic]
+        tree: SyntaxTree, lexical: DiagnosticList, syntax: DiagnosticList
     ) {
         guard bytes.count >= twoPartBytes, let split = splitPoint(in: bytes) else {
             var lexer = Lexer(bytes: bytes)
@@ -38,7 +38,9 @@ extension Parser {
         var (tree, lexical, syntax) = results.take(0)
         let (second, secondLexical, secondSyntax) = results.take(1)
         tree.append(second)
-        return (tree, lexical + secondLexical, syntax + secondSyntax)
+        lexical.append(contentsOf: secondLexical)
+        syntax.append(contentsOf: secondSyntax)
+        return (tree, lexical, syntax)
     }
 
     /// The first byte of a line near the middle of `bytes` that no
@@ -67,21 +69,21 @@ extension Parser {
 
 /// The two halves' results, each written by its own thread once.
 private final class PartResults: @unchecked Sendable {
-    private var slots: [(SyntaxTree, [Diagnostic], [Diagnostic])?]
+    private var slots: [(SyntaxTree, DiagnosticList, DiagnosticList)?]
     private let lock = DispatchSemaphore(value: 1)
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    func store(_ i: Int, _ result: (SyntaxTree, [Diagnostic], [Diagnostic])) {
+    func store(_ i: Int, _ result: (SyntaxTree, DiagnosticList, DiagnosticList)) {
         lock.wait()
         slots[i] = result
         lock.signal()
     }
 
-    func take(_ i: Int) -> (SyntaxTree, [Diagnostic], [Diagnostic]) {
+    func take(_ i: Int) -> (SyntaxTree, DiagnosticList, DiagnosticList) {
         lock.wait()
         defer { lock.signal() }
-        return slots[i] ?? (SyntaxTree(), [], [])
+        return slots[i] ?? (SyntaxTree(), DiagnosticList(), DiagnosticList())
     }
 }
 

@@ -13,7 +13,7 @@ import TextKit
 /// a second, misleading "unknown name" error.
 struct Parser {
     var tree = SyntaxTree()
-    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var diagnostics = DiagnosticList()
     /// The current statement already has a lexical error: its syntax
     /// errors would only echo it, so they are not reported.
     private var statementIsDamaged = false
@@ -24,7 +24,7 @@ struct Parser {
     /// Given up, with what it made so far, once `cancellation` says so.
     static func parse(
         _ lexer: inout Lexer, reserving capacity: Int? = nil, cancellation: ReadCancellation? = nil
-    ) -> (tree: SyntaxTree, diagnostics: [Diagnostic]) {
+    ) -> (tree: SyntaxTree, diagnostics: DiagnosticList) {
         var parser = Parser()
         // Sized once: growing an array of 100,000 operations by doubling
         // copies and faults in each of them again, a fifth of the whole read.

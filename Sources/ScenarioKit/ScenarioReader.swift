@@ -25,14 +25,17 @@ public enum ScenarioReader {
             ReleaseLater.release(tree, operations: tree.operations.count)
             return nil
         }
-        let hasErrors = lexical.contains(where: \.isError) || syntax.contains(where: \.isError)
+        let hasErrors = lexical.hasErrors || syntax.hasErrors
         let validated = Validator.validate(tree, hasEarlierErrors: hasErrors, cancellation: cancellation)
         if cancellation.isCancelled {
             ReleaseLater.release((tree, validated.names), operations: tree.operations.count)
             return nil
         }
-        let all = lexical + syntax + validated.diagnostics
-        let errors = all.count(where: \.isError)
+        // Each list kept its first `perFile` by location: together they
+        // hold the file's first `perFile`.
+        let all = lexical.kept + syntax.kept + validated.diagnostics.kept
+        let errors = lexical.errorCount + syntax.errorCount + validated.diagnostics.errorCount
+        let warnings = lexical.warningCount + syntax.warningCount + validated.diagnostics.warningCount
         let sorted = all.indices.sorted { a, b in
             all[a].location != all[b].location ? all[a].location < all[b].location : a < b
         }
@@ -40,7 +43,7 @@ public enum ScenarioReader {
         let kept = sorted.prefix(DiagnosticLimit.perFile).map { names.suggest(all[$0]) }
         ReleaseLater.release((tree, names), operations: tree.operations.count)
         return ParseResult(
-            scenario: validated.scenario, diagnostics: kept, errorCount: errors, warningCount: all.count - errors)
+            scenario: validated.scenario, diagnostics: kept, errorCount: errors, warningCount: warnings)
     }
 
     /// Reads scenario text (already valid UTF-8); `path` is only for messages.

@@ -9,7 +9,7 @@ import TextKit
 /// stack depth.
 struct Validator {
     let tree: SyntaxTree
-    var diagnostics: [Diagnostic] = []
+    var diagnostics = DiagnosticList()
 
     /// Name → index of its first declaration.
     var queueIndex: [String: Int] = [:]
@@ -40,14 +40,14 @@ struct Validator {
     /// Given up once `cancellation` says so (no scenario then).
     static func validate(
         _ tree: SyntaxTree, hasEarlierErrors: Bool, cancellation: ReadCancellation? = nil
-    ) -> (scenario: Scenario?, diagnostics: [Diagnostic], names: DeclaredNames) {
+    ) -> (scenario: Scenario?, diagnostics: DiagnosticList, names: DeclaredNames) {
         var validator = Validator(tree: tree)
         validator.cancellation = cancellation
         let scenario = validator.run()
         let names = DeclaredNames(queues: validator.queues.map(\.name), operations: tree.operations)
         let diagnostics = validator.diagnostics
         ReleaseLater.release(validator, operations: tree.operations.count)
-        if hasEarlierErrors || diagnostics.contains(where: \.isError) || scenario == nil {
+        if hasEarlierErrors || diagnostics.hasErrors || scenario == nil {
             return (nil, diagnostics, names)
         }
         return (scenario, diagnostics, names)

@@ -35,7 +35,7 @@ import Testing
         return Array(lines.joined(separator: "\n").utf8)
     }
 
-    static func onePass(_ bytes: [UInt8]) -> (SyntaxTree, [Diagnostic], [Diagnostic]) {
+    static func onePass(_ bytes: [UInt8]) -> (SyntaxTree, DiagnosticList, DiagnosticList) {
         var lexer = Lexer(bytes: bytes)
         let (tree, syntax) = Parser.parse(&lexer)
         return (tree, lexer.diagnostics, syntax)
@@ -55,7 +55,7 @@ import Testing
         #expect(tree.actions.count == oneTree.actions.count && tree.captions.count == oneTree.captions.count)
         let read = ScenarioReader.read(SourceFile(path: "two.ops", bytes: bytes))
         let validated = Validator.validate(oneTree, hasEarlierErrors: true)
-        #expect(read.errorCount == oneLexical.count + oneSyntax.count + validated.diagnostics.count(where: \.isError))
+        #expect(read.errorCount == oneLexical.count + oneSyntax.count + validated.diagnostics.errorCount)
     }
 
     @Test func aCleanFileReadsToTheScenarioOnePassBuilds() throws {
