@@ -171,7 +171,30 @@ public struct PracticeStore: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw FileWriteError(message: "cannot make the folder '\(folder)': \(error.localizedDescription)")
+            throw FileWriteError(message: "cannot make the folder '\(folder)': \(Self.why(folder, error))")
         }
+    }
+
+    /// Why `folder` could not be made, as a person would check it: the
+    /// nearest part of its path that exists is a file, or a folder that
+    /// cannot be written in; else the system's own words.
+    private static func why(_ folder: String, _ error: any Error) -> String {
+        var path = (folder as NSString).deletingLastPathComponent
+        while !path.isEmpty {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+                if !isFolder.boolValue { return "'\(path)' is a file, not a folder" }
+                if access(path, W_OK) != 0 { return "'\(path)' cannot be written in" }
+                break
+            }
+            if path == "/" { break }
+            path = (path as NSString).deletingLastPathComponent
+        }
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain
+        {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return error.localizedDescription
     }
 }
