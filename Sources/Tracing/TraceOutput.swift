@@ -1,6 +1,5 @@
 import CommandSupport
 import Dispatch
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -21,7 +20,9 @@ package final class TraceOutput: Sendable {
     package let isTerminal: Bool
     /// The longest bytes wait in the buffer when not on a terminal (ns).
     private let flushWithin: UInt64
-    private let state: Mutex<State>
+    /// A pthread mutex, not `Mutex`: the timer's thread shares it, and the
+    /// thread sanitizer follows only the former (`PosixMutex`).
+    private let state: PosixMutex<State>
 
     private struct State {
         var buffer: OutputBuffer
@@ -42,7 +43,7 @@ package final class TraceOutput: Sendable {
         self.isTerminal = isTerminal
         let (seconds, attoseconds) = flushWithin.components
         self.flushWithin = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
-        state = Mutex(State(buffer: OutputBuffer(sink: sink, flushAt: flushAt)))
+        state = PosixMutex(State(buffer: OutputBuffer(sink: sink, flushAt: flushAt)))
     }
 
     /// Standard output (or another descriptor), a terminal or not.
