@@ -199,19 +199,11 @@ extension RunTimeline {
     }
 
     /// Among what `op` waits for (its dependencies; on its queue, what the
-    /// barrier rule orders before it), the one that finished last before `seq`.
+    /// barrier rule orders before it, as the graph draws it:
+    /// `BarrierRule`), the one that finished last before `seq`.
     func lastPrerequisite(of op: OperationID, before seq: Int) -> (OperationID, Stamp)? {
-        let spec = scenario[operation: op]
-        var candidates = spec.dependencies
-        if let added = self[op].added {
-            for (i, other) in scenario.operations.enumerated() where other.queue == spec.queue {
-                let id = OperationID(i)
-                guard id != op, other.isBarrier || spec.isBarrier, let otherAdded = self[id].added,
-                    otherAdded.seq < added.seq
-                else { continue }
-                candidates.append(id)
-            }
-        }
+        var candidates = scenario[operation: op].dependencies
+        if barrierWaits.indices.contains(op.index) { candidates += barrierWaits[op.index] }
         var best: (OperationID, Stamp)?
         for id in candidates {
             guard let finished = self[id].finished, finished.seq <= seq else { continue }

@@ -9,7 +9,9 @@ import TextKit
 ///
 /// Lines are kept as connection masks (up, down, left, right) and turned
 /// into box-drawing characters at the end, so that where edges meet or
-/// cross the cell shows both (`┼`, `├`, `┬`…). The views draw the names
+/// cross the cell shows both (`┼`, `├`, `┬`…). A line only the barrier
+/// rule draws (`GraphLayout.Edge.isBarrier`) is dashed, `╌` `╎` into `▹`.
+/// The views draw the names
 /// over it in their state's colour (`nodes` says where each name goes).
 public struct GraphCanvas: Sendable {
     public struct Node: Sendable, Hashable {
@@ -28,12 +30,19 @@ public struct GraphCanvas: Sendable {
     private var masks: [UInt8]
     /// Cells where an edge arrives (`▸`).
     private var arrows: Set<Int>
+    /// Cells where only barrier edges arrive (`▹`).
+    private var barrierArrows: Set<Int>
 
     struct Mask {
         static let up: UInt8 = 1
         static let down: UInt8 = 2
         static let left: UInt8 = 4
         static let right: UInt8 = 8
+        /// A dependency's line runs through the cell.
+        static let dependency: UInt8 = 16
+        /// A line of the barrier rule runs through the cell: dashed when
+        /// no dependency's does.
+        static let barrier: UInt8 = 32
     }
 
     /// - Parameters:
@@ -47,15 +56,17 @@ public struct GraphCanvas: Sendable {
         height = rows
         masks = [UInt8](repeating: 0, count: width * height)
         arrows = []
+        barrierArrows = []
         nodes = [Node?](repeating: nil, count: scenario.operations.count)
         for (l, layer) in layout.layers.enumerated() {
             for (p, slot) in layer.enumerated() {
                 switch slot {
                 case .operation(let op):
                     nodes[op.index] = Node(op: op, x: l * column, y: p, width: nameWidth)
-                case .waypoint:
+                case .waypoint(let e):
                     // The edge runs straight through the name column.
-                    for x in (l * column)..<(l * column + nameWidth) { connect(x, p, Mask.left | Mask.right) }
+                    let kind = layout.edges[e].isBarrier ? Mask.barrier : Mask.dependency
+                    for x in (l * column)..<(l * column + nameWidth) { connect(x, p, Mask.left | Mask.right | kind) }
                 }
             }
         }
@@ -64,13 +75,16 @@ public struct GraphCanvas: Sendable {
         let channels = max(1, gap - 2)
         for l in 0..<max(0, layout.layers.count - 1) {
             let start = l * column + nameWidth
-            var leaving: [(from: Int, to: Int, arrives: Bool)] = []
+            var leaving: [(from: Int, to: Int, arrives: Bool, isBarrier: Bool)] = []
             for e in layout.edges.indices {
                 let a = Int(layout.layerOf[layout.edges[e].from.index])
                 let b = Int(layout.layerOf[layout.edges[e].to.index])
                 guard a <= l, b >= l + 1 else { continue }
                 leaving.append(
-                    (layout.place(ofEdge: e, inLayer: l), layout.place(ofEdge: e, inLayer: l + 1), b == l + 1))
+                    (
+                        layout.place(ofEdge: e, inLayer: l), layout.place(ofEdge: e, inLayer: l + 1), b == l + 1,
+                        layout.edges[e].isBarrier
+                    ))
             }
             leaving.sort { $0.from != $1.from ? $0.from < $1.from : $0.to < $1.to }
             // Edges out of one row, or into one row, share a channel: a fan-out
@@ -92,7 +106,7 @@ public struct GraphCanvas: Sendable {
                 // the line, which then runs on from where the name ends.
                 route(
                     from: (l * column, edge.from), to: (start + gap - 1, edge.to), via: channel,
-                    arrives: edge.arrives)
+                    arrives: edge.arrives, kind: edge.isBarrier ? Mask.barrier : Mask.dependency)
             }
         }
     }
@@ -105,25 +119,34 @@ public struct GraphCanvas: Sendable {
     /// Out of `from` to the right, along column `via`, into `to` (the
     /// cell before the target's name, which gets the arrow when the edge
     /// `arrives` there rather than running on through a waypoint).
-    private mutating func route(from: (x: Int, y: Int), to: (x: Int, y: Int), via: Int, arrives: Bool) {
-        for x in from.x..<via { connect(x, from.y, Mask.left | Mask.right) }
+    /// `kind`: `Mask.dependency` or `Mask.barrier`, what the line is.
+    private mutating func route(
+        from: (x: Int, y: Int), to: (x: Int, y: Int), via: Int, arrives: Bool, kind: UInt8
+    ) {
+        for x in from.x..<via { connect(x, from.y, Mask.left | Mask.right | kind) }
         if from.y == to.y {
-            connect(via, from.y, Mask.left | Mask.right)
+            connect(via, from.y, Mask.left | Mask.right | kind)
         } else {
             let down = to.y > from.y
-            connect(via, from.y, Mask.left | (down ? Mask.down : Mask.up))
+            connect(via, from.y, Mask.left | (down ? Mask.down : Mask.up) | kind)
             var y = from.y + (down ? 1 : -1)
             while y != to.y {
-                connect(via, y, Mask.up | Mask.down)
+                connect(via, y, Mask.up | Mask.down | kind)
                 y += down ? 1 : -1
             }
-            connect(via, to.y, Mask.right | (down ? Mask.up : Mask.down))
+            connect(via, to.y, Mask.right | (down ? Mask.up : Mask.down) | kind)
         }
-        for x in (via + 1)..<to.x { connect(x, to.y, Mask.left | Mask.right) }
+        for x in (via + 1)..<to.x { connect(x, to.y, Mask.left | Mask.right | kind) }
         if arrives, to.x >= 0, to.x < width, to.y >= 0, to.y < height {
-            arrows.insert(to.y * width + to.x)
+            let cell = to.y * width + to.x
+            if kind == Mask.barrier {
+                if !arrows.contains(cell) { barrierArrows.insert(cell) }
+            } else {
+                arrows.insert(cell)
+                barrierArrows.remove(cell)
+            }
         } else {
-            connect(to.x, to.y, Mask.left | Mask.right)
+            connect(to.x, to.y, Mask.left | Mask.right | kind)
         }
     }
 
@@ -132,12 +155,22 @@ public struct GraphCanvas: Sendable {
     public func character(x: Int, y: Int, ascii: Bool = false) -> Character {
         guard x >= 0, x < width, y >= 0, y < height else { return " " }
         if arrows.contains(y * width + x) { return ascii ? ">" : "▸" }
+        if barrierArrows.contains(y * width + x) { return ascii ? ">" : "▹" }
         return Self.glyph(masks[y * width + x], ascii: ascii)
     }
 
+    /// A line the barrier rule alone draws is dashed (`╌`, `╎`; `.`
+    /// and `:` in ASCII); where it meets another line the junction shows.
     static func glyph(_ mask: UInt8, ascii: Bool) -> Character {
+        if mask & (Mask.barrier | Mask.dependency) == Mask.barrier {
+            switch mask & 15 {
+            case Mask.left | Mask.right, Mask.left, Mask.right: return ascii ? "." : "╌"
+            case Mask.up | Mask.down, Mask.up, Mask.down: return ascii ? ":" : "╎"
+            default: break
+            }
+        }
         if ascii {
-            switch mask {
+            switch mask & 15 {
             case 0: return " "
             case Mask.left | Mask.right, Mask.left, Mask.right: return "-"
             case Mask.up | Mask.down, Mask.up, Mask.down: return "|"

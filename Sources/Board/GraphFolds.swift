@@ -1,17 +1,21 @@
 import ScenarioKit
 
 /// Which node of a folded or filtered graph stands for each operation
-/// (`GraphLayout(scenario:drawnAs:)`). A fold gathers what waits for its
-/// root, directly or through others, into the root's node; a filter hides
+/// (`GraphLayout(scenario:drawnAs:)`). A fold gathers into its root's node
+/// what waits for the root alone: every operation whose every wait (an
+/// `after` clause or the barrier rule) is on the root or on one gathered,
+/// that is, every path to it from an operation that waits for nothing
+/// goes through the root (the root dominates it). An operation that also
+/// waits for one outside the fold stays outside, with its edges, so the
+/// folded graph says no wait the file does not have. A filter hides
 /// operations, and the edges through them with them.
 ///
 /// Folds are taken in dependency order (by layer, then scenario order), so
 /// a root that an earlier fold gathered folds nothing of its own: all it
-/// reaches, the earlier root reaches too. An operation two folds reach goes
-/// to the first. The folded graph stays acyclic: an edge between two folds
-/// can only run from a later fold into an earlier one (what a fold's
-/// member waits for is reached by that fold, or comes from outside it), and
-/// nothing outside a fold waits for one of its members without being one.
+/// dominates, the earlier root dominates too. The folded graph stays
+/// acyclic: an edge from outside a fold can only end at its root (what a
+/// member waits for is in the fold), so a cycle through two folds would
+/// be one through their roots in the graph itself.
 public enum GraphFolds {
     /// Per operation, the operation whose node stands for it, or nil when
     /// hidden; nil for the whole when nothing is folded or hidden.
@@ -32,11 +36,27 @@ public enum GraphFolds {
             let (a, b) = (full.layerOf[$0.index], full.layerOf[$1.index])
             return a != b ? a < b : $0 < $1
         }
+        var inFold = [Bool](repeating: false, count: n)
         for root in roots where drawn[root.index] == root {
+            // What waits for the root, in dependency order: an operation
+            // joins when everything it waits for is the root or has joined.
             let reached = full.reachMask(from: root, upstream: false)
-            for i in 0..<n where reached[i] && drawn[i] == OperationID(i) {
-                drawn[i] = root
+            let order = (0..<n).filter { reached[$0] }.sorted {
+                let (a, b) = (full.layerOf[$0], full.layerOf[$1])
+                return a != b ? a < b : $0 < $1
             }
+            inFold[root.index] = true
+            var members: [Int] = []
+            for i in order where drawn[i] == OperationID(i) && i != root.index {
+                let alone = full.incoming[i].allSatisfy { inFold[full.edges[Int($0)].from.index] }
+                if alone {
+                    inFold[i] = true
+                    members.append(i)
+                }
+            }
+            for i in members { drawn[i] = root }
+            inFold[root.index] = false
+            for i in members { inFold[i] = false }
         }
         return drawn
     }

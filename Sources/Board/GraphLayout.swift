@@ -3,7 +3,8 @@ import ScenarioKit
 /// The dependency graph laid out in layers, for a view that draws it in
 /// text: a layer per dependency depth (an operation with no dependency is
 /// in layer 0, any other one layer after its deepest dependency), every
-/// edge from a dependency to what waits for it, an edge that skips layers
+/// edge from a dependency to what waits for it (the barrier rule's waits
+/// included, marked), an edge that skips layers
 /// carried through each one it crosses by a waypoint, and the order in
 /// each layer chosen to keep crossings few (the barycentre heuristic,
 /// swept down and up a few times).
@@ -23,12 +24,21 @@ public struct GraphLayout: Sendable {
         public var from: OperationID
         /// The operation that waits for it.
         public var to: OperationID
+        /// The barrier rule of their queue makes the wait, not an `after`
+        /// clause (`BarrierRule`): drawn apart from dependencies.
+        public var isBarrier: Bool = false
+
+        public init(from: OperationID, to: OperationID, isBarrier: Bool = false) {
+            self.from = from
+            self.to = to
+            self.isBarrier = isBarrier
+        }
     }
 
     /// Per layer, its slots from first (top) to last.
     public private(set) var layers: [[Slot]]
     /// Every dependency edge, in scenario order (operation, then its
-    /// `after` names in order).
+    /// `after` names in order), then the barrier rule's (`isBarrier`).
     public let edges: [Edge]
     /// Per operation, its layer; -1 for one that is not a node of its own
     /// (hidden, or gathered into another by a fold).
@@ -52,23 +62,40 @@ public struct GraphLayout: Sendable {
     ///   - sweeps: rounds of reordering (each a sweep down, then up).
     public init(scenario: Scenario, drawnAs: [OperationID?]? = nil, sweeps: Int = 4) {
         let n = scenario.operations.count
+        // Every `after` clause, in scenario order, then the barrier rule's
+        // edges (`BarrierRule`) that no clause already draws.
+        var waits: [Edge] = []
+        for (i, spec) in scenario.operations.enumerated() {
+            for dep in spec.dependencies where dep.index >= 0 && dep.index < n && dep.index != i {
+                waits.append(Edge(from: dep, to: OperationID(i)))
+            }
+        }
+        let barrierEdges = scenario.barrierEdges
+        if !barrierEdges.isEmpty {
+            let clauses = Set(waits.map { Self.key($0.from, $0.to) })
+            for edge in barrierEdges where !clauses.contains(Self.key(edge.from, edge.to)) {
+                waits.append(Edge(from: edge.from, to: edge.to, isBarrier: true))
+            }
+        }
         var edges: [Edge] = []
         if let drawnAs, drawnAs.count == n {
-            var seen = Set<Edge>()
-            for (i, spec) in scenario.operations.enumerated() {
-                guard let to = drawnAs[i] else { continue }
-                for dep in spec.dependencies where dep.index >= 0 && dep.index < n {
-                    guard let from = drawnAs[dep.index], from != to else { continue }
-                    let edge = Edge(from: from, to: to)
-                    if seen.insert(edge).inserted { edges.append(edge) }
+            // An edge between two nodes is drawn once; a dependency wins
+            // over a barrier's order.
+            var seen: [Int: Int] = [:]
+            for wait in waits {
+                guard let from = drawnAs[wait.from.index], let to = drawnAs[wait.to.index], from != to else {
+                    continue
+                }
+                let edge = Edge(from: from, to: to, isBarrier: wait.isBarrier)
+                if let e = seen[Self.key(from, to)] {
+                    if !wait.isBarrier { edges[e].isBarrier = false }
+                } else {
+                    seen[Self.key(from, to)] = edges.count
+                    edges.append(edge)
                 }
             }
         } else {
-            for (i, spec) in scenario.operations.enumerated() {
-                for dep in spec.dependencies where dep.index >= 0 && dep.index < n && dep.index != i {
-                    edges.append(Edge(from: dep, to: OperationID(i)))
-                }
-            }
+            edges = waits
         }
         self.edges = edges
         var incoming = [[Int32]](repeating: [], count: n)
@@ -106,6 +133,9 @@ public struct GraphLayout: Sendable {
             reorder(downward: false)
         }
     }
+
+    /// One number for an edge's two ends.
+    static func key(_ from: OperationID, _ to: OperationID) -> Int { from.index << 32 | to.index }
 
     /// Longest-path depth; an operation on a cycle (the language refuses
     /// them) stays in layer 0.

@@ -45,6 +45,9 @@ public struct RunTimeline: Sendable {
     public var endTime: Double { facts.endTime }
     /// The boards of every moment, from its checkpoints.
     private var history: BoardHistory
+    /// Per operation, what the barrier rule of its queue makes it wait for
+    /// directly (`Scenario.barrierWaits`): the edges the graph draws.
+    let barrierWaits: [[OperationID]]
 
     public init(scenario: Scenario, events: [LifecycleEvent]) {
         self.scenario = scenario
@@ -53,6 +56,7 @@ public struct RunTimeline: Sendable {
         queueMoments = Array(repeating: [], count: scenario.queues.count)
         queueActions = Array(repeating: [], count: scenario.queues.count)
         history = BoardHistory(scenario: scenario)
+        barrierWaits = scenario.barrierWaits
         var board = BoardState(scenario: scenario)
         // Started by hand, an operation holds no slot of any queue.
         let byHand = scenario.startedByHand

@@ -5,7 +5,8 @@ import TextKit
 
 /// `G`: the dependency graph in the board area (`GraphLayout` drawn by
 /// `GraphCanvas`): a column per dependency depth, an edge from each
-/// dependency to what waits for it, each name in its column's colour at
+/// dependency to what waits for it (the barrier rule's waits dashed,
+/// `╌▹`, the title naming their queues), each name in its column's colour at
 /// the history cursor (`·` before one not yet added). The selected
 /// operation is reversed; what it waits for, directly or through others,
 /// is bold and underlined, what waits for it bold, the rest dim. The view
@@ -34,7 +35,11 @@ enum GraphView {
         let downstream = selected.map { drawn.layout.reachMask(from: $0, upstream: false) } ?? none
         let (waitsFor, waitedBy) = (upstream.count { $0 }, downstream.count { $0 })
         let layers = drawn.layout.layers.count
+        let ascii = frame.glyphs.isASCII
         var title = "Graph · \(layers) layer\(layers == 1 ? "" : "s")"
+        if !drawn.barrierQueues.isEmpty {
+            title += " · \(ascii ? ".>" : "╌▹") barrier rule of \(drawn.barrierQueues.joined(separator: ", "))"
+        }
         if let op = selected {
             title += " · \(scenario.opName(op)): waits for \(waitsFor), \(waitedBy) wait for it"
         }
@@ -53,7 +58,6 @@ enum GraphView {
         guard body.height > 0 else { return }
         let canvas = drawn.canvas
         let origin = scroll(canvas: canvas, to: selected, body: body)
-        let ascii = frame.glyphs.isASCII
         for row in 0..<body.height {
             let y = origin.y + row
             guard y < canvas.height else { break }
@@ -167,6 +171,9 @@ struct GraphDrawing: Sendable {
     let drawnAs: [OperationID?]?
     /// Per operation, how many others a fold gathered into its node.
     let gathered: [Int]
+    /// The queues whose barrier rule draws an edge here (dashed), in
+    /// queue order: the title names them.
+    let barrierQueues: [String]
 
     init(_ scenario: Scenario, drawnAs: [OperationID?]? = nil) {
         layout = GraphLayout(scenario: scenario, drawnAs: drawnAs)
@@ -174,6 +181,9 @@ struct GraphDrawing: Sendable {
         operationCount = scenario.operations.count
         self.drawnAs = drawnAs
         gathered = GraphFolds.gatheredCounts(drawnAs, count: operationCount)
+        var queues = Set<Int>()
+        for edge in layout.edges where edge.isBarrier { queues.insert(scenario[operation: edge.to].queue.index) }
+        barrierQueues = queues.sorted().map { scenario.queues[$0].name }
     }
 
     /// The node that stands for `op`, nil when it is hidden.

@@ -158,7 +158,7 @@ public enum InterfaceKeys {
             group: "View"),
         KeyBinding(
             [.character("e")], .foldGraph,
-            help: "graph: fold all that waits for the selected one into its node, or unfold it", group: "Graph"),
+            help: "graph: fold what waits for the selected one alone into its node, or unfold it", group: "Graph"),
         KeyBinding(
             [.character("H")], .markCriticalPath,
             help: "what held the selected one back: its critical path on the graph, with each link's cost",

@@ -49,7 +49,7 @@ extension InterfaceController {
         return .redraw
     }
 
-    /// `e`: folds all that waits for the selected operation's node into it,
+    /// `e`: folds what waits for the selected operation's node alone into it,
     /// or unfolds the node when it is folded.
     static func fold(state: inout InterfaceState, board: BoardState, frame: FrameInput) -> InterfaceOutcome {
         guard let selected = state.selectedOperation else { return refuse("no operation selected", &state, frame) }

@@ -28,6 +28,10 @@ extension GraphExport {
                 out += "  \(dot(scenario.opName(dep))) -> \(dot(spec.name))\(dashed);\n"
             }
         }
+        for edge in barrierEdges {
+            let (from, to) = (scenario.opName(edge.from), scenario.opName(edge.to))
+            out += "  \(dot(from)) -> \(dot(to)) [style=dashed, label=\"barrier\", fontsize=9];\n"
+        }
         out += "}\n"
         return out
     }
@@ -37,7 +41,7 @@ extension GraphExport {
         let f = facts[op]
         let state = state(of: op)
         var attributes = [
-            "label=" + dot("\(spec.name)\n\(summary(of: op))"),
+            "label=" + dot("\(spec.name)\n\(barrierLine(op))\(summary(of: op))"),
             "fillcolor=\"\(Self.fill(state))\"",
             "opscope_state=\(dot(state))",
         ]
@@ -80,7 +84,8 @@ extension GraphExport {
             out += "  subgraph q\(q)[\(mermaid(groupLabel(q)))]\n"
             for op in ops {
                 let spec = scenario[operation: op]
-                let label = mermaid("\(spec.name)<br/>\(summary(of: op))")
+                let barrier = barrierLine(op).replacingOccurrences(of: "\n", with: "<br/>")
+                let label = mermaid("\(spec.name)<br/>\(barrier)\(summary(of: op))")
                 let shape = spec.isBarrier ? "{{\(label)}}" : "[\(label)]"
                 out += "    o\(op.index)\(shape):::\(Self.mermaidClass(state(of: op)))\n"
             }
@@ -92,6 +97,7 @@ extension GraphExport {
                 out += "  o\(dep.index) \(arrow) o\(i)\n"
             }
         }
+        for edge in barrierEdges { out += "  o\(edge.from.index) -. barrier .-> o\(edge.to.index)\n" }
         for state in ["finished", "cancelled", "skipped", "stuck", "not started", "never started"] {
             out += "  classDef \(Self.mermaidClass(state)) fill:\(Self.fill(state)),stroke:#555555,color:#000000\n"
         }
@@ -130,6 +136,20 @@ extension GraphExport {
     }
 
     // MARK: - Pieces
+
+    /// The barrier rule's waits (`BarrierRule`: what each barrier waits
+    /// for, what waits for it) that no `after` clause already draws, in
+    /// the file's add order.
+    var barrierEdges: [Scenario.BarrierEdge] {
+        scenario.barrierEdges.filter { !scenario[operation: $0.to].dependencies.contains($0.from) }
+    }
+
+    /// `barrier on disk` and a line break for a barrier, nothing for an
+    /// operation: the label names the queue whose rule its edges are.
+    func barrierLine(_ op: OperationID) -> String {
+        let spec = scenario[operation: op]
+        return spec.isBarrier ? "barrier on \(scenario.queueName(spec.queue))\n" : ""
+    }
 
     /// The dependency ended cancelled (or skipped) and finished: what
     /// depends on it was released all the same (drawn dashed).

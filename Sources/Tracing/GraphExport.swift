@@ -9,9 +9,9 @@ import TextKit
 /// work flows in), and each node says how its operation ended and when it
 /// ran; a barrier is drawn as one.
 ///
-/// Only the file's `after` clauses are edges: what a barrier waits for is
-/// decided by the engine when it is added, and a run shows it in its
-/// events, not in the file (a node says it is a barrier).
+/// An edge is an `after` clause, or a wait the barrier rule makes
+/// (`BarrierRule`, the one the critical path follows): dashed and
+/// labelled `barrier`, the barrier's node naming its queue.
 ///
 /// The moments come from the events the run gave (`RunFacts`), so a
 /// recording exports the same graph as the run it recorded, and a run

@@ -1,4 +1,5 @@
 import Board
+import Foundation
 import ScenarioKit
 import Testing
 
@@ -23,23 +24,26 @@ import Testing
         Set(layout.edges.map { photos.opName($0.from) + "→" + photos.opName($0.to) })
     }
 
-    @Test func aFoldGathersAllThatWaitsForItsRootAndTheEdgesIntoThemGoToTheRoot() {
+    /// upload waits for thumb and for other: it is not decode's alone, so
+    /// it stays outside the fold with both its edges.
+    @Test func aFoldGathersWhatWaitsForItsRootAloneAndTheRestKeepsItsEdges() {
         let full = GraphLayout(scenario: Self.photos)
         let drawnAs = GraphFolds.drawnAs(full: full, folds: [Self.id("decode")], isShown: nil)!
-        #expect(drawnAs.map { $0.map(Self.photos.opName) } == ["fetch", "decode", "decode", "log", "decode", "other"])
+        #expect(drawnAs.map { $0.map(Self.photos.opName) } == ["fetch", "decode", "decode", "log", "upload", "other"])
         let folded = GraphLayout(scenario: Self.photos, drawnAs: drawnAs)
-        // other → upload became other → decode; decode → thumb → upload are inside the fold.
-        #expect(Self.edges(folded) == ["fetch→decode", "fetch→log", "other→decode"])
-        #expect(GraphFolds.gatheredCounts(drawnAs, count: 6) == [0, 2, 0, 0, 0, 0])
-        #expect(!folded.isNode(Self.id("thumb")) && folded.isNode(Self.id("decode")))
-        #expect(folded.layers.flatMap { $0 }.count == 4)
+        // thumb → upload became decode → upload; decode → thumb is inside the fold.
+        #expect(Self.edges(folded) == ["fetch→decode", "fetch→log", "decode→upload", "other→upload"])
+        #expect(GraphFolds.gatheredCounts(drawnAs, count: 6) == [0, 1, 0, 0, 0, 0])
+        #expect(
+            !folded.isNode(Self.id("thumb")) && folded.isNode(Self.id("decode")) && folded.isNode(Self.id("upload")))
+        #expect(folded.layers.flatMap { $0 }.count { if case .operation = $0 { true } else { false } } == 5)
     }
 
     @Test func aFoldInsideAnotherFoldsNothingOfItsOwn() {
         let full = GraphLayout(scenario: Self.photos)
         let drawnAs = GraphFolds.drawnAs(full: full, folds: [Self.id("thumb"), Self.id("fetch")], isShown: nil)!
-        #expect(drawnAs.map { $0.map(Self.photos.opName) } == ["fetch", "fetch", "fetch", "fetch", "fetch", "other"])
-        #expect(Self.edges(GraphLayout(scenario: Self.photos, drawnAs: drawnAs)) == ["other→fetch"])
+        #expect(drawnAs.map { $0.map(Self.photos.opName) } == ["fetch", "fetch", "fetch", "fetch", "upload", "other"])
+        #expect(Self.edges(GraphLayout(scenario: Self.photos, drawnAs: drawnAs)) == ["fetch→upload", "other→upload"])
     }
 
     @Test func theFilterHidesOperationsAndTheEdgesThroughThem() {
@@ -92,5 +96,81 @@ import Testing
                 #expect(hidden.contains(OperationID(i)) == (node == nil))
             }
         }
+    }
+}
+
+/// Every fold of every library file (and of the feed fixture, where
+/// publish waits for 50 thumbnails) held to the dependency graph: what a
+/// fold gathers waits only for the root or for others it gathered, and the
+/// counts the title shows (waits for, wait for it, `+N`) are the graph's.
+@Suite struct GraphFoldsTruthTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+
+    static func scenarios() throws -> [(String, Scenario)] {
+        let folder = root.appendingPathComponent("scenarios")
+        var files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".ops") }
+            .sorted().map { "scenarios/" + $0 }
+        files.append("Tests/opscopeTests/Fixtures/feed-fold.ops")
+        return try files.map { path in
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            return (path, ScenarioReader.read(text, path: path).scenario!)
+        }
+    }
+
+    @Test func everyFoldOfEveryLibraryFileGathersOnlyWhatWaitsForItsRootAlone() throws {
+        let all = try Self.scenarios()
+        #expect(all.count > 30)
+        for (path, s) in all {
+            let full = GraphLayout(scenario: s)
+            let n = s.operations.count
+            for r in 0..<n {
+                let root = OperationID(r)
+                let drawnAs = GraphFolds.drawnAs(full: full, folds: [root], isShown: nil)!
+                let members = (0..<n).filter { $0 != r && drawnAs[$0] == root }
+                let inFold = Set(members + [r])
+                // Each gathered operation waits (by a clause or the barrier
+                // rule) only for the root or for gathered ones.
+                for m in members {
+                    for e in full.incoming[m] {
+                        let from = full.edges[Int(e)].from.index
+                        #expect(inFold.contains(from), "\(path): \(s.opName(root)) gathers \(s.opName(OperationID(m)))")
+                    }
+                    for dep in s.operations[m].dependencies { #expect(inFold.contains(dep.index)) }
+                }
+                // And all it may gather, it does: an operation outside that
+                // waits for the fold alone would be lost from view as well.
+                let downstream = full.reachMask(from: root, upstream: false)
+                for i in 0..<n where downstream[i] && !inFold.contains(i) {
+                    let waits = full.incoming[i].map { full.edges[Int($0)].from.index }
+                    #expect(!waits.allSatisfy(inFold.contains), "\(path): \(s.opName(OperationID(i))) left out")
+                }
+                // The counts the title shows.
+                let folded = GraphLayout(scenario: s, drawnAs: drawnAs)
+                let upFull = full.reachMask(from: root, upstream: true).count { $0 }
+                let upFolded = folded.reachMask(from: root, upstream: true).count { $0 }
+                #expect(upFolded == upFull, "\(path): \(s.opName(root)) waits for \(upFolded), not \(upFull)")
+                let downFull = downstream.count { $0 }
+                let downFolded = folded.reachMask(from: root, upstream: false).count { $0 }
+                #expect(downFolded == downFull - members.count, "\(path): \(s.opName(root))")
+                #expect(GraphFolds.gatheredCounts(drawnAs, count: n)[r] == members.count)
+            }
+        }
+    }
+
+    /// The case of issue 29: `e` on fetch7 gathers thumb7 and not publish,
+    /// and fetch7 still waits for session alone.
+    @Test func foldingOneFetchLeavesTheSharedPublishOutside() throws {
+        let (_, s) = try Self.scenarios().last!
+        let id = { (name: String) in s.operationID(named: name)! }
+        let full = GraphLayout(scenario: s)
+        let drawnAs = GraphFolds.drawnAs(full: full, folds: [id("fetch7")], isShown: nil)!
+        #expect(
+            (0..<s.operations.count).filter { drawnAs[$0] == id("fetch7") }.map { s.opName(OperationID($0)) } == [
+                "fetch7", "thumb7",
+            ])
+        let folded = GraphLayout(scenario: s, drawnAs: drawnAs)
+        #expect(folded.reach(from: id("fetch7"), upstream: true) == [id("session").index])
+        #expect(folded.reach(from: id("fetch7"), upstream: false) == [id("publish").index])
+        #expect(folded.reach(from: id("publish"), upstream: true).count == 1 + 50 + 49)
     }
 }

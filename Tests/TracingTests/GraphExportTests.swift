@@ -7,7 +7,8 @@ import Tracing
 
 /// `trace --format dot|mermaid` from hand-made runs: nodes grouped by
 /// queue, an edge from each dependency to what depends on it (dashed when
-/// the dependency was cancelled), each node's end and times, and names
+/// the dependency was cancelled), the barrier rule's waits (dashed and
+/// labelled `barrier`), each node's end and times, and names
 /// that need quoting kept whole. Graphviz itself reads every library
 /// file's export in `.ci/run` and in `GraphExportCommandTests`.
 @Suite struct GraphExportTests {
@@ -58,7 +59,14 @@ import Tracing
             ),
             "\(text)")
         #expect(text.contains(##"opscope_started="0.300", opscope_finished="0.400", opscope_thread="#2""##), "\(text)")
-        #expect(text.contains(#""flush" [label="flush\nfinished 0.400→0.410s""#) && text.contains("shape=hexagon"))
+        #expect(
+            text.contains(#""flush" [label="flush\nbarrier on api\nfinished 0.400→0.410s""#)
+                && text.contains("shape=hexagon"),
+            "\(text)")
+        // The barrier waits for profile, added to api before it: dashed and
+        // labelled; late's wait for it is its `after` clause, drawn once.
+        #expect(text.contains(#"  "profile" -> "flush" [style=dashed, label="barrier", fontsize=9];"#), "\(text)")
+        #expect(!text.contains(#""flush" -> "late" [style=dashed"#), "\(text)")
         #expect(text.contains(##""late" [label="late\nnever started", fillcolor="#ffffff""##), "\(text)")
         #expect(text.hasSuffix("}\n"))
     }
@@ -68,11 +76,13 @@ import Tracing
         #expect(text.hasPrefix("---\ntitle: \"Logout \\\"now\\\" — run completed at 0.410s\"\n---\nflowchart LR\n"))
         #expect(text.contains("  subgraph q1[\"api (cap 2)\"]\n"))
         #expect(text.contains("    o0[\"refresh<br/>cancelled 0.000→0.300s\"]:::cancelled\n"), "\(text)")
-        #expect(text.contains("    o2{{\"flush<br/>finished 0.400→0.410s\"}}:::finished\n"))
+        #expect(
+            text.contains("    o2{{\"flush<br/>barrier on api<br/>finished 0.400→0.410s\"}}:::finished\n"), "\(text)")
+        #expect(text.contains("  o1 -. barrier .-> o2\n") && !text.contains("  o2 -. barrier .-> o3\n"), "\(text)")
         #expect(text.contains("  o0 -.-> o1\n") && text.contains("  o2 --> o3\n"), "\(text)")
         // Every line is one of the statements the export writes.
         let statement =
-            /^(---|title: ".*"|flowchart LR|  subgraph q\d+\[".*"\]|    o\d+(\[".*"\]|\{\{".*"\}\}):::[a-z-]+|  end|  o\d+ (-->|-\.->) o\d+|  classDef [a-z-]+ fill:#[0-9a-f]{6},stroke:#555555,color:#000000)$/
+            /^(---|title: ".*"|flowchart LR|  subgraph q\d+\[".*"\]|    o\d+(\[".*"\]|\{\{".*"\}\}):::[a-z-]+|  end|  o\d+ (-->|-\.->|-\. barrier \.->) o\d+|  classDef [a-z-]+ fill:#[0-9a-f]{6},stroke:#555555,color:#000000)$/
         for line in text.split(separator: "\n") {
             #expect(String(line).wholeMatch(of: statement) != nil, "\(line)")
         }

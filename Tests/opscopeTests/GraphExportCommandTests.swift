@@ -25,9 +25,16 @@ struct GraphExportCommandTests {
         #expect(result.stdout.contains("\n  \"fetch3\" -> \"thumb3\";\n"), "\(result.stdout)")
         #expect(!result.stdout.contains("\"decode3\" -> \"thumb3\""))
         #expect(result.stderr.contains("✗ expect thumb3 depends on decode3"), "the report goes to standard error")
-        guard let dot = try Self.dot() else { return }
+        guard let svg = try Self.drawn(result.stdout) else { return }
+        #expect(svg.contains("<svg") && svg.contains("thumb3"))
+    }
+
+    /// The export drawn by Graphviz, which must say nothing on standard
+    /// error; nil when `dot` is not installed (outside CI).
+    static func drawn(_ export: String) throws -> String? {
+        guard let dot = try Self.dot() else { return nil }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-\(UUID()).dot")
-        try Data(result.stdout.utf8).write(to: file)
+        try Data(export.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = dot
@@ -41,8 +48,30 @@ struct GraphExportCommandTests {
         let warnings = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0 && warnings.isEmpty, "\(warnings)")
-        let text = String(decoding: svg, as: UTF8.self)
-        #expect(text.contains("<svg") && text.contains("thumb3"))
+        return String(decoding: svg, as: UTF8.self)
+    }
+
+    /// 07-barrier: flush waits for write1 and write2, read1 and read2 for
+    /// flush, by the barrier rule of disk: dashed edges labelled `barrier`
+    /// in dot (which Graphviz draws without a warning) and in mermaid.
+    @Test func theBarrierLessonsGraphHasItsBarrierEdges() throws {
+        let file = "scenarios/07-barrier.ops"
+        let dot = try OpscopeBinary.run(["trace", "--speed", "16", "--format", "dot", file])
+        #expect(dot.status == 0, "\(dot.stderr)")
+        for (from, to) in [("write1", "flush"), ("write2", "flush"), ("flush", "read1"), ("flush", "read2")] {
+            #expect(
+                dot.stdout.contains("\n  \"\(from)\" -> \"\(to)\" [style=dashed, label=\"barrier\", fontsize=9];\n"),
+                "\(dot.stdout)")
+        }
+        #expect(dot.stdout.contains(#""flush" [label="flush\nbarrier on disk\n"#), "\(dot.stdout)")
+        if let svg = try Self.drawn(dot.stdout) { #expect(svg.contains("<svg") && svg.contains(">barrier<")) }
+        let mermaid = try OpscopeBinary.run(["trace", "--speed", "16", "--format", "mermaid", file])
+        #expect(mermaid.status == 0)
+        // write1, write2, flush, read1, read2 are o0…o4.
+        for edge in ["o0 -. barrier .-> o2", "o1 -. barrier .-> o2", "o2 -. barrier .-> o3", "o2 -. barrier .-> o4"] {
+            #expect(mermaid.stdout.contains("\n  \(edge)\n"), "\(mermaid.stdout)")
+        }
+        #expect(mermaid.stdout.contains("{{\"flush<br/>barrier on disk<br/>"), "\(mermaid.stdout)")
     }
 
     @Test func aRecordingExportsTheSameGraphEachTime() throws {

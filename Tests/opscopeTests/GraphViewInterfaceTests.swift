@@ -57,4 +57,45 @@ struct GraphViewInterfaceTests {
             try tmux.waitFor(text: "[terminal restored]")
         }
     }
+
+    @Test("G on 07-barrier: the barrier's waits are dashed edges, the title names the rule's queue, H agrees")
+    func theBarrierLessonsGraphHasItsBarrierEdges() throws {
+        let tmux = try TmuxSession(["scenarios/07-barrier.ops", "--speed", "4"], columns: 120, rows: 30)
+        try tmux.waitFor(text: "ended")
+        try tmux.send("G")
+        let screen = try tmux.waitFor("the graph") { $0.contains("Graph · 3 layers · ╌▹ barrier rule of disk") }
+        let lines = screen.split(separator: "\n").map(String.init)
+        // write1 and write2 into flush, flush into read1 and read2: all dashed.
+        #expect(lines.contains { $0.contains("write") && $0.contains("╌") && $0.contains("▹flush") }, "\(screen)")
+        #expect(lines.filter { $0.contains("▹read") }.count == 2, "\(screen)")
+        #expect(!screen.contains("▸"), "no edge here is an after clause: \(screen)")
+        // H on read1: its link names flush, which the graph draws into it.
+        try tmux.send("/")
+        try tmux.send("-l", "read1")
+        try tmux.send("Enter")
+        try tmux.send("H")
+        let held = try tmux.waitFor("the critical path") { $0.contains("the links add up to") }
+        #expect(
+            held.contains("▶flush") && held.contains("read1 turned ready when flush, which the barrier rule"), "\(held)"
+        )
+        try tmux.send("q")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+
+    @Test("e on fetch7 gathers thumb7 alone: publish, which waits for every thumbnail, stays outside")
+    func aFoldKeepsTheSharedPublishOutside() throws {
+        let tmux = try TmuxSession(
+            ["Tests/opscopeTests/Fixtures/feed-fold.ops", "--speed", "4"], columns: 120, rows: 40)
+        try tmux.waitFor(text: "ended")
+        try tmux.send("G")
+        try tmux.waitFor("the graph") { $0.contains("Graph · 4 layers") }
+        try tmux.send("/")
+        try tmux.send("-l", "fetch7")
+        try tmux.send("Enter")
+        try tmux.send("e")
+        let folded = try tmux.waitFor("fetch7 folded") { $0.contains("fetch7 +1") && $0.contains("1 folded") }
+        #expect(folded.contains("fetch7: waits for 1, 1 wait for it"), "\(folded)")
+        try tmux.send("q")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
 }
