@@ -102,6 +102,9 @@ public enum InterfaceRenderer {
         }
         if state.boardArea == .table {
             let table = TableView.table(board: board, state: state, frame: frame)
+            let columns = OperationTable.placed(
+                width: layout.boardArea.width, scenario: board.scenario, sort: table.sort.column)
+            TableView.addTitleHits(columns, rect: layout.boardArea, into: &hits)
             for (op, y) in TableView.shownRows(table, state: state, rect: layout.boardArea) {
                 hits.add(Rect(x: layout.boardArea.x, y: y, width: layout.boardArea.width, height: 1), .lane(op))
             }
