@@ -395,6 +395,7 @@ package struct SessionModel {
         frame.memo = memo
         frame.predict = prediction?.frame
         frame.hasPreviousRun = comparison != nil
+        frame.liveEnded = board.outcome != nil
         switch state.overlay {
         case .diff:
             frame.overlayText = comparison?.lines(

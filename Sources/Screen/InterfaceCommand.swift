@@ -111,7 +111,7 @@ public enum InterfaceKeys {
         KeyBinding([.ctrl("p")], .previousMatch, help: "the previous match of the last search", group: "Search"),
         KeyBinding(
             [.character("F")], .filterOperations,
-            help: "filter: queue:NAME state:COLUMN text:WORD (Enter; empty: off)", group: "Search"),
+            help: "filter: queue:NAME state:COLUMN text:WORD (Enter; F Enter: off)", group: "Search"),
 
         KeyBinding(
             [.character("t")], .cycleBoardArea, help: "the board, the timeline, the threads, the table in turn",
