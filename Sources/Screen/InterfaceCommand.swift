@@ -135,13 +135,18 @@ public enum InterfaceKeys {
         KeyBinding(
             [.character("f")], .filterLog, help: "log only the selected operation's lines, or all again",
             group: "View"),
-        KeyBinding([.pageUp], .logOlder, help: "scroll the log (or the open pane) back", group: "View"),
-        KeyBinding([.pageDown], .logNewer, help: "scroll the log (or the open pane) forward", group: "View"),
         KeyBinding(
-            [.home], .scrollHome, help: "the log's (or the open pane's) first line; in history: the start",
+            [.pageUp], .logOlder, help: "scroll the log (or the open pane) back; graph: a screen up", group: "View"),
+        KeyBinding(
+            [.pageDown], .logNewer, help: "scroll the log (or the open pane) forward; graph: a screen down",
             group: "View"),
         KeyBinding(
-            [.end], .scrollEnd, help: "the log's (or the open pane's) last line; in history: back to live",
+            [.home], .scrollHome,
+            help: "the log's (or the open pane's) first line; graph: its first; in history: the start",
+            group: "View"),
+        KeyBinding(
+            [.end], .scrollEnd,
+            help: "the log's (or the open pane's) last line; graph: its last; in history: back to live",
             group: "View"),
         KeyBinding(
             [.character("n")], .toggleNotes, help: "show or hide the notes and expectations", group: "View"),
