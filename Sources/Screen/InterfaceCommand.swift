@@ -174,7 +174,9 @@ public enum InterfaceKeys {
             group: "Graph"),
         KeyBinding([.character("?"), .function(1)], .toggleHelp, help: "show or hide this help", group: "View"),
         KeyBinding([.escape], .closeOverlay, help: "close the overlay", group: "View"),
-        KeyBinding([.character("q"), .ctrl("c")], .quit, help: "quit", group: "View"),
+        KeyBinding(
+            [.character("q"), .ctrl("c")], .quit, help: "quit (in a lesson q asks first; Ctrl-C leaves at once)",
+            group: "View"),
     ])
 
     /// The first key of `command`'s binding, as the key bar shows it.
