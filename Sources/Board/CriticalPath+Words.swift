@@ -56,7 +56,8 @@ extension CriticalPath {
         case .waited(let op, .resumed(let origin)):
             return "\(queueOf(op)) was resumed\(by(origin, scenario)): \(name(op)) was dispatched"
         case .waited(let op, .capRaised(let cap, let origin)):
-            return "\(queueOf(op))'s cap became \(cap)\(by(origin, scenario)): \(name(op)) was dispatched"
+            return
+                "\(Spelling.possessive(queueOf(op))) cap became \(cap)\(by(origin, scenario)): \(name(op)) was dispatched"
         case .waited(let op, .added(nil)):
             return "\(name(op)) was added to \(queueOf(op)) as the run began, and dispatched"
         case .waited(let op, .added(let origin)):

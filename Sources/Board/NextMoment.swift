@@ -52,7 +52,7 @@ public struct NextMoment: Sendable {
         if let end = workEnds.min(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }),
             end.value < best?.time ?? .infinity
         {
-            best = (end.value, "the end of \(scenario[operation: end.key].name)'s work")
+            best = (end.value, "the end of \(Spelling.possessive(scenario[operation: end.key].name)) work")
         }
         return best
     }

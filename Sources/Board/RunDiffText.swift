@@ -121,7 +121,7 @@ public enum RunDiffText {
     private static func later(_ letter: String, _ step: RunSteps.Step, _ other: String, _ placed: RunDiff.Placed?)
         -> String
     {
-        let head = "  \(letter)'s step (\(step.what.phrase))"
+        let head = "  \(Spelling.possessive(letter)) step (\(step.what.phrase))"
         guard let placed else { return head + " never comes in \(other)" }
         return head + " comes in \(other) at step \(placed.index + 1), at \(Spelling.seconds(placed.step.event.time))"
     }

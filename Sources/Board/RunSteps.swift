@@ -206,7 +206,8 @@ extension RunSteps.What {
         case .started(let name, let place): "\(name) started" + (place.map { " on " + Self.words($0) } ?? "")
         case .cancelled(let name): "\(name) was cancelled"
         case .finished(let name, let cancelled): "\(name) finished" + (cancelled ? " cancelled" : "")
-        case .completion(let name, let place): "\(name)'s completion block ran on " + Self.words(place)
+        case .completion(let name, let place):
+            "\(Spelling.possessive(name)) completion block ran on " + Self.words(place)
         case .action(let text): text
         case .wait(let text): "the main thread's " + text
         case .call(let text): "the main thread's " + text

@@ -50,20 +50,25 @@ extension ExpectationChecker {
         }
         guard let ran = history[a].completionRan else {
             let finished = history[a].finished == nil ? ": \(nameA) never finished" : ""
-            return (false, "\(nameA)'s completion block never ran\(finished)")
+            return (false, "\(Spelling.possessive(nameA)) completion block never ran\(finished)")
         }
         guard let started = history[b].started else {
-            return (false, "\(nameA)'s completion block ran at \(time(ran)), and \(nameB) never started")
+            return (
+                false, "\(Spelling.possessive(nameA)) completion block ran at \(time(ran)), and \(nameB) never started"
+            )
         }
         if ran.seq < started.seq {
-            return (true, "\(nameA)'s completion block ran at \(time(ran)), \(nameB) started at \(time(started))")
+            return (
+                true,
+                "\(Spelling.possessive(nameA)) completion block ran at \(time(ran)), \(nameB) started at \(time(started))"
+            )
         }
         let waits =
             scenario.dependencyPath(from: b, to: a) != nil
             ? ": \(nameB) waits for \(nameA) to finish, not for its completion block" : notWaiting(b, for: a, scenario)
         return (
             false,
-            "\(nameB) started at \(time(started)), before \(nameA)'s completion block ran at \(time(ran))\(waits)"
+            "\(nameB) started at \(time(started)), before \(Spelling.possessive(nameA)) completion block ran at \(time(ran))\(waits)"
         )
     }
 

@@ -174,7 +174,7 @@ extension ExpectationChecker {
                 if changed == nil || f.cap == f.highestBusyCap {
                     return ": " + RuleWords.cap(of: q, f.cap, changed: changed, in: scenario)
                 }
-                return ": \(name)'s cap was at most \(f.highestBusyCap) while its operations ran"
+                return ": \(Spelling.possessive(name)) cap was at most \(f.highestBusyCap) while its operations ran"
             }
             if f.mostHolding > peak {
                 return ": up to \(f.mostHolding) of its operations held a slot at once, but some of them were "
@@ -186,7 +186,7 @@ extension ExpectationChecker {
             return ": " + RuleWords.cap(of: q, f.cap, changed: changed, in: scenario)
         }
         let highest = f.highestBusyCap == Int.max ? "the system's default" : "as high as \(f.highestBusyCap)"
-        return ": \(name)'s cap was \(highest) while its operations ran"
+        return ": \(Spelling.possessive(name)) cap was \(highest) while its operations ran"
     }
 
     // MARK: - Cancels

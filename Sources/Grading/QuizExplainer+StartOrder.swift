@@ -347,7 +347,7 @@ extension QuizExplainer {
             case (let stamp, let level)? = timeline[op].priorityChanges.last(where: { $0.0.seq < seq })
         else { return nil }
         return
-            "\(card.name)'s change to priority \(level.rawValue) at \(time(stamp)) was lost: it was added to a serial queue "
+            "\(Spelling.possessive(card.name)) change to priority \(level.rawValue) at \(time(stamp)) was lost: it was added to a serial queue "
             + "with no explicit priority, and this Foundation then looks for it under its QoS's priority"
     }
 

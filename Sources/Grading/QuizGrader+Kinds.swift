@@ -112,7 +112,7 @@ extension QuizExplainer {
     func whyPeak(_ q: QueueID) -> String {
         let qName = queueName(q)
         guard let (stamp, ids) = peakMoment(of: q) else {
-            return "none of \(qName)'s operations ever executed"
+            return "none of \(Spelling.possessive(qName)) operations ever executed"
         }
         if scenario[queue: q].isMain {
             return "the main queue runs one operation at a time, on the main thread"

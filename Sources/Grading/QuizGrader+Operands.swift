@@ -33,7 +33,7 @@ extension QuizGrader {
                     // window it is a race; a recorded cause is never one.
                     right = true
                     notes.append(
-                        "\(explainer.name(op))'s completion block and \(explainer.name(target))'s start came within "
+                        "\(Spelling.possessive(explainer.name(op))) completion block and \(Spelling.possessive(explainer.name(target))) start came within "
                             + "\(Int(QuizExplainer.tieWindow * 1000))ms of each other: nothing orders them, so either "
                             + "answer counts")
                 }
@@ -118,20 +118,22 @@ extension QuizExplainer {
     func whyCompletion(of op: OperationID, before target: OperationID?) -> String {
         let opName = name(op)
         guard let ran = completionStamp(of: op) else {
-            return "\(opName)'s completion block never ran: a completion block runs once its operation is finished, "
+            return
+                "\(Spelling.possessive(opName)) completion block never ran: a completion block runs once its operation is finished, "
                 + "and \(opName) never finished (\(stallReason(op) ?? "the run ended first"))"
         }
         let ended = timeline[op].finished.map { " (\(opName) finished at \(time($0)))" } ?? ""
         let rule = "a completion block runs after its operation finishes\(ended), cancelled or not"
-        guard let target else { return "\(opName)'s completion block ran at \(time(ran)): \(rule)" }
+        guard let target else { return "\(Spelling.possessive(opName)) completion block ran at \(time(ran)): \(rule)" }
         let targetName = name(target)
         guard let start = timeline[target].started else {
-            return "\(opName)'s completion block ran at \(time(ran)) and \(targetName) never started: "
+            return
+                "\(Spelling.possessive(opName)) completion block ran at \(time(ran)) and \(targetName) never started: "
                 + whyNeverStarted(target)
         }
         if ran.seq < start.seq {
             let text =
-                "\(opName)'s completion block ran at \(time(ran)), before \(targetName) started at \(time(start))"
+                "\(Spelling.possessive(opName)) completion block ran at \(time(ran)), before \(targetName) started at \(time(start))"
             guard let release = releasedByBlock(of: op, target) else { return text + ": " + rule }
             let action = ScenarioPrinter.actionText(release.action, in: scenario)
             let whom =
@@ -147,8 +149,9 @@ extension QuizExplainer {
             timeline.dependencyPath(from: target, to: op) != nil
             ? "\(targetName) waits for \(opName) to finish, not for its completion block, which is separate work on "
                 + "a thread of the pool"
-            : "nothing makes \(targetName) wait for \(opName)'s completion block"
-        return "\(opName)'s completion block ran at \(time(ran)), after \(targetName) started at \(time(start)): "
+            : "nothing makes \(targetName) wait for \(Spelling.possessive(opName)) completion block"
+        return
+            "\(Spelling.possessive(opName)) completion block ran at \(time(ran)), after \(targetName) started at \(time(start)): "
             + "\(rule); \(waits)"
     }
 
@@ -162,7 +165,7 @@ extension QuizExplainer {
             let room =
                 qa != qb
                 ? "they are on different queues, each with its own slots"
-                : cap.map { "\(queueName(qa))'s cap was \($0) then, room for both" }
+                : cap.map { "\(Spelling.possessive(queueName(qa))) cap was \($0) then, room for both" }
                     ?? "\(queueName(qa)) has no cap: the system decides how many run at once"
             return "\(name(a)) (from \(time(sa))) and \(name(b)) (from \(time(sb))) were both executing at "
                 + "\(time(moment)): nothing kept them apart; \(room)"

@@ -92,7 +92,7 @@ enum RuleWords {
         case .timed:
             return " (by '\(text)')"
         case .completion(let by):
-            return " (by \(scenario.opName(by))'s completion block: '\(text)')"
+            return " (by \(Spelling.possessive(scenario.opName(by))) completion block: '\(text)')"
         case .user:
             return " (by a key press: '\(text)')"
         }
@@ -111,7 +111,7 @@ enum RuleWords {
         let name = scenario.queueName(q)
         if scenario[queue: q].isMain { return "the main queue's only slot" }
         switch cap {
-        case 1?: return "\(name)'s only slot"
+        case 1?: return "\(Spelling.possessive(name)) only slot"
         case let n?: return "a slot of \(name) (cap \(n))"
         case nil: return "a slot of \(name)"
         }
@@ -140,10 +140,10 @@ enum RuleWords {
         let name = scenario.queueName(q)
         if scenario[queue: q].isMain { return "the main queue runs one operation at a time" }
         let value = cap.map(String.init) ?? "the system's default"
-        guard let (at, by) = changed else { return "\(name)'s cap was \(value) (declared)" }
+        guard let (at, by) = changed else { return "\(Spelling.possessive(name)) cap was \(value) (declared)" }
         let because = cause(by, in: scenario)
         let how = because.isEmpty ? " (set at \(at))" : " (set at \(at) \(because.dropFirst(2))"
-        return "\(name)'s cap was \(value)\(how)"
+        return "\(Spelling.possessive(name)) cap was \(value)\(how)"
     }
 
     // MARK: - Priority

@@ -16,6 +16,11 @@ extension SessionModel {
         -> [SessionEffect]
     {
         let wall = moment.wall
+        if leaveAsked {
+            leaveAsked = false
+            if key == .character("q") { return [.quit] }
+            state.clearMessages()
+        }
         if let effects = predictionKey(key, frame: frame, moment) { return effects }
         let cursorBefore = state.historyCursor
         let overlayBefore = state.overlay
@@ -51,6 +56,13 @@ extension SessionModel {
         case .saveRecording:
             effects = save(at: wall, date: date)
         case .quit:
+            // A lesson is read slowly: one stray q must not end it. Ctrl-C
+            // still leaves at once.
+            if opening.lesson, key == .character("q") {
+                leaveAsked = true
+                state.show("q again leaves the lesson; any other key stays", now: wall, lasting: 10)
+                return []
+            }
             return [.quit]
         }
         // A replay moved by hand (a step, a jump, a click on the timeline)

@@ -104,6 +104,9 @@ package struct SessionModel {
     package internal(set) var settings: Settings
     /// How it opened: what `r` goes back to.
     var opening: Settings
+    /// `q` was pressed once in a lesson: a second `q` leaves, any other
+    /// key stays (and does what it does).
+    package internal(set) var leaveAsked = false
     let source: Source
     /// The file the scenario came from, for the header of a saved recording.
     var file: RecordingFile
@@ -395,6 +398,7 @@ package struct SessionModel {
         frame.memo = memo
         frame.predict = prediction?.frame
         frame.hasPreviousRun = comparison != nil
+        frame.liveEnded = board.outcome != nil
         switch state.overlay {
         case .diff:
             frame.overlayText = comparison?.lines(

@@ -47,13 +47,13 @@ enum CompletionRecipes {
             concepts.formUnion([.cancellation, .async])
             notes.append(
                 "\(gate) is asynchronous and never posts isFinished, so \(held), which waits for it, would never "
-                    + "start, nor \(target), which waits for \(held). \(opener)'s completion block cancels \(held): "
+                    + "start, nor \(target), which waits for \(held). \(Spelling.possessive(opener)) completion block cancels \(held): "
                     + "a cancel makes it ready at once, its queue finishes it without running it, and a cancelled "
                     + "dependency counts as finished, so \(target) goes. The block runs before \(target) starts, "
                     + "every time: it is what lets it go.")
             if gateOp.completion != nil {
                 notes.append(
-                    "\(gate)'s completion block never runs: a completion block runs once its operation has "
+                    "\(Spelling.possessive(gate)) completion block never runs: a completion block runs once its operation has "
                         + "finished, and \(gate) never does.")
             }
         } else {
@@ -68,7 +68,7 @@ enum CompletionRecipes {
             openerOp = made
             concepts.insert(.suspension)
             notes.append(
-                "\(b) starts suspended and only \(opener)'s completion block resumes it: \(target) cannot start "
+                "\(b) starts suspended and only \(Spelling.possessive(opener)) completion block resumes it: \(target) cannot start "
                     + "before that block has run. So the block runs before \(target) starts, every time: it is "
                     + "what lets it go.")
         }

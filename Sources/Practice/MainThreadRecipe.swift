@@ -108,7 +108,7 @@ enum MainThreadRecipe {
         let uiRunning = ops.filter { $0.queue == mainQueue && !cancels.contains($0.name) }.map(\.name)
         var intro = [
             "\(mainQueue) is OperationQueue.main: its operations run on the main thread, one at a time (\(Spelling.list(uiRunning)) here). "
-                + "\(bg)'s operations run on threads of the pool, even those that wait for one of the main queue: "
+                + "\(Spelling.possessive(bg)) operations run on threads of the pool, even those that wait for one of the main queue: "
                 + "a dependency decides when an operation starts, never where."
         ]
         if heldBack {

@@ -120,7 +120,7 @@ struct OutcomeBuilder {
             concepts.formUnion([.async, .dependencies])
             notes.append(
                 "\(broken) is asynchronous and never posts isFinished: it stays executing forever (stuck), holding "
-                    + "one of \(wide)'s two slots, and \(waiting), which waits for it, never becomes ready (stuck). "
+                    + "one of \(Spelling.possessive(wide)) two slots, and \(waiting), which waits for it, never becomes ready (stuck). "
                     + "The run stalls.")
         case .completionResume:
             let queue = names.queue()
@@ -132,7 +132,7 @@ struct OutcomeBuilder {
             if let cancelled { cancels.append(cancelled) }
             concepts.formUnion([.completionBlocks] + (cancelled == nil ? [] : [.cancellation]))
             var note =
-                "\(queue) starts suspended and only \(opener)'s completion block resumes it, once \(opener) has "
+                "\(queue) starts suspended and only \(Spelling.possessive(opener)) completion block resumes it, once \(opener) has "
                 + "finished: then \(runs) runs and finishes"
             if let cancelled {
                 note +=

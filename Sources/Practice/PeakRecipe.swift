@@ -97,7 +97,7 @@ enum PeakRecipe {
             .map { QuestionDraft.Action($0) }
         draft.question =
             draft.queues.count == 1
-            ? "How many of \(draft.queues[0].name)'s operations execute at once, at most?"
+            ? "How many of \(Spelling.possessive(draft.queues[0].name)) operations execute at once, at most?"
             : "How many operations of each queue execute at once, at most?"
         draft.notes =
             [

@@ -142,13 +142,13 @@ struct SerialQueueModel {
     private func reason(_ step: Step) -> String {
         let item = items[step.index]
         if item.isBarrier {
-            return "everything added before it has finished, and a barrier goes before every other bucket"
+            return "everything added before it has finished, and a barrier goes before every priority"
         }
         guard !step.alsoReady.isEmpty else { return "the only one ready" }
         let ties = step.alsoReady.filter { items[$0].rank == item.rank }
         if ties.isEmpty {
             let others = step.alsoReady.map { "\(items[$0].name) \(items[$0].bucketWord)" }
-            return "the highest bucket of the ready ones (\(item.bucketWord); \(others.joined(separator: ", ")))"
+            return "the highest priority of the ready ones (\(item.bucketWord); \(others.joined(separator: ", ")))"
         }
         let names = ties.map { items[$0].name }
         return "ready with \(Spelling.list(names)), \(ties.count == 1 ? "both" : "all") \(item.bucketWord): "

@@ -46,7 +46,7 @@ extension StartOrderRecipes {
                 .init(name: a, options: ["serial", "suspended"]), .init(name: b, options: ["serial", "suspended"]),
             ]
             how =
-                "\(a) starts suspended and resumes at 0ms. \(b) starts suspended too, and only \(z)'s completion "
+                "\(a) starts suspended and resumes at 0ms. \(b) starts suspended too, and only \(Spelling.possessive(z)) completion "
                 + "block resumes it. A completion block runs after its operation has finished, and \(z) is the last "
                 + "of \(a) to start: so all of \(a) has run before anything on \(b) can start."
         } else {

@@ -80,7 +80,7 @@ enum StartOrderRecipes {
             ((cap == 1 ? [] : ["max \(queue) 1"]) + plan.cancels.map { "cancel \($0)" } + ["resume \(queue)"])
             .map { QuestionDraft.Action($0) }
         draft.question = startOrderQuestion(plan.ops)
-        draft.notes = [bucketRule(queue: queue, cap: cap), bucketList(plan)]
+        draft.notes = [bucketRule(queue: queue, cap: cap), bucketList(plan, glossed: cap != 1)]
         draft.notes.append(
             "\(queue) starts suspended: every operation is in it when it resumes at 0ms"
                 + (plan.cancels.isEmpty ? "" : ", after the cancel")
@@ -111,14 +111,15 @@ enum StartOrderRecipes {
                 + "without a queuePriority is normal."
         }
         return "\(queue) has max \(cap) while the operations are added, so each one without a queuePriority is "
-            + "filed by its qualityOfService (userInteractive → veryHigh, userInitiated → high, default → normal, "
+            + "filed in a priority bucket (\(PriorityLevel.bucketGloss)) by its qualityOfService (userInteractive → veryHigh, userInitiated → high, default → normal, "
             + "utility → low, background → veryLow), while its queuePriority still reads normal. At 0ms the cap "
             + "drops to 1 before \(queue) resumes: one at a time, by those buckets. An explicit queuePriority "
             + "always wins over a qos."
     }
 
-    /// `Buckets: fetch veryHigh (qos userInteractive), …`.
-    static func bucketList(_ plan: SerialPlan) -> String {
+    /// `Buckets: fetch veryHigh (qos userInteractive), …`; unless
+    /// `glossed` (a note before it said what a bucket is), it says so first.
+    static func bucketList(_ plan: SerialPlan, glossed: Bool) -> String {
         let model = plan.model
         let parts = zip(plan.ops, model.items).filter { !$0.1.isBarrier }.map { op, item in
             var why: [String] = []
@@ -129,7 +130,8 @@ enum StartOrderRecipes {
             }
             return "\(op.name) \(item.bucketWord)" + (why.isEmpty ? "" : " (\(why.joined(separator: "; ")))")
         }
-        return "Buckets: " + parts.joined(separator: ", ") + "."
+        let head = glossed ? "Buckets: " : "Buckets (\(PriorityLevel.bucketGloss)): "
+        return head + parts.joined(separator: ", ") + "."
     }
 }
 

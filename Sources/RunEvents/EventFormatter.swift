@@ -247,7 +247,7 @@ public struct EventFormatter: Sendable {
                 ? "line \(timed.location.line)" : "the 'at \(Spelling.duration(timed.time))' line"
         case .completion(let op):
             guard scenario.contains(op) else { return "a completion block" }
-            return "\(scenario[operation: op].name)'s completion block"
+            return "\(Spelling.possessive(scenario[operation: op].name)) completion block"
         case .user:
             return "a key"
         }

@@ -126,7 +126,8 @@ extension StallCause {
             return "'at \(Spelling.duration(timed.time)) \(action)'" + lineText(timed.location)
         case .completion(let op):
             guard scenario.contains(op) else { return "a completion block" }
-            return "\(scenario.opName(op))'s completion block" + lineText(scenario[operation: op].location)
+            return "\(Spelling.possessive(scenario.opName(op))) completion block"
+                + lineText(scenario[operation: op].location)
         case .user:
             return "a key press"
         }

@@ -9,6 +9,13 @@ public enum PriorityLevel: String, Sendable, Hashable, CaseIterable, Comparable 
     case high
     case veryHigh
 
+    /// What "bucket" means, said where a text first uses the word: a queue
+    /// orders its ready operations by priority level (barriers before
+    /// all), and within a level by the order they entered it
+    /// (ENGINE-NOTES, Scheduling).
+    public static let bucketGloss =
+        "a bucket: the ready operations of one queuePriority; the highest bucket starts first, each in the order added"
+
     /// Foundation's raw value (`veryLow` is −8 … `veryHigh` is 8).
     public var rawPriority: Int {
         switch self {

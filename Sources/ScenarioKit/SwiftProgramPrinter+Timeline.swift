@@ -1,3 +1,5 @@
+import TextKit
+
 /// The program's second half: the adds at time zero, the timed actions,
 /// the wait for the end, the expectations as comments.
 extension ProgramWriter {
@@ -185,18 +187,22 @@ extension ProgramWriter {
         case .order: return "they start in exactly this order"
         case .concurrent(let ids): return "at some moment \(ids.map(op).joined(separator: ", ")) all execute at once"
         case .peak(let q, let n):
-            return "at most \(n) of \(scenario[queue: q].name)'s operations execute at once, and \(n) do at some moment"
+            return
+                "at most \(n) of \(Spelling.possessive(scenario[queue: q].name)) operations execute at once, and \(n) do at some moment"
         case .peakAtMost(let q, let n):
-            return "at most \(n) of \(scenario[queue: q].name)'s operations execute at once"
+            return "at most \(n) of \(Spelling.possessive(scenario[queue: q].name)) operations execute at once"
         case .peakAtLeast(let q, let n):
-            return "at some moment at least \(n) of \(scenario[queue: q].name)'s operations execute at once"
+            return
+                "at some moment at least \(n) of \(Spelling.possessive(scenario[queue: q].name)) operations execute at once"
         case .dependsOn(let a, let b):
             return "\(op(a)) waits for \(op(b)): addDependency, directly or through others (see the graph above)"
         case .neverTogether(let ids): return "no two of \(ids.map(op).joined(separator: ", ")) ever execute at once"
         case .completionBefore(let a, let b):
-            return "\(op(a))'s completion block runs before \(op(b)) starts (nothing in Foundation promises it)"
+            return
+                "\(Spelling.possessive(op(a))) completion block runs before \(op(b)) starts (nothing in Foundation promises it)"
         case .onMain(let id, let on):
-            return "\(op(id))'s start() runs \(on ? "on" : "off") the main thread (Thread.isMainThread)"
+            return
+                "\(Spelling.possessive(op(id))) start() runs \(on ? "on" : "off") the main thread (Thread.isMainThread)"
         case .finished(let id): return "\(op(id)) finishes without being cancelled"
         case .cancelled(let id): return "\(op(id)) ends cancelled"
         case .skipped(let id): return "\(op(id)) is cancelled before it starts: its work never runs"

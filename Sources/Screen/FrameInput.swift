@@ -62,6 +62,9 @@ public struct FrameInput: Sendable {
     public var memo: ScreenMemo? = nil
     /// A run before this one is kept to compare with (`d`).
     public var hasPreviousRun = false
+    /// The live run has ended (finished or stuck for good), whatever
+    /// moment of its history shows: the key bar then offers no live-run key.
+    public var liveEnded = false
     /// The lines of an overlay the session writes (`InterfaceState.Overlay`
     /// `.diff`, `.problems`), when that overlay is open.
     public var overlayText: [String]? = nil

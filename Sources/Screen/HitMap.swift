@@ -1,7 +1,8 @@
 import ScenarioKit
 
 /// What is drawn where, as the renderer laid it out: a mouse click at a
-/// cell maps through this to the card, queue or timeline lane under it.
+/// cell maps through this to the card, queue, timeline lane or table
+/// column title under it.
 public struct HitMap: Sendable, Hashable {
     public enum Target: Sendable, Hashable {
         case card(OperationID)
@@ -12,6 +13,8 @@ public struct HitMap: Sendable, Hashable {
         /// The timeline's axis: a click there moves the history cursor to
         /// that column's moment.
         case timeAxis
+        /// A column's title in the table view: a click there sorts by it.
+        case tableColumn(OperationTable.Column)
     }
 
     public struct Region: Sendable, Hashable {

@@ -172,7 +172,7 @@ enum InspectorText {
             let at = card.dispatchedAt.map { " at " + Spelling.seconds($0) } ?? ""
             let queue = board[queue: card.queue].name
             return "dispatched by \(queue)\(at) while its barrier \(board[operation: barrier].name) runs: it waits "
-                + "behind the barrier's block on \(queue)'s dispatch queue"
+                + "behind the barrier's block on \(Spelling.possessive(queue)) dispatch queue"
         }
     }
 

@@ -111,7 +111,7 @@ public enum InterfaceKeys {
         KeyBinding([.ctrl("p")], .previousMatch, help: "the previous match of the last search", group: "Search"),
         KeyBinding(
             [.character("F")], .filterOperations,
-            help: "filter: queue:NAME state:COLUMN text:WORD (Enter; empty: off)", group: "Search"),
+            help: "filter: queue:NAME state:COLUMN text:WORD (Enter; F Enter: off)", group: "Search"),
 
         KeyBinding(
             [.character("t")], .cycleBoardArea, help: "the board, the timeline, the threads, the table in turn",
@@ -135,13 +135,18 @@ public enum InterfaceKeys {
         KeyBinding(
             [.character("f")], .filterLog, help: "log only the selected operation's lines, or all again",
             group: "View"),
-        KeyBinding([.pageUp], .logOlder, help: "scroll the log (or the open pane) back", group: "View"),
-        KeyBinding([.pageDown], .logNewer, help: "scroll the log (or the open pane) forward", group: "View"),
         KeyBinding(
-            [.home], .scrollHome, help: "the log's (or the open pane's) first line; in history: the start",
+            [.pageUp], .logOlder, help: "scroll the log (or the open pane) back; graph: a screen up", group: "View"),
+        KeyBinding(
+            [.pageDown], .logNewer, help: "scroll the log (or the open pane) forward; graph: a screen down",
             group: "View"),
         KeyBinding(
-            [.end], .scrollEnd, help: "the log's (or the open pane's) last line; in history: back to live",
+            [.home], .scrollHome,
+            help: "the log's (or the open pane's) first line; graph: its first; in history: the start",
+            group: "View"),
+        KeyBinding(
+            [.end], .scrollEnd,
+            help: "the log's (or the open pane's) last line; graph: its last; in history: back to live",
             group: "View"),
         KeyBinding(
             [.character("n")], .toggleNotes, help: "show or hide the notes and expectations", group: "View"),
@@ -169,7 +174,9 @@ public enum InterfaceKeys {
             group: "Graph"),
         KeyBinding([.character("?"), .function(1)], .toggleHelp, help: "show or hide this help", group: "View"),
         KeyBinding([.escape], .closeOverlay, help: "close the overlay", group: "View"),
-        KeyBinding([.character("q"), .ctrl("c")], .quit, help: "quit", group: "View"),
+        KeyBinding(
+            [.character("q"), .ctrl("c")], .quit, help: "quit (in a lesson q asks first; Ctrl-C leaves at once)",
+            group: "View"),
     ])
 
     /// The first key of `command`'s binding, as the key bar shows it.

@@ -3,8 +3,11 @@ import ScenarioKit
 
 /// The keys of the graph view (`G`): up and down go through the selected
 /// operation's layer; left goes to what it waits for, right to what waits
-/// for it (the one nearest its row); `t` puts the board area `t` chose back;
-/// `e` folds and unfolds, `H` marks the critical path or takes it away.
+/// for it (the one nearest its row); PgUp and PgDn go a screen up or down
+/// the layer, Home and End to the graph's first and last operation (in
+/// history they keep going to its start and its end); `t` puts the board
+/// area `t` chose back; `e` folds and unfolds, `H` marks the critical path
+/// or takes it away.
 extension InterfaceController {
     static func graph(
         _ command: InterfaceCommand, state: inout InterfaceState, board: BoardState, frame: FrameInput
@@ -25,6 +28,13 @@ extension InterfaceController {
             guard state.selectedOperation != nil else { return refuse("no operation selected", &state, frame) }
             state.criticalPathShown.toggle()
             return .redraw
+        case .logOlder, .logNewer:
+            let rows = InterfaceRenderer.layout(board: board, state: state, frame: frame)?.boardArea.height ?? 3
+            // A screen of the body under the title, one row kept in sight.
+            let page = max(1, rows - 2)
+            return pageGraph(command == .logOlder ? -page : page, state: &state, board: board, frame: frame)
+        case .scrollHome, .scrollEnd:
+            return graphEnd(first: command == .scrollHome, state: &state, board: board, frame: frame)
         default: return nil
         }
         guard let selected = state.selectedOperation else {
@@ -44,6 +54,61 @@ extension InterfaceController {
             return refuse(why, &state, frame)
         }
         state.selectedOperation = next
+        state.inspectsQueue = false
+        state.reconcile(with: board, frame: frame)
+        return .redraw
+    }
+
+    /// PgUp / PgDn: `delta` rows up or down the selected operation's layer,
+    /// to the nearest operation there (the view follows the selection).
+    static func pageGraph(
+        _ delta: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
+    ) -> InterfaceOutcome {
+        let drawing = GraphView.drawing(board: board, state: state, frame: frame)
+        let layout = drawing.layout
+        guard let selected = state.selectedOperation.flatMap(drawing.node) else {
+            return graphEnd(first: delta < 0, state: &state, board: board, frame: frame)
+        }
+        let slots = layout.layers[Int(layout.layerOf[selected.index])]
+        let place = Int(layout.placeOf[selected.index])
+        let target = min(max(0, place + delta), slots.count - 1)
+        // The operation nearest the target, not past the selection.
+        let toward =
+            delta < 0
+            ? Array(stride(from: target, through: place, by: 1)) : Array(stride(from: target, through: place, by: -1))
+        guard
+            let next = toward.lazy.compactMap({ p -> OperationID? in
+                if case .operation(let op) = slots[p] { return op }
+                return nil
+            }).first, next != selected
+        else {
+            return refuse(delta < 0 ? "the top of this column" : "the bottom of this column", &state, frame)
+        }
+        return selectInGraph(next, state: &state, board: board, frame: frame)
+    }
+
+    /// Home / End: the graph's first operation (the first column's top) or
+    /// its last (the last column's bottom).
+    static func graphEnd(first: Bool, state: inout InterfaceState, board: BoardState, frame: FrameInput)
+        -> InterfaceOutcome
+    {
+        let layout = GraphView.drawing(board: board, state: state, frame: frame).layout
+        let layers = layout.layers.indices
+        for l in first ? Array(layers) : layers.reversed() {
+            let places = layout.layers[l].indices
+            for p in first ? Array(places) : places.reversed() {
+                guard case .operation(let op) = layout.layers[l][p] else { continue }
+                guard op != state.selectedOperation else { return .none }
+                return selectInGraph(op, state: &state, board: board, frame: frame)
+            }
+        }
+        return refuse("no operation to select", &state, frame)
+    }
+
+    private static func selectInGraph(
+        _ op: OperationID, state: inout InterfaceState, board: BoardState, frame: FrameInput
+    ) -> InterfaceOutcome {
+        state.selectedOperation = op
         state.inspectsQueue = false
         state.reconcile(with: board, frame: frame)
         return .redraw

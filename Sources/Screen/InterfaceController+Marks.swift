@@ -68,6 +68,9 @@ enum PromptLine {
         }
         if let typed = state.filter.entry {
             if let error = state.filter.error { return ("filter: \(typed)_  \(error.message)", theme.refusal) }
+            if typed.isEmpty, let active = state.filter.active {
+                return ("filter: _  now \(active.text); Enter takes it off, Esc keeps it, or type another", theme.info)
+            }
             return (
                 "filter: \(typed)_  queue:NAME state:COLUMN text:WORD; Enter filters (empty: off), Esc gives up",
                 theme.info

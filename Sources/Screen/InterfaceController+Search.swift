@@ -6,7 +6,8 @@ import ScenarioKit
 /// selected and scrolled into view in whichever view shows; Enter keeps
 /// it, Esc gives the selection back. Ctrl-N and Ctrl-P then go round the
 /// matches of the query kept (while typing too). `F` types a filter
-/// (`OperationFilter`): Enter puts it on, an empty one takes it off, a bad
+/// (`OperationFilter`) in a prompt that opens empty: Enter puts it on, an
+/// empty one takes it off (`F Enter`), Esc keeps the one in force, a bad
 /// term keeps the prompt open with the reason. Only the operations that
 /// show are searched and selected.
 extension InterfaceController {
@@ -29,7 +30,9 @@ extension InterfaceController {
             }
             return step(command == .nextMatch ? 1 : -1, query: query, state: &state, board: board, frame: frame)
         case .filterOperations:
-            state.filter.entry = state.filter.active?.text ?? ""
+            // The prompt opens empty, so `F Enter` takes a filter off; the
+            // one in force shows in the prompt's hint, and Esc keeps it.
+            state.filter.entry = ""
             state.filter.error = nil
             return .redraw
         default:

@@ -87,7 +87,8 @@ extension InterfaceController {
     }
 
     /// A click selects the card, queue or lane under it (on the timeline's
-    /// axis it moves the history cursor), through the same layout
+    /// axis it moves the history cursor; on a table column's title it
+    /// sorts by that column), through the same layout
     /// the renderer used; elsewhere (or over an overlay) it does nothing.
     static func click(
         column: Int, row: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
@@ -108,6 +109,8 @@ extension InterfaceController {
             return .redraw
         case .timeAxis?:
             return clickAxis(column: column, state: &state, board: board, frame: frame)
+        case .tableColumn(let title)?:
+            return sortByTitle(title, state: &state, board: board, frame: frame)
         case nil:
             return .none
         }

@@ -57,6 +57,20 @@ extension InterfaceController {
         return sorted(state: &state, board: board, frame: frame)
     }
 
+    /// A click on a column's title: the table sorts by it in its own
+    /// direction (`Column.startsDescending`), or, already sorted by it,
+    /// reverses (as `O` does).
+    static func sortByTitle(
+        _ column: OperationTable.Column, state: inout InterfaceState, board: BoardState, frame: FrameInput
+    ) -> InterfaceOutcome {
+        if state.tableView.sort.column == column {
+            state.tableView.sort.descending.toggle()
+        } else {
+            state.tableView.sort = OperationTable.Sort(column: column, descending: column.startsDescending)
+        }
+        return sorted(state: &state, board: board, frame: frame)
+    }
+
     /// A new order shows its top, its first row selected: a sort asks
     /// "which waited longest?", and the inspector answers why at once.
     private static func sorted(state: inout InterfaceState, board: BoardState, frame: FrameInput) -> InterfaceOutcome {

@@ -71,7 +71,8 @@ public enum InterfaceRenderer {
         StatusLineView.draw(
             board: board, state: state, frame: frame, status: status, theme: theme, into: &grid, rect: layout.status)
         KeyBarView.draw(
-            frame: frame, status: status, area: state.boardArea, theme: theme, into: &grid, rect: layout.keyBar)
+            frame: frame, status: status, area: state.boardArea, graph: state.graphShown, theme: theme, into: &grid,
+            rect: layout.keyBar)
         if state.overlay != .none {
             OverlayView.draw(board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.overlay)
             hits = HitMap()  // the overlay covers the board: clicks select nothing
@@ -102,6 +103,9 @@ public enum InterfaceRenderer {
         }
         if state.boardArea == .table {
             let table = TableView.table(board: board, state: state, frame: frame)
+            let columns = OperationTable.placed(
+                width: layout.boardArea.width, scenario: board.scenario, sort: table.sort.column)
+            TableView.addTitleHits(columns, rect: layout.boardArea, into: &hits)
             for (op, y) in TableView.shownRows(table, state: state, rect: layout.boardArea) {
                 hits.add(Rect(x: layout.boardArea.x, y: y, width: layout.boardArea.width, height: 1), .lane(op))
             }

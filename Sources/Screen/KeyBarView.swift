@@ -7,12 +7,24 @@ import TextKit
 /// ended run offers r first), entries dropped from the end when the width
 /// runs out. Over the timeline or the threads the bar leads with `t` and
 /// the view it goes to, and the keys of the time window; over the table,
-/// with `t` and the sort keys.
+/// with `t` and the sort keys; in the graph (`G`, whatever `t` chose),
+/// with `t` back to that view and the graph's own keys. In history after
+/// the run ended, the bar is the ended run's: no pause, cancel or cap key
+/// is offered for a run that can no longer change.
 enum KeyBarView {
-    static func entries(status: RunStatus, area: BoardArea = .columns, replay: Bool = false, diff: Bool = false)
-        -> [(InterfaceCommand, String)]
-    {
+    static func entries(
+        status: RunStatus, area: BoardArea = .columns, graph: Bool = false, replay: Bool = false, diff: Bool = false
+    ) -> [(InterfaceCommand, String)] {
         let board = boardEntries(status: status, replay: replay, diff: diff)
+        if graph {
+            let back =
+                area == .columns ? "board" : area == .timeline ? "timeline" : area == .threads ? "threads" : "table"
+            let keys: [(InterfaceCommand, String)] = [
+                (.cycleBoardArea, back), (.foldGraph, "fold"), (.markCriticalPath, "critical path"),
+                (.askWaitsFor, "waits for?"),
+            ]
+            return Array(board.prefix(2)) + keys + board.dropFirst(2)
+        }
         switch area {
         case .columns:
             return board + [(.cycleBoardArea, "timeline")]
@@ -28,6 +40,15 @@ enum KeyBarView {
             ]
             return Array(board.prefix(2)) + table + board.dropFirst(2)
         }
+    }
+
+    /// The status whose keys the bar offers: the board's, except in the
+    /// history of a run that has ended, where the board shown is an
+    /// earlier moment's but the keys act on the ended run (Space would
+    /// pause nothing, `c` would cancel nothing).
+    static func barStatus(_ status: RunStatus, frame: FrameInput) -> RunStatus {
+        guard frame.historyShown != nil, frame.liveEnded, !frame.isReplay, status.isLive else { return status }
+        return .ended
     }
 
     /// `diff`: a run before this one is kept, and an ended run offers `d`.
@@ -71,10 +92,11 @@ enum KeyBarView {
     /// The bar: `lead` entries first (a question's own keys), then the
     /// table's for where the run is, less `without`, up to `width`.
     static func text(
-        width: Int, status: RunStatus, area: BoardArea = .columns, glyphs: GlyphSet, replay: Bool = false,
-        diff: Bool = false, lead: [String] = [], without: Set<InterfaceCommand> = []
+        width: Int, status: RunStatus, area: BoardArea = .columns, graph: Bool = false, glyphs: GlyphSet,
+        replay: Bool = false, diff: Bool = false, lead: [String] = [], without: Set<InterfaceCommand> = []
     ) -> String {
-        let table = entries(status: status, area: area, replay: replay, diff: diff).filter { !without.contains($0.0) }
+        let table = entries(status: status, area: area, graph: graph, replay: replay, diff: diff)
+            .filter { !without.contains($0.0) }
         var line = ""
         for entry in lead + table.map({ "\(InterfaceKeys.firstKeyLabel($0.0, glyphs: glyphs)) \($0.1)" }) {
             let next = line.isEmpty ? " " + entry : line + "  " + entry
@@ -100,14 +122,15 @@ enum KeyBarView {
     }
 
     static func draw(
-        frame: FrameInput, status: RunStatus, area: BoardArea = .columns, theme: Theme, into grid: inout CellGrid,
-        rect: Rect
+        frame: FrameInput, status: RunStatus, area: BoardArea = .columns, graph: Bool = false, theme: Theme,
+        into grid: inout CellGrid, rect: Rect
     ) {
         grid.fill(rect, with: .blank(theme.dim))
         // A question's own keys lead; while it is answered they are the only ones.
         let (lead, usual) = frame.predict.map(predictEntries) ?? ([], true)
         let line = text(
-            width: rect.width, status: status, area: area, glyphs: frame.glyphs, replay: frame.isReplay,
+            width: rect.width, status: barStatus(status, frame: frame), area: area, graph: graph,
+            glyphs: frame.glyphs, replay: frame.isReplay,
             diff: frame.hasPreviousRun, lead: lead,
             without: frame.predict == nil ? [] : usual ? [.restart] : Set(InterfaceCommand.allCases))
         grid.write(line, at: Position(column: rect.x, row: rect.y), style: theme.dim, clippedTo: rect)

@@ -45,7 +45,8 @@ public struct OperationTable: Sendable {
         /// earliest first.
         var startsDescending: Bool { self == .waited || self == .ran }
 
-        /// Compared as text (the others by a number: a time, a rank, a thread).
+        /// Compared as text in natural order (the others by a number: a
+        /// time, a rank, a thread).
         var sortsAsText: Bool { [.name, .queue, .kind, .why].contains(self) }
     }
 
@@ -151,6 +152,8 @@ public struct OperationTable: Sendable {
 extension OperationTable {
     /// `ids` (in scenario order) sorted by `sort`: a stable order, ties and
     /// rows without a value in scenario order, rows without a value last.
+    /// Text compares in natural order (`NaturalOrder`), so numbered names
+    /// read as a person counts.
     static func sorted(_ ids: [OperationID], by sort: Sort, board: BoardState, lanes: TimelineLanes?) -> [OperationID] {
         guard let column = sort.column else { return sort.descending ? ids.reversed() : ids }
         var order = Array(ids.indices)
@@ -160,7 +163,9 @@ extension OperationTable {
             order.sort { a, b in
                 let (x, y) = (keys[a], keys[b])
                 if x.isEmpty != y.isEmpty { return !x.isEmpty }
-                if x != y, !x.isEmpty { return descending ? x > y : x < y }
+                // Natural order: decode1, decode2, decode10.
+                let c = x.isEmpty ? 0 : NaturalOrder.compare(x, y)
+                if c != 0 { return descending ? c > 0 : c < 0 }
                 return a < b
             }
         } else {

@@ -129,7 +129,8 @@ enum QueueInspectorText {
             guard !card.completionRan else { continue }
             let line = spec.location.line > 0 ? " (line \(spec.location.line))" : ""
             lines.append(
-                "when \(spec.name)'s completion block runs\(line); " + status(of: card, queue: q, board: board))
+                "when \(Spelling.possessive(spec.name)) completion block runs\(line); "
+                    + status(of: card, queue: q, board: board))
         }
         guard !lines.isEmpty else { return [InspectorLine("nothing in the file resumes it", .reason)] }
         return [InspectorLine("what could resume it:", .reason)] + lines.map { InspectorLine("  " + $0, .reason) }

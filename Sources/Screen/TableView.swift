@@ -83,6 +83,7 @@ enum TableView {
                 at: Position(column: rect.x + p.x, row: titles.y),
                 style: theme.heading, clippedTo: titles)
         }
+        addTitleHits(columns, rect: rect, into: &hits)
         for (op, y) in shownRows(table, state: state, rect: rect) {
             let line = Rect(x: rect.x, y: y, width: rect.width, height: 1)
             var style = board[operation: op].phase == .notAdded ? theme.dim : theme.plain
@@ -98,6 +99,17 @@ enum TableView {
             grid.write(
                 "no operation to show", at: Position(column: rect.x, row: rect.y + 2), style: theme.dim,
                 clippedTo: rect)
+        }
+    }
+
+    /// Each column title's cells (its width and the gap after it) as a
+    /// click target that sorts by that column.
+    static func addTitleHits(_ columns: [OperationTable.Placed], rect: Rect, into hits: inout HitMap) {
+        guard rect.height > 1 else { return }
+        for (i, p) in columns.enumerated() {
+            let end = i + 1 < columns.count ? columns[i + 1].x : rect.width
+            let cells = Rect(x: rect.x + p.x, y: rect.y + 1, width: max(0, end - p.x), height: 1)
+            hits.add(cells.intersection(rect), .tableColumn(p.column))
         }
     }
 

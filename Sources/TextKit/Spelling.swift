@@ -49,6 +49,14 @@ public enum Spelling {
         }
     }
 
+    /// A name's possessive as English writes it: `ep07's`, `net's`, but
+    /// `downloads'` and `jobs'` for a name ending in s (never
+    /// "downloads's"). Every message that says "X's cap", "X's completion
+    /// block" forms it here, so the rule lives in one place.
+    public static func possessive(_ name: String) -> String {
+        name.last == "s" || name.last == "S" ? name + "'" : name + "'s"
+    }
+
     /// `1 operation`, `3 operations`.
     public static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 

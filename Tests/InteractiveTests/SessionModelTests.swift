@@ -171,6 +171,24 @@ import Testing
                 == "restarted: a new run, with new queues and operations, from t=0, not started: Space starts it")
     }
 
+    @Test func qInALessonAsksBeforeLeavingAndASecondQLeaves() {
+        var model = Self.model(paused: true, lesson: true)
+        _ = model.open(at: 0)
+        #expect(Self.press(Key.character("q"), &model, SessionMoment(wall: 1)) == [])
+        #expect(model.state.visibleMessage(now: 1)?.text == "q again leaves the lesson; any other key stays")
+        // Any other key stays, and does what it does.
+        let space = Self.press(Self.space, &model, SessionMoment(wall: 2))
+        #expect(space.contains(.startRun))
+        #expect(model.state.visibleMessage(now: 2)?.text != "q again leaves the lesson; any other key stays")
+        #expect(Self.press(Key.character("q"), &model, SessionMoment(wall: 3)) == [])
+        #expect(Self.press(Key.character("q"), &model, SessionMoment(wall: 4)) == [.quit])
+        // Ctrl-C leaves at once; outside a lesson q does too.
+        #expect(Self.press(Key.ctrl("c"), &model, SessionMoment(wall: 5)) == [.quit])
+        var plain = Self.model()
+        _ = plain.open(at: 0)
+        #expect(Self.press(Key.character("q"), &plain, SessionMoment(wall: 1)) == [.quit])
+    }
+
     /// The help covers the board: a moving run pauses while it is open and
     /// goes on when it closes; a paused one stays paused.
     @Test func anOverlayHoldsAMovingRun() {

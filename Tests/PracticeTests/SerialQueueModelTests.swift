@@ -80,7 +80,7 @@ struct SerialQueueModelTests {
             lines == [
                 "1. one — ready with two, both normal: one was added first; urgent (veryHigh) still waits for "
                     + "prep: priority never overtakes a dependency",
-                "2. two — the highest bucket of the ready ones (normal; prep veryLow)",
+                "2. two — the highest priority of the ready ones (normal; prep veryLow)",
                 "3. prep — the only one ready",
                 "4. urgent — the only one ready",
             ])

@@ -111,6 +111,43 @@ import Testing
         }
     }
 
+    @Test func pageKeysGoAScreenDownTheColumnAndHomeEndToTheGraphsEnds() {
+        var text = "queue q\nop src work 1ms\n"
+        for i in 0..<60 { text += "op f\(i) work 1ms after src\n" }
+        text += "op sink work 1ms after f59\n"
+        let scenario = ScenarioReader.read(text, path: "fan.ops").scenario!
+        var s = Script(scenario)
+        for op in scenario.operations { s.add(op.name, ready: op.name == "src") }
+        var scene = TimelineScene(s, .columns, size: Self.size)
+        scene.state.selectedOperation = s.id("f0")
+        scene.press(.character("G"))
+        let layout = GraphView.drawing(board: scene.board, state: scene.state, frame: scene.frame).layout
+        func place() -> Int { Int(layout.placeOf[scene.state.selectedOperation!.index]) }
+        func layer() -> Int { Int(layout.layerOf[scene.state.selectedOperation!.index]) }
+        scene.press(.home)
+        #expect(scene.state.selectedOperation == s.id("src"))
+        scene.press(.end)
+        #expect(scene.state.selectedOperation == s.id("sink"))
+        scene.press(.home)
+        scene.press(.right)
+        #expect(layer() == 1)
+        let top = place()
+        #expect(scene.press(.pageDown) == .redraw)
+        let paged = place() - top
+        // About a screen of rows (the board area less the title), in the same column.
+        #expect(layer() == 1 && paged > 5 && paged < Self.size.rows)
+        var name = scene.board[operation: scene.state.selectedOperation!].name
+        #expect(scene.wholeScreen.contains { $0.contains("\(name): waits for 1") })
+        for _ in 0..<10 { scene.press(.pageDown) }
+        let bottom = layout.layers[1].lastIndex { if case .operation = $0 { true } else { false } }
+        #expect(place() == bottom)
+        #expect(scene.message == "the bottom of this column")
+        name = scene.board[operation: scene.state.selectedOperation!].name
+        #expect(scene.wholeScreen.contains { $0.contains("\(name): waits for 1") })
+        scene.press(.pageUp)
+        #expect(layer() == 1 && place() == bottom! - paged)
+    }
+
     @Test func eFoldsWhatWaitsForTheSelectionIntoItsNodeAndUnfoldsIt() {
         var scene = TimelineScene(Self.photos, .columns, size: Self.size)
         scene.state.selectedOperation = Self.photos.id("decode")

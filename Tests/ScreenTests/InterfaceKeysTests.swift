@@ -110,4 +110,34 @@ import TextKit
                 == " ? help  q quit  r run again  [ step back  W save  n notes")
         #expect(KeyBarView.text(width: 20, status: .running, glyphs: .ascii) == " ? help  q quit")
     }
+
+    @Test func inTheGraphTheKeyBarOffersTheGraphsKeysAndTBackToTheViewTChose() {
+        #expect(
+            KeyBarView.text(width: 80, status: .running, area: .table, graph: true, glyphs: .unicode)
+                == " ? help  q quit  t table  e fold  H critical path  D waits for?  Space pause")
+        let board = KeyBarView.text(width: 200, status: .ended, area: .columns, graph: true, glyphs: .unicode)
+        #expect(board.hasPrefix(" ? help  q quit  t board  e fold  H critical path  D waits for?  r run again"))
+        // Not the keys of the view under it (the table's sort keys).
+        #expect(!board.contains("o sort") && !board.contains("z zoom"))
+    }
+
+    @Test func inTheHistoryOfAnEndedRunTheKeyBarOffersNoLiveRunKey() {
+        var frame = FrameInput(size: Size(columns: 200, rows: 24))
+        frame.historyShown = 3
+        // The run goes on: its keys act on the live run, history or not.
+        #expect(KeyBarView.barStatus(.running, frame: frame) == .running)
+        frame.liveEnded = true
+        #expect(KeyBarView.barStatus(.running, frame: frame) == .ended)
+        #expect(KeyBarView.barStatus(.paused(atCaption: false), frame: frame) == .ended)
+        var grid = CellGrid(size: frame.size)
+        KeyBarView.draw(
+            frame: frame, status: .running, theme: Theme(colors: false), into: &grid,
+            rect: Rect(x: 0, y: 0, width: 200, height: 1))
+        let bar = lines(of: grid, Rect(x: 0, y: 0, width: 200, height: 1))[0]
+        #expect(bar.contains("r run again"))
+        #expect(!bar.contains("Space") && !bar.contains("c cancel") && !bar.contains("cap+"))
+        // At the live moment the board itself has ended: the same bar.
+        frame.historyShown = nil
+        #expect(KeyBarView.barStatus(.running, frame: frame) == .running)
+    }
 }

@@ -99,6 +99,19 @@ import Testing
         #expect(state.filter.active == nil && state.visibleMessage(now: 0)?.text == "filter off: every operation shows")
     }
 
+    @Test func fOpensEmptySoFEnterTakesTheFilterOffAndEscKeepsIt() {
+        var state = InterfaceState(board: Self.b)
+        Self.pressing(Self.typing("queue:net"), state: &state)
+        Self.pressing([.character("F")], state: &state)
+        #expect(state.filter.entry == "")
+        let lines = screen(Self.b, state, frame(80, 24))
+        #expect(lines.contains { $0.contains("filter: _  now queue:net; Enter takes it off, Esc keeps it") })
+        Self.pressing([.escape], state: &state)
+        #expect(state.filter.active?.text == "queue:net" && state.filter.entry == nil)
+        Self.pressing([.character("F"), .enter], state: &state)
+        #expect(state.filter.active == nil && state.visibleMessage(now: 0)?.text == "filter off: every operation shows")
+    }
+
     @Test func theSelectionMovesOnlyAmongShownCards() {
         var state = InterfaceState(board: Self.b)
         Self.pressing(Self.typing("state:pending"), state: &state)

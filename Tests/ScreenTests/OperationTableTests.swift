@@ -126,6 +126,23 @@ enum TableRun {
         #expect(TableRun.names(byQueue) == ["fetch", "parse", "thumbs", "idle", "save"])
     }
 
+    @Test func namesWithNumbersSortAsAPersonCountsThem() {
+        let scenario = makeScenario(
+            queues: [QueueSpec(name: "q10"), QueueSpec(name: "q2")],
+            ops: [
+                op("decode10", on: "q10"), op("decode2", on: "q2"), op("decode1", on: "q10"), op("decode", on: "q2"),
+            ])
+        let board = BoardState(scenario: scenario, replaying: [])
+        func names(_ sort: OperationTable.Sort) -> [String] {
+            OperationTable(board: board, lanes: nil, sort: sort).rows.map { scenario[operation: $0].name }
+        }
+        #expect(names(OperationTable.Sort(column: .name)) == ["decode", "decode1", "decode2", "decode10"])
+        #expect(
+            names(OperationTable.Sort(column: .name, descending: true)) == ["decode10", "decode2", "decode1", "decode"])
+        // Queue names too: q2 before q10, ties in file order.
+        #expect(names(OperationTable.Sort(column: .queue)) == ["decode2", "decode", "decode10", "decode1"])
+    }
+
     @Test func aFilterKeepsOnlyTheOperationsItLetsThrough() {
         let events = TableRun.script.events
         let board = BoardState(scenario: TableRun.scenario, replaying: events)

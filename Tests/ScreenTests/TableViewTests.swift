@@ -135,6 +135,25 @@ import Testing
         #expect(name(scene) == "thumbs")
     }
 
+    @Test func aClickOnAColumnTitleSortsByItAndASecondReverses() {
+        var scene = scene()
+        let layout = InterfaceRenderer.layout(board: scene.board, state: scene.state, frame: scene.frame)!
+        func title(_ column: OperationTable.Column) -> Int {
+            let placed = OperationTable.placed(
+                width: layout.boardArea.width, scenario: scene.board.scenario, sort: scene.state.tableView.sort.column)
+            return layout.boardArea.x + placed.first { $0.column == column }!.x + 1
+        }
+        scene.press(.mouse(column: title(.waited), row: layout.boardArea.y + 1))
+        #expect(scene.state.tableView.sort == OperationTable.Sort(column: .waited, descending: true))
+        #expect(name(scene) == "idle")  // the longest wait, selected at the top
+        scene.press(.mouse(column: title(.waited), row: layout.boardArea.y + 1))
+        #expect(scene.state.tableView.sort == OperationTable.Sort(column: .waited, descending: false))
+        scene.press(.mouse(column: title(.name), row: layout.boardArea.y + 1))
+        #expect(scene.state.tableView.sort == OperationTable.Sort(column: .name, descending: false))
+        #expect(boardArea(scene)[0] == "Table · by name ▲")
+        #expect(name(scene) == "fetch")
+    }
+
     @Test func theWheelOverTheTableMovesTheSelection() {
         var scene = scene()
         let layout = InterfaceRenderer.layout(board: scene.board, state: scene.state, frame: scene.frame)!

@@ -33,6 +33,26 @@ import TextKit
         #expect(Spelling.count(3, "operation") == "3 operations")
     }
 
+    @Test(arguments: [
+        ("ep07", "ep07's"), ("net", "net's"), ("downloads", "downloads'"), ("jobs", "jobs'"),
+        ("IOS", "IOS'"), ("box", "box's"), ("", "'s"),
+    ])
+    func aPossessiveOfANameEndingInSTakesOnlyTheApostrophe(name: String, text: String) {
+        #expect(Spelling.possessive(name) == text)
+    }
+
+    @Test func naturalOrderCountsTheNumbersInNames() {
+        let names = ["decode10", "decode2", "decode1", "decode", "a01", "a1", "b", "a", "décode", "x9y", "x10y"]
+        #expect(
+            names.sorted(by: NaturalOrder.precedes) == [
+                "a", "a01", "a1", "b", "decode", "decode1", "decode2", "decode10", "décode", "x9y", "x10y",
+            ])
+        #expect(NaturalOrder.compare("ep07", "ep7") != 0)
+        #expect(NaturalOrder.compare("ep07", "ep07") == 0)
+        #expect(NaturalOrder.compare("", "a") < 0)
+        #expect(NaturalOrder.compare("99999999999999999999998", "99999999999999999999999") < 0)
+    }
+
     @Test func suggestionsFindTheNearestCloseName() {
         #expect(Suggestion.nearest(to: "fech", in: ["fetch", "parse"]) == "fetch")
         #expect(Suggestion.nearest(to: "FECH", in: ["fetch", "parse"]) == nil)

@@ -38,7 +38,7 @@ struct DebuggingBugsTests {
                 + "commit has the higher queuePriority \\(high against normal\\)"),
         Bug(
             file: bugs + "cap-on-the-wrong-queue.ops", fixed: bugs + "cap-on-the-wrong-queue-fixed.ops",
-            found: "✗ expect peak downloads <= 2 — peak of downloads was [3-6], more than 2: downloads's cap was the "
+            found: "✗ expect peak downloads <= 2 — peak of downloads was [3-6], more than 2: downloads' cap was the "
                 + "system's default \\(declared\\)"),
         Bug(
             file: bugs + "barrier-on-another-queue.ops", fixed: bugs + "barrier-on-another-queue-fixed.ops",

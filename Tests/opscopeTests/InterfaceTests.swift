@@ -213,7 +213,7 @@ struct InterfaceTests {
         try tmux.waitFor(text: "[terminal restored]")
     }
 
-    @Test("without a file, a picker lists the library; Enter opens one, q goes back, q quits")
+    @Test("without a file, a picker lists the library; Enter opens one, q asks and q goes back, q quits")
     func picker() throws {
         let tmux = try TmuxSession([])
         try tmux.waitFor(text: "choose a scenario")
@@ -224,6 +224,15 @@ struct InterfaceTests {
         try tmux.send("Enter")
         try tmux.waitFor(text: "Download, decode, save")
         try tmux.waitFor(text: "Executing")
+        // A lesson asks before it is left; any other key stays.
+        try tmux.send("q")
+        try tmux.waitFor(text: "q again leaves the lesson; any other key stays")
+        try tmux.send("n")
+        try tmux.waitFor("the question gone, still the lesson") {
+            !$0.contains("q again leaves") && $0.contains("Download, decode, save")
+        }
+        try tmux.send("q")
+        try tmux.waitFor(text: "q again leaves the lesson")
         try tmux.send("q")
         try tmux.waitFor(text: "choose a scenario")
         try tmux.send("q")

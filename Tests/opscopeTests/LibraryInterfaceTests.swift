@@ -119,6 +119,8 @@ struct LibraryInterfaceTests {
         try tmux.waitFor("the stall once the run goes on", timeout: 20) {
             ($0.components(separatedBy: "\n").first ?? "").contains("stuck as expected")
         }
+        try tmux.send("q")  // a lesson asks first
+        try tmux.waitFor(text: "q again leaves the lesson")
         try tmux.send("q")
         try tmux.waitFor(text: "[terminal restored]")
     }

@@ -70,6 +70,8 @@ struct TruthInTheInterfaceTests {
         }
         // Paused at the caption, the pool still grows: all four get threads.
         try tmux.waitFor("the fourth thread", timeout: 10) { $0.contains("4 running · cap 4") }
+        try tmux.send("q")  // a lesson asks first
+        try tmux.waitFor(text: "q again leaves the lesson")
         try tmux.send("q")
         try tmux.waitFor(text: "choose a scenario")
         try tmux.send("q")
