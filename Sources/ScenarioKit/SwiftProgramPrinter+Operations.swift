@@ -40,6 +40,14 @@ extension ProgramWriter {
                     lines.append(
                         "    // \(op.name): an asynchronous operation with the bug: it never posts isFinished.")
                     lines.append("    let \(name) = ForgetfulAsyncOperation(\(literal), seconds: \(seconds))")
+                } else if scenario.forgetsIfCancelled.contains(OperationID(index)) {
+                    lines.append(
+                        "    // \(op.name): asynchronous, \(ScenarioPrinter.format(d)); the bug: cancelled before it "
+                            + "starts, its start() never posts isFinished.")
+                    let cancelArgument = op.ignoresCancel ? ", stopsWhenCancelled: false" : ""
+                    lines.append(
+                        "    let \(name) = ForgetsWhenCancelledAsyncOperation(\(literal), seconds: \(seconds)"
+                            + "\(cancelArgument))")
                 } else if op.ignoresCancel {
                     lines.append(
                         "    // \(op.name): asynchronous, \(ScenarioPrinter.format(d)); cancel() does not end it early."

@@ -341,4 +341,23 @@ extension SwiftProgramPrinter {
             }
         }
         """#
+
+    static let forgetsWhenCancelledOperation = #"""
+        /// THE BUG, on one path only: an asynchronous operation whose `start()`,
+        /// when it finds the operation cancelled before it started, returns
+        /// without posting `isFinished` (nor `isExecuting`). Every other path is
+        /// right. Foundation learns that an operation finished only from
+        /// `didChangeValue(forKey: "isFinished")`: its queue keeps counting it
+        /// (on a serial queue, nothing after it ever starts) and every operation
+        /// that depends on it waits forever, though it is cancelled.
+        final class ForgetsWhenCancelledAsyncOperation: AsyncOperation, @unchecked Sendable {
+            override func start() {
+                if isCancelled && !isFinished {
+                    say("\(name ?? "?") is cancelled: its start() returns without posting isFinished")
+                    return
+                }
+                super.start()
+            }
+        }
+        """#
 }

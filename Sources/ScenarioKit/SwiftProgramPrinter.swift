@@ -198,6 +198,9 @@ struct ProgramWriter {
         if ops.contains(where: { $0.body.isAsync && $0.neverFinishes }) {
             operationParts.append(SwiftProgramPrinter.forgetfulOperation)
         }
+        if !scenario.forgetsIfCancelled.isEmpty {
+            operationParts.append(SwiftProgramPrinter.forgetsWhenCancelledOperation)
+        }
         if ops.contains(where: \.isBarrier) {
             operationParts.append(SwiftProgramPrinter.barrier)
         }

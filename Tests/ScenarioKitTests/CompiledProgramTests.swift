@@ -212,6 +212,40 @@ import Testing
         #expect(starts == ["ok", "lost", "long"] || starts == ["lost", "ok", "long"], "\(lines)")
     }
 
+    /// Lesson 32's bug (`never-finishes if-cancelled`): cancelled before it
+    /// starts, the operation's start() returns without posting isFinished,
+    /// so its serial queue never runs what is behind it and its dependent
+    /// never becomes ready, as in the trace and in plain Foundation (the
+    /// program marked it finished and ran both). A right one beside it
+    /// releases its own.
+    @Test func anOperationThatForgetsOnlyWhenCancelledKeepsWhatWaitsForItWaiting() throws {
+        let (status, lines) = try run(
+            """
+            queue net serial
+            queue net2 serial
+            queue ui
+            op first on net work 200ms
+            op fetch on net async 1s never-finishes if-cancelled
+            op next on net work 10ms
+            op show on ui work 10ms after fetch
+            op first2 on net2 work 200ms
+            op fetch2 on net2 async 1s
+            op next2 on net2 work 10ms
+            op show2 on ui work 10ms after fetch2
+            at 50ms cancel fetch
+            at 50ms cancel fetch2
+            """)
+        #expect(status == 1, "\(lines)")
+        for line in [
+            "fact end first finished", "fact end fetch skipped", "fact end next stuck", "fact end show stuck",
+            "fact end fetch2 skipped", "fact end next2 finished", "fact end show2 finished",
+            "fact outcome stalled",
+        ] {
+            #expect(lines.contains(line), "\(line)\n\(lines.joined(separator: "\n"))")
+        }
+        #expect(lines.contains { $0.hasSuffix("fetch is cancelled: its start() returns without posting isFinished") })
+    }
+
     /// `start` by hand: refused while the operation is not ready (what
     /// Foundation would stop the program on), then called on the main
     /// thread, where main() runs before start() returns; what depends on it
