@@ -17,7 +17,7 @@ extension SwiftProgramPrinter {
         }
 
         /// An operation or a barrier, as the end report sees it.
-        protocol Reported: AnyObject {
+        protocol Reported: AnyObject, Sendable {
             var reportedName: String { get }
             /// Seconds since the program started when its work began; nil when
             /// it never did.
@@ -26,6 +26,12 @@ extension SwiftProgramPrinter {
             var isOver: Bool { get }
             /// How it ended, with why in a few words.
             var ending: (Ending, String) { get }
+        }
+
+        /// An operation with the bug of never posting isFinished, on some path.
+        protocol ForgetsIsFinished: AnyObject {
+            /// It took the path that never posts isFinished.
+            var forgotIsFinished: Bool { get }
         }
 
         /// An operation that records when its work began, for the report.
@@ -65,12 +71,22 @@ extension SwiftProgramPrinter {
         /// it is not waited for; one already due is. `timedActions` are the
         /// events the timed actions mark, each with its time in seconds after
         /// `start`. `startedByHand` names the operations in no queue, whose
-        /// start() only the main thread calls (`startByHand`).
+        /// start() only the main thread calls (`startByHand`). With
+        /// `mainThreadWaits`, a wait on the main thread may never return (a
+        /// deadlock): a thread of its own then reports a second after the
+        /// timeout.
         func waitForTheEnd(
             _ operations: [any Reported], events: [String] = [], startedByHand: Set<String> = [],
             timedActions: [(event: String, time: Double)] = [], from start: DispatchTime = .now(), tally: Tally,
-            timeout: Double
+            timeout: Double, mainThreadWaits: Bool = false
         ) -> Never {
+            if mainThreadWaits {
+                Thread.detachNewThread {
+                    Thread.sleep(forTimeInterval: timeout + 1)
+                    say("the main thread is still blocked in a wait after \(timeout)s: it never returned")
+                    reportTheEnd(operations, events: events, startedByHand: startedByHand, tally: tally, over: false)
+                }
+            }
             // A timer keeps the run loop busy, so that each turn waits instead
             // of returning at once.
             let keepAlive = Timer(timeInterval: 1, repeats: true) { _ in }
@@ -87,6 +103,17 @@ extension SwiftProgramPrinter {
             }
             let over = isOver()
             say(over ? "the scenario is over" : "the scenario stalled: after \(timeout)s some work never ended")
+            reportTheEnd(operations, events: events, startedByHand: startedByHand, tally: tally, over: over)
+        }
+
+        /// Prints how each operation ended (and, with `--facts`, one line per
+        /// fact), then exits: 0 when the scenario was over, 1 when it stalled.
+        /// Called once: by the main thread, or by the thread that reports a
+        /// main thread blocked for good (the lock keeps a second caller out).
+        func reportTheEnd(
+            _ operations: [any Reported], events: [String], startedByHand: Set<String>, tally: Tally, over: Bool
+        ) -> Never {
+            reporting.lock()
             let endings = operations.map { one -> (Ending, String) in
                 let (ending, why) = one.ending
                 // No queue runs it: only a start() by hand, which never came
@@ -109,9 +136,19 @@ extension SwiftProgramPrinter {
                     print("fact start \(name) \(String(format: "%.6f", time))")
                 }
                 for (one, (ending, _)) in zip(operations, endings) { print("fact end \(one.reportedName) \(ending)") }
+                // What holds the stalled work, as the trace's causes name it.
+                for one in operations {
+                    if let buggy = one as? any ForgetsIsFinished, buggy.forgotIsFinished, !one.isOver {
+                        print("fact cause never-posted-isFinished \(one.reportedName)")
+                    }
+                }
+                if let waited = tally.mainThreadWait { print("fact cause main-thread-blocked \(waited)") }
                 print("fact outcome \(over ? "completed" : "stalled")")
             }
             exit(over ? 0 : 1)
         }
+
+        /// Held by the one caller of `reportTheEnd`, which never returns.
+        let reporting = NSLock()
         """#
 }

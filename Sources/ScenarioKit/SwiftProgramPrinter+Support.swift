@@ -39,6 +39,22 @@ extension SwiftProgramPrinter {
                 defer { lock.unlock() }
                 return events.contains(event)
             }
+
+            /// What the main thread is blocked waiting for (an operation's or
+            /// a queue's name), nil while it waits for nothing.
+            var mainThreadWait: String? {
+                get {
+                    lock.lock()
+                    defer { lock.unlock() }
+                    return waitedFor
+                }
+                set {
+                    lock.lock()
+                    waitedFor = newValue
+                    lock.unlock()
+                }
+            }
+            private var waitedFor: String?
         }
 
         /// When an operation's work began. Foundation's flags cannot tell an
@@ -333,7 +349,10 @@ extension SwiftProgramPrinter {
         /// just stays executing forever, keeps its slot in the queue, and every
         /// operation that depends on it waits forever. (Cancelled before it
         /// started, it still finishes at once: that path of `start()` is right.)
-        final class ForgetfulAsyncOperation: AsyncOperation, @unchecked Sendable {
+        final class ForgetfulAsyncOperation: AsyncOperation, ForgetsIsFinished, @unchecked Sendable {
+            /// Executing for good: its work ended and it never said so.
+            var forgotIsFinished: Bool { isExecuting }
+
             override func finish() {
                 guard claimFinish() else { return }
                 let how = isCancelled ? "is cancelled" : "is done"
@@ -350,9 +369,22 @@ extension SwiftProgramPrinter {
         /// `didChangeValue(forKey: "isFinished")`: its queue keeps counting it
         /// (on a serial queue, nothing after it ever starts) and every operation
         /// that depends on it waits forever, though it is cancelled.
-        final class ForgetsWhenCancelledAsyncOperation: AsyncOperation, @unchecked Sendable {
+        final class ForgetsWhenCancelledAsyncOperation: AsyncOperation, ForgetsIsFinished, @unchecked Sendable {
+            private let forgot = NSLock()
+            private var tookTheBadPath = false
+
+            /// Its start() found it cancelled and returned without a word.
+            var forgotIsFinished: Bool {
+                forgot.lock()
+                defer { forgot.unlock() }
+                return tookTheBadPath
+            }
+
             override func start() {
                 if isCancelled && !isFinished {
+                    forgot.lock()
+                    tookTheBadPath = true
+                    forgot.unlock()
                     say("\(name ?? "?") is cancelled: its start() returns without posting isFinished")
                     return
                 }

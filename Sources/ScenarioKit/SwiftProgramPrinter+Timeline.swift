@@ -64,9 +64,12 @@ extension ProgramWriter {
         case .add(let id):
             return addCode(id.index, indent: indent)
         case .wait(let id):
-            return mainThreadWait("\(operationNames[id.index]).waitUntilFinished()", indent: indent)
+            return mainThreadWait(
+                "\(operationNames[id.index]).waitUntilFinished()", for: scenario[operation: id].name, indent: indent)
         case .waitAll(let id):
-            return mainThreadWait("\(queueNames[id.index]).waitUntilAllOperationsAreFinished()", indent: indent)
+            return mainThreadWait(
+                "\(queueNames[id.index]).waitUntilAllOperationsAreFinished()", for: scenario[queue: id].name,
+                indent: indent)
         case .start(let id):
             return startCode(id.index, indent: indent)
         }
@@ -75,11 +78,16 @@ extension ProgramWriter {
     /// A wait made on the main thread: the block goes to the main queue,
     /// which the main thread serves (`waitForTheEnd`); while it waits, it
     /// runs nothing else, the main queue's operations included.
-    private func mainThreadWait(_ call: String, indent: String) -> [String] {
+    /// `target` (the operation's or queue's name) is what the tally says
+    /// the main thread waits for, for the report of a wait that never
+    /// returned.
+    private func mainThreadWait(_ call: String, for target: String, indent: String) -> [String] {
         [
             "\(indent)DispatchQueue.main.async {",
             "\(indent)    say(\(SwiftIdentifiers.stringLiteral("main thread: " + call + " begins")))",
+            "\(indent)    tally.mainThreadWait = \(SwiftIdentifiers.stringLiteral(target))",
             "\(indent)    \(call)  // blocks the main thread until it returns",
+            "\(indent)    tally.mainThreadWait = nil",
             "\(indent)    say(\(SwiftIdentifiers.stringLiteral("main thread: " + call + " returned")))",
             "\(indent)}",
         ]
@@ -138,16 +146,12 @@ extension ProgramWriter {
         lines += SwiftIdentifiers.comment(
             "Gives up after \(timeout)s: the last timed action plus all the work done one piece after another, "
                 + "plus 2s.", indent: "    ", width: 72)
-        if scenario.actions.contains(where: \.action.isMainThreadWait) {
+        let mainThreadWaits = scenario.actions.contains(where: \.action.isMainThreadWait)
+        if mainThreadWaits {
             lines += SwiftIdentifiers.comment(
                 "A wait on the main thread may never return (it waits for work only the main thread can run): "
-                    + "then a thread of its own ends the program.", indent: "    ", width: 72)
-            lines.append("    Thread.detachNewThread {")
-            lines.append("        Thread.sleep(forTimeInterval: \(timeout) + 1)")
-            lines.append(
-                "        say(\"the main thread is still blocked in a wait after \(timeout)s: it never returned\")")
-            lines.append("        exit(1)")
-            lines.append("    }")
+                    + "then a thread of its own reports and ends the program (mainThreadWaits).", indent: "    ",
+                width: 72)
         }
         lines.append("    waitForTheEnd(")
         lines.append("        [\(operationNames.joined(separator: ", "))],")
@@ -161,7 +165,7 @@ extension ProgramWriter {
             }
             lines.append("        timedActions: [\(timed.joined(separator: ", "))], from: t0,")
         }
-        lines.append("        tally: tally, timeout: \(timeout))")
+        lines.append("        tally: tally, timeout: \(timeout)\(mainThreadWaits ? ", mainThreadWaits: true" : ""))")
     }
 
     // MARK: Expectations

@@ -239,11 +239,32 @@ import Testing
         for line in [
             "fact end first finished", "fact end fetch skipped", "fact end next stuck", "fact end show stuck",
             "fact end fetch2 skipped", "fact end next2 finished", "fact end show2 finished",
-            "fact outcome stalled",
+            "fact cause never-posted-isFinished fetch", "fact outcome stalled",
         ] {
             #expect(lines.contains(line), "\(line)\n\(lines.joined(separator: "\n"))")
         }
         #expect(lines.contains { $0.hasSuffix("fetch is cancelled: its start() returns without posting isFinished") })
+    }
+
+    /// A main-thread wait for a main-queue operation never returns: the
+    /// thread that ends the program reports, facts included, as the trace
+    /// reports the stall (its cause: the main thread blocked in the wait).
+    @Test func aDeadlockedMainThreadStillReportsTheFacts() throws {
+        let (status, lines) = try run(
+            """
+            queue ui main
+            queue net
+            op badge on ui work 10ms after thumb
+            op thumb on net work 50ms
+            at 10ms wait badge
+            """)
+        #expect(status == 1, "\(lines)")
+        for line in [
+            "fact end thumb finished", "fact end badge stuck", "fact cause main-thread-blocked badge",
+            "fact outcome stalled",
+        ] {
+            #expect(lines.contains(line), "\(line)\n\(lines.joined(separator: "\n"))")
+        }
     }
 
     /// `start` by hand: refused while the operation is not ready (what
