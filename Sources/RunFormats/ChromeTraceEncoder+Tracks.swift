@@ -41,20 +41,24 @@ struct TrackLayout: Sendable {
     init(scenario: Scenario) {
         // A thread's tid is its number + 1; a recording holds no thread past
         // the most a run numbers (`LifeCheck`).
-        let threads = LifeCheck.mostThreads(in: scenario) + 2
+        // Two more below the base: the pids of the processes that are not
+        // threads.
+        let threads = LifeCheck.mostThreads(in: scenario) + 4
         base = (threads / 1_000_000 + 1) * 1_000_000
         queues = scenario.queues.count
     }
 
-    /// A process's pid is the tid of its first track (the main thread's,
-    /// the run's, the first row's): a viewer makes a thread of every pid, with
-    /// that number as its tid, and a tid two processes share would mix
-    /// their tracks.
+    /// The threads' process has the main thread's tid as its pid (its
+    /// first track is the main thread). The other two are not threads, and
+    /// a viewer marks the track whose tid equals its pid "main thread"
+    /// (Perfetto's chip): their pids are just below the base, numbers no
+    /// track has (a viewer makes a thread of every pid, with that number
+    /// as its tid, and a tid two processes share would mix their tracks).
     func pid(_ track: Track) -> Int {
         switch track {
         case .thread: tid(.thread(.main))
-        case .queue, .run: tid(.run)
-        case .inFlight: tid(.inFlight(0))
+        case .queue, .run: base - 1
+        case .inFlight: base - 2
         }
     }
 

@@ -31,8 +31,10 @@ import ScenarioKit
 /// Every track is a thread track with a name (no global instants, no
 /// legacy async slices, which viewers file on tracks of their own). A
 /// viewer keys threads by tid across processes, so every track has a tid
-/// of its own: threads `number + 1`, the others from `TrackLayout.base` on,
-/// and each process the pid of its first track's tid.
+/// of its own: threads `number + 1`, the others from `TrackLayout.base` on.
+/// The threads' process has the main thread's tid as its pid; the two
+/// others, whose tracks are not threads, pids no track has (a track whose
+/// tid is its process's pid is shown as that process's main thread).
 /// Times are microseconds of scenario time. The events are written in the
 /// stream's order; a slice is written when it ends (as a complete "X"
 /// event with its duration), which viewers accept in any order.

@@ -163,8 +163,9 @@ public struct ChromeTraceCheck {
     // MARK: - Rules
 
     /// Every track used is named, and so is its process; a tid belongs to
-    /// one process only (a viewer keys threads by tid), and a pid's own tid
-    /// (the thread a viewer makes for the process) to no other process.
+    /// one process only (a viewer keys threads by tid), a pid's own tid
+    /// (the thread a viewer makes for the process) to no other process, and
+    /// no track that is not a thread has its process's pid as its tid.
     private mutating func checkTracks() {
         for track in used.sorted(by: { ($0.pid, $0.tid) < ($1.pid, $1.tid) }) {
             if threadNames[track] == nil { problems.append("track \(track) has no thread_name") }
@@ -180,6 +181,13 @@ public struct ChromeTraceCheck {
         for pid in processNames.keys {
             if let other = processOf[pid], other != pid {
                 problems.append("pid \(pid) is also a tid of process \(other)")
+            }
+        }
+        // A viewer shows the track whose tid is its pid as the process's
+        // main thread: only the threads' process may have one (issue 29).
+        for track in used.union(threadNames.keys) where track.tid == track.pid {
+            if processNames[track.pid]?.hasPrefix("threads") != true {
+                problems.append("track \(track) is not a thread, but its tid is its process's pid")
             }
         }
         // An asynchronous operation's time in flight is on no thread's track.
