@@ -26,6 +26,13 @@ case "ramp":  // cap 4, 8 sync ops of 1.5s: states at 100 ms
     let s = ops.map(st)
     print("afterAdd dispatched+=\(afterAdd.filter { $0 >= DISPATCHING }.count) at100ms dispatching=\(s.filter { $0 == DISPATCHING || $0 == 4 }.count) executing=\(s.filter { $0 == EXECUTING }.count) enqueued=\(s.filter { $0 == ENQUEUED }.count)")
     q.cancelAllOperations(); q.waitUntilAllOperationsAreFinished()
+case "workers":  // cap 4, 4 sync ops of 1.2s, nothing else running: how many execute at 500 ms (threads at once)
+    let q = OperationQueue(); q.maxConcurrentOperationCount = 4
+    let ops = (0..<4).map { W("o\($0)", 1.2) }
+    for o in ops { q.addOperation(o) }
+    Thread.sleep(forTimeInterval: 0.5)
+    print("on \(ProcessInfo.processInfo.activeProcessorCount) CPUs, executing at 500ms: \(ops.map(st).filter { $0 == EXECUTING }.count)")
+    q.waitUntilAllOperationsAreFinished()
 case "suspend":  // cap 4, sync ops; suspend at 100ms: do the dispatched ones start while suspended?
     let q = OperationQueue(); q.maxConcurrentOperationCount = 4
     let ops = (0..<8).map { W("o\($0)", 0.6) }
