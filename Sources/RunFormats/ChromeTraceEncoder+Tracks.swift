@@ -81,6 +81,11 @@ struct TrackLayout: Sendable {
         floors[track] = end == start ? end + 1 : end
     }
 
+    /// Nothing more on `track` begins before `floor`.
+    mutating func keep(on track: Track, after floor: Int) {
+        floors[track] = max(floors[track] ?? 0, floor)
+    }
+
     /// Where an instant at `at` goes on a thread's track.
     mutating func instant(on track: Track, at: Int) -> Int {
         let time = max(at, floors[track] ?? 0)

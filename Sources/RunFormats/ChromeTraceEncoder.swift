@@ -245,6 +245,13 @@ public struct ChromeTraceEncoder: Sendable {
         if countsDown && !lanes.lanes[i].startedByHand { counter(spec.queue, at: time, to: &out) }
         let end = max(Self.microseconds(time), start.at, operations[i].blocksEnd)
         layout.end(on: start.track, from: start.at, to: end)
+        if operations[i].nestsBlocks {
+            // A block of no duration in its last microsecond (a cancelled
+            // BlockOperation's blocks return at once) would be the slice a
+            // viewer binds an arrow to, were the next slice to begin there
+            // too: what follows on the thread begins after it.
+            layout.keep(on: start.track, after: operations[i].blockFloor)
+        }
         separator(&out)
         out.appendLiteral(#"{"ph":"X","cat":"#)
         out.appendLiteral(spec.body.isAsync ? #""asynchronous operation","name":"# : #""operation","name":"#)

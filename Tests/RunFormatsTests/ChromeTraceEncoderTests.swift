@@ -265,3 +265,49 @@ import Testing
         }
     }
 }
+
+/// Arrows into an operation that follows a cancelled BlockOperation on its
+/// thread (issue 29): the cancelled one's last blocks return at once, and in
+/// a recording (milliseconds) they, its end and its dependent's start share
+/// one microsecond. A viewer bound the arrow to the last block of no
+/// duration (2 of 5 conversions); it must end on the dependent, in a
+/// converted recording as in a live export.
+@Suite struct ChromeArrowsAfterZeroLengthBlocksTests {
+    static let recording = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("BoardTests/Recordings/cancelled-blocks.jsonl")
+
+    static func export(_ scenario: Scenario, _ events: [LifecycleEvent]) -> ChromeTraceCheck {
+        var encoder = ChromeTraceEncoder(scenario: scenario)
+        var out: [UInt8] = []
+        encoder.appendHeader(to: &out)
+        for event in events { encoder.append(event, to: &out) }
+        encoder.appendFooter(to: &out)
+        return ChromeTraceCheck(json: Data(out), queues: scenario.queues.map(\.name))
+    }
+
+    /// Where each arrow ends, as a viewer binds it.
+    static func arrivals(_ check: ChromeTraceCheck) -> [String] {
+        check.arrows.map { arrow in
+            let slice = check.enclosingSlice(on: arrow.finish.track, at: arrow.finish.ts, index: arrow.finish.index)
+            return "\(arrow.dependency) → \(arrow.dependent): \(slice?.name ?? "no slice")"
+        }
+    }
+
+    @Test func theArrowEndsOnTheDependentInAConvertedRecordingAndALiveExport() throws {
+        let run = try RecordingDecoder.decode(Array(try Data(contentsOf: Self.recording)))
+        // The recording: x's last three blocks, its end and d's start all at 31 ms.
+        let converted = Self.export(run.scenario, run.events)
+        #expect(converted.problems.isEmpty, "\(converted.problems.joined(separator: "\n"))")
+        #expect(Self.arrivals(converted) == ["x → d: d"])
+        // Live, each event has a microsecond of its own.
+        let live = Self.export(
+            run.scenario,
+            run.events.map { event in
+                var event = event
+                event.time += Double(event.seq) * 1e-6
+                return event
+            })
+        #expect(live.problems.isEmpty, "\(live.problems.joined(separator: "\n"))")
+        #expect(Self.arrivals(live) == Self.arrivals(converted))
+    }
+}
