@@ -236,7 +236,8 @@ enum InspectorText {
         if spec.neverFinishes { notes.append("it never posts isFinished: it stays executing forever") }
         if reasons.contains(.dispatchedWaitingForThread) && !queue.isMain {
             notes.append(
-                "libdispatch starts one worker per CPU and adds about one a second while all are blocked")
+                "libdispatch starts a few workers at once (on 2 CPUs, 2 or 3) and adds about one a second "
+                    + "while all are blocked")
         }
         if queue.isMain && !card.startedByHand {
             notes.append("it runs on the main thread between frames; while it runs the interface is frozen")

@@ -74,7 +74,7 @@ import Testing
         #expect(grid[17, 5].text == "n" && grid[17, 5].style.dim)
         let text = InspectorText.lines(board: b, op: OperationID(1), now: 0).map(\.text)
         #expect(text.contains("not running: dispatched by wide at 0.000s, waiting for a worker thread"))
-        #expect(text.contains { $0.contains("libdispatch starts one worker per CPU") })
+        #expect(text.contains { $0.contains("libdispatch starts a few workers at once") })
     }
 
     @Test func aLongColumnScrollsToKeepTheSelectionVisible() {
