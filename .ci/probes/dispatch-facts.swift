@@ -206,5 +206,28 @@ case "barrier":  // an op added while a barrier waits depends on it; one added o
     lateStartedBeforeBarrierEnd = !(lock.withLock { barrierDone })
     q.waitUntilAllOperationsAreFinished()
     print("barrier: added while it waits \(names[Int(earlyState)]), still \(names[Int(earlyWhileBarrier)]) while it runs; added while it runs \(names[Int(lateState)]); started before it ended: \(lateStartedBeforeBarrierEnd)")
+case "barriercancel":  // cancel-all cancels a waiting barrier while a (ignoring the cancel) runs: the states it goes through until it finishes
+    let q = OperationQueue(); q.maxConcurrentOperationCount = 2
+    let a = W("a", 0.3)
+    q.addOperation(a)
+    q.addBarrierBlock { print("the barrier's block ran") }
+    // The barrier's internal operation: the first of the queue's barrier
+    // bucket (`__firstPriorityOperation.barrier`), read only.
+    let buckets = Mirror(reflecting: q).children.first { $0.label == "__firstPriorityOperation" }?.value
+    let first = buckets.flatMap { b in Mirror(reflecting: b).children.first { $0.label == "barrier" }?.value }
+    guard let handle = first as? Unmanaged<Operation> else { print("no barrier bucket to read"); break }
+    let barrier = handle.takeUnretainedValue()
+    Thread.sleep(forTimeInterval: 0.1)
+    q.cancelAllOperations()
+    var seen = [st(barrier)]
+    let end = Date(timeIntervalSinceNow: 2)
+    while Date() < end, !barrier.isFinished {
+        let now = st(barrier)
+        if now != seen.last { seen.append(now) }
+    }
+    let now = st(barrier)
+    if now != seen.last { seen.append(now) }
+    print("cancelled barrier: \(seen.map { names[Int($0)] }.joined(separator: " → ")); a finished first: \(a.isFinished)")
+    q.waitUntilAllOperationsAreFinished()
 default: print("?")
 }
