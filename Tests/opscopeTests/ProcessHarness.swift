@@ -229,3 +229,57 @@ final class RunningOpscope: @unchecked Sendable {
         return (ProcessResult(status: process.terminationStatus, stdout: stdout, stderr: stderr), seconds)
     }
 }
+
+/// The built `opscope` binary as a separate process writing its standard
+/// output and error into two files of a scratch folder, read as they
+/// grow: for a command that goes on (`trace --watch`) while a test edits
+/// its file and then sends it a signal.
+final class OpscopeIntoFiles {
+    let process = Process()
+    let out: URL
+    let err: URL
+
+    init(_ arguments: [String], in scratch: ScratchFiles) throws {
+        out = scratch.directory.appendingPathComponent("out.txt")
+        err = scratch.directory.appendingPathComponent("err.txt")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.executableURL = OpscopeBinary.url
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Waits (up to `timeout` real seconds, else throws) until `file` holds
+    /// `what` at least `count` times; returns its text.
+    @discardableResult
+    func waitFor(_ what: String, in file: URL, count: Int = 1, timeout: Double = 60) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var text = ""
+        while Date() < deadline {
+            text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            if text.components(separatedBy: what).count > count { return text }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw TmuxSession.Failure(description: "timed out waiting for \(count) × '\(what)'; got:\n\(text.suffix(2000))")
+    }
+
+    /// Sends `signal` and waits (up to 10 s) for the end: its exit status,
+    /// nil if it still runs.
+    func stop(with signal: Int32) -> Int32? {
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        guard !process.isRunning else { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

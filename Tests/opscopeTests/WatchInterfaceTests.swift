@@ -105,29 +105,12 @@ struct WatchInterfaceTests {
     func traceWatch() throws {
         let (scratch, path) = try Self.libraryCopy()
         defer { scratch.remove() }
-        let out = scratch.directory.appendingPathComponent("out.txt")
-        let err = scratch.directory.appendingPathComponent("err.txt")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = OpscopeBinary.url
-        process.arguments = ["trace", path, "--watch", "--speed", "16"]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        @discardableResult func waitFor(_ what: String, in file: URL, count: Int = 1) throws -> String {
-            let deadline = Date().addingTimeInterval(20)
-            var text = ""
-            while Date() < deadline {
-                text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-                if text.components(separatedBy: what).count > count { return text }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            throw TmuxSession.Failure(description: "timed out waiting for \(count) × '\(what)'; got:\n\(text)")
+        let watch = try OpscopeIntoFiles(["trace", path, "--watch", "--speed", "16"], in: scratch)
+        let (out, err) = (watch.out, watch.err)
+        func waitFor(_ what: String, in file: URL, count: Int = 1) throws -> String {
+            try watch.waitFor(what, in: file, count: count, timeout: 20)
         }
-        try waitFor("4 of 4 expectations held", in: out)
+        _ = try waitFor("4 of 4 expectations held", in: out)
         try Self.append("op upload work 100ms after save", to: path)
         var text = try waitFor("4 of 4 expectations held", in: out, count: 2)
         let separator = try #require(text.split(separator: "\n").first { $0.hasPrefix("--- ") })
@@ -137,13 +120,8 @@ struct WatchInterfaceTests {
         try Self.append("op bad after nosuch", to: path)
         text = try waitFor("error: unknown operation 'nosuch'", in: err)
         #expect(text.contains("op bad after nosuch"))
-        try waitFor("nothing traced ---", in: out)
-        kill(process.processIdentifier, SIGINT)
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        #expect(!process.isRunning, "Ctrl-C ends the watch")
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130, "128 + SIGINT, whatever the last save was")
+        _ = try waitFor("nothing traced ---", in: out)
+        #expect(watch.stop(with: SIGINT) == 130, "Ctrl-C ends the watch with 128 + SIGINT, whatever the last save was")
     }
 
     @Test(

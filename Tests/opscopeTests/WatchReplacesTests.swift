@@ -104,30 +104,11 @@ struct WatchReplacesTests {
         let scratch = try ScratchFiles()
         defer { scratch.remove() }
         let path = try scratch.write("live.ops", Self.first)
-        let out = scratch.directory.appendingPathComponent("out.txt")
-        let err = scratch.directory.appendingPathComponent("err.txt")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = OpscopeBinary.url
-        process.arguments = ["trace", path, "--watch"]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        func waitFor(_ what: String, in file: URL, timeout: Double = 60) throws -> String {
-            let deadline = Date().addingTimeInterval(timeout)
-            var text = ""
-            while Date() < deadline {
-                text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-                if text.contains(what) { return text }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            throw TmuxSession.Failure(description: "timed out waiting for '\(what)'; got:\n\(text.suffix(2000))")
-        }
+        let watch = try OpscopeIntoFiles(["trace", path, "--watch"], in: scratch)
+        let (out, err) = (watch.out, watch.err)
+        func waitFor(_ what: String, in file: URL) throws -> String { try watch.waitFor(what, in: file) }
         Thread.sleep(forTimeInterval: 1)
-        let peak = ResidentPeak(pid: process.processIdentifier)
+        let peak = ResidentPeak(pid: watch.pid)
         try Self.save(Self.large, to: path)
         Thread.sleep(forTimeInterval: 2)
         try Self.save(Data(Self.last.utf8), to: path)
@@ -142,12 +123,7 @@ struct WatchReplacesTests {
         _ = try waitFor("live.ops was removed: nothing traced; the last trace stands", in: err)
         #expect(symlink(path, path) == 0)
         _ = try waitFor("live.ops is a symbolic link in a loop", in: err)
-        kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        #expect(!process.isRunning, "SIGTERM ends the watch")
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 143, "128 + SIGTERM")
+        #expect(watch.stop(with: SIGTERM) == 143, "SIGTERM ends the watch with 128 + it")
     }
 
     @Test("trace --watch: a file emptied and written again is not traced as empty")
@@ -155,35 +131,17 @@ struct WatchReplacesTests {
         let scratch = try ScratchFiles()
         defer { scratch.remove() }
         let path = try scratch.write("live.ops", Self.last)
-        let out = scratch.directory.appendingPathComponent("out.txt")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        let process = Process()
-        process.executableURL = OpscopeBinary.url
-        process.arguments = ["trace", path, "--watch", "--format", "text"]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let watch = try OpscopeIntoFiles(["trace", path, "--watch", "--format", "text"], in: scratch)
         Thread.sleep(forTimeInterval: 1.5)
         // `: > FILE`, then its lines 0.4 s later.
         try Data().write(to: URL(fileURLWithPath: path))
         Thread.sleep(forTimeInterval: 0.4)
         try WatchInterfaceTests.append(Self.first.trimmingCharacters(in: .newlines), to: path)
-        let deadline = Date().addingTimeInterval(30)
-        var text = ""
-        while Date() < deadline {
-            text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
-            if text.contains("first and second added") { break }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        #expect(text.contains("first and second added"), "\(text)")
+        let text = try watch.waitFor("first and second added", in: watch.out, timeout: 30)
         // The empty file's trace would say only what it lost.
         #expect(!text.contains("changes: alpha and omega removed"), "an empty file was traced: \(text)")
         #expect(text.components(separatedBy: " saved: ").count == 2, "one save: \(text)")
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        #expect(watch.stop(with: SIGINT) == 130)
     }
 
     @Test("ten r then q on 100,000 operations: q ends it without waiting for ten builds")
