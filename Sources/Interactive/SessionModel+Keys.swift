@@ -254,15 +254,12 @@ extension SessionModel {
         let lanes: TimelineLanes
         let log: SessionLog
         let judge: ExpectationJudge
-        /// The scenario it was made for.
-        let scenario: Scenario
 
         package init(scenario: Scenario) {
             liveBoard = LiveBoard(scenario: scenario)
             lanes = TimelineLanes(scenario: scenario)
             log = SessionLog(scenario: scenario)
             judge = ExpectationJudge(scenario: scenario)
-            self.scenario = scenario
         }
     }
 

@@ -86,16 +86,23 @@ import Testing
         #expect(scene.wholeScreen.contains { $0.hasPrefix("Graph · 3 layers · decode: waits for 1, 1 wait for it") })
     }
 
-    /// Scrolled down a tall layer, the short layers beside it end above
-    /// the rows in view: every selection of a fan-out of 60 draws, at
-    /// 80×24 and 200×60, in both glyph sets.
-    @Test func aTallLayerScrollsPastTheShortOnesBesideIt() {
+    /// A fan-out of 60 (src, f0…f59, and sink after f59), every one added,
+    /// src ready.
+    static func fanOut() -> Script {
         var text = "queue q\nop src work 1ms\n"
         for i in 0..<60 { text += "op f\(i) work 1ms after src\n" }
         text += "op sink work 1ms after f59\n"
         let scenario = ScenarioReader.read(text, path: "fan.ops").scenario!
         var s = Script(scenario)
         for op in scenario.operations { s.add(op.name, ready: op.name == "src") }
+        return s
+    }
+
+    /// Scrolled down a tall layer, the short layers beside it end above
+    /// the rows in view: every selection of a fan-out of 60 draws, at
+    /// 80×24 and 200×60, in both glyph sets.
+    @Test func aTallLayerScrollsPastTheShortOnesBesideIt() {
+        let s = Self.fanOut()
         for size in [Size(columns: 80, rows: 24), Size(columns: 200, rows: 60)] {
             for ascii in [false, true] {
                 var scene = TimelineScene(s, .columns, size: size, ascii: ascii)
@@ -112,12 +119,7 @@ import Testing
     }
 
     @Test func pageKeysGoAScreenDownTheColumnAndHomeEndToTheGraphsEnds() {
-        var text = "queue q\nop src work 1ms\n"
-        for i in 0..<60 { text += "op f\(i) work 1ms after src\n" }
-        text += "op sink work 1ms after f59\n"
-        let scenario = ScenarioReader.read(text, path: "fan.ops").scenario!
-        var s = Script(scenario)
-        for op in scenario.operations { s.add(op.name, ready: op.name == "src") }
+        let s = Self.fanOut()
         var scene = TimelineScene(s, .columns, size: Self.size)
         scene.state.selectedOperation = s.id("f0")
         scene.press(.character("G"))
