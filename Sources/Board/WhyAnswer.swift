@@ -77,6 +77,20 @@ public enum WhyAnswer {
         return "in this run, \(name) is on the chain that decided when \(scenario.opName(path.operation)) started"
     }
 
+    /// `y` holds a slot of the queue `x` waits for in a stalled run
+    /// (directly, or through the operation its dependencies wait for):
+    /// not a dependency, so said as what it is. nil otherwise.
+    public static func holdsSlot(_ y: OperationID, for x: OperationID, in timeline: RunTimeline) -> String? {
+        guard case .stalled(let stuck)? = timeline.outcome else { return nil }
+        let scenario = timeline.scenario
+        var waiter = x
+        if case .waitsFor(_, let root)? = stuck[x] { waiter = root }
+        guard case .waitsForSlot(let q, _, let holders)? = stuck[waiter], holders.contains(y) else { return nil }
+        let through = waiter == x ? "" : " (through \(scenario.opName(waiter)), which waits for one)"
+        return "in this run, \(scenario.opName(y)) holds a slot of \(scenario.queueName(q)) that "
+            + "\(scenario.opName(x)) waits for\(through): it started and never finished"
+    }
+
     static func neverStarted(_ op: OperationID, in timeline: RunTimeline) -> String {
         let scenario = timeline.scenario
         let name = scenario.opName(op)

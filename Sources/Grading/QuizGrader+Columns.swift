@@ -102,8 +102,11 @@ extension QuizExplainer {
         case .queueAtCap(_, let dispatched, let cap):
             let running = board.cards.filter { $0.queue == q && $0.isExecuting }.map(\.id)
             let waiting = dispatched > 0 ? ", \(dispatched) more dispatched and waiting for a thread" : ""
+            // A start() that returned unfinished holds its slot for good.
+            let stranded = board.cards.filter { $0.queue == q && $0.stranded }.map(\.id)
+            let held = stranded.isEmpty ? "" : "; \(scenario.opNames(stranded)) started and never finished"
             return "was ready, but its queue \(queueName(q)) was at its cap (\(EventFormatter.capText(cap))) "
-                + "(\(running.isEmpty ? "none" : scenario.opNames(running)) executing\(waiting))"
+                + "(\(running.isEmpty ? "none" : scenario.opNames(running)) executing\(waiting)\(held))"
         case .behindHigherPriority(let count, _, _):
             return "was ready, behind \(Spelling.count(count, "ready operation")) of \(queueName(q)) that the queue "
                 + "takes first (higher priority, or added earlier)"

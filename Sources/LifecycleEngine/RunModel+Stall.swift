@@ -68,11 +68,11 @@ extension RunModel {
     /// can tell, and `.unknown` where it cannot: never a reason that does
     /// not hold. Linear: each operation's chain of waits is followed once.
     func stuckReasons() -> [OperationID: StuckReason] {
-        // Per queue, the first executing operation: what holds its slots.
-        var holder = [Int](repeating: -1, count: queues.count)
+        // Per queue, every executing operation: what holds its slots (at a
+        // stall none of them will finish, or there would be work or a timer).
+        var holders = [[OperationID]](repeating: [], count: queues.count)
         for i in records.indices where records[i].phase == .executing && !isByHand(i) {
-            let q = Int(queueOf[i])
-            if holder[q] < 0 { holder[q] = i }
+            holders[Int(queueOf[i])].append(OperationID(i))
         }
         // Reasons that need no other operation's.
         func direct(_ i: Int) -> StuckReason? {
@@ -84,8 +84,9 @@ extension RunModel {
             case .ready:
                 if queues[q].isMain && mainWait != nil { return .mainThreadBlocked }
                 if queues[q].suspended && !queues[q].isMain { return .queueSuspended(QueueID(q)) }
-                if queues[q].executing >= queues[q].effectiveCap, holder[q] >= 0 {
-                    return .waitsFor(OperationID(holder[q]), root: OperationID(holder[q]))
+                // A slot, not a dependency: name every operation that holds one.
+                if queues[q].executing >= queues[q].effectiveCap, !holders[q].isEmpty {
+                    return .waitsForSlot(QueueID(q), cap: queues[q].effectiveCap, holders: holders[q])
                 }
                 return .unknown
             case .notAdded:

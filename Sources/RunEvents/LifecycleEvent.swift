@@ -173,7 +173,13 @@ public enum RunOutcome: Sendable, Hashable {
 /// `StuckReason.clause`).
 public enum StuckReason: Sendable, Hashable {
     /// It waits (directly or through others) for `root`, which never finishes.
+    /// Only a dependency (or what the barrier rule orders before it): never
+    /// a slot of its queue, which is `waitsForSlot`.
     case waitsFor(OperationID, root: OperationID)
+    /// It is ready, and every slot of its queue is held, for good, by the
+    /// operations that started there and never finished (`holders`, in
+    /// scenario order); `cap` is the queue's cap then.
+    case waitsForSlot(QueueID, cap: Int, holders: [OperationID])
     /// Its queue is suspended and nothing will resume it.
     case queueSuspended(QueueID)
     /// An asynchronous operation that never posted `isFinished`.

@@ -1,4 +1,5 @@
 import ScenarioKit
+import TextKit
 
 /// Why an action did nothing: the engine ignored it (an `ignored` action
 /// event), or the interface would not ask for it. One value, one renderer:
@@ -134,9 +135,27 @@ extension StuckReason {
             return "it waits for \(name(dep)), which never finishes"
         case .waitsFor(let dep, let root):
             return "it waits for \(name(dep)), which waits for \(name(root)), which never finishes"
+        case .waitsForSlot(let q, let cap, let holders):
+            return "it waits for a slot of \(scenario.queueName(q)): "
+                + Self.heldSlots(cap: cap, holders: holders, in: scenario)
         case .unknown:
             return "it is unfinished, for a reason the run cannot tell"
         }
+    }
+}
+
+extension StuckReason {
+    /// Who holds a full queue's slots, and why: `3 of 3 slots held: ep07,
+    /// ep12, ep19 started and never finished` (every name, in scenario
+    /// order; more holders than the cap when it was lowered under them).
+    public static func heldSlots(cap: Int, holders: [OperationID], in scenario: Scenario) -> String {
+        let n = holders.count
+        let held =
+            n <= cap
+            ? "\(n) of \(Spelling.count(cap, "slot")) held"
+            : "\(Spelling.count(n, "slot")) held, above its cap of \(cap)"
+        let names = holders.map { scenario.opName($0) }.joined(separator: ", ")
+        return "\(held): \(names) started and never finished"
     }
 }
 

@@ -29,6 +29,9 @@ extension StallCause {
         case .neverPostedFinish(let op):
             let queue = queue(in: scenario).map { scenario.queueName($0) } ?? "its queue"
             return "\(scenario.opName(op)) never posted isFinished: it holds a slot of \(queue) and does nothing"
+        case .slotsHeld(let q, let cap, let holders):
+            return "\(scenario.queueName(q)) has no free slot: "
+                + StuckReason.heldSlots(cap: cap, holders: holders, in: scenario)
         case .mainThreadBlocked:
             let call = wait.map { EventFormatter.waitCall($0, in: scenario) } ?? "a wait"
             return "the main thread is blocked in \(call), so the main queue runs nothing"
@@ -158,6 +161,9 @@ extension StallCause {
             return direct ? "\(op) is on \(scenario.queueName(q))\(too)" : "\(waits), on \(scenario.queueName(q))\(too)"
         case .neverPostedFinish:
             return direct ? "\(op) never posted isFinished" : "\(waits), which never posted isFinished"
+        case .slotsHeld(let q, _, _):
+            let slot = "a slot of \(scenario.queueName(q)), whose slots are held for good"
+            return direct ? "\(op) waits for \(slot)" : "\(waits), which waits for \(slot)"
         case .mainThreadBlocked:
             return direct
                 ? "\(op) is on the main queue, and the main thread is blocked in a wait"

@@ -18,6 +18,10 @@ public struct StallCause: Sendable, Hashable {
         /// An asynchronous operation that never posted `isFinished`: it holds
         /// a slot of its queue and does nothing.
         case neverPostedFinish = "never-posted-isFinished"
+        /// Every slot of a queue is held by operations that started and
+        /// never finished: its ready operations wait for a slot, not for a
+        /// dependency.
+        case slotsHeld = "slots-held"
         /// The main thread is blocked in a wait: the main queue runs nothing.
         case mainThreadBlocked = "main-thread-blocked"
         /// An operation in no queue whose `start()` by hand nothing is left
@@ -32,6 +36,8 @@ public struct StallCause: Sendable, Hashable {
     public enum Root: Sendable, Hashable {
         case suspension(QueueID)
         case neverPostedFinish(OperationID)
+        /// A queue whose slots are all held for good, and by whom.
+        case slotsHeld(QueueID, cap: Int, holders: [OperationID])
         case mainThreadBlocked
         case notStartedByHand(OperationID)
         case unknown
@@ -55,6 +61,7 @@ public struct StallCause: Sendable, Hashable {
         switch root {
         case .suspension(let q): q
         case .neverPostedFinish(let op): scenario.contains(op) ? scenario[operation: op].queue : nil
+        case .slotsHeld(let q, _, _): q
         case .mainThreadBlocked, .notStartedByHand, .unknown: nil
         }
     }
@@ -165,6 +172,7 @@ extension StallCause.Root {
         switch self {
         case .suspension: .suspended
         case .neverPostedFinish: .neverPostedFinish
+        case .slotsHeld: .slotsHeld
         case .mainThreadBlocked: .mainThreadBlocked
         case .notStartedByHand: .notStartedByHand
         case .unknown: .unknown
@@ -176,7 +184,7 @@ extension StallCause.Root {
     public var operation: OperationID? {
         switch self {
         case .neverPostedFinish(let op), .notStartedByHand(let op): op
-        case .suspension, .mainThreadBlocked, .unknown: nil
+        case .suspension, .slotsHeld, .mainThreadBlocked, .unknown: nil
         }
     }
 }
@@ -226,6 +234,9 @@ private struct Analysis {
         switch reasons[r] {
         case .queueSuspended(let q)? where scenario.queues.indices.contains(q.index): .suspension(q)
         case .neverPostedFinish?: .neverPostedFinish(OperationID(r))
+        case .waitsForSlot(let q, let cap, let holders)?
+        where scenario.queues.indices.contains(q.index) && holders.allSatisfy { scenario.contains($0) }:
+            .slotsHeld(q, cap: cap, holders: holders)
         case .mainThreadBlocked?: .mainThreadBlocked
         case .notStartedByHand?: .notStartedByHand(OperationID(r))
         default: .unknown

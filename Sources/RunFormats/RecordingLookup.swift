@@ -133,6 +133,7 @@ struct RecordingLookup {
                 return queue(named: name).map(StuckReason.queueSuspended)
             }
         }
+        if let slot = slotReason(clause) { return slot }
         guard let chain = clause.between("it waits for ", ", which never finishes") else { return nil }
         let parts = chain.split(separator: ", which waits for ", omittingEmptySubsequences: false)
         guard parts.count <= 2, let dependency = operation(named: String(parts[0])),
@@ -141,6 +142,28 @@ struct RecordingLookup {
         // `waitsFor(a, root: a)` has the short form only.
         if parts.count == 2 && dependency == root { return nil }
         return .waitsFor(dependency, root: root)
+    }
+
+    /// `it waits for a slot of dl: 3 of 3 slots held: ep07, ep12, ep19
+    /// started and never finished` read back: parsed loosely, then taken
+    /// only when it writes exactly the same clause again.
+    private func slotReason(_ clause: String) -> StuckReason? {
+        let parts = clause.components(separatedBy: ": ")
+        guard parts.count == 3, parts[0].hasPrefix("it waits for a slot of "),
+            let q = queue(named: String(parts[0].dropFirst("it waits for a slot of ".count))),
+            parts[2].hasSuffix(" started and never finished")
+        else { return nil }
+        let words = parts[1].split(separator: " ")
+        guard let cap = words.last.flatMap({ Int($0) }) ?? (words.count > 2 ? Int(words[2]) : nil) else {
+            return nil
+        }
+        var holders: [OperationID] = []
+        for name in parts[2].dropLast(" started and never finished".count).components(separatedBy: ", ") {
+            guard let op = operation(named: name) else { return nil }
+            holders.append(op)
+        }
+        let reason = StuckReason.waitsForSlot(q, cap: cap, holders: holders)
+        return reason.clause(in: scenario) == clause ? reason : nil
     }
 
     func operation(named name: String) -> OperationID? {

@@ -104,7 +104,7 @@ enum InspectorText {
             return ": it holds a slot of \(board[queue: queue].name) and does nothing"
         case .notStartedByHand:
             return ": no key starts it (only a 'start' line of the file does)"
-        case .waitsFor, .queueSuspended, .mainThreadBlocked, .unknown:
+        case .waitsFor, .waitsForSlot, .queueSuspended, .mainThreadBlocked, .unknown:
             return ""
         }
     }
@@ -151,8 +151,15 @@ enum InspectorText {
         case .queueAtCap(let executing, let dispatched, let cap):
             let name = board[queue: card.queue].name
             let waiting = dispatched > 0 ? ", \(dispatched) dispatched and waiting for a thread" : ""
-            return
-                "its queue \(name) is at its cap (\(max(0, executing)) of \(EventFormatter.capText(cap)) running\(waiting))"
+            // A start() that returned unfinished holds its slot for good: named.
+            let stranded = board.cards.filter { $0.queue == card.queue && $0.stranded }.map(\.id)
+            let held =
+                stranded.isEmpty
+                ? ""
+                : "; \(Spelling.count(stranded.count, "slot")) held: "
+                    + "\(stranded.map { board.scenario.opName($0) }.joined(separator: ", ")) started and never finished"
+            return "its queue \(name) is at its cap (\(max(0, executing)) of \(EventFormatter.capText(cap)) "
+                + "running\(waiting)\(held))"
         case .behindHigherPriority(let count, _, _):
             let higher = board.readyHigher(than: card)
             let ops = Spelling.count(count, "ready operation")

@@ -68,6 +68,8 @@ enum RunStatus: Sendable, Hashable {
                 if !roots.contains(op) { roots.append(op) }
             case .waitsFor(_, let root):
                 if stuck[root] == .neverPostedFinish, !roots.contains(root) { roots.append(root) }
+            case .waitsForSlot(_, _, let holders):
+                for h in holders where stuck[h] == .neverPostedFinish && !roots.contains(h) { roots.append(h) }
             case .queueSuspended, .mainThreadBlocked, .notStartedByHand, .unknown:
                 break
             }

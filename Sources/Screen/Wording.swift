@@ -21,7 +21,8 @@ enum Wording {
     }
 
     /// `2 running · cap 4`, `1 running · cap: system decides`,
-    /// `1 running · serial (main queue)`.
+    /// `1 running · serial (main queue)`, `0 running, 3 slots held, never
+    /// finished · cap 3`.
     static func load(_ row: QueueRow, glyphs: GlyphSet) -> String {
         let cap: String
         if row.isMain {
@@ -33,8 +34,11 @@ enum Wording {
         }
         // Dispatched operations waiting for a thread take a slot too.
         let waiting = row.waitingForThread > 0 ? ", \(row.waitingForThread) waiting for a thread" : ""
+        // A start() that returned without posting isFinished holds its slot
+        // for good, though it never posted isExecuting: counted as held.
+        let held = row.stranded > 0 ? ", \(Spelling.count(row.stranded, "slot")) held, never finished" : ""
         // A count is never drawn below zero, whatever a stream said.
-        return "\(max(0, row.executing)) running\(waiting) \(glyphs.dot) \(cap)"
+        return "\(max(0, row.executing)) running\(waiting)\(held) \(glyphs.dot) \(cap)"
     }
 
     static func phase(_ phase: Phase) -> String {

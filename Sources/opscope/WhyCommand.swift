@@ -120,6 +120,7 @@ enum WhyCommand: Subcommand {
         {
             lines.append(note)
         }
+        if ids.count == 2, let note = WhyAnswer.holdsSlot(ids[1], for: ids[0], in: timeline) { lines.append(note) }
         let text = lines.joined(separator: "\n") + "\n"
         do {
             try StandardOutput.writeOrThrow(text)
