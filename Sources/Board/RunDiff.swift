@@ -121,21 +121,36 @@ public struct RunDiff: Sendable {
     public let a: RunSteps
     public let b: RunSteps
     public let tolerance: Tolerance
-    /// nil when every step is the same in both.
+    /// What the two files say differently (`ScenarioChanges`: a cap, an
+    /// action, a dependency), the first thing a diff says.
+    package let files: ScenarioChanges
+    /// The first step where the runs part by something other than a race
+    /// among independent operations (`races`); nil when every step is the
+    /// same in both, or the same but for races.
     public let divergence: Divergence?
+    /// Steps the runs have in another order only because threads raced:
+    /// said after the divergence, as races.
+    public let races: [Race]
     /// Per operation, in A's file order and then B's for those only in B:
     /// in both files, then ending, start, finish, thread.
     public let operations: [OperationDifference]
 
-    public init(_ a: RunSteps, _ b: RunSteps, tolerance: Tolerance = .standard) {
+    /// `files`, when the caller has them (the interface compares its two
+    /// files once, not at each frame), else compared here.
+    package init(_ a: RunSteps, _ b: RunSteps, tolerance: Tolerance = .standard, files: ScenarioChanges? = nil) {
         self.a = a
         self.b = b
         self.tolerance = tolerance
-        divergence = Self.divergence(a.steps, b.steps)
+        self.files = files ?? ScenarioChanges(from: a.scenario, to: b.scenario)
+        (divergence, races) = Self.aligned(a, b, floor: tolerance.floor)
         operations = Self.operationDifferences(a, b, tolerance)
     }
 
     /// The runs of two scenarios (or twice the same), from their events.
+    public init(_ a: RunSteps, _ b: RunSteps, tolerance: Tolerance = .standard) {
+        self.init(a, b, tolerance: tolerance, files: nil)
+    }
+
     public init(
         a: Scenario, _ aEvents: some Sequence<LifecycleEvent>, b: Scenario, _ bEvents: some Sequence<LifecycleEvent>,
         tolerance: Tolerance = .standard
@@ -151,9 +166,10 @@ public struct RunDiff: Sendable {
 
     // MARK: - Steps
 
-    private static func divergence(_ a: [RunSteps.Step], _ b: [RunSteps.Step]) -> Divergence? {
+    /// The first step from `start` on where `a` and `b` part.
+    static func divergence(_ a: [RunSteps.Step], _ b: [RunSteps.Step], from start: Int = 0) -> Divergence? {
         let common = min(a.count, b.count)
-        var k = 0
+        var k = start
         while k < common, a[k].what == b[k].what { k += 1 }
         guard k < common || a.count != b.count else { return nil }
         let stepA = a.indices.contains(k) ? a[k] : nil

@@ -26,6 +26,9 @@ public enum RunDiffJSON {
             out += Array(String(diff.tolerance.relative).utf8)
             out.appendLiteral("}}")
         }
+        if diff.files.uncompared != nil || diff.files.statements > 0 {
+            line { out in files(diff.files, to: &out) }
+        }
         if let divergence = diff.divergence {
             line { out in
                 out.appendLiteral(#"{"kind":"divergence","step":"#)
@@ -39,11 +42,48 @@ public enum RunDiffJSON {
                 out.appendLiteral("}")
             }
         }
+        for race in diff.races {
+            line { out in
+                out.appendLiteral(#"{"kind":"race","step":"#)
+                out += Array(String(race.index + 1).utf8)
+                out.appendLiteral(#","ops":["#)
+                for (i, name) in race.operations.enumerated() {
+                    if i > 0 { out.appendLiteral(",") }
+                    JSONBytes.appendQuoted(name, to: &out)
+                }
+                out.appendLiteral(#"],"t":"#)
+                out += Array(Spelling.secondsNumber(race.time).utf8)
+                out.appendLiteral("}")
+            }
+        }
         for difference in diff.operations {
             line { out in operation(difference, to: &out) }
         }
         line { out in summary(diff, to: &out) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `{"kind":"files","changes":1,"statements":1,"named":["net cap 2 → 3"]}`,
+    /// or with `"uncompared":{"a":N,"b":M}` (operations) for files too large.
+    private static func files(_ changes: ScenarioChanges, to out: inout [UInt8]) {
+        out.appendLiteral(#"{"kind":"files","changes":"#)
+        out += Array(String(changes.named.count).utf8)
+        out.appendLiteral(#","statements":"#)
+        out += Array(String(changes.statements).utf8)
+        out.appendLiteral(#","named":["#)
+        for (i, change) in changes.named.enumerated() {
+            if i > 0 { out.appendLiteral(",") }
+            JSONBytes.appendQuoted(change, to: &out)
+        }
+        out.appendLiteral("]")
+        if let uncompared = changes.uncompared {
+            out.appendLiteral(#","uncompared":{"a":"#)
+            out += Array(String(uncompared.before).utf8)
+            out.appendLiteral(#","b":"#)
+            out += Array(String(uncompared.now).utf8)
+            out.appendLiteral("}")
+        }
+        out.appendLiteral("}")
     }
 
     private static func run(_ run: RunSteps, _ label: RunLabel, to out: inout [UInt8]) {
@@ -166,6 +206,7 @@ public enum RunDiffJSON {
             (#","endings":"#, counts.endings), (#","only_in_a":"#, counts.onlyInA),
             (#","only_in_b":"#, counts.onlyInB), (#","threads":"#, counts.threads),
             (#","starts":"#, counts.starts), (#","finishes":"#, counts.finishes),
+            (#","races":"#, diff.races.count), (#","file_changes":"#, diff.files.named.count),
         ]
         for (key, value) in fields {
             out.appendLiteral(key)

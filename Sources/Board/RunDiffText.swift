@@ -30,8 +30,11 @@ public struct RunLabel: Sendable, Hashable {
 public enum RunDiffText {
     public static func render(_ diff: RunDiff, a: RunLabel, b: RunLabel) -> String {
         var lines = [describe(diff.a, "A", a), describe(diff.b, "B", b), ""]
+        let files = files(diff.files)
+        if !files.isEmpty { lines += files + [""] }
         lines += divergence(diff)
         lines.append("")
+        if !diff.races.isEmpty { lines += [races(diff), ""] }
         lines += operations(diff)
         lines.append("")
         lines.append(summary(diff))
@@ -65,11 +68,66 @@ public enum RunDiffText {
         }
     }
 
+    // MARK: - The files
+
+    /// The most changes of the files the report lists, one a line.
+    static let filesListed = 20
+
+    /// `files: 1 change: net cap 2 → 3`, each change on its own line when
+    /// there are more; nothing when the files say the same.
+    static func files(_ changes: ScenarioChanges) -> [String] {
+        if changes.uncompared != nil { return ["files: " + changes.summary] }
+        guard changes.statements > 0 else { return [] }
+        guard changes.named.count > 1 else { return ["files: " + changes.summary] }
+        var lines = ["files: \(Spelling.count(changes.named.count, "change")) (A's file, then B's):"]
+        lines += changes.named.prefix(filesListed).map { "  " + $0 }
+        if changes.named.count > filesListed { lines.append("  and \(changes.named.count - filesListed) more") }
+        return lines
+    }
+
+    /// `the files differ by 1 change (net cap 2 → 3)`; nil when they say
+    /// the same (or were too large to compare).
+    static func filesWords(_ changes: ScenarioChanges) -> String? {
+        guard changes.uncompared == nil, changes.statements > 0 else { return nil }
+        guard !changes.named.isEmpty else {
+            return "the files differ by " + Spelling.count(changes.statements, "statement")
+        }
+        return "the files differ by \(Spelling.count(changes.named.count, "change")) (\(changes.list))"
+    }
+
+    // MARK: - Races
+
+    /// The most races a line names.
+    static let racesNamed = 10
+
+    /// `up01/stage at 0.001s, up02/up03 at 0.104s and 2 more`.
+    static func raceList(_ races: [RunDiff.Race], most: Int) -> String {
+        let shown = races.prefix(most).map { $0.operations.joined(separator: "/") + " at " + Spelling.seconds($0.time) }
+        let more = races.count - shown.count
+        return shown.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
+    }
+
+    static func races(_ diff: RunDiff) -> String {
+        "races among independent operations (nothing in the files orders them: no dependency, barrier or serial "
+            + "queue; their steps came within \(Spelling.duration(seconds: diff.tolerance.floor)) of each other, in "
+            + "either order): " + raceList(diff.races, most: racesNamed)
+    }
+
+    /// `1 race among independent operations (up01/stage at 0.001s)`.
+    static func raceWords(_ races: [RunDiff.Race]) -> String {
+        (races.count == 1 ? "1 race" : "\(races.count) races") + " among independent operations ("
+            + raceList(races, most: 3) + ")"
+    }
+
     // MARK: - The first difference
 
     static func divergence(_ diff: RunDiff) -> [String] {
         guard let divergence = diff.divergence else {
-            return ["steps: the same \(Spelling.count(diff.a.steps.count, "step")) in the same order" + stepsDefined]
+            let steps = Spelling.count(diff.a.steps.count, "step")
+            guard diff.races.isEmpty else {
+                return ["steps: the same \(steps), in the same order but for races (below)" + stepsDefined]
+            }
+            return ["steps: the same \(steps) in the same order" + stepsDefined]
         }
         let n = divergence.index + 1
         let before =
@@ -179,15 +237,21 @@ public enum RunDiffText {
     /// One line: `the runs agree: …` or `the runs differ: …`.
     public static func summary(_ diff: RunDiff) -> String {
         let counts = Counts(diff)
+        let files = filesWords(diff.files)
         if diff.agrees {
             let steps = Spelling.count(diff.a.steps.count, "step")
-            guard counts.times > 0 else {
-                return "the runs agree: the same \(steps) in the same order, and every operation ends the same way"
-            }
-            return "the runs agree: the same \(steps) in the same order, and every operation ends the same way; "
-                + "only times differ: " + counts.timeWords
+            var text = diff.races.isEmpty ? "the runs agree: " : "the runs agree on what matters: "
+            if let files { text += files + "; " }
+            text +=
+                diff.races.isEmpty
+                ? "the same \(steps) in the same order, and every operation ends the same way"
+                : "the same \(steps), in the same order but for \(raceWords(diff.races)), and every operation ends "
+                    + "the same way"
+            guard counts.times > 0 else { return text }
+            return text + "; only times differ: " + counts.timeWords
         }
         var parts: [String] = []
+        if let files { parts.append(files) }
         if let divergence = diff.divergence {
             let n = divergence.index + 1
             let phrase = { (step: RunSteps.Step?) in step?.what.phrase ?? "no step" }
@@ -207,6 +271,7 @@ public enum RunDiffText {
             parts.append("\(Spelling.count(counts.threads, "operation")) started on another kind of thread")
         }
         if counts.times > 0 { parts.append(counts.timeWords) }
+        if !diff.races.isEmpty { parts.append(raceWords(diff.races)) }
         return "the runs differ: " + parts.joined(separator: "; ")
     }
 

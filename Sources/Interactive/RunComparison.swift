@@ -34,6 +34,9 @@ final class RunComparison: Sendable {
     private struct Kept {
         var beforeSteps: RunSteps?
         var shownSteps: RunSteps?
+        /// The two files compared, once: a frame of a run of 100,000
+        /// operations must not print both files again.
+        var files: ScenarioChanges?
         var text: (key: [Int], lines: [String])?
     }
 
@@ -58,7 +61,8 @@ final class RunComparison: Sendable {
             shown.record(event)
         }
         steps.1 = shown
-        let diff = RunDiff(steps.0, shown, tolerance: RunDiff.Tolerance.standard.atSpeed(speed))
+        let files = kept.withLock { $0.files } ?? ScenarioChanges(from: before.scenario, to: scenario)
+        let diff = RunDiff(steps.0, shown, tolerance: RunDiff.Tolerance.standard.atSpeed(speed), files: files)
         let report = RunDiffText.render(
             diff, a: RunLabel(path: before.file, source: .session(before.label)),
             b: RunLabel(path: file, source: .session("this run")))
@@ -75,6 +79,7 @@ final class RunComparison: Sendable {
         kept.withLock { kept in
             kept.beforeSteps = steps.0
             kept.shownSteps = steps.1
+            kept.files = files
             kept.text = (key, lines)
         }
         return lines

@@ -19,13 +19,17 @@ enum DiffCommand: Subcommand {
         a scenario file, which is run once on the real engine, as 'trace'
         runs it (A first, then B).
 
-        Says the first step where the runs part (a step is a start, a cancel,
-        a finish, a completion block, an action or the end), with the event
-        each run had there; then per operation what differs: how it ended,
-        when it started and finished, whether it ran on the main thread, and
-        whether it is in both files; then a summary. Order and endings are
-        compared exactly; a time differs only when it is more than max(10ms,
-        10 % of the later time) away (at --speed X, 10ms × X).
+        Says first what the two files say differently (up cap 2 → 3, fetch
+        added), then the first step where the runs part (a step is a start, a
+        cancel, a finish, a completion block, an action or the end) by
+        something that is not a race, with the event each run had there;
+        then the races among independent operations (steps within 10ms of
+        each other, of operations no dependency, barrier or serial queue
+        orders); then per operation what differs: how it ended, when it
+        started and finished, whether it ran on the main thread, and whether
+        it is in both files; then a summary. Order and endings are compared
+        exactly, races aside; a time differs only when it is more than
+        max(10ms, 10 % of the later time) away (at --speed X, 10ms × X).
 
         OPTIONS:
           --format text|jsonl   output format (default: text); jsonl is one
@@ -33,8 +37,9 @@ enum DiffCommand: Subcommand {
           --speed X             scenario seconds per real second for the
                                 scenario files (default: 1)
 
-        EXIT STATUS: 0 when the runs agree (the same steps in the same order,
-        each operation ending the same way; times may differ); 1 when they
+        EXIT STATUS: 0 when the runs agree on what matters (the same steps in
+        the same order but for races, each operation ending the same way;
+        times may differ); 1 when they
         differ; 2 when a file cannot be read (a scenario with errors, a
         recording with a broken line) or the command line is wrong.
         """

@@ -97,20 +97,136 @@ import Testing
         #expect(diff.agrees)
     }
 
-    @Test func twoStepsInTheOtherOrderAreADivergence() throws {
+    /// `a` and `b` start at once on a queue of cap 2, nothing orders
+    /// them: which thread says so first is a race, not a difference.
+    @Test func twoIndependentStartsInTheOtherOrderAreARace() {
         let diff = Self.diff(Self.run(), Self.run(order: ["b", "a"]))
-        let divergence = try #require(diff.divergence)
-        #expect(divergence.index == 0)
-        #expect(divergence.a?.what == .started("a", on: .worker))
-        #expect(divergence.b?.what == .started("b", on: .worker))
-        #expect(divergence.aLaterInB?.index == 1 && divergence.bLaterInA?.index == 1)
-        #expect(divergence.isSwap)
+        #expect(diff.divergence == nil)
+        #expect(diff.races == [RunDiff.Race(index: 0, operations: ["a", "b"], time: 0)])
         #expect(diff.operations.isEmpty)
-        #expect(!diff.agrees)
+        #expect(diff.agrees)
         #expect(
             RunDiffText.summary(diff)
-                == "the runs differ: their steps 1 and 2 come in the other order "
-                + "(A: a started on a worker thread first; B: b started on a worker thread first)")
+                == "the runs agree on what matters: the same 10 steps, in the same order but for 1 race among "
+                + "independent operations (a/b at 0.000s), and every operation ends the same way")
+        let text = RunDiffText.render(
+            diff, a: RunLabel(path: "a.ops", source: .scenario(speed: 1)),
+            b: RunLabel(path: "a.ops", source: .scenario(speed: 1)))
+        #expect(text.contains("\nsteps: the same 10 steps, in the same order but for races (below) "))
+        #expect(
+            text.contains(
+                "\nraces among independent operations (nothing in the files orders them: no dependency, barrier or "
+                    + "serial queue; their steps came within 10ms of each other, in either order): a/b at 0.000s\n"))
+    }
+
+    /// Two starts in the other order are a difference when they are far
+    /// apart, or when a serial queue orders them, however close.
+    @Test func stepsInTheOtherOrderThatTimeOrTheFileOrdersAreADivergence() throws {
+        func run(_ scenario: Scenario, _ first: String, _ second: String, apart: Double) -> [LifecycleEvent] {
+            var s = Script(scenario)
+            s.add("a")
+            s.add("b")
+            s.start(first, thread: 1)
+            s.at(apart / 2)
+            s.finish(first)
+            s.at(apart)
+            s.start(second, thread: 1)
+            s.finish(second)
+            s.end()
+            return s.events
+        }
+        let pool = makeScenario(queues: [QueueSpec(name: "q")], ops: [op("a", on: "q"), op("b", on: "q")])
+        let far = RunDiff(a: pool, run(pool, "a", "b", apart: 0.05), b: pool, run(pool, "b", "a", apart: 0.05))
+        #expect(far.races.isEmpty)
+        #expect(try #require(far.divergence).index == 0)
+        #expect(!far.agrees)
+        let serial = makeScenario(
+            queues: [QueueSpec(name: "q", cap: .limit(1))], ops: [op("a", on: "q"), op("b", on: "q")])
+        let close = RunDiff(
+            a: serial, run(serial, "a", "b", apart: 0.002), b: serial, run(serial, "b", "a", apart: 0.002))
+        #expect(close.races.isEmpty, "a serial queue orders them")
+        #expect(try #require(close.divergence).index == 0)
+        #expect(!close.agrees)
+        let closePool = RunDiff(
+            a: pool, run(pool, "a", "b", apart: 0.002), b: pool, run(pool, "b", "a", apart: 0.002))
+        #expect(closePool.divergence == nil && closePool.races.count == 2, "the starts race, then the finishes")
+    }
+
+    /// `up` of cap 2 against cap 3: the files' change comes first, then the
+    /// step it made differ (up03 starts at once in B), and the race of
+    /// `up01` and `stage` at the start only after, as a race.
+    static func capRun(_ scenario: Scenario, capThree: Bool) -> [LifecycleEvent] {
+        var s = Script(scenario)
+        for name in ["up01", "up02", "up03", "stage"] { s.add(name) }
+        if capThree {
+            s.start("stage", thread: 1)
+            s.start("up01", thread: 2)
+            s.start("up02", thread: 3)
+            s.start("up03", thread: 4)
+            s.at(0.1)
+            for name in ["up01", "stage", "up02", "up03"] { s.finish(name) }
+        } else {
+            s.start("up01", thread: 1)
+            s.start("stage", thread: 2)
+            s.start("up02", thread: 3)
+            s.at(0.1)
+            s.finish("up01")
+            s.start("up03", thread: 1)
+            s.finish("stage")
+            s.finish("up02")
+            s.at(0.2)
+            s.finish("up03")
+        }
+        s.end()
+        return s.events
+    }
+
+    static func capScenario(_ cap: Int) -> Scenario {
+        makeScenario(
+            queues: [QueueSpec(name: "up", cap: .limit(cap)), QueueSpec(name: "misc")],
+            ops: [op("up01", on: "up"), op("up02", on: "up"), op("up03", on: "up"), op("stage", on: "misc")])
+    }
+
+    @Test func aChangedCapLeadsAndTheRaceBeforeItsStepComesAfter() throws {
+        let (two, three) = (Self.capScenario(2), Self.capScenario(3))
+        let diff = RunDiff(
+            a: two, Self.capRun(two, capThree: false), b: three, Self.capRun(three, capThree: true))
+        #expect(diff.files.named == ["up cap 2 → 3"])
+        let divergence = try #require(diff.divergence)
+        #expect(divergence.index == 3)
+        #expect(divergence.a?.what == .finished("up01", cancelled: false))
+        #expect(divergence.b?.what == .started("up03", on: .worker))
+        #expect(diff.races == [RunDiff.Race(index: 0, operations: ["up01", "stage"], time: 0)])
+        let summary = RunDiffText.summary(diff)
+        #expect(
+            summary.hasPrefix(
+                "the runs differ: the files differ by 1 change (up cap 2 → 3); their steps 4 and 5 come in the "
+                    + "other order (A: up01 finished first; B: up03 started on a worker thread first)"), "\(summary)")
+        #expect(summary.hasSuffix("; 1 race among independent operations (up01/stage at 0.000s)"))
+        let lines = RunDiffText.render(
+            diff, a: RunLabel(path: "two.ops", source: .scenario(speed: 1)),
+            b: RunLabel(path: "three.ops", source: .scenario(speed: 1))
+        ).split(separator: "\n").map(String.init)
+        #expect(lines[2] == "files: 1 change: up cap 2 → 3", "the first line after the runs names the cap")
+        let steps = try #require(lines.firstIndex { $0.hasPrefix("steps: the runs part at step 4") })
+        let races = try #require(lines.firstIndex { $0.hasPrefix("races among independent operations") })
+        #expect(steps < races)
+
+        let objects = try RunDiffJSON.render(
+            diff, a: RunLabel(path: "two.ops", source: .scenario(speed: 1)),
+            b: RunLabel(path: "three.ops", source: .scenario(speed: 1))
+        ).split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(Array(objects.map { $0["kind"] as? String }.prefix(4)) == ["runs", "files", "divergence", "race"])
+        #expect(objects[1]["named"] as? [String] == ["up cap 2 → 3"] && objects[1]["changes"] as? Int == 1)
+        #expect(objects[2]["step"] as? Int == 4 && objects[2]["swap"] as? Bool == true)
+        let a = try #require(objects[2]["a"] as? [String: Any])
+        #expect(a["what"] as? String == "finished" && a["op"] as? String == "up01")
+        #expect((a["later"] as? [String: Any])?["step"] as? Int == 5)
+        #expect(objects[3]["ops"] as? [String] == ["up01", "stage"] && objects[3]["step"] as? Int == 1)
+        let last = try #require(objects.last)
+        #expect(last["races"] as? Int == 1 && last["file_changes"] as? Int == 1 && last["agree"] as? Bool == false)
     }
 
     /// In B the cancel lands before `b` starts: `b` is skipped.
@@ -262,19 +378,17 @@ import Testing
         }
         #expect(
             objects.map { $0["kind"] as? String } == [
-                "runs", "divergence", "operation", "operation", "operation", "summary",
+                "runs", "race", "operation", "operation", "operation", "summary",
             ])
-        let divergence = objects[1]
-        #expect(divergence["step"] as? Int == 1 && divergence["swap"] as? Bool == true)
-        let a = try #require(divergence["a"] as? [String: Any])
-        #expect(a["what"] as? String == "started" && a["op"] as? String == "a")
-        #expect((a["later"] as? [String: Any])?["step"] as? Int == 2)
+        let race = objects[1]
+        #expect(race["step"] as? Int == 1 && race["ops"] as? [String] == ["a", "b"] && race["t"] as? Double == 0)
         #expect(objects[2]["difference"] as? String == "finish")
         #expect(objects[2]["b"] as? Double == 1.5)
         #expect(objects[3]["difference"] as? String == "start" && objects[3]["op"] as? String == "c")
         let summary = objects[5]
         #expect(
-            summary["agree"] as? Bool == false && summary["finishes"] as? Int == 2 && summary["starts"] as? Int == 1)
+            summary["agree"] as? Bool == true && summary["finishes"] as? Int == 2 && summary["starts"] as? Int == 1
+                && summary["races"] as? Int == 1 && summary["file_changes"] as? Int == 0)
         let runs = objects[0]
         #expect((runs["b"] as? [String: Any])?["from"] as? String == "session")
         #expect((runs["tolerance"] as? [String: Any])?["floor"] as? Double == 0.01)

@@ -88,10 +88,63 @@ import Testing
             op d work 1s
             """)
         let changes = ScenarioChanges(from: old, to: edited)
-        #expect(changes == ScenarioChanges(statements: 3, added: ["c", "d"], removed: ["b"]))
-        #expect(changes.summary == "3 changes: c and d added, b removed")
+        #expect(
+            changes
+                == ScenarioChanges(
+                    statements: 3, added: ["c", "d"], removed: ["b"],
+                    named: ["q cap 2 → 3", "c added", "d added", "b removed"]))
+        #expect(changes.summary == "4 changes: q cap 2 → 3, c added, d added and 1 more")
         let one = ScenarioChanges(from: old, to: Self.scenario("queue q max 2\nop a work 2s\nop b work 1s after a"))
-        #expect(one.summary == "1 change")
+        #expect(one.summary == "1 change: a: work 1s → work 2s")
+    }
+
+    /// Each kind of change in the words of `check`'s canonical print, one
+    /// per clause of an operation edited, in the file's order.
+    @Test(arguments: [
+        ("queue net max 2\nop a on net work 1s", "queue net max 3\nop a on net work 1s", ["net cap 2 → 3"]),
+        (
+            "queue net\nop a on net work 1s", "queue net serial qos utility\nop a on net work 1s",
+            ["net cap default → serial", "net qos utility added"]
+        ),
+        (
+            "queue net serial\nop a on net work 1s", "queue net max 2 suspended\nop a on net work 1s\nat 1s resume net",
+            ["net serial → cap 2", "net suspended added", "at 1s resume net added"]
+        ),
+        ("queue net qos utility\nop a on net work 1s", "queue net\nop a on net work 1s", ["net qos utility removed"]),
+        (
+            "op save work 1s\nop upload work 1s after save",
+            "op save work 1s\nop encode work 1s\nop upload work 1s after encode",
+            ["encode added", "upload: after save → after encode"]
+        ),
+        (
+            "op a work 1s priority high", "op a work 1s qos utility ignores-cancel",
+            ["a: priority high removed", "a: qos utility added", "a: ignores-cancel added"]
+        ),
+        (
+            "op a work 1s\nop fetch work 1s after a\nexpect a before fetch", "op a work 1s",
+            ["fetch removed", "expect a before fetch removed"]
+        ),
+        (
+            "queue q\nop a on q work 1s\nbarrier b on q", "queue q\nop a on q work 1s\nop b on q work 1s",
+            ["b: barrier → op", "b: work 1s added"]
+        ),
+        (
+            "op a work 1s completion cancel b\nop b work 1s",
+            "op a work 1s completion cancel c\nop b work 1s\nop c work 1s",
+            ["a: completion cancel b → completion cancel c", "c added"]
+        ),
+    ])
+    func aChangeIsNamedAsCheckPrintsIt(before: String, after: String, named: [String]) {
+        let changes = ScenarioChanges(from: Self.scenario(before), to: Self.scenario(after))
+        #expect(changes.named == named)
+    }
+
+    @Test func aLongListOfChangesIsCutAfterThree() {
+        let old = Self.scenario("op a work 1s")
+        let new = Self.scenario((["op a work 1s"] + (1...6).map { "op n\($0) work 1s" }).joined(separator: "\n"))
+        let changes = ScenarioChanges(from: old, to: new)
+        #expect(changes.named.count == 6)
+        #expect(changes.summary == "6 changes: n1 added, n2 added, n3 added and 3 more")
     }
 
     @Test func aReadGivesTheScenarioItsProblemsOrWhyItCannot() throws {
