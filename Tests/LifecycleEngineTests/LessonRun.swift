@@ -16,6 +16,12 @@ import ScenarioKit
 /// pool is shared with every other test running beside it, so a thread may
 /// come later than in the interface, where one scenario runs at a time (a
 /// scenario whose lesson is that wait, 18, is checked in the interface).
+///
+/// A caller that knows what a caption claims passes `holds`: a stop also
+/// waits (up to `threadWait`) for it. Scenario time stands still at a
+/// pause, so nothing the board gains meanwhile is from a later moment;
+/// it is what the engine does while the learner reads (with both cores
+/// busy a dispatch after a barrier can take longer than `settle`).
 struct LessonRun {
     struct Stop {
         var caption: Int
@@ -32,16 +38,19 @@ struct LessonRun {
     /// The longest a stop waits for threads to come (real seconds).
     static let threadWait = 3.0
 
-    static func run(_ scenario: Scenario, timeout: Double = 60) async -> LessonRun {
+    static func run(
+        _ scenario: Scenario, timeout: Double = 60,
+        holds: @escaping @Sendable (_ caption: Int, BoardState) -> Bool = { _, _ in true }
+    ) async -> LessonRun {
         await withCheckedContinuation { (continuation: CheckedContinuation<LessonRun, Never>) in
             Thread.detachNewThread {
-                continuation.resume(returning: LessonRun(scenario: scenario, timeout: timeout))
+                continuation.resume(returning: LessonRun(scenario: scenario, timeout: timeout, holds: holds))
             }
         }
     }
 
-    /// Blocks its thread: use `run(_:timeout:)`.
-    private init(scenario: Scenario, timeout: Double) {
+    /// Blocks its thread: use `run(_:timeout:holds:)`.
+    private init(scenario: Scenario, timeout: Double, holds: (Int, BoardState) -> Bool) {
         self.scenario = scenario
         let options = RunOptions(
             speed: scenario.speed ?? 1, stallPolicy: .endsRun, pausesAtCaptions: true)
@@ -72,7 +81,8 @@ struct LessonRun {
                 pausedSince = since
                 let board = BoardState(scenario: scenario, replaying: events)
                 let waiting = board.cards.contains(where: \.isWaitingForThread)
-                if !waiting || Date().timeIntervalSince(since) >= Self.threadWait {
+                let held = captions[checked...].allSatisfy { holds($0, board) }
+                if (!waiting && held) || Date().timeIntervalSince(since) >= Self.threadWait {
                     for index in captions[checked...] {
                         stops.append(Stop(caption: index, text: scenario.captions[index].text, board: board))
                     }
