@@ -37,11 +37,12 @@ enum OpscopeBinary {
     /// `signal`, sends it that signal `after` real seconds. `environment`
     /// adds to (or replaces) this process's variables; `directory` is where
     /// it runs instead of the package root.
-    static func run(
-        _ arguments: [String], input: String? = nil, timeout: Double = 60, outputTo path: String? = nil,
-        signal: (number: Int32, after: Double)? = nil, environment extra: [String: String] = [:],
-        directory: URL? = nil
-    ) throws -> ProcessResult {
+    /// The binary as a process not started yet: `arguments`, run in
+    /// `directory` (the package's root), with this environment, no colours,
+    /// and `extra` over it.
+    static func process(
+        _ arguments: [String], environment extra: [String: String] = [:], directory: URL? = nil
+    ) -> Process {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -50,6 +51,15 @@ enum OpscopeBinary {
         environment["NO_COLOR"] = "1"
         environment.merge(extra) { _, new in new }
         process.environment = environment
+        return process
+    }
+
+    static func run(
+        _ arguments: [String], input: String? = nil, timeout: Double = 60, outputTo path: String? = nil,
+        signal: (number: Int32, after: Double)? = nil, environment extra: [String: String] = [:],
+        directory: URL? = nil
+    ) throws -> ProcessResult {
+        let process = process(arguments, environment: extra, directory: directory)
         let out = Pipe()
         let err = Pipe()
         if let path, let file = FileHandle(forWritingAtPath: path) {
@@ -118,7 +128,7 @@ struct ScratchFiles {
 /// its output collected as it comes: for a test that acts on it while it
 /// runs (a signal while it waits for an answer).
 final class RunningOpscope: @unchecked Sendable {
-    let process = Process()
+    let process: Process
     private let input = Pipe()
     private let lock = NSLock()
     private var out = Data()
@@ -126,13 +136,7 @@ final class RunningOpscope: @unchecked Sendable {
     private let readers = DispatchGroup()
 
     init(_ arguments: [String], environment extra: [String: String] = [:], directory: URL? = nil) throws {
-        process.executableURL = OpscopeBinary.url
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? OpscopeBinary.packageRoot
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment.merge(extra) { _, new in new }
-        process.environment = environment
+        process = OpscopeBinary.process(arguments, environment: extra, directory: directory)
         let outPipe = Pipe()
         let errPipe = Pipe()
         process.standardOutput = outPipe
@@ -235,7 +239,7 @@ final class RunningOpscope: @unchecked Sendable {
 /// grow: for a command that goes on (`trace --watch`) while a test edits
 /// its file and then sends it a signal.
 final class OpscopeIntoFiles {
-    let process = Process()
+    let process: Process
     let out: URL
     let err: URL
 
@@ -244,8 +248,7 @@ final class OpscopeIntoFiles {
         err = scratch.directory.appendingPathComponent("err.txt")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.executableURL = OpscopeBinary.url
-        process.arguments = arguments
+        process = OpscopeBinary.process(arguments)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
