@@ -38,6 +38,8 @@ extension RunFacts {
         /// The highest cap in force while one of its operations held a
         /// slot: 0 while none has, `Int.max` for the system's default.
         public internal(set) var highestBusyCap = 0
+        /// The change that set `highestBusyCap`; nil for the declared cap.
+        public internal(set) var highestBusyCapBy: Change?
         /// The latest suspension, ended or not.
         public internal(set) var suspension: Suspension?
         /// Its operations holding a slot now: dispatched or executing, not
@@ -45,6 +47,14 @@ extension RunFacts {
         public internal(set) var holding = 0
         /// The most that ever held a slot at once.
         public internal(set) var mostHolding = 0
+
+        /// One of its operations holds a slot under the cap in force now.
+        mutating func noteBusyCap() {
+            let now = cap ?? Int.max
+            guard now > highestBusyCap else { return }
+            highestBusyCap = now
+            highestBusyCapBy = capChange
+        }
 
         init(_ spec: QueueSpec) {
             switch spec.cap {
@@ -67,12 +77,17 @@ extension RunFacts {
         /// 1 when it was added: `capAtAdd` says who made it 1.
         public var qosIgnored: Bool
         public var capAtAdd: Change?
+        /// The priority change that filed it under `level`; nil when the
+        /// file's own line did (its priority or QoS clause, or neither).
+        public var setBy: Change?
     }
 
     /// The facts kept for the rules of one tracked operation.
     public struct RuleFacts: Sendable {
         /// The explicit `queuePriority` (the file's, then any change).
         var explicit: PriorityLevel?
+        /// The change that set `explicit`; nil for the file's clause.
+        var explicitBy: Change?
         public internal(set) var bucket: Bucket?
         /// Its queue when it started (before the start counted).
         public internal(set) var queueAtStart: QueueFacts?
@@ -106,7 +121,7 @@ extension RunFacts {
             var f = queueFacts[q.index]
             f.cap = n < 0 ? nil : n
             f.capChange = Change(stamp: stamp, cause: cause)
-            if f.holding > 0 { f.highestBusyCap = max(f.highestBusyCap, f.cap ?? Int.max) }
+            if f.holding > 0 { f.noteBusyCap() }
             queueFacts[q.index] = f
         default:
             break
@@ -118,7 +133,7 @@ extension RunFacts {
     mutating func noteHolding(_ q: Int, was: Bool, now: Bool) {
         guard was != now else { return }
         queueFacts[q].holding += now ? 1 : -1
-        if now { queueFacts[q].highestBusyCap = max(queueFacts[q].highestBusyCap, queueFacts[q].cap ?? Int.max) }
+        if now { queueFacts[q].noteBusyCap() }
         queueFacts[q].mostHolding = max(queueFacts[q].mostHolding, queueFacts[q].holding)
     }
 
@@ -135,7 +150,9 @@ extension RunFacts {
             let explicit = ruleFacts[n].explicit ?? spec.priority
             let implied = (spec.qos ?? .default).impliedPriority
             if let explicit {
-                ruleFacts[n].bucket = Bucket(level: explicit, fromQoS: false, qosIgnored: false, capAtAdd: q.capChange)
+                ruleFacts[n].bucket = Bucket(
+                    level: explicit, fromQoS: false, qosIgnored: false, capAtAdd: q.capChange,
+                    setBy: ruleFacts[n].explicitBy)
             } else if q.cap == 1 {
                 ruleFacts[n].bucket = Bucket(
                     level: .normal, fromQoS: false, qosIgnored: !spec.isBarrier && implied != .normal,
@@ -146,18 +163,25 @@ extension RunFacts {
                     capAtAdd: q.capChange)
             }
         case (.queuePriority, .priority(let p)):
+            let cause = lastAction.flatMap { if case .setPriority(op, _) = $0.action { $0 } else { nil } }
+            // A change no action announced is the file's own (set as the
+            // run builds the operation).
+            let change = cause.map { Change(stamp: stamp, cause: $0) }
             guard moments.added != nil, moments.dispatched == nil, moments.started == nil, moments.finished == nil,
                 let bucket = ruleFacts[n].bucket
             else {
                 ruleFacts[n].explicit = p
+                ruleFacts[n].explicitBy = change
                 break
             }
             let leaving = ruleFacts[n].explicit ?? spec.priority ?? (spec.qos ?? .default).impliedPriority
             guard leaving != p else { break }
             ruleFacts[n].explicit = p
+            ruleFacts[n].explicitBy = change
             // Where it is not in the bucket it leaves, the change is lost.
             if bucket.level == leaving {
-                ruleFacts[n].bucket = Bucket(level: p, fromQoS: false, qosIgnored: false, capAtAdd: bucket.capAtAdd)
+                ruleFacts[n].bucket = Bucket(
+                    level: p, fromQoS: false, qosIgnored: false, capAtAdd: bucket.capAtAdd, setBy: change)
             }
         case (.isExecuting, .bool(true)) where moments.started == nil:
             ruleFacts[n].queueAtStart = queueFacts[spec.queue.index]

@@ -69,7 +69,7 @@ extension ExpectationChecker {
             let from = suspension.from.map { (time($0.stamp), $0.cause) }
             let resumed = suspension.resumed.map { (time($0.stamp), $0.cause) }
             return head + "\(nameE) was ready, but "
-                + RuleWords.suspended(qE, from: from, resumed: resumed, in: scenario)
+                + RuleWords.suspended(qE, from: from, resumed: resumed, in: scenario, lines: true)
         }
         let ready = [fl.ready, fe.ready].compactMap { $0 }.max { $0.seq < $1.seq }
         let both = "both were ready\(ready.map { " at \(time($0))" } ?? "")"
@@ -123,7 +123,7 @@ extension ExpectationChecker {
         if !notes.isEmpty { notes = [notes.joined(separator: " and ") + " (\(RuleWords.qosRule))"] }
         let ignored = [(later, bl), (earlier, be)].filter { $0.1.qosIgnored }
         if let first = ignored.first {
-            let by = RuleWords.cause(first.1.capAtAdd?.cause, in: scenario)
+            let by = RuleWords.cause(first.1.capAtAdd?.cause, in: scenario, lines: true)
             notes.append(RuleWords.qosIgnored(ignored.map { scenario.opName($0.0) }, by: by))
         }
         if let cap = history.rules(of: later)?.queueAtStart, cap.cap == 1 {
@@ -132,7 +132,9 @@ extension ExpectationChecker {
         }
         let tail = notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")
         if bl.level > be.level {
-            let higher = RuleWords.higherPriority(nameL, bl.level, over: be.level, fromQoS: bl.fromQoS || be.fromQoS)
+            let higher = RuleWords.higherPriority(
+                nameL, bl.level, over: be.level, fromQoS: bl.fromQoS || be.fromQoS,
+                sources: [prioritySource(later, bl, scenario), prioritySource(earlier, be, scenario)].compactMap { $0 })
             return ", and \(higher)\(tail)"
         }
         if bl.level == be.level, let addL = history[later].added, let addE = history[earlier].added,
@@ -145,6 +147,23 @@ extension ExpectationChecker {
             return "; " + RuleWords.sameBucket(nameL, nameE, bl.level, order: order) + tail
         }
         return ", and the engine took \(nameL) first\(tail)"
+    }
+
+    /// Where `op`'s bucket was set: `fetch's was set at 0.100s by 'at 100ms
+    /// priority fetch high', line 9`; `fetch's is on line 7` for its
+    /// priority or QoS clause; nil for the default, which no line sets.
+    private static func prioritySource(
+        _ op: OperationID, _ bucket: RunFacts.Bucket, _ scenario: Scenario
+    ) -> String? {
+        let whose = Spelling.possessive(scenario.opName(op))
+        if let change = bucket.setBy, let cause = change.cause {
+            let by = RuleWords.cause(cause, in: scenario, lines: true).dropFirst(2).dropLast()
+            return "\(whose) was set at \(time(change.stamp)) \(by)"
+        }
+        let spec = scenario[operation: op]
+        let clause = bucket.fromQoS ? spec.qos != nil : spec.priority != nil
+        guard clause, spec.location.line > 0 else { return nil }
+        return "\(whose) \(bucket.fromQoS ? "QoS " : "")is on line \(spec.location.line)"
     }
 
     /// Among `op`'s dependencies, the one that finished last before `seq`.
@@ -174,7 +193,8 @@ extension ExpectationChecker {
                 if changed == nil || f.cap == f.highestBusyCap {
                     return ": " + RuleWords.cap(of: q, f.cap, changed: changed, in: scenario)
                 }
-                return ": \(Spelling.possessive(name)) cap was at most \(f.highestBusyCap) while its operations ran"
+                return ": \(Spelling.possessive(name)) cap was at most "
+                    + busyCap(q, f, scenario) + " while its operations ran" + capLater(f, scenario)
             }
             if f.mostHolding > peak {
                 return ": up to \(f.mostHolding) of its operations held a slot at once, but some of them were "
@@ -185,15 +205,33 @@ extension ExpectationChecker {
         if changed == nil || f.highestBusyCap == (f.cap ?? Int.max) {
             return ": " + RuleWords.cap(of: q, f.cap, changed: changed, in: scenario)
         }
-        let highest = f.highestBusyCap == Int.max ? "the system's default" : "as high as \(f.highestBusyCap)"
-        return ": \(Spelling.possessive(name)) cap was \(highest) while its operations ran"
+        let highest = f.highestBusyCap == Int.max ? "" : "as high as "
+        return ": \(Spelling.possessive(name)) cap was \(highest)" + busyCap(q, f, scenario)
+            + " while its operations ran" + capLater(f, scenario)
+    }
+
+    /// The highest cap in force while `q`'s operations held slots, and what
+    /// set it: `the system's default (its queue line, line 2)`.
+    private static func busyCap(_ q: QueueID, _ f: RunFacts.QueueFacts, _ scenario: Scenario) -> String {
+        let value = f.highestBusyCap == Int.max ? nil : f.highestBusyCap
+        let changed = f.highestBusyCapBy.map { (time($0.stamp), $0.cause) }
+        return RuleWords.capValue(of: q, value, changed: changed, in: scenario)
+    }
+
+    /// `; it became 2 only at 0.020s (by 'at 20ms max uploads 2', line 9)`:
+    /// the last change, when the cap it left is not the one in force now.
+    private static func capLater(_ f: RunFacts.QueueFacts, _ scenario: Scenario) -> String {
+        guard let change = f.capChange, f.highestBusyCap != (f.cap ?? Int.max) else { return "" }
+        let value = f.cap.map(String.init) ?? "the system's default"
+        return "; it became \(value) only at \(time(change.stamp))"
+            + RuleWords.cause(change.cause, in: scenario, lines: true)
     }
 
     // MARK: - Cancels
 
     /// ` (by 'at 1s cancel upload')` for a cancel an action made.
     static func cancelCause(_ op: OperationID, _ scenario: Scenario, _ history: RunFacts) -> String {
-        RuleWords.cause(history[op].cancelCause, in: scenario)
+        RuleWords.cause(history[op].cancelCause, in: scenario, lines: true)
     }
 
     /// Why `op` is still unfinished: ` (it never posted isFinished)`.

@@ -83,19 +83,35 @@ enum RuleWords {
 
     /// ` (by 'at 300ms cancel fetch')`, ` (by fetch's completion block:
     /// 'suspend net')`, ` (by a key press: …)`; empty for no cause.
-    static func cause(_ cause: RunFacts.Cause?, in scenario: Scenario) -> String {
+    /// With `lines`, the line of the file that asked follows (`, line
+    /// 12`): a failed expectation names where its cause is written.
+    static func cause(_ cause: RunFacts.Cause?, in scenario: Scenario, lines: Bool = false) -> String {
         guard let cause else { return "" }
         let text = ScenarioPrinter.actionText(cause.action, in: scenario)
         switch cause.origin {
         case .timed(let i) where scenario.actions.indices.contains(i):
-            return " (by 'at \(ScenarioPrinter.format(scenario.actions[i].time)) \(text)')"
+            let line = lines ? lineText(scenario.actions[i].location) : ""
+            return " (by 'at \(ScenarioPrinter.format(scenario.actions[i].time)) \(text)'\(line))"
         case .timed:
             return " (by '\(text)')"
         case .completion(let by):
-            return " (by \(Spelling.possessive(scenario.opName(by))) completion block: '\(text)')"
+            let line = lines && scenario.contains(by) ? lineText(scenario[operation: by].location) : ""
+            return " (by \(Spelling.possessive(scenario.opName(by))) completion block: '\(text)'\(line))"
         case .user:
             return " (by a key press: '\(text)')"
         }
+    }
+
+    /// `, line 12`; nothing for a scenario made in code.
+    static func lineText(_ location: SourceLocation) -> String {
+        location.line > 0 ? ", line \(location.line)" : ""
+    }
+
+    /// `declared on line 3`: where a queue's declared cap and
+    /// suspension are written.
+    static func queueLine(_ q: QueueID, in scenario: Scenario) -> String {
+        let line = scenario[queue: q].location.line
+        return line > 0 ? "declared on line \(line)" : "declared"
     }
 
     /// ` (by 'at 500ms add late')` for an operation an `at` line adds.
@@ -120,41 +136,61 @@ enum RuleWords {
     /// `its queue net was suspended from 0.100s (by …) to 0.400s (by …)`;
     /// without `from`, the queue's suspension began before what is known
     /// (`(it resumed at 0.400s)`).
+    /// With `lines`, each action's line follows it, and a queue declared
+    /// suspended says so with its queue line.
     static func suspended(
-        _ q: QueueID, from: (String, RunFacts.Cause?)?, resumed: (String, RunFacts.Cause?)?, in scenario: Scenario
+        _ q: QueueID, from: (String, RunFacts.Cause?)?, resumed: (String, RunFacts.Cause?)?, in scenario: Scenario,
+        lines: Bool = false
     ) -> String {
         let queue = "its queue \(scenario.queueName(q)) was suspended"
+        if from == nil, lines, scenario[queue: q].startsSuspended {
+            let declared = queue + " from the start (\(queueLine(q, in: scenario)))"
+            guard let (until, byResume) = resumed else { return declared + " and not resumed" }
+            return declared + " to \(until)\(cause(byResume, in: scenario, lines: true))"
+        }
         guard let (since, by) = from else {
             return queue + (resumed.map { " (it resumed at \($0.0))" } ?? "")
         }
-        let began = " from \(since)\(cause(by, in: scenario))"
+        let began = " from \(since)\(cause(by, in: scenario, lines: lines))"
         guard let (until, byResume) = resumed else { return queue + began + " and not resumed" }
-        return queue + began + " to \(until)\(cause(byResume, in: scenario))"
+        return queue + began + " to \(until)\(cause(byResume, in: scenario, lines: lines))"
     }
 
-    /// `net's cap was 1 (set at 0.300s by 'at 300ms cap net 1')`, or the
-    /// declared cap.
+    /// `net's cap was 1 (set at 0.300s by 'at 300ms max net 1', line 9)`,
+    /// or the declared cap (`net's cap was 3 (its queue line, line 2)`).
+    /// A failed expectation says this, so the line is always named.
     static func cap(
         of q: QueueID, _ cap: Int?, changed: (String, RunFacts.Cause?)?, in scenario: Scenario
     ) -> String {
         let name = scenario.queueName(q)
         if scenario[queue: q].isMain { return "the main queue runs one operation at a time" }
+        return "\(Spelling.possessive(name)) cap was " + capValue(of: q, cap, changed: changed, in: scenario)
+    }
+
+    /// `1 (set at 0.300s by 'at 300ms max net 1', line 9)`, `the system's
+    /// default (its queue line, line 2)`.
+    static func capValue(
+        of q: QueueID, _ cap: Int?, changed: (String, RunFacts.Cause?)?, in scenario: Scenario
+    ) -> String {
         let value = cap.map(String.init) ?? "the system's default"
-        guard let (at, by) = changed else { return "\(Spelling.possessive(name)) cap was \(value) (declared)" }
-        let because = cause(by, in: scenario)
+        guard let (at, by) = changed else { return "\(value) (\(queueLine(q, in: scenario)))" }
+        let because = cause(by, in: scenario, lines: true)
         let how = because.isEmpty ? " (set at \(at))" : " (set at \(at) \(because.dropFirst(2))"
-        return "\(Spelling.possessive(name)) cap was \(value)\(how)"
+        return value + how
     }
 
     // MARK: - Priority
 
     /// `fetch has the higher queuePriority (high against normal)`, or `is
     /// filed under the higher priority` when a QoS chose a bucket.
+    /// `sources`: where the levels were set (`fetch's is on line 7`), when
+    /// the caller names them.
     static func higherPriority(
-        _ a: String, _ levelA: PriorityLevel, over levelB: PriorityLevel, fromQoS: Bool
+        _ a: String, _ levelA: PriorityLevel, over levelB: PriorityLevel, fromQoS: Bool, sources: [String] = []
     ) -> String {
         let has = fromQoS ? "is filed under the higher priority" : "has the higher queuePriority"
-        return "\(a) \(has) (\(levelA.rawValue) against \(levelB.rawValue))"
+        let whence = sources.map { "; " + $0 }.joined()
+        return "\(a) \(has) (\(levelA.rawValue) against \(levelB.rawValue)\(whence))"
     }
 
     /// `QoS userInitiated filed x under high priority`.

@@ -63,7 +63,7 @@ struct EngineerClaimsTests {
 
     @Test(arguments: [
         ("peak net <= 2", true, "peak of net was 2, at most 2"),
-        ("peak net <= 1", false, "peak of net was 2, more than 1: net's cap was 2 (declared)"),
+        ("peak net <= 1", false, "peak of net was 2, more than 1: net's cap was 2 (declared on line 1)"),
         ("peak net >= 2", true, "peak of net was 2, at least 2"),
         ("peak ui >= 2", false, "peak of ui was 1, fewer than 2: the main queue runs one operation at a time"),
         ("show depends on fetch", true, "show depends on fetch through thumb (show → thumb → fetch)"),

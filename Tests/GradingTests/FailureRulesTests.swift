@@ -112,8 +112,8 @@ struct FailureRulesTests {
         #expect(
             Self.explanations(scenario, s.events) == [
                 "started in another order: first at 0.000s, hi at 0.100s, lo at 0.200s; hi started before lo: both "
-                    + "were ready at 0.000s, and hi has the higher queuePriority (high against low); lane's cap was 1 "
-                    + "(declared), so one ran at a time"
+                    + "were ready at 0.000s, and hi has the higher queuePriority (high against low; hi's is on line 4; lo's is "
+                    + "on line 3); lane's cap was 1 (declared on line 1), so one ran at a time"
             ])
     }
 
@@ -139,7 +139,7 @@ struct FailureRulesTests {
                     + "were ready at 0.000s; bg and ui have the same priority (normal): bg was added first (file "
                     + "order); the QoS of bg and ui did not set a priority: the queue's cap was 1 when they were added "
                     + "(this Foundation turns QoS into priority only when no priority is set and the cap is not 1); "
-                    + "serial's cap was 1 (declared), so one ran at a time"
+                    + "serial's cap was 1 (declared on line 1), so one ran at a time"
             ])
     }
 
@@ -163,8 +163,90 @@ struct FailureRulesTests {
         s.end()
         #expect(
             Self.explanations(scenario, s.events) == [
-                "peak of net was 1, not 2: net's cap was 1 (set at 0.000s by 'at 0ms max net 1')",
-                "peak of net was 1, more than 0: net's cap was 1 (set at 0.000s by 'at 0ms max net 1')",
+                "peak of net was 1, not 2: net's cap was 1 (set at 0.000s by 'at 0ms max net 1', line 4)",
+                "peak of net was 1, more than 0: net's cap was 1 (set at 0.000s by 'at 0ms max net 1', line 4)",
+            ])
+    }
+
+    /// The cap in force while the operations ran, and the line that set
+    /// it, not the cap the run ended with: the system's default of the
+    /// queue line, then an `at` line that lowered it too late.
+    @Test func aCapLoweredTooLateNamesBothLines() {
+        let scenario = Self.read(
+            """
+            queue uploads
+            op u1 on uploads work 200ms
+            op u2 on uploads work 200ms
+            op u3 on uploads work 200ms
+            at 20ms max uploads 2
+            expect peak uploads <= 2
+            """)
+        var s = Script(scenario)
+        for name in ["u1", "u2", "u3"] { s.add(name) }
+        for (i, name) in ["u1", "u2", "u3"].enumerated() { s.start(name, thread: i + 1) }
+        s.at(0.02)
+        Self.timed(&s, 0) { $0.cap("uploads", 2) }
+        s.at(0.2)
+        for name in ["u1", "u2", "u3"] { s.finish(name) }
+        s.end()
+        #expect(
+            Self.explanations(scenario, s.events) == [
+                "peak of uploads was 3, more than 2: uploads' cap was the system's default (declared on line 1) while "
+                    + "its operations ran; it became 2 only at 0.020s (by 'at 20ms max uploads 2', line 5)"
+            ])
+    }
+
+    /// A priority an `at` line set, and one the file's line gave, each
+    /// named where it is written.
+    @Test func aPriorityNamesTheLineThatSetIt() {
+        let scenario = Self.read(
+            """
+            queue lane max 1
+            op first on lane work 100ms
+            op fetch on lane work 100ms priority high
+            op slow  on lane work 100ms
+            at 0ms priority slow veryHigh
+            expect order first, fetch, slow
+            """)
+        var s = Script(scenario)
+        Self.timed(&s, 0) { $0.priority("slow", .veryHigh) }
+        for name in ["first", "fetch", "slow"] { s.add(name) }
+        s.run("first", from: 0, to: 0.1)
+        s.run("slow", from: 0.1, to: 0.2)
+        s.run("fetch", from: 0.2, to: 0.3)
+        s.end()
+        #expect(
+            Self.explanations(scenario, s.events) == [
+                "started in another order: first at 0.000s, slow at 0.100s, fetch at 0.200s; slow started before "
+                    + "fetch: both were ready at 0.000s, and slow has the higher queuePriority (veryHigh against high; "
+                    + "slow's was set at 0.000s by 'at 0ms priority slow veryHigh', line 5; fetch's is on line 3); "
+                    + "lane's cap was 1 (declared on line 1), so one ran at a time"
+            ])
+    }
+
+    /// A queue declared suspended says where.
+    @Test func aSuspensionFromTheStartNamesTheQueueLine() {
+        let scenario = Self.read(
+            """
+            queue held suspended
+            queue free
+            op x on held work 100ms
+            op y on free work 100ms
+            at 500ms resume held
+            expect order x, y
+            """)
+        var s = Script(scenario)
+        s.add("x")
+        s.add("y")
+        s.run("y", from: 0.01, to: 0.11)
+        s.at(0.5)
+        Self.timed(&s, 0) { $0.suspended("held", false) }
+        s.run("x", from: 0.5, to: 0.6)
+        s.end()
+        #expect(
+            Self.explanations(scenario, s.events) == [
+                "started in another order: y at 0.010s, x at 0.500s; y started before x: x was ready, but its queue "
+                    + "held was suspended from the start (declared on line 1) to 0.500s (by 'at 500ms resume held', line 5)"
             ])
     }
 
@@ -191,7 +273,8 @@ struct FailureRulesTests {
         #expect(
             Self.explanations(scenario, s.events) == [
                 "started in another order: y at 0.010s, x at 0.500s; y started before x: x was ready, but its queue "
-                    + "held was suspended from 0.000s (by 'at 0ms suspend held') to 0.500s (by 'at 500ms resume held')"
+                    + "held was suspended from 0.000s (by 'at 0ms suspend held', line 5) to 0.500s (by 'at 500ms resume held', "
+                    + "line 6)"
             ])
     }
 
@@ -213,9 +296,10 @@ struct FailureRulesTests {
         s.end()
         #expect(
             Self.explanations(scenario, s.events) == [
-                "up was cancelled at 0.200s (by 'at 200ms cancel up') while it was executing (it finished at 0.250s)",
-                "up started at 0.000s, before the cancel at 0.200s (by 'at 200ms cancel up'): cancel on an executing "
-                    + "operation only sets the flag",
+                "up was cancelled at 0.200s (by 'at 200ms cancel up', line 2) while it was executing (it finished at "
+                    + "0.250s)",
+                "up started at 0.000s, before the cancel at 0.200s (by 'at 200ms cancel up', line 2): cancel on an "
+                    + "executing operation only sets the flag",
             ])
     }
 

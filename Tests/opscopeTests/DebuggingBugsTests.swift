@@ -35,11 +35,12 @@ struct DebuggingBugsTests {
             file: bugs + "serial-sync-priorities.ops", fixed: bugs + "serial-sync-priorities-fixed.ops",
             found: "✗ expect order open-db, upload, commit — started in another order: commit at [0-9.]+s, open-db "
                 + "at [0-9.]+s, upload at [0-9.]+s; commit started before open-db: both were ready at [0-9.]+s, and "
-                + "commit has the higher queuePriority \\(high against normal\\)"),
+                + "commit has the higher queuePriority \\(high against normal; commit's is on line 8\\); sync's cap was 1 "
+                + "\\(declared on line 4\\)"),
         Bug(
             file: bugs + "cap-on-the-wrong-queue.ops", fixed: bugs + "cap-on-the-wrong-queue-fixed.ops",
             found: "✗ expect peak downloads <= 2 — peak of downloads was [3-6], more than 2: downloads' cap was the "
-                + "system's default \\(declared\\)"),
+                + "system's default \\(declared on line 4\\)"),
         Bug(
             file: bugs + "barrier-on-another-queue.ops", fixed: bugs + "barrier-on-another-queue-fixed.ops",
             found: "✗ expect never together migrate, read-badge — migrate and read-badge were both executing at "
