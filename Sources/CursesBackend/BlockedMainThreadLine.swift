@@ -25,15 +25,22 @@ public final class BlockedMainThreadLine: Sendable {
     /// Whether nothing can end the wait any more (the run stalled in it).
     public let neverReturns: @Sendable () -> Bool
     private let began = DispatchTime.now().uptimeNanoseconds
+    /// The command line `r` starts.
+    private let restart: [String]
 
     /// `row`: 0-based; `call`: the Foundation call the main thread is in;
     /// `neverReturns`: whether nothing can end the wait any more (the run
-    /// stalled while it waits).
-    public init(row: Int, columns: Int, call: String, neverReturns: @escaping @Sendable () -> Bool) {
+    /// stalled while it waits); `restart`: the command line `r` starts
+    /// (the program's name first).
+    public init(
+        row: Int, columns: Int, call: String, neverReturns: @escaping @Sendable () -> Bool,
+        restart: [String] = CommandLine.arguments
+    ) {
         self.row = row
         self.columns = columns
         self.call = call
         self.neverReturns = neverReturns
+        self.restart = restart
     }
 
     /// One turn of the stand-in: the keys typed since the last, then the line.
@@ -107,9 +114,10 @@ public final class BlockedMainThreadLine: Sendable {
         return asked
     }
 
-    /// Replaces this process with a new opscope, same arguments, terminal
-    /// restored first; if that fails, leaves.
-    public func startAgain() -> Never { replace(with: CommandLine.arguments) }
+    /// Replaces this process with a new opscope that opens the same
+    /// scenario the same way, terminal restored first; if that fails,
+    /// leaves.
+    public func startAgain() -> Never { replace(with: restart) }
 
     /// Replaces this process with a new opscope run with `arguments` (the
     /// first is the program's name), terminal restored first; if that

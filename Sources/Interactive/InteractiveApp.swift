@@ -32,6 +32,11 @@ package struct InteractiveOptions {
     /// question whose wait took the main thread for good (`practice`: the
     /// questions left); nil: leaving ends opscope.
     package var carryOnAfterLostMainThread: [String]? = nil
+    /// `--picked FILE`: the picker opens with FILE open from it, as Enter
+    /// on its entry would (`asQuestion`: its entry under the questions).
+    /// What `r` starts after a wait took the main thread of a scenario
+    /// opened from the picker.
+    package var picked: (path: String, asQuestion: Bool)? = nil
 
     package init() {}
 }
@@ -131,7 +136,14 @@ package final class InteractiveApp {
             app.open(opening, from: nil)
             if options.watch { app.startWatching(opening) }
         } else {
-            app.mode = .picker(PickerModel(list: list, paths: paths, questions: questions))
+            var model = PickerModel(list: list, paths: paths, questions: questions)
+            if let (path, asQuestion) = options.picked, let index = model.index(of: path, asQuestion: asQuestion) {
+                model.state.selected = index
+            }
+            app.mode = .picker(model)
+            if let (path, asQuestion) = options.picked, let index = model.index(of: path, asQuestion: asQuestion) {
+                app.openFromPicker(index, model)
+            }
             app.redrawNow()
         }
         return MainThread.serve(until: app.end)
@@ -232,7 +244,7 @@ package final class InteractiveApp {
 
     /// Reads the file again (it may have changed since the picker listed
     /// it): one that runs opens; one that cannot shows why in the pane.
-    private func openFromPicker(_ index: Int, _ picker: PickerModel) {
+    fileprivate func openFromPicker(_ index: Int, _ picker: PickerModel) {
         var model = picker
         guard model.paths.indices.contains(index) else { return }
         let (entry, opening) = PickerLauncher.read(model.paths[index])
@@ -521,7 +533,23 @@ package final class InteractiveApp {
         let size = session.size
         return BlockedMainThreadLine(
             row: max(0, size.rows - 2), columns: size.columns,
-            call: EventFormatter.waitCall(action, in: view.model.scenario), neverReturns: view.stallProbe())
+            call: EventFormatter.waitCall(action, in: view.model.scenario), neverReturns: view.stallProbe(),
+            restart: restartArguments)
+    }
+
+    /// The command line `r` starts once the main thread is lost: this
+    /// one's, or, for a scenario opened from the picker, the picker with
+    /// the same entry open again (`--picked`).
+    private var restartArguments: [String] {
+        guard case .scenario(let view, _?) = mode else { return CommandLine.arguments }
+        var arguments = [CommandLine.arguments.first ?? "opscope"]
+        if options.ascii { arguments.append("--ascii") }
+        if options.noColor { arguments.append("--no-color") }
+        if let speed = options.speed { arguments += ["--speed", String(speed)] }
+        let path = view.model.file.path
+        let asQuestion = view.model.settings.asQuestion
+        arguments += [asQuestion ? "--picked-question" : "--picked", path]
+        return arguments
     }
 
     /// The main thread's wait returned: the stand-in wrote over the
@@ -563,6 +591,16 @@ package struct PickerModel {
 
     package func render(size: Size, glyphs: GlyphSet, colors: Bool) -> CellGrid {
         ScenarioPicker.render(list: list, state: state, size: size, glyphs: glyphs, colors: colors)
+    }
+
+    /// The entry of `path` (under the questions when `asQuestion`): the
+    /// last such, so a question is its library quiz rather than the
+    /// practice's next one.
+    func index(of path: String, asQuestion: Bool) -> Int? {
+        let wanted = (path as NSString).standardizingPath
+        return paths.indices.last {
+            (paths[$0] as NSString).standardizingPath == wanted && questions.contains($0) == asQuestion
+        }
     }
 
     /// The Questions section again, with the practice record as it is now.

@@ -26,6 +26,9 @@ enum RunCommand: Subcommand {
           --watch       run the file again each time it is saved (its errors,
                         if it has any, show over the run); d compares the
                         new run with the one before
+          --picked FILE open the picker with FILE open from it, as Enter
+                on its entry would (what r does after a deadlock);
+                --picked-question FILE: its entry under the questions
           --ascii       draw with ASCII characters only
           --no-color    no colours (also when NO_COLOR is set)
 
@@ -36,6 +39,9 @@ enum RunCommand: Subcommand {
         let (args, options) = try parse(arguments)
         guard args.positionals.count <= 1 else {
             throw UsageError("'run' takes one scenario file, not \(args.positionals.count)")
+        }
+        if options.picked != nil, !args.positionals.isEmpty {
+            throw UsageError("'--picked' opens the picker with a file open from it: give no other file")
         }
         guard let path = args.positionals.first else {
             if options.watch { throw UsageError("'--watch' needs a scenario file to watch") }
@@ -64,7 +70,8 @@ enum RunCommand: Subcommand {
 
     static func parse(_ arguments: [String]) throws(UsageError) -> (Arguments, InteractiveOptions) {
         let args = try Arguments(
-            arguments, options: ["speed"], flags: ["paused", "lesson", "ascii", "no-color", "watch"])
+            arguments, options: ["speed", "picked", "picked-question"],
+            flags: ["paused", "lesson", "ascii", "no-color", "watch"])
         var options = InteractiveOptions()
         options.speed = try args.speed("speed", in: SpeedRange.interactive)
         options.startsPaused = args.has("paused")
@@ -72,6 +79,12 @@ enum RunCommand: Subcommand {
         options.ascii = args.has("ascii")
         options.noColor = args.has("no-color")
         options.watch = args.has("watch")
+        switch (args.value("picked"), args.value("picked-question")) {
+        case (let path?, nil): options.picked = (path, false)
+        case (nil, let path?): options.picked = (path, true)
+        case (nil, nil): break
+        case (_?, _?): throw UsageError("'--picked' and '--picked-question' open one entry: give one of them")
+        }
         return (args, options)
     }
 }

@@ -72,4 +72,43 @@ struct MainThreadWaitTests {
         try tmux.waitFor(text: "[exit 0]", timeout: 30)
         try tmux.waitFor(text: "[terminal restored]")
     }
+
+    /// Opened from the picker, `r` opens the lesson again as the picker
+    /// did (a new process: the picker behind it), not the picker alone.
+    @Test func fromThePickerRRunsTheLessonAgain() throws {
+        let tmux = try TmuxSession(["--speed", "4"], columns: 100, rows: 30)
+        try tmux.waitFor(text: "choose a scenario")
+        try tmux.send("Down")
+        try tmux.waitFor(text: "▶ 01-chain.ops")
+        // Lesson 30, as many entries down as files come before it.
+        let before = try FileManager.default.contentsOfDirectory(
+            atPath: OpscopeBinary.packageRoot.path + "/scenarios"
+        ).filter { $0.hasSuffix(".ops") && $0 < "30-" }.count
+        try tmux.sendKeys(Array(repeating: "Down", count: before))
+        try tmux.waitFor(text: "▶ 30-waiting-on-the-main-thread.ops")
+        try tmux.send("Enter")
+        try tmux.waitFor(text: "not started — Space starts it")
+        // Space starts it, then goes on at each caption, until the deadlock.
+        let deadline = Date(timeIntervalSinceNow: 90)
+        var screen = try tmux.screenText()
+        while !LibraryInterfaceTests.isDeadlocked(screen), Date() < deadline {
+            if screen.contains("Space starts it") || screen.contains("Space continues") { try tmux.send("Space") }
+            Thread.sleep(forTimeInterval: 0.3)
+            screen = try tmux.screenText()
+        }
+        try tmux.waitFor("the deadlock line", timeout: 30) { LibraryInterfaceTests.isDeadlocked($0) }
+        try tmux.send("r")
+        try tmux.waitFor("the lesson again, not started", timeout: 30) { screen in
+            screen.contains("Waiting on the main thread") && screen.contains("not started — Space starts it")
+                && !screen.contains("choose a scenario")
+        }
+        // Left, it goes back to the picker, on the lesson's entry.
+        try tmux.send("q")
+        try tmux.waitFor(text: "q again leaves the lesson")
+        try tmux.send("q")
+        try tmux.waitFor(text: "▶ 30-waiting-on-the-main-thread.ops")
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]", timeout: 30)
+        try tmux.waitFor(text: "[terminal restored]")
+    }
 }
