@@ -270,20 +270,30 @@ extension RunModel {
         case sleep(Double)
         /// Paused: wait until woken (resume, speed, stop), then ask again.
         case waitForResume
-        /// Paused, on the main thread: holding it would hold the thread
-        /// that reads the keys, the one that resumes included (the screen
-        /// would freeze for good), so it runs out its remaining time, this
-        /// many real seconds, at the current speed.
+        /// Held after a stall, on the main thread: holding it would hold
+        /// the thread that reads the keys, the one that goes on included
+        /// (the screen would freeze for good), so it runs out its remaining
+        /// time, this many real seconds, at the current speed. (A pause
+        /// does not stop the clock for the main thread's work: the work
+        /// runs through it in scenario time, `ScenarioClock`.)
         case runOutInRealTime(Double)
     }
 
     /// `cancelled`: Foundation's flag, as the work read it just before.
-    func workWait(
+    /// On the main thread, a pause does not hold the work: scenario time
+    /// runs on for it (the pause takes hold again as it returns), so its
+    /// work takes its own scenario time and the moments after it come in
+    /// their order: the thread that would read the key that resumes is
+    /// the one working.
+    mutating func workWait(
         until end: Double, cooperative: Bool, cancelled: Bool, onMainThread: Bool, real: UInt64
     ) -> WorkWait {
-        if cooperative && cancelled { return .done }
+        if onMainThread && !clock.mainThreadWorks { clock.mainThreadWorks(true, real) }
         let t = now(real)
-        if lifecycle == .stopped || t >= end { return .done }
+        if (cooperative && cancelled) || lifecycle == .stopped || t >= end {
+            if onMainThread { clock.mainThreadWorks(false, real) }
+            return .done
+        }
         if clock.isStopped { return onMainThread ? .runOutInRealTime((end - t) / clock.speed) : .waitForResume }
         return .sleep(max(min(0.01, (end - t) / clock.speed), 0.0001))
     }

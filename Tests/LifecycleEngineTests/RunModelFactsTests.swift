@@ -206,7 +206,7 @@ import Testing
         #expect(tags == [1, 0, 2, 1])
     }
 
-    @Test func simulatedWorkSleepsInSlicesHoldsWhilePausedAndRunsOutOnTheMainThread() {
+    @Test func simulatedWorkSleepsInSlicesHoldsWhilePausedAndRunsThroughThePauseOnTheMainThread() {
         var m = T.model(ScenarioBuilder())
         #expect(
             m.workWait(until: 1, cooperative: true, cancelled: false, onMainThread: false, real: T.ms(0))
@@ -225,14 +225,22 @@ import Testing
         #expect(
             m.workWait(until: 0.1, cooperative: true, cancelled: false, onMainThread: false, real: T.ms(5000))
                 == .waitForResume)
+        // On the main thread the pause does not hold the work: scenario
+        // time runs on for it, from where the pause stopped it (0.05s), and
+        // stops again as it returns.
         guard
-            case .runOutInRealTime(let seconds) = m.workWait(
+            case .sleep(let slice) = m.workWait(
                 until: 0.1, cooperative: true, cancelled: false, onMainThread: true, real: T.ms(5000))
         else {
             Issue.record("the main thread is never held")
             return
         }
-        #expect(T.same(seconds, 0.05))
+        #expect(T.same(slice, 0.01))
+        #expect(T.same(m.now(T.ms(5030)), 0.08))
+        #expect(
+            m.workWait(until: 0.1, cooperative: true, cancelled: false, onMainThread: true, real: T.ms(5050)) == .done)
+        #expect(T.same(m.now(T.ms(9000)), 0.1), "paused again once the work returned")
+        #expect(m.clock.isPaused)
         #expect(m.workWait(until: 1, cooperative: true, cancelled: true, onMainThread: false, real: T.ms(0)) == .done)
         #expect(m.workWait(until: 1, cooperative: false, cancelled: true, onMainThread: false, real: T.ms(0)) != .done)
         #expect(

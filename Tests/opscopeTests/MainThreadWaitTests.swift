@@ -73,6 +73,43 @@ struct MainThreadWaitTests {
         try tmux.waitFor(text: "[terminal restored]")
     }
 
+    /// Lesson 27: `after` starts on the main thread while the lesson waits
+    /// at the caption of freeze's finish. The pause does not hold that
+    /// work (the thread that would read Space is the one working), so it
+    /// takes its own 100ms of scenario time, and each caption then waits
+    /// for a Space of its own.
+    @Test func aCaptionPauseDoesNotTakeTheMainThreadWorksTime() throws {
+        let tmux = try TmuxSession(
+            ["run", "--lesson", "--paused", "scenarios/27-main-queue-freeze.ops", "--speed", "4"], columns: 120,
+            rows: 34)
+        try tmux.waitFor(text: "Space starts it")
+        try tmux.send("Space")
+        try tmux.waitFor("the first caption, waiting", timeout: 30) {
+            $0.contains("freeze returns after 2s") && $0.contains("(Space continues)")
+        }
+        try tmux.send("Space")
+        try tmux.waitFor("the second caption", timeout: 30) { $0.contains("— after ran only once freeze was done") }
+        let screen = try tmux.screenText()
+        // The cards' finish times: freeze's, then after's 100ms later.
+        func finished(_ name: String) -> Double? {
+            let lines = screen.components(separatedBy: "\n")
+            guard let row = lines.firstIndex(where: { $0.contains("│\(name) ") }) else { return nil }
+            let column = lines[row].range(of: "│\(name) ")!.lowerBound
+            for line in lines[(row + 1)...].prefix(2) where line.count > column.utf16Offset(in: line) {
+                let cell = line[column...].dropFirst().prefix(while: { $0 != "│" })
+                if let mark = cell.range(of: "✓ ") {
+                    return Double(cell[mark.upperBound...].prefix(while: { $0.isNumber || $0 == "." }))
+                }
+            }
+            return nil
+        }
+        let (freeze, after) = (try #require(finished("freeze")), try #require(finished("after")))
+        #expect(after - freeze >= 0.09, "after's work took its time: freeze \(freeze)s, after \(after)s")
+        try tmux.send("q")
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]", timeout: 30)
+    }
+
     /// Opened from the picker, `r` opens the lesson again as the picker
     /// did (a new process: the picker behind it), not the picker alone.
     @Test func fromThePickerRRunsTheLessonAgain() throws {
