@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The seven kinds of bug an engineer meets in an app's operation graph
+/// The eight kinds of bug an engineer meets in an app's operation graph
 /// (`Fixtures/bugs/`, and `Fixtures/album-deadlock.ops`): each is found in
 /// one `trace`, whose report says what went wrong and the rule behind it,
 /// and its fix holds in every one of five runs (`trace --repeat`).
@@ -41,6 +41,11 @@ struct DebuggingBugsTests {
             file: bugs + "cap-on-the-wrong-queue.ops", fixed: bugs + "cap-on-the-wrong-queue-fixed.ops",
             found: "✗ expect peak downloads <= 2 — peak of downloads was [3-6], more than 2: downloads' cap was the "
                 + "system's default \\(declared on line 4\\)"),
+        Bug(
+            file: bugs + "cap-set-too-late.ops", fixed: bugs + "cap-set-too-late-fixed.ops",
+            found: "✗ expect peak uploads <= 2 — peak of uploads was [3-6], more than 2: uploads' cap was the "
+                + "system's default \\(declared on line 4\\) while its operations ran; it became 2 only at [0-9.]+s "
+                + "\\(by 'at 100ms max uploads 2', line 17\\)"),
         Bug(
             file: bugs + "barrier-on-another-queue.ops", fixed: bugs + "barrier-on-another-queue-fixed.ops",
             found: "✗ expect never together migrate, read-badge — migrate and read-badge were both executing at "
