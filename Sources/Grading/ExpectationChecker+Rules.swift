@@ -237,6 +237,6 @@ extension ExpectationChecker {
     /// Why `op` is still unfinished: ` (it never posted isFinished)`.
     static func stallClause(_ op: OperationID, _ scenario: Scenario, _ history: RunFacts) -> String {
         guard case .stalled(let reasons)? = history.outcome, let reason = reasons[op] else { return "" }
-        return " (\(reason.clause(in: scenario)))"
+        return " (\(reason.clause(in: scenario, reasons: reasons)))"
     }
 }

@@ -211,7 +211,7 @@ public enum ExpectationChecker {
         case .completed:
             return (true, "\(name) had not finished when the run ended")
         case .stalled(let reasons):
-            let why = reasons[op].map { " (\($0.clause(in: scenario)))" } ?? ""
+            let why = reasons[op].map { " (\($0.clause(in: scenario, reasons: reasons)))" } ?? ""
             return (true, "\(name) had not finished when the run stalled\(why)")
         }
     }

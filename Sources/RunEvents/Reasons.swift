@@ -145,6 +145,24 @@ extension StuckReason {
 }
 
 extension StuckReason {
+    /// The clause, and for a chain its root's own reason when that is more
+    /// than "never finishes" (a slot, a suspension, the main thread): `it
+    /// waits for b1, which waits for a7, which never finishes; a7: it
+    /// waits for a slot of dl: 2 of 2 slots held: a3, a5 started and never
+    /// finished`. `reasons`: every stuck operation's, as the stall gave them.
+    public func clause(
+        in scenario: Scenario, waiting: Bool = false, reasons: [OperationID: StuckReason]
+    ) -> String {
+        let mine = clause(in: scenario, waiting: waiting)
+        guard case .waitsFor(_, let root) = self, let rootReason = reasons[root] else { return mine }
+        switch rootReason {
+        case .neverPostedFinish, .waitsFor, .unknown: return mine
+        default: return mine + "; \(scenario.opName(root)): " + rootReason.clause(in: scenario, waiting: waiting)
+        }
+    }
+}
+
+extension StuckReason {
     /// Who holds a full queue's slots, and why: `3 of 3 slots held: ep07,
     /// ep12, ep19 started and never finished` (every name, in scenario
     /// order; more holders than the cap when it was lowered under them).

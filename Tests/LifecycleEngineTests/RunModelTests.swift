@@ -321,6 +321,13 @@ import Testing
         #expect(reasons[chained] == .waitsFor(behind, root: behind))
         #expect(reasons[last] == .waitsFor(chained, root: behind))
         #expect(reasons[odd] == .unknown)
+        // Told with the reasons, a chain ends on its root's own: a slot.
+        let scenario = b.scenario
+        #expect(
+            reasons[last]!.clause(in: scenario, reasons: reasons)
+                == "it waits for chained, which waits for behind, which never finishes; behind: it waits for a slot "
+                + "of busy: 1 of 1 slot held: forgets started and never finished")
+        #expect(reasons[forgets]!.clause(in: scenario, reasons: reasons) == "it never posted isFinished")
     }
 
     @Test func tenThousandStuckOperationsGetTheirReasons() {
