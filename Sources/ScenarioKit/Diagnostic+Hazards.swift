@@ -3,6 +3,15 @@ import TextKit
 /// The hazards `check` finds before a run (`Validator+Hazards`): warnings
 /// that name the rule and every operation on the path that makes it.
 extension Diagnostic {
+    /// A path of operations, `setup → render`; a long one keeps its two
+    /// first and two last names around a count (`a → b → … 19,996 more … →
+    /// y → z`), so that a chain of thousands reads in one line.
+    static func pathText(_ names: [String]) -> String {
+        guard names.count > 6 else { return names.joined(separator: " → ") }
+        let middle = "… \(Spelling.grouped(names.count - 4)) more …"
+        return (names.prefix(2) + [middle] + names.suffix(2)).joined(separator: " → ")
+    }
+
     /// `at TIME wait OP` or `at TIME wait-all QUEUE` whose end needs the
     /// main thread: OP (or an operation of QUEUE) is on the main queue, or
     /// depends, through `path`, on `mainOperation`, which is.
@@ -25,7 +34,7 @@ extension Diagnostic {
             path.isEmpty
             ? "\(subject) is on the main queue, which only the main thread runs, and the main thread is the "
                 + "one that waits"
-            : "\(subject) depends on \(path.joined(separator: " → ")), and \(mainOperation) is on the main "
+            : "\(subject) depends on \(pathText(path)), and \(mainOperation) is on the main "
                 + "queue, which needs the main thread that waits"
         return .warning(
             "'\(wait)' at \(time) deadlocks the main thread: \(why)", at: location,
@@ -50,7 +59,7 @@ extension Diagnostic {
     ) -> Diagnostic {
         let shown = firstAhead.joined(separator: ", ") + (aheadCount > firstAhead.count ? ", …" : "")
         let capText = cap == 1 ? "serial queue '\(queue)'" : "'\(queue)' (cap \(cap))"
-        let through = path.count > 1 ? " through \(path.dropLast().joined(separator: " → "))" : ""
+        let through = path.count > 1 ? " through \(pathText(Array(path.dropLast())))" : ""
         return .warning(
             "priority inversion: \(high) (\(highLevel)) depends on \(low) (\(lowLevel))\(through), and \(low) is "
                 + "queued behind \(Spelling.count(aheadCount, "operation")) of lower priority than \(high) on "
@@ -74,7 +83,7 @@ extension Diagnostic {
         let why =
             path.isEmpty
             ? "\(owner) is on '\(queue)' itself"
-            : "\(owner) depends on \(path.joined(separator: " → ")), and \(onQueue) is on '\(queue)'"
+            : "\(owner) depends on \(pathText(path)), and \(onQueue) is on '\(queue)'"
         return .warning(
             "deadlock: \(Spelling.possessive(owner)) completion block resumes '\(queue)', but \(why), which "
                 + "\(suspended) and nothing else resumes",

@@ -44,7 +44,9 @@ extension Validator {
         }
         guard !waits.isEmpty else { return }
         // Stable: equal times keep file order.
-        let order = waits.indices.sorted { waits[$0].time != waits[$1].time ? waits[$0].time < waits[$1].time : $0 < $1 }
+        let order = waits.indices.sorted {
+            waits[$0].time != waits[$1].time ? waits[$0].time < waits[$1].time : $0 < $1
+        }
         for position in order {
             let (time, syntax) = waits[position]
             var sources: [Int] = []
@@ -312,7 +314,9 @@ struct HazardFacts {
         startedByHand = hand
         isAddedLater = later
         addedAt = added
-        levels = (0..<count).map { v.tree.operations[$0].priority?.value ?? v.tree.operations[$0].qos?.value.impliedPriority }
+        levels = (0..<count).map {
+            v.tree.operations[$0].priority?.value ?? v.tree.operations[$0].qos?.value.impliedPriority
+        }
     }
 
     /// The level the file means for an operation: `levels`, normal when
