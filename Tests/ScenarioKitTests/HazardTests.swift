@@ -148,6 +148,49 @@ import Testing
             "queue q\nop a on q work 10ms\nop b on q work 10ms after a completion resume q\nat 50ms suspend q", []),
     ]
 
+    /// The two claims about time, as the canonical print writes them back.
+    static let roundTrips = [
+        "queue ui main\nop a work 1.5s\nat 100ms wait a\nexpect main never blocked over 250ms\nexpect a finished by 2s",
+        "op a work 1ms\nexpect main never blocked over 0ms\nexpect a finished by 0.5ms",
+    ]
+
+    static let claims: [DiagnosticCase] = [
+        .init(
+            "a duration without its unit", "op a work 1ms\nexpect main never blocked over 100",
+            ["2:32 error: duration '100' has no unit | write '100ms' or '100s'"]),
+        .init(
+            "over left out", "op a work 1ms\nexpect main never blocked 100ms",
+            ["2:27 error: expected 'over' after 'blocked', found '100ms'"]),
+        .init(
+            "an unknown operation finished by", "op fetch work 1ms\nexpect fecth finished by 1s",
+            ["2:8 error: unknown operation 'fecth' | did you mean 'fetch'?"]),
+        .init(
+            "a negative deadline", "op a work 1ms\nexpect a finished by -1s",
+            ["2:22 error: durations cannot be negative"]),
+        .init("no deadline", "op a work 1ms\nexpect a finished by", ["2:21 error: expected a duration after 'by'"]),
+    ]
+
+    @Test func theClaimsPrintAsWrittenAndGlossInTheSwiftProgram() throws {
+        let scenario = try #require(clean(Self.roundTrips[0]))
+        #expect(
+            scenario.expectations.map { ScenarioPrinter.claimText($0.claim, in: scenario) } == [
+                "main never blocked over 250ms", "a finished by 2s",
+            ])
+        let program = SwiftProgramPrinter().program(for: scenario)
+        #expect(program.contains("//   expect main never blocked over 250ms"))
+        #expect(
+            program.contains(
+                "//       no waitUntilFinished() or waitUntilAllOperationsAreFinished() on the main thread lasts "
+                    + "longer than 250ms (one that never returns lasts for ever)"))
+        #expect(
+            program.contains("//       a finishes, not cancelled, 2s after the start at the latest (scenario time)"))
+    }
+
+    @Test(arguments: claims)
+    func claimDiagnostics(_ c: DiagnosticCase) {
+        #expect(describeAll(read(c.source)) == c.expected)
+    }
+
     @Test(arguments: warned + silent)
     func reportsExactly(_ c: DiagnosticCase) {
         let result = read(c.source)
