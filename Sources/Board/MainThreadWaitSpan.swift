@@ -29,8 +29,14 @@ public struct MainThreadWaitSpan: Sendable, Hashable {
     public static let reportThreshold = 0.1
 
     /// How long the main thread was blocked, in scenario seconds: to its
-    /// return, or to `runEnd` for a wait that never returned.
-    public func seconds(until runEnd: Double) -> Double { max(0, (returned ?? runEnd) - began) }
+    /// return, or to `runEnd` for a wait that never returned. From the
+    /// moments to the millisecond, as the trace prints them (so that the
+    /// two printed moments give it, and a recording read back gives the
+    /// same).
+    public func seconds(until runEnd: Double) -> Double {
+        func printed(_ t: Double) -> Double { t.isFinite && t > 0 ? (t * 1000).rounded() / 1000 : 0 }
+        return max(0, printed(returned ?? runEnd) - printed(began))
+    }
 
     /// What the main thread waited for: `export`, `every operation of files`.
     public func target(in scenario: Scenario) -> String {
