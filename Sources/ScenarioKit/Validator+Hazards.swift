@@ -16,12 +16,27 @@ import TextKit
 extension Validator {
     /// Runs every rule; only on a file without errors (its graph is then
     /// acyclic and every name resolved).
+    /// A rule's facts are gathered only when the file has what the rule
+    /// looks for (a wait, a level beside a capped queue, a completion
+    /// `resume`): a file of a million plain operations pays for a look at
+    /// its actions and clauses, not for the graph.
     mutating func findHazards(_ actions: [TimedAction]) {
         guard !diagnostics.hasErrors, !tree.operations.isEmpty else { return }
+        let waits = actions.contains { $0.action.isMainThreadWait } && queues.contains(where: \.isMain)
+        let capped = queues.contains { queue in
+            if case .limit = queue.cap { return !queue.isMain }
+            return false
+        }
+        let levels = capped && tree.operations.contains { $0.priority != nil || $0.qos != nil }
+        let resumes = completions.contains { completion in
+            if case .resume? = completion?.first { return true }
+            return false
+        }
+        guard waits || levels || resumes else { return }
         let facts = HazardFacts(validator: self, actions: actions)
-        warnMainThreadWaitDeadlock(facts)
-        warnPriorityInversions(facts)
-        warnCompletionResumeDeadlocks(facts)
+        if waits { warnMainThreadWaitDeadlock(facts) }
+        if levels { warnPriorityInversions(facts) }
+        if resumes { warnCompletionResumeDeadlocks(facts) }
     }
 
     // MARK: A main-thread wait that needs the main thread
@@ -47,6 +62,7 @@ extension Validator {
         let order = waits.indices.sorted {
             waits[$0].time != waits[$1].time ? waits[$0].time < waits[$1].time : $0 < $1
         }
+        let ready = facts.earliestReady()
         for position in order {
             let (time, syntax) = waits[position]
             var sources: [Int] = []
@@ -69,7 +85,8 @@ extension Validator {
                 }
             default: continue
             }
-            guard let found = facts.mainQueuePath(from: sources, waitTime: time, mainQueue: main) else { continue }
+            guard let found = facts.mainQueuePath(from: sources, waitTime: time, mainQueue: main, ready: ready)
+            else { continue }
             let path = found.path.map { tree.operations[$0].name.text }
             let mainOperation = path.last ?? tree.operations[found.source].name.text
             report(
@@ -433,13 +450,13 @@ struct HazardFacts {
     /// from. Nothing on the path may be cancelled, started by hand, or
     /// never finish; a main-queue operation that may be ready by then is
     /// not gone through (it may have run, and what it waits for with it).
-    func mainQueuePath(from sources: [Int], waitTime: Duration, mainQueue: Int)
+    /// `ready`: `earliestReady()`, computed once for every wait.
+    func mainQueuePath(from sources: [Int], waitTime: Duration, mainQueue: Int, ready: [Duration?])
         -> (source: Int, path: [Int], readyFrom: Duration)?
     {
         let passable = { (op: Int) in !cancellable[op] && !startedByHand[op] && !neverFinishes[op] }
         let starts = sources.filter(passable)
         guard !starts.isEmpty else { return nil }
-        let ready = earliestReady()
         var parent = [Int: Int]()
         var frontier: [Int] = []
         for s in starts where parent[s] == nil {
