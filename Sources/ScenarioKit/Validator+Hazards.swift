@@ -109,10 +109,14 @@ extension Validator {
     /// Counted as going before the lower one only what surely does: added
     /// at the start before it in file order, ready from the start (no
     /// dependency), in a bucket of the queue at least as high, with work
-    /// to do, cancelled by nothing, and of a lower level than the waiting
-    /// operation; and only when they fill the queue's cap. The lower one
-    /// is itself added at the start with no dependency. One warning per
-    /// waiting operation, for the first such dependency in file order.
+    /// to do, cancelled by nothing, of a lower level than the waiting
+    /// operation, and not something the waiting operation waits for
+    /// anyway (through its own `after` clauses); and only when they fill
+    /// the queue's cap. The lower one is itself added at the start with no
+    /// dependency. One warning per waiting operation, for the first such
+    /// dependency in file order. The walks up a waiting operation's
+    /// dependencies share a budget: past it, no more inversions are
+    /// looked for (a file of thousands of them is not read twice over).
     private mutating func warnPriorityInversions(_ facts: HazardFacts) {
         let n = tree.operations.count
         guard facts.levels.contains(where: { $0 != nil }) else { return }
@@ -135,6 +139,7 @@ extension Validator {
         var counts = [[Int]](repeating: [], count: queues.count)
         var firstFew = [[[Int]]](repeating: [], count: queues.count)
         var reported = Set<Int>()
+        var budget = 1_000_000
         for op in 0..<n {
             let q = operationQueues[op]
             guard queueUsable[q], case .limit(let cap) = queues[q].cap else { continue }
@@ -158,11 +163,20 @@ extension Validator {
                         ahead += firstFew[q][slot]
                     }
                 }
-                if total >= cap {
-                    reported.insert(high.operation)
-                    reportInversion(
-                        high: high.operation, low: op, path: facts.pathUp(from: op, in: waiting), queue: q, cap: cap,
-                        firstAhead: ahead.sorted().prefix(3).map { tree.operations[$0].name.text }, aheadCount: total)
+                // What the waiting one waits for anyway holds it up with or
+                // without the inversion: not counted.
+                if total >= cap, let waitedFor = facts.dependencies(of: high.operation, budget: &budget) {
+                    for a in waitedFor where a < op && queue(a, is: q, plainAheadOf: bucket, below: high.level, facts) {
+                        total -= 1
+                    }
+                    ahead.removeAll { waitedFor.contains($0) }
+                    if total >= cap {
+                        reported.insert(high.operation)
+                        reportInversion(
+                            high: high.operation, low: op, path: facts.pathUp(from: op, in: waiting), queue: q,
+                            cap: cap, firstAhead: ahead.sorted().prefix(3).map { tree.operations[$0].name.text },
+                            aheadCount: total)
+                    }
                 }
             }
             if plain, spec.body.map({ $0.totalDuration > .zero }) ?? false {
@@ -171,6 +185,20 @@ extension Validator {
                 if firstFew[q][slot].count < 3 { firstFew[q][slot].append(op) }
             }
         }
+    }
+
+    /// Whether `op` is one of queue `q`'s operations counted as going
+    /// ahead (see `warnPriorityInversions`) of one in `bucket`, for a
+    /// waiting operation of `level`.
+    private func queue(
+        _ op: Int, is q: Int, plainAheadOf bucket: PriorityLevel, below level: PriorityLevel, _ facts: HazardFacts
+    ) -> Bool {
+        guard operationQueues[op] == q, case .limit(let cap) = queues[q].cap else { return false }
+        let spec = tree.operations[op]
+        return !spec.isBarrier && !facts.cancellable[op] && !facts.startedByHand[op] && facts.addedAt[op] == .zero
+            && !facts.isAddedLater[op] && dependencies[op].isEmpty
+            && (spec.body.map { $0.totalDuration > .zero } ?? false)
+            && facts.bucket(op, cap: cap) >= bucket && facts.intentLevel(op) < level
     }
 
     private static func slot(_ bucket: PriorityLevel, _ level: PriorityLevel) -> Int {
@@ -539,6 +567,20 @@ struct HazardFacts {
             }
         }
         return best
+    }
+
+    /// Every operation `op` waits for through its `after` clauses, directly
+    /// or through others; nil once the walk has cost `budget` steps.
+    func dependencies(of op: Int, budget: inout Int) -> Set<Int>? {
+        var found = Set<Int>()
+        var stack = dependencies[op].map(\.index)
+        while let d = stack.popLast() {
+            budget -= 1
+            if budget < 0 { return nil }
+            guard found.insert(d).inserted else { continue }
+            stack += dependencies[d].map(\.index)
+        }
+        return found
     }
 
     /// The path from the waiting dependent's own dependency down to `op`

@@ -127,6 +127,10 @@ import Testing
             "queue q\nop a on q work 10ms\nop low on q work 1ms priority veryLow\n"
                 + "op high on q work 1ms after low priority veryHigh", []),
         .init(
+            "the waiting one waits for what goes ahead anyway",
+            "queue q serial\nop a on q work 10ms\nop low on q work 1ms priority veryLow\n"
+                + "op high on q work 1ms after low, a priority veryHigh", []),
+        .init(
             "a max action changes the queue: no claim",
             "queue q serial\nop a on q work 10ms\nop low on q work 1ms priority veryLow\n"
                 + "op high on q work 1ms after low priority veryHigh\nat 1ms max q 4", []),
