@@ -24,10 +24,10 @@ extension Diagnostic {
     ///   - path: the operations from the one `waited` depends on to
     ///     `mainOperation` (empty when `waited` is on the main queue).
     ///   - readyFrom: the earliest moment `mainOperation` can be ready by
-    ///     the file's times and durations (after the wait's time).
+    ///     the file's times and durations, `later` after the wait's time.
     public static func mainThreadWaitDeadlock(
         wait: String, time: String, waited: String, queueOfWaited: String?, path: [String],
-        mainOperation: String, readyFrom: String, at location: SourceLocation
+        mainOperation: String, readyFrom: String, later: String, at location: SourceLocation
     ) -> Diagnostic {
         let subject = queueOfWaited.map { "\(waited), one of \($0)'s operations," } ?? waited
         let why =
@@ -39,8 +39,8 @@ extension Diagnostic {
         return .warning(
             "'\(wait)' at \(time) deadlocks the main thread: \(why)", at: location,
             notes: [
-                "\(mainOperation) cannot be ready before \(readyFrom), after the wait began: the wait never "
-                    + "returns, on every run (nothing on the path is cancelled)"
+                "\(mainOperation) cannot be ready before \(readyFrom), \(later) after the wait's time: the main "
+                    + "queue gets it after the wait, which never returns (nothing on the path is cancelled)"
             ])
     }
 

@@ -14,6 +14,14 @@ import TextKit
 /// clauses only (a barrier's waits are not followed). Every walk is
 /// iterative and linear in the file's operations and dependencies.
 extension Validator {
+    /// How much sooner, in scenario time, a rule's timed step (a wait, a
+    /// suspension) must come than the earliest moment the operation it
+    /// outruns can be ready. A run's timers can come some milliseconds
+    /// late on a busy machine (an `at 5ms` action was performed at 12ms
+    /// in a debug build beside a build), so a step within this of the
+    /// readiness is a race the rule leaves alone.
+    static let hazardMargin = Duration.milliseconds(100)
+
     /// Runs every rule; only on a file without errors (its graph is then
     /// acyclic and every name resolved).
     /// A rule's facts are gathered only when the file has what the rule
@@ -93,7 +101,8 @@ extension Validator {
                 .mainThreadWaitDeadlock(
                     wait: "\(syntax.keyword.text) \(name.text)", time: Spelling.duration(time),
                     waited: tree.operations[found.source].name.text, queueOfWaited: queueOfWaited, path: path,
-                    mainOperation: mainOperation, readyFrom: Spelling.duration(found.readyFrom), at: name.location))
+                    mainOperation: mainOperation, readyFrom: Spelling.duration(found.readyFrom),
+                    later: Spelling.duration(found.readyFrom - time), at: name.location))
             return
         }
     }
@@ -270,7 +279,7 @@ extension Validator {
                 facts.pathToQueue(from: owner, queue: q) { op in
                     // Dispatched before the suspension, it would start anyway.
                     guard let from = suspension.time else { return true }
-                    return ready[op].map { $0 > from } ?? false
+                    return ready[op].map { $0 >= from + Self.hazardMargin } ?? false
                 }
             }
             guard held.allSatisfy({ $0 != nil }) else { continue }
@@ -497,7 +506,7 @@ struct HazardFacts {
             next += 1
             if queueOf[op] == mainQueue {
                 // Never added: it never runs, and the wait hangs for that.
-                guard let r = ready[op], r > waitTime else { continue }
+                guard let r = ready[op], r >= waitTime + Validator.hazardMargin else { continue }
                 var path: [Int] = []
                 var at = op
                 while parent[at]! >= 0 {

@@ -7,7 +7,7 @@ import Testing
 /// silent where a cancel, a time or an order could undo it.
 @Suite struct HazardTests {
     static let deadlockNote =
-        "the wait never returns, on every run (nothing on the path is cancelled)"
+        "the main queue gets it after the wait, which never returns (nothing on the path is cancelled)"
 
     static let warned: [DiagnosticCase] = [
         .init(
@@ -24,7 +24,7 @@ import Testing
             [
                 "7:15 warning: 'wait badge' at 100ms deadlocks the main thread: badge depends on setup → render, "
                     + "and render is on the main queue, which needs the main thread that waits | render cannot be "
-                    + "ready before 200ms, after the wait began: \(deadlockNote)"
+                    + "ready before 200ms, 100ms after the wait's time: \(deadlockNote)"
             ]),
         .init(
             "a wait for a main-queue operation not ready yet",
@@ -32,7 +32,7 @@ import Testing
             [
                 "5:15 warning: 'wait b' at 500ms deadlocks the main thread: b is on the main queue, which only the "
                     + "main thread runs, and the main thread is the one that waits | b cannot be ready before 1s, "
-                    + "after the wait began: \(deadlockNote)"
+                    + "500ms after the wait's time: \(deadlockNote)"
             ]),
         .init(
             "a wait-all of a queue one of whose operations needs the main queue",
@@ -41,7 +41,7 @@ import Testing
             [
                 "6:19 warning: 'wait-all bg' at 500ms deadlocks the main thread: c, one of bg's operations, depends "
                     + "on b, and b is on the main queue, which needs the main thread that waits | b cannot be ready "
-                    + "before 1s, after the wait began: \(deadlockNote)"
+                    + "before 1s, 500ms after the wait's time: \(deadlockNote)"
             ]),
         .init(
             "only the first wait that deadlocks: later ones never begin",
@@ -50,7 +50,7 @@ import Testing
             [
                 "6:15 warning: 'wait b' at 500ms deadlocks the main thread: b is on the main queue, which only the "
                     + "main thread runs, and the main thread is the one that waits | b cannot be ready before 1s, "
-                    + "after the wait began: \(deadlockNote)"
+                    + "500ms after the wait's time: \(deadlockNote)"
             ]),
         .init(
             "a veryHigh operation after a veryLow one behind a serial queue",
@@ -91,7 +91,7 @@ import Testing
             ]),
         .init(
             "a completion block on the suspended queue itself, suspended by an at line",
-            "queue q\nop a on q work 10ms\nop b on q work 10ms after a completion resume q\nat 5ms suspend q",
+            "queue q\nop a on q work 300ms\nop b on q work 10ms after a completion resume q\nat 5ms suspend q",
             [
                 "3:47 warning: deadlock: b's completion block resumes 'q', but b is on 'q' itself, which is "
                     + "suspended at 5ms (line 4) and nothing else resumes | b never runs while 'q' is suspended, so b "
@@ -107,6 +107,12 @@ import Testing
         .init(
             "ready at the very time of the wait: no claim on the order",
             "queue ui main\nqueue bg\nop a on bg work 100ms\nop b on ui work 10ms after a\nat 100ms wait b", []),
+        .init(
+            "ready only 50ms after the wait's time: a race of timers, left alone",
+            "queue ui main\nqueue bg\nop a on bg work 150ms\nop b on ui work 10ms after a\nat 100ms wait b", []),
+        .init(
+            "the operation of the queue is ready too soon after the suspension to be sure",
+            "queue q\nop a on q work 10ms\nop b on q work 10ms after a completion resume q\nat 5ms suspend q", []),
         .init(
             "a cancel on the path may break the wait",
             "queue ui main\nqueue bg\nop a on bg work 1s\nop b on ui work 10ms after a\nop c on bg work 1ms after b\n"

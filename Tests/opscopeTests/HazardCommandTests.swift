@@ -22,7 +22,7 @@ struct HazardCommandTests {
                 \(Self.freeze):25:15: warning: 'wait badge' at 100ms deadlocks the main thread: badge depends on setup → render, and render is on the main queue, which needs the main thread that waits
                 at 100ms wait badge
                               ^
-                note: render cannot be ready before 350ms, after the wait began: the wait never returns, on every run (nothing on the path is cancelled)
+                note: render cannot be ready before 350ms, 250ms after the wait's time: the main queue gets it after the wait, which never returns (nothing on the path is cancelled)
 
                 """, "\(result.stderr)")
     }
