@@ -229,5 +229,28 @@ case "barriercancel":  // cancel-all cancels a waiting barrier while a (ignoring
     if now != seen.last { seen.append(now) }
     print("cancelled barrier: \(seen.map { names[Int($0)] }.joined(separator: " → ")); a finished first: \(a.isFinished)")
     q.waitUntilAllOperationsAreFinished()
+case "noinherit":  // serial q: busy, then 5 normal jobs, then low (veryLow); high (veryHigh, on another queue) depends on low: does low run before the jobs?
+    let q = OperationQueue(); q.maxConcurrentOperationCount = 1
+    let other = OperationQueue()
+    var order: [String] = []
+    let lock = NSLock()
+    final class R: Operation, @unchecked Sendable {
+        let n: String; let d: Double; let log: (String) -> Void
+        init(_ n: String, _ d: Double, _ log: @escaping (String) -> Void) { self.n = n; self.d = d; self.log = log }
+        override func main() { log(n); Thread.sleep(forTimeInterval: d) }
+    }
+    let note: (String) -> Void = { n in lock.lock(); order.append(n); lock.unlock() }
+    let busy = R("busy", 0.1, note)
+    let jobs = (1...5).map { R("job\($0)", 0.02, note) }
+    let low = R("low", 0.02, note); low.queuePriority = .veryLow
+    let high = R("high", 0.01, note); high.queuePriority = .veryHigh; high.qualityOfService = .userInteractive
+    high.addDependency(low)
+    q.addOperation(busy)
+    for j in jobs { q.addOperation(j) }
+    q.addOperation(low)
+    other.addOperation(high)
+    other.waitUntilAllOperationsAreFinished()
+    q.waitUntilAllOperationsAreFinished()
+    print("noinherit start order: \(lock.withLock { order }.joined(separator: ","))")
 default: print("?")
 }

@@ -104,7 +104,10 @@ public struct RunFacts: Sendable {
     public private(set) var timedActionsPerformed = 0
     /// The main thread's waits, in the order it made them: what it waited
     /// for, when it began, and when it returned (nil: it never did).
-    public private(set) var mainThreadWaits: [(action: Action, began: Double, returned: Double?)] = []
+    public private(set) var mainThreadWaits: [MainThreadWaitSpan] = []
+    /// The `at` lines of waits performed whose wait the main thread has
+    /// not begun yet, in the order it takes them (the main queue's).
+    private var waitsAsked: [Int?] = []
     /// Who suspended each queue last, the `at` lines performed, the wait
     /// the main thread is in: what a stall's causes need (`StallCause.group`).
     public private(set) var stallContext: StallContext
@@ -169,12 +172,16 @@ public struct RunFacts: Sendable {
                 named.formUnion(scenario[operation: op].dependencies)
             case .finished(let op), .stuck(let op), .onMain(let op, _):
                 named.insert(op)
+            case .finishedBy(let op, _):
+                // Its dependencies too: a late finish says which it waited for.
+                named.insert(op)
+                named.formUnion(scenario[operation: op].dependencies)
             case .neverTogether(let ids):
                 named.formUnion(ids)
                 for (i, a) in ids.enumerated() {
                     for b in ids[(i + 1)...] { overlaps.append([a, b]) }
                 }
-            case .peak, .peakAtMost, .peakAtLeast, .dependsOn: break
+            case .peak, .peakAtMost, .peakAtLeast, .dependsOn, .mainNeverBlockedOver: break
             }
         }
         return RunFacts(scenario: scenario, tracking: .only(named), overlaps: overlaps, keepsRules: true)
@@ -239,6 +246,9 @@ public struct RunFacts: Sendable {
             }
         case .action(let action, let origin, let ignored):
             lastAction = ignored == nil ? Cause(action: action, origin: origin) : nil
+            if ignored == nil, action.isMainThreadWait {
+                if case .timed(let i) = origin { waitsAsked.append(i) } else { waitsAsked.append(nil) }
+            }
             if case .timed = origin { timedActionsPerformed += 1 }
             stallContext.record(event)
         case .dispatched(let op):
@@ -257,7 +267,8 @@ public struct RunFacts: Sendable {
             let n = Int(slot[op.index])
             if tracked[n].completionRan == nil { tracked[n].completionRan = stamp }
         case .mainThreadWait(let action, .started):
-            mainThreadWaits.append((action, event.time, nil))
+            let asked = waitsAsked.isEmpty ? nil : waitsAsked.removeFirst()
+            mainThreadWaits.append(MainThreadWaitSpan(action: action, began: event.time, actionIndex: asked))
             stallContext.record(event)
         case .mainThreadWait(_, .returned):
             if let last = mainThreadWaits.indices.last { mainThreadWaits[last].returned = event.time }

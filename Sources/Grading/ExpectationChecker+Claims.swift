@@ -86,4 +86,61 @@ extension ExpectationChecker {
                 : queue.isMain ? " (its queue is OperationQueue.main)" : " (\(queue.name) is not the main queue)"
         return (thread.isMain == on, "\(name): \(verb) \(place)\(why)")
     }
+
+    /// The main thread's waits as it announced them (`MainThreadWaitSpan`):
+    /// the first that lasted longer than `limit`, or never returned,
+    /// fails the claim, named with its `at` line.
+    static func mainNeverBlocked(over limit: Duration, _ scenario: Scenario, _ history: RunFacts) -> (Bool, String) {
+        let end = history.endTime
+        let waits = history.mainThreadWaits
+        let within = Spelling.duration(limit)
+        guard !waits.isEmpty else { return (true, "the main thread never waited") }
+        if let over = waits.first(where: { $0.returned == nil || $0.seconds(until: end) > limit.seconds }) {
+            return (false, "the main thread was \(over.text(in: scenario, runEnd: end))")
+        }
+        let longest = waits.max { $0.seconds(until: end) < $1.seconds(until: end) }!
+        return (
+            true,
+            "the main thread's longest wait was \(Spelling.duration(seconds: longest.seconds(until: end))) from "
+                + "\(Spelling.seconds(longest.began)), for \(longest.target(in: scenario)): within \(within)"
+        )
+    }
+
+    /// `OP finished by T`: its `isFinished`, not cancelled, at T at the
+    /// latest (scenario time, the trace's clock). A late finish says when
+    /// it became ready (and for which dependency), started and finished.
+    static func finishedBy(
+        _ op: OperationID, _ deadline: Duration, _ scenario: Scenario, _ history: RunFacts
+    ) -> (Bool, String) {
+        let name = scenario.opName(op)
+        let by = Spelling.duration(deadline)
+        let facts = history[op]
+        guard let finished = facts.finished else {
+            return (false, "\(name) never finished" + stallClause(op, scenario, history))
+        }
+        if facts.cancelledWhenFinished, let c = facts.cancelled {
+            return (
+                false,
+                "\(name) was cancelled at \(time(c))\(cancelCause(op, scenario, history)) (it finished at "
+                    + "\(time(finished)))"
+            )
+        }
+        // Judged to the millisecond, as the trace prints the time.
+        guard (finished.time * 1000).rounded() > (deadline.seconds * 1000).rounded() else {
+            return (true, "\(name) finished at \(time(finished)), by \(by)")
+        }
+        var story: [String] = []
+        if let ready = facts.ready {
+            let waited = lastDependency(of: op, before: ready.seq, scenario, history).map {
+                " (when \(scenario.opName($0.0)), its last dependency to finish, finished)"
+            }
+            story.append("it became ready at \(time(ready))\(waited ?? "")")
+        }
+        if let started = facts.started {
+            story.append("started at \(time(started))")
+            story.append("ran \(Spelling.duration(seconds: finished.time - started.time))")
+        }
+        let tail = story.isEmpty ? "" : ": " + Spelling.list(story)
+        return (false, "\(name) finished at \(time(finished)), after \(by)\(tail)")
+    }
 }

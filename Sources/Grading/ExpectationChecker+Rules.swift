@@ -167,7 +167,7 @@ extension ExpectationChecker {
     }
 
     /// Among `op`'s dependencies, the one that finished last before `seq`.
-    private static func lastDependency(
+    static func lastDependency(
         of op: OperationID, before seq: Int, _ scenario: Scenario, _ history: RunFacts
     ) -> (OperationID, RunFacts.Stamp)? {
         var best: (OperationID, RunFacts.Stamp)?

@@ -105,6 +105,10 @@ public enum ExpectationChecker {
             return completionBefore(a, b, scenario, history)
         case .onMain(let op, let on):
             return onMain(op, on, scenario, history)
+        case .mainNeverBlockedOver(let limit):
+            return mainNeverBlocked(over: limit, scenario, history)
+        case .finishedBy(let op, let time):
+            return finishedBy(op, time, scenario, history)
         }
     }
 

@@ -396,6 +396,11 @@ package struct SessionModel {
             isReplay: isReplay)
         frame.timeline = lanes
         frame.memo = memo
+        if results != nil {
+            let facts = judge.facts
+            frame.mainThreadWaitLines = MainThreadWaitSpan.reportLines(
+                facts.mainThreadWaits, in: scenario, runEnd: facts.endTime)
+        }
         frame.predict = prediction?.frame
         frame.hasPreviousRun = comparison != nil
         frame.liveEnded = board.outcome != nil
@@ -421,6 +426,7 @@ package struct SessionModel {
                 if replay.isPlaying { frame.now = max(frame.now, replay.now(at: moment.wall)) }
                 frame.pausedAtCaption = replay.stoppedAtCaption && !replay.isPlaying
                 frame.expectationResults = nil
+                frame.mainThreadWaitLines = []
             }
         }
         return frame

@@ -30,7 +30,7 @@ struct EventLineReader {
     private var lastTime = 0.0
     private var lastTimeValue: JSONValue?
     /// The line of the `end` event, once read.
-    private var endLine: Int?
+    private(set) var endLine: Int?
 
     /// Key names by their first byte, for a lookup of a few comparisons.
     private let fieldsByFirstByte: [[(bytes: [UInt8], field: Field)]]

@@ -56,15 +56,18 @@ extension JSONLineEncoder {
     }
 
     /// A whole recording of `events`, header first, as `trace --format
-    /// jsonl` writes it (for a run kept in memory: the interface's `W`).
+    /// jsonl` writes it (for a run kept in memory: the interface's `W`),
+    /// with `mainThreadBlocks` after the events (a trace's summary lines).
     public static func recording(
-        _ header: Header, of scenario: Scenario, events: some Sequence<LifecycleEvent>
+        _ header: Header, of scenario: Scenario, events: some Sequence<LifecycleEvent>,
+        mainThreadBlocks: [MainThreadBlockRecord] = []
     ) -> [UInt8] {
         var out: [UInt8] = []
         appendHeader(header, to: &out)
         var encoder = JSONLineEncoder(scenario: scenario)
         encoder.writesCauses = header.version >= causesVersion
         for event in events { encoder.append(event, to: &out) }
+        for block in mainThreadBlocks { encoder.appendMainThreadBlock(block, to: &out) }
         return out
     }
 }

@@ -19,6 +19,9 @@ public struct Recording: Sendable {
     /// The first line that could not be read, if any: the events before it
     /// are kept, nothing after it is read.
     public var problem: RecordingProblem?
+    /// The `main-blocked` summaries after the `end` line (a trace's), as
+    /// written: what the `wait` lines before say, summed up.
+    public var mainThreadBlocks: [MainThreadBlockRecord] = []
 
     public init(
         header: JSONLineEncoder.Header, scenario: Scenario, events: [LifecycleEvent], problem: RecordingProblem? = nil
@@ -84,9 +87,14 @@ public enum RecordingDecoder {
         // A line of a recording is about 100 bytes.
         events.reserveCapacity(bytes.count / 100)
         var problem: RecordingProblem?
+        var mainThreadBlocks: [MainThreadBlockRecord] = []
         while let line = lines.next() {
             do throws(LineError) {
-                events.append(try reader.event(line.start, line.end, line: line.number))
+                if reader.hasEnded {
+                    mainThreadBlocks.append(try reader.mainThreadBlock(line.start, line.end))
+                } else {
+                    events.append(try reader.event(line.start, line.end, line: line.number))
+                }
             } catch {
                 var message = error.message
                 if error.atEnd && !line.hasNewline {
@@ -97,7 +105,9 @@ public enum RecordingDecoder {
                 break
             }
         }
-        return Recording(header: header, scenario: scenario, events: events, problem: problem)
+        var recording = Recording(header: header, scenario: scenario, events: events, problem: problem)
+        recording.mainThreadBlocks = mainThreadBlocks
+        return recording
     }
 
     /// The header line and the scenario of its `source`.

@@ -175,8 +175,9 @@ extension Diagnostic {
             "unknown claim '\(word)'", at: location,
             notes: suggestion.map { ["did you mean '\($0)'?"] }
                 ?? [
-                    "claims are A before B, A depends on B, A on main, A off main, order, concurrent, never together, "
-                        + "peak, completion of A before B starts, finished, cancelled, skipped and stuck"
+                    "claims are A before B, A depends on B, A on main, A off main, A finished by TIME, order, "
+                        + "concurrent, never together, peak, completion of A before B starts, main never blocked over "
+                        + "DURATION, finished, cancelled, skipped and stuck"
                 ])
     }
 

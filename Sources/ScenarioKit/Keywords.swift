@@ -24,6 +24,7 @@ enum Keywords {
     static let quizKinds = QuizKind.allCases.map(\.rawValue)
     static let claims = [
         "before", "order", "concurrent", "peak", "finished", "cancelled", "skipped", "stuck", "never", "completion",
+        "main",
     ]
     static let priorities = PriorityLevel.allCases.map(\.rawValue)
     static let qualities = QoSLevel.allCases.map(\.rawValue)

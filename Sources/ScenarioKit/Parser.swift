@@ -247,6 +247,21 @@ struct Parser {
             _ = cursor.next()
             _ = cursor.next()
             claim = .onMain(a, second.isWord("on"))
+        } else if word == "main", let second = cursor.peek(1), second.isWord("never"), let third = cursor.peek(2),
+            third.isWord("blocked")
+        {
+            _ = cursor.next()
+            _ = cursor.next()
+            _ = cursor.next()
+            try cursor.word("over", after: "blocked")
+            claim = .mainNeverBlockedOver(try cursor.duration(after: "over").value)
+        } else if let second = cursor.peek(1), second.isWord("finished"), let third = cursor.peek(2),
+            third.isWord("by")
+        {
+            let a = try cursor.name(after: "expect")
+            _ = cursor.next()
+            _ = cursor.next()
+            claim = .finishedBy(a, try cursor.duration(after: "by").value)
         } else if word == "never", let second = cursor.peek(1), second.isWord("together") {
             _ = cursor.next()
             _ = cursor.next()

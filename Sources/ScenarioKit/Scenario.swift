@@ -344,6 +344,14 @@ public enum Claim: Sendable, Hashable {
     /// `A on main` (true) / `A off main` (false): the thread that called
     /// A's `start()` was, or was not, the main thread.
     case onMain(OperationID, Bool)
+    /// `main never blocked over D`: no wait of the main thread (`at TIME
+    /// wait OP`, `wait-all QUEUE`) lasted longer than D, from its start
+    /// to its return (scenario time); one that never returned lasted for
+    /// ever.
+    case mainNeverBlockedOver(Duration)
+    /// `OP finished by T`: OP posted `isFinished` at scenario time T at
+    /// the latest, not cancelled.
+    case finishedBy(OperationID, Duration)
 }
 
 public struct Expectation: Sendable, Hashable {

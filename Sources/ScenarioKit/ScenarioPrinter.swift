@@ -209,6 +209,8 @@ public struct ScenarioPrinter: Sendable {
         case .neverTogether(let ids): return "never together " + ids.map(op).joined(separator: ", ")
         case .completionBefore(let a, let b): return "completion of \(op(a)) before \(op(b)) starts"
         case .onMain(let id, let on): return "\(op(id)) \(on ? "on" : "off") main"
+        case .mainNeverBlockedOver(let limit): return "main never blocked over \(Spelling.duration(limit))"
+        case .finishedBy(let id, let time): return "\(op(id)) finished by \(Spelling.duration(time))"
         }
     }
 

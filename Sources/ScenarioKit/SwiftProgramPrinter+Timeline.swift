@@ -211,6 +211,12 @@ extension ProgramWriter {
         case .cancelled(let id): return "\(op(id)) ends cancelled"
         case .skipped(let id): return "\(op(id)) is cancelled before it starts: its work never runs"
         case .stuck(let id): return "\(op(id)) never finishes"
+        case .mainNeverBlockedOver(let limit):
+            return "no waitUntilFinished() or waitUntilAllOperationsAreFinished() on the main thread lasts longer "
+                + "than \(Spelling.duration(limit)) (one that never returns lasts for ever)"
+        case .finishedBy(let id, let time):
+            return "\(op(id)) finishes, not cancelled, \(Spelling.duration(time)) after the start at the latest "
+                + "(scenario time)"
         }
     }
 }

@@ -209,6 +209,10 @@ struct ExpectationSyntax: Sendable {
         case neverTogether([Name])
         case completionBefore(Name, Name)
         case onMain(Name, Bool)
+        /// `main never blocked over DURATION`.
+        case mainNeverBlockedOver(Duration)
+        /// `OP finished by TIME`.
+        case finishedBy(Name, Duration)
     }
 
     var claim: Claim

@@ -242,6 +242,10 @@ extension Validator {
             return resolveList(names, claim: "never together").map(Claim.neverTogether)
         case .onMain(let name, let on):
             return resolveOperation(name).map { .onMain($0, on) }
+        case .mainNeverBlockedOver(let limit):
+            return .mainNeverBlockedOver(limit)
+        case .finishedBy(let name, let time):
+            return resolveOperation(name).map { .finishedBy($0, time) }
         case .finished(let name): return resolveOperation(name).map(Claim.finished)
         case .cancelled(let name): return resolveOperation(name).map(Claim.cancelled)
         case .skipped(let name): return resolveOperation(name).map(Claim.skipped)

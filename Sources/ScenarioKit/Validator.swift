@@ -75,6 +75,8 @@ struct Validator {
         let speed = checkSpeeds()
         let captions = resolveCaptions(actions: actions)
         guard !cancellation.isCancelled else { return nil }
+        findHazards(actions)
+        guard !cancellation.isCancelled else { return nil }
         var operations: [OperationSpec] = []
         operations.reserveCapacity(tree.operations.count)
         for index in tree.operations.indices {

@@ -37,6 +37,10 @@ public struct FrameInput: Sendable {
     /// waits after a stall (judged as if it had stalled there); nil while
     /// it runs.
     public var expectationResults: [ExpectationResult]?
+    /// With the verdicts: every wait of the main thread longer than 100 ms,
+    /// a line each, as `trace` ends with them (`MainThreadWaitSpan`); empty
+    /// while the run goes on.
+    public var mainThreadWaitLines: [String] = []
     /// The operation of `OperationQueue.main` whose work is holding the
     /// main thread as this frame is drawn (the last frame before it blocks).
     public var mainThreadBusy: OperationID?

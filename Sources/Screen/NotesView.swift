@@ -27,6 +27,14 @@ enum NotesView {
             items.append(("Space starts the run.", theme.heading))
         }
         items += expectationItems(board: board, frame: frame, theme: theme)
+        if let heading = frame.mainThreadWaitLines.first {
+            // The end's word on the main thread's long waits, as `trace` says it.
+            items.append(("", theme.plain))
+            items.append((Wording.plain(heading, glyphs: glyphs), theme.warning))
+            for line in frame.mainThreadWaitLines.dropFirst() {
+                items.append((Wording.plain(String(line.trimmingPrefix("  ")), glyphs: glyphs), theme.plain))
+            }
+        }
         let stuck = board.stall ?? board.outcome?.stuck ?? [:]
         if !stuck.isEmpty {
             let formatter = EventFormatter(scenario: scenario)

@@ -5,8 +5,9 @@ import RunEvents
 import ScenarioKit
 import TextKit
 
-/// What a trace says after the stream: how the run ended, each
-/// expectation and the verdict, and the status that verdict gives.
+/// What a trace says after the stream: how the run ended, every wait that
+/// blocked the main thread longer than 100 ms, each expectation and the
+/// verdict, and the status that verdict gives.
 package struct TraceReport {
     package let text: String
     package let status: ExitStatus
@@ -52,6 +53,9 @@ package struct TraceReport {
         case nil:
             lines.append("run did not end")
         }
+        // Every wait of the main thread longer than the threshold, also
+        // when every expectation held: observed, never derived.
+        lines += MainThreadWaitSpan.reportLines(facts.mainThreadWaits, in: scenario, runEnd: facts.endTime)
         if !results.isEmpty {
             lines.append("expectations:")
             for result in results {

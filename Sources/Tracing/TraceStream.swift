@@ -102,8 +102,9 @@ enum TraceStream {
     }
 
     /// What follows the stream once the run is over: the report, where it
-    /// goes in the stream (`report`, the text as a trace shows it).
-    func appendEnd(report: String, to out: inout OutputBuffer) {
+    /// goes in the stream (`report`, the text as a trace shows it); in
+    /// JSON Lines, a `main-blocked` line per block of the main thread.
+    func appendEnd(report: String, blocks: [MainThreadBlockRecord], to out: inout OutputBuffer) {
         switch self {
         case .text:
             out.append(report)
@@ -114,8 +115,8 @@ enum TraceStream {
             encoder.appendFooter(to: &out.bytes)
         case .graph(let graph):
             out.append(graph.render())
-        case .jsonl:
-            break
+        case .jsonl(let encoder):
+            for block in blocks { encoder.appendMainThreadBlock(block, to: &out.bytes) }
         }
     }
 

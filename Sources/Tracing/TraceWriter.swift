@@ -59,7 +59,20 @@ package final class TraceWriter: EventReader {
     package func finish() -> ExitStatus {
         let report = TraceReport(
             judge: judge, formatter: formatter, countsExpectations: countsExpectations, verbose: verbose)
-        let failure = stream.output.finish { out in stream.stream.appendEnd(report: report.text, to: &out) }
+        let facts = judge.facts
+        let blocks = facts.mainThreadWaits.filter {
+            $0.seconds(until: facts.endTime) > MainThreadWaitSpan.reportThreshold
+        }
+        .map {
+            MainThreadBlockRecord(
+                action: $0.action, began: $0.began, returned: $0.returned, seconds: $0.seconds(until: facts.endTime),
+                line: $0.actionIndex.flatMap { i in
+                    facts.scenario.actions.indices.contains(i) ? facts.scenario.actions[i].location.line : nil
+                })
+        }
+        let failure = stream.output.finish { out in
+            stream.stream.appendEnd(report: report.text, blocks: blocks, to: &out)
+        }
         if stream.stream.reportsOnStandardError { messages.write(report.text) }
         return status(afterWriting: failure, report.status)
     }

@@ -54,6 +54,42 @@ import Testing
         return s.events
     }
 
+    /// Once the run is judged, the frame carries the main thread's long
+    /// waits, as `trace` ends with them; not while the run goes on.
+    @Test func theEndsFrameSaysHowLongTheMainThreadWaited() {
+        let scenario = ScenarioReader.read(
+            "queue ui main\nqueue files\nop export on files work 1s\nat 100ms wait export\n"
+        ).scenario!
+        var model = SessionModel(
+            scenario: scenario, settings: .init(speed: 1, paused: false, lesson: false), file: Self.file,
+            source: .live, at: 0)
+        _ = model.open(at: 0)
+        var s = Script(scenario)
+        s.add("export")
+        s.start("export")
+        s.at(0.1)
+        s.emit(.action(.wait(s.id("export")), origin: .timed(0), ignored: nil))
+        s.emit(.mainThreadWait(.wait(s.id("export")), phase: .started), thread: .main)
+        _ = model.take(s.events, SessionMoment(wall: 1, runPaused: false))
+        let size = Size(columns: 120, rows: 40)
+        #expect(
+            model.frameInput(size: size, glyphs: .unicode, colors: false, SessionMoment(wall: 1)).mainThreadWaitLines
+                .isEmpty)
+        let taken = s.events.count
+        s.at(1.0)
+        s.finish("export")
+        s.emit(.mainThreadWait(.wait(s.id("export")), phase: .returned), thread: .main)
+        s.end()
+        _ = model.take(Array(s.events[taken...]), SessionMoment(wall: 2, runPaused: false))
+        #expect(
+            model.frameInput(size: size, glyphs: .unicode, colors: false, SessionMoment(wall: 2)).mainThreadWaitLines
+                == [
+                    "main thread blocked longer than 100ms (1 time):",
+                    "  blocked 900ms from 0.100s waiting for export (export.waitUntilFinished(), 'at 100ms wait "
+                        + "export', line 4)",
+                ])
+    }
+
     @Test func aLiveRunIsMadeAndStartedUnlessItOpensPaused() {
         var moving = Self.model()
         let opened = moving.open(at: 0)

@@ -42,7 +42,9 @@ struct RecordingDecoderTests {
     /// written again in opscope's form.
     static func rewritten(_ bytes: [UInt8]) throws -> [UInt8] {
         let recording = try RecordingDecoder.decode(bytes)
-        return JSONLineEncoder.recording(recording.header, of: recording.scenario, events: recording.events)
+        return JSONLineEncoder.recording(
+            recording.header, of: recording.scenario, events: recording.events,
+            mainThreadBlocks: recording.mainThreadBlocks)
     }
 
     @Test("a recording opscope wrote is written again byte for byte", arguments: keptRecordings)

@@ -289,8 +289,9 @@ struct RecordingProblemTests {
         let recording = try #require(RecordingFixture.decode(bytes))
         #expect(
             recording.problem
-                == RecordingProblem(line: 5, message: "a line after the end of the run (line 4): nothing may follow it")
-        )
+                == RecordingProblem(
+                    line: 5, column: 29,
+                    message: "a line after the end of the run (line 4): only main-blocked summaries may follow it"))
         #expect(recording.events.map(\.seq) == [1, 2, 99])
     }
 

@@ -110,7 +110,9 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
         .init(
             "unknown claim without suggestion", "op a work 1s\nexpect glorious a",
             [
-                "2:8 error: unknown claim 'glorious' | claims are A before B, A depends on B, A on main, A off main, order, concurrent, never together, peak, completion of A before B starts, finished, cancelled, skipped and stuck"
+                "2:8 error: unknown claim 'glorious' | claims are A before B, A depends on B, A on main, A off main, "
+                    + "A finished by TIME, order, concurrent, never together, peak, completion of A before B starts, "
+                    + "main never blocked over DURATION, finished, cancelled, skipped and stuck"
             ]),
         .init(
             "duplicate clause", "op a work 1s priority high priority low",

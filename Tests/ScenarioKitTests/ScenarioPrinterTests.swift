@@ -87,7 +87,7 @@ import Testing
     /// as text that reads back as the same scenario.
     @Test(
         arguments: rich + PaceAndCaptionTests.roundTrips + TeachingLanguageTests.roundTrips
-            + StartByHandLanguageTests.roundTrips)
+            + StartByHandLanguageTests.roundTrips + HazardTests.roundTrips)
     func printedScenarioReadsBackEqual(_ source: String) throws {
         let first = try #require(ScenarioReader.read(source).scenario)
         let printed = ScenarioPrinter().source(for: first)

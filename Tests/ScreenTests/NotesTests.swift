@@ -42,6 +42,25 @@ import Testing
         #expect(text.contains { $0.hasSuffix("│✗ finished save: save never") })
     }
 
+    /// With the verdicts, the main thread's long waits, as `trace` ends
+    /// with them: a heading and a line each.
+    @Test func theEndSaysHowLongTheMainThreadWasBlocked() {
+        let b = BoardState(scenario: withExpectations)
+        var f = frame()
+        f.expectationResults = []
+        f.mainThreadWaitLines = [
+            "main thread blocked longer than 100ms (1 time):",
+            "  blocked 1.7s from 0.101s waiting for export (export.waitUntilFinished(), 'at 100ms wait export', line 11)",
+        ]
+        let items = NotesView.items(board: b, frame: f, status: .ended, theme: Theme(colors: false)).map(\.0)
+        #expect(
+            Array(items.suffix(3)) == [
+                "", "main thread blocked longer than 100ms (1 time):",
+                "blocked 1.7s from 0.101s waiting for export (export.waitUntilFinished(), 'at 100ms wait export', "
+                    + "line 11)",
+            ])
+    }
+
     @Test func aWaitingRunSaysWhatIsStuckGroupedByReason() {
         let scenario = makeScenario(
             queues: [QueueSpec(name: "downloads", cap: .limit(4))],
