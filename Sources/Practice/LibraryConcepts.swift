@@ -70,7 +70,7 @@ public enum LibraryConcepts {
             case .suspend, .resume: found.insert(.suspension)
             case .setCap: found.insert(.cap)
             case .setPriority: found.insert(.priority)
-            case .add: break
+            case .add, .addBatch: break
             case .wait, .waitAll, .start: found.insert(.mainThread)
             }
         }

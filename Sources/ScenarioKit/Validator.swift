@@ -24,6 +24,8 @@ struct Validator {
     /// Resolved completion block of each operation (nil: none), filled by
     /// `resolveCompletions`.
     var completions: [[Action]?] = []
+    /// The top-level `add` statements, resolved (`resolveStartBatches`).
+    var startBatches: [AddBatch] = []
 
     /// Whether the read is still wanted; nil: always.
     var cancellation: ReadCancellation?
@@ -85,6 +87,7 @@ struct Validator {
             title: tree.titles.first?.text, notes: tree.notes, queues: queues, operations: operations,
             actions: actions, expectations: expectations, quiz: quiz, captions: captions, speed: speed?.value,
             promisedUpTo: speed?.promisedUpTo)
+        scenario.startBatches = startBatches
         for (index, op) in tree.operations.enumerated() {
             if let leaves = op.leaves, case .work? = op.body { scenario.leftovers[OperationID(index)] = leaves.value }
             if op.neverFinishesOnlyIfCancelled, op.body?.isAsync == true {
