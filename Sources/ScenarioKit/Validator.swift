@@ -24,6 +24,9 @@ struct Validator {
     /// Resolved completion block of each operation (nil: none), filled by
     /// `resolveCompletions`.
     var completions: [[Action]?] = []
+    /// The dependency cycles (`findCycles`), judged once the `at` actions
+    /// are resolved (`judgeCycles`).
+    var cycles: [Cycle] = []
     /// The top-level `add` statements, resolved (`resolveStartBatches`).
     var startBatches: [AddBatch] = []
 
@@ -72,6 +75,7 @@ struct Validator {
         warnUnusedQueues()
         resolveCompletions()
         let actions = resolveActions()
+        judgeCycles(actions)
         let expectations = resolveExpectations()
         let quiz = checkQuizzes()
         let speed = checkSpeeds()

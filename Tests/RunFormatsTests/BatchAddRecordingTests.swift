@@ -61,12 +61,14 @@ struct BatchAddRecordingTests {
         #expect(recording.events == Self.events.map(RecordingFixture.toMillisecond))
     }
 
-    @Test("a list of one name, or a start origin no top-level add matches, is refused", arguments: [
-        #"{"seq":1,"t":0.000,"kind":"action","action":"add","target":["a"],"origin":"at"}"#,
-        #"{"seq":1,"t":0.000,"kind":"action","action":"add","target":["c","d"],"origin":"start"}"#,
-        #"{"seq":1,"t":0.000,"kind":"action","action":"add","target":["a","x"],"origin":"user"}"#,
-        #"{"seq":1,"t":0.000,"kind":"action","action":"add","target":[1,2],"origin":"user"}"#,
-    ])
+    @Test(
+        "a list of one name, or a start origin no top-level add matches, is refused",
+        arguments: [
+            #"{"seq":1,"t":0.000,"kind":"action","action":"add","target":["a"],"origin":"at"}"#,
+            #"{"seq":1,"t":0.000,"kind":"action","action":"add","target":["c","d"],"origin":"start"}"#,
+            #"{"seq":1,"t":0.000,"kind":"action","action":"add","target":["a","x"],"origin":"user"}"#,
+            #"{"seq":1,"t":0.000,"kind":"action","action":"add","target":[1,2],"origin":"user"}"#,
+        ])
     func refused(_ line: String) throws {
         var bytes = RecordingFixture.recording([], of: Self.scenario, header: Self.header)
         bytes += Array((line + "\n").utf8)

@@ -22,7 +22,8 @@ import Testing
         #expect(scenario.actions.isEmpty)
         // The batch takes the place of its first operation in file order
         // (low, declared before top), its operations in the listed order.
-        #expect(scenario.addedAtStart.map { scenario[operation: $0].name } == ["normal", "top", "low", "bottom", "alone"])
+        #expect(
+            scenario.addedAtStart.map { scenario[operation: $0].name } == ["normal", "top", "low", "bottom", "alone"])
         #expect(scenario.startBatchBeginning == [ids[0]: 0])
         #expect(scenario.addedLater.isEmpty)
     }
