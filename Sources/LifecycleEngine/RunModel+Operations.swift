@@ -6,11 +6,6 @@ import ScenarioKit
 /// dependency's finish, so that it precedes the engine's decision to start
 /// them), and whether the run completed.
 extension RunModel {
-    /// Operation `i` is added to its queue: its readiness is derived
-    /// (including implicit waits for barriers of its queue) and announced
-    /// as the initial `isReady`, then the queue's `operationCount`. The
-    /// scan to make once Foundation has it.
-    @discardableResult
     /// Operations `members`, all of one queue and none a barrier, added in
     /// one `addOperations` call: each announced as `add` does, and the
     /// queue's `operationCount` once, by all of them. Foundation files them
@@ -27,6 +22,12 @@ extension RunModel {
         return scan
     }
 
+    /// Operation `i` is added to its queue: its readiness is derived
+    /// (including implicit waits for barriers of its queue) and announced
+    /// as the initial `isReady`, then the queue's `operationCount` (unless
+    /// `announcesCount` is false: a batch announces it once, for all). The
+    /// scan to make once Foundation has it.
+    @discardableResult
     mutating func add(_ i: Int, real: UInt64, announcesCount: Bool = true) -> DispatchScan {
         let t = stamp(real)
         let q = Int(queueOf[i])
