@@ -69,7 +69,6 @@ extension Scenario {
     /// actions' order (by time; equal times in file order), as the engine
     /// adds them. Operations started by hand are in no queue and left out.
     public var addOrder: [OperationID] {
-        let later = addedLater
         let byHand = startedByHand
         var order = addedAtStart
         for timed in actions {
