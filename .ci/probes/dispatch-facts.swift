@@ -107,7 +107,7 @@ case "serial":  // serial queue: a later op is never dispatched while an earlier
 case "prioback":  // serial, suspended: a, b, c normal; a → low → normal; resume: dispatch order
     let q = OperationQueue(); q.maxConcurrentOperationCount = 1; q.isSuspended = true
     let ops = ["a", "b", "c"].map { W($0, 0.01) }
-    var order: [String] = []
+    nonisolated(unsafe) var order: [String] = []
     let lock = NSLock()
     for o in ops { o.afterStart = nil; q.addOperation(o) }
     ops[0].queuePriority = .low
@@ -252,5 +252,53 @@ case "noinherit":  // serial q: busy, then 5 normal jobs, then low (veryLow); hi
     other.waitUntilAllOperationsAreFinished()
     q.waitUntilAllOperationsAreFinished()
     print("noinherit start order: \(lock.withLock { order }.joined(separator: ","))")
+case "batch", "onebyone":  // serial queue: normal, low, veryHigh, veryLow added in one addOperations call, or one by one: start order
+    let q = OperationQueue(); q.maxConcurrentOperationCount = 1
+    let lock = NSLock()
+    nonisolated(unsafe) var order: [String] = []
+    let levels: [(String, Operation.QueuePriority)] = [("normal", .normal), ("low", .low), ("veryHigh", .veryHigh), ("veryLow", .veryLow)]
+    let ops = levels.map { name, level in
+        let op = BlockOperation { lock.lock(); order.append(name); lock.unlock(); Thread.sleep(forTimeInterval: 0.01) }
+        op.queuePriority = level
+        return op
+    }
+    if which == "batch" { q.addOperations(ops, waitUntilFinished: false) } else { for o in ops { q.addOperation(o) } }
+    q.waitUntilAllOperationsAreFinished()
+    print("\(which) start order: \(order.joined(separator: ","))")
+case "batchbusy":  // serial queue busy with a running op: a batch added behind it starts by priority too (and one by one as well)
+    let q = OperationQueue(); q.maxConcurrentOperationCount = 1
+    let lock = NSLock()
+    nonisolated(unsafe) var order: [String] = []
+    q.addOperation(W("busy", 0.05))
+    Thread.sleep(forTimeInterval: 0.01)
+    let levels: [(String, Operation.QueuePriority)] = [("normal", .normal), ("low", .low), ("veryHigh", .veryHigh)]
+    let ops = levels.map { name, level in
+        let op = BlockOperation { lock.lock(); order.append(name); lock.unlock() }
+        op.queuePriority = level
+        return op
+    }
+    q.addOperations(ops, waitUntilFinished: false)
+    q.waitUntilAllOperationsAreFinished()
+    print("batchbusy start order: \(order.joined(separator: ","))")
+case "cyclebreak", "cyclenone":  // op1 after op2, op2 after op3, op3 after op1 on one queue; cyclebreak cancels op3 right after the adds
+    let q = OperationQueue()
+    let lock = NSLock()
+    nonisolated(unsafe) var events: [String] = []
+    let note: @Sendable (String) -> Void = { s in lock.lock(); events.append(s); lock.unlock() }
+    let op1 = BlockOperation { note("op1 ran") }
+    let op2 = BlockOperation { note("op2 ran") }
+    let op3 = BlockOperation { note("op3 ran") }
+    op1.completionBlock = { note("op1 done") }
+    op2.completionBlock = { note("op2 done") }
+    op3.completionBlock = { note("op3 done") }
+    op1.addDependency(op2); op2.addDependency(op3); op3.addDependency(op1)
+    q.addOperation(op1); q.addOperation(op2); q.addOperation(op3)
+    let readyBefore = op3.isReady
+    if which == "cyclebreak" { op3.cancel() }
+    let readyAfter = op3.isReady
+    Thread.sleep(forTimeInterval: 0.3)
+    lock.lock(); let seen = events.filter { $0.hasSuffix("ran") }; lock.unlock()
+    print("\(which): op3 ready before cancel \(readyBefore), after \(readyAfter); ran: \(seen.isEmpty ? "nothing" : seen.joined(separator: ",")); finished op1 \(op1.isFinished) op2 \(op2.isFinished) op3 \(op3.isFinished) (cancelled \(op3.isCancelled)); operationCount \(q.operationCount)")
+    if which == "cyclenone" { exit(0) }
 default: print("?")
 }

@@ -152,7 +152,7 @@ extension RunTimeline {
                         step(.completionBlock(other), from: finished.time)
                         next = other
                     }
-                case .user?, nil:
+                case .user?, .startBatch?, nil:
                     break
                 }
             case .thread, .threadFreed, .unexplained, .startedByHand:
@@ -253,7 +253,11 @@ extension RunTimeline {
     /// The `add` action that added `op`, when one did (before `seq`).
     func addOrigin(of op: OperationID, before seq: Int) -> ActionOrigin? {
         for event in events.reversed() where event.seq < seq {
-            if case .action(.add(let added), let origin, nil) = event.kind, added == op { return origin }
+            if case .action(let action, let origin, nil) = event.kind, action.addedOperations.contains(op) {
+                // The start's batch adds at time zero, as the run begins.
+                if case .startBatch = origin { return nil }
+                return origin
+            }
         }
         return nil
     }

@@ -137,8 +137,8 @@ public struct GraphLayout: Sendable {
     /// One number for an edge's two ends.
     static func key(_ from: OperationID, _ to: OperationID) -> Int { from.index << 32 | to.index }
 
-    /// Longest-path depth; an operation on a cycle (the language refuses
-    /// them) stays in layer 0.
+    /// Longest-path depth; an operation on a cycle (the language allows
+    /// only one an `at … cancel` breaks) stays in layer 0.
     static func depths(count n: Int, edges: [Edge]) -> [Int32] {
         var indegree = [Int32](repeating: 0, count: n)
         var outgoing = [[Int32]](repeating: [], count: n)

@@ -154,6 +154,7 @@ public struct RunSteps: Sendable {
         case .completion(let op) where scenario.contains(op): "completion block of " + scenario[operation: op].name
         case .completion: "a completion block"
         case .user: "key pressed"
+        case .startBatch: "at the start"
         }
     }
 

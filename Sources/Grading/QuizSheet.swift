@@ -142,13 +142,13 @@ public enum QuizSheet {
     public static func insertionOrder(_ scenario: Scenario) -> [OperationID] {
         var ids = scenario.addedAtStart
         for timed in scenario.actions {
-            if case .add(let id) = timed.action, !ids.contains(id) { ids.append(id) }
+            for id in timed.action.addedOperations where !ids.contains(id) { ids.append(id) }
         }
         return ids
     }
 
     private static func addTime(of id: OperationID, in scenario: Scenario) -> Duration? {
-        scenario.actions.first { $0.action == .add(id) }?.time
+        scenario.actions.first { $0.action.addedOperations.contains(id) }?.time
     }
 
     /// `work 300ms leaves 500ms`: main() returns with work still going.

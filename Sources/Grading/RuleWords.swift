@@ -99,6 +99,8 @@ enum RuleWords {
             return " (by \(Spelling.possessive(scenario.opName(by))) completion block: '\(text)'\(line))"
         case .user:
             return " (by a key press: '\(text)')"
+        case .startBatch:
+            return " (by '\(text)' at the start)"
         }
     }
 
@@ -116,8 +118,9 @@ enum RuleWords {
 
     /// ` (by 'at 500ms add late')` for an operation an `at` line adds.
     static func addAction(_ op: OperationID, in scenario: Scenario) -> String {
-        guard let timed = scenario.actions.first(where: { $0.action == .add(op) }) else { return "" }
-        return " (by 'at \(ScenarioPrinter.format(timed.time)) add \(scenario.opName(op))')"
+        guard let timed = scenario.actions.first(where: { $0.action.addedOperations.contains(op) }) else { return "" }
+        return
+            " (by 'at \(ScenarioPrinter.format(timed.time)) \(ScenarioPrinter.actionText(timed.action, in: scenario))')"
     }
 
     // MARK: - The queue

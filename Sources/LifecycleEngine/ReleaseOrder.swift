@@ -11,9 +11,10 @@ import ScenarioKit
 enum ReleaseOrder {
     /// The indices of `graph`'s operations, each after every operation
     /// that depends on it (Kahn's algorithm on the reversed graph: linear,
-    /// no recursion). The graph is acyclic (the validator rejects cycles);
-    /// should one slip through, its operations come last, in index order,
-    /// so the order still names every operation once.
+    /// no recursion). The graph is acyclic but for cycles an `at … cancel`
+    /// breaks (the validator rejects every other); a cycle's operations
+    /// come last, in index order, so the order still names every operation
+    /// once.
     static func dependentsFirst(_ graph: DependencyGraph) -> [Int] {
         let count = graph.operationCount
         var dependentCount = (0..<count).map { Int32(graph.dependents(of: $0).count) }

@@ -70,6 +70,9 @@ extension RunCore {
         case .add(let i, _):
             handOver(i)
             observeDispatches(effect.scanAfter)
+        case .addBatch(let members, _):
+            handOverBatch(members)
+            observeDispatches(effect.scanAfter)
         case .tryOnMainQueue:
             tryOnMainQueue(action, origin: origin)
         case .waitOnMainThread(let wait):

@@ -95,7 +95,7 @@ extension RunCore {
             let (plans, scan) = model.addChunk(real: realTime())
             let handover = plans.compactMap(handoverLocked)
             unlockAndNotify(observingFrom: first)
-            for h in handover { handOver(h) }
+            handOverAll(handover)
             let progress = chunkHandedOver(scan)
             if let (interval, report) = reporting,
                 DispatchTime.now().uptimeNanoseconds - lastReport >= UInt64(interval * 1e9)

@@ -10,6 +10,8 @@ struct Handover {
     let dependencies: [Operation]
     let queue: OperationQueue
     let isBarrier: Bool
+    /// It goes in one `addOperations` call with the next handover.
+    var joinsNext = false
 }
 
 /// The run's Foundation objects, in one structure under the run's lock
@@ -93,7 +95,7 @@ extension RunCore {
         guard let operation = objects.operation(plan.index) else { return nil }
         return Handover(
             index: plan.index, operation: operation, dependencies: plan.dependencies.compactMap(objects.operation),
-            queue: objects.queues[plan.queue], isBarrier: plan.isBarrier)
+            queue: objects.queues[plan.queue], isBarrier: plan.isBarrier, joinsNext: plan.joinsNext)
     }
 
     /// `addDependency` for each of its dependencies, then the add (for a
@@ -107,6 +109,43 @@ extension RunCore {
         }
         for dependency in handover.dependencies { handover.operation.addDependency(dependency) }
         handover.queue.addOperation(handover.operation)
+    }
+
+    /// Hands over `handovers` in order: one at a time, except that those
+    /// joined (`joinsNext`) go in one `addOperations` call, each after its
+    /// `addDependency` calls. Outside the lock.
+    func handOverAll(_ handovers: [Handover]) {
+        var k = 0
+        while k < handovers.count {
+            guard handovers[k].joinsNext else {
+                handOver(handovers[k])
+                k += 1
+                continue
+            }
+            var end = k
+            while end < handovers.count - 1 && handovers[end].joinsNext { end += 1 }
+            let batch = handovers[k...end]
+            for h in batch {
+                for dependency in h.dependencies { h.operation.addDependency(dependency) }
+            }
+            handovers[k].queue.addOperations(batch.map(\.operation), waitUntilFinished: false)
+            k = end + 1
+        }
+    }
+
+    /// Hands over operations `members`, added by one batch action, in one
+    /// `addOperations` call.
+    func handOverBatch(_ members: [Int]) {
+        let made = makeMissing(members.map { Int32($0) })
+        let handovers = withLockedModel { model in
+            keepMade(made)
+            return members.enumerated().compactMap { k, i in
+                var plan = model.handoverPlan(i)
+                plan.joinsNext = k < members.count - 1
+                return handoverLocked(plan)
+            }
+        }
+        handOverAll(handovers)
     }
 
     /// Hands over operation `i`, added by an action.

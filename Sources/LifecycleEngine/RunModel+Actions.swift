@@ -24,6 +24,9 @@ extension RunModel {
         /// Add the operation (or barrier) to its queue, then look for what
         /// that let it dispatch.
         case add(Int, DispatchScan)
+        /// Add the operations to their queue in one `addOperations` call,
+        /// then look for what that let it dispatch.
+        case addBatch([Int], DispatchScan)
         /// Post the wait to the main queue: the main thread makes it
         /// (`mainWaitStarted`, Foundation's wait, `mainWaitReturned`).
         case waitOnMainThread(Action)
@@ -123,6 +126,22 @@ extension RunModel {
             record(nil)
             return .add(i, add(i, real: real))
 
+        case .addBatch(let ids):
+            var members: [Int] = []
+            for id in ids {
+                guard let i = validOperation(id) else { return refuse(.noSuchOperation) }
+                guard records[i].phase == .notAdded, !members.contains(i) else { return refuse(.alreadyAdded) }
+                members.append(i)
+            }
+            // One queue, no barrier (`addBarrierBlock` adds one alone): the
+            // language sees to both; a batch made in code that breaks them
+            // names what the call cannot add.
+            guard let first = members.first,
+                members.allSatisfy({ kinds[$0] != .barrier && queueOf[$0] == queueOf[first] })
+            else { return refuse(.noSuchOperation) }
+            record(nil)
+            return .addBatch(members, addBatch(members, real: real))
+
         case .wait(let id):
             guard validOperation(id) != nil else { return refuse(.noSuchOperation) }
             record(nil)
@@ -200,7 +219,7 @@ extension RunModel.Effect {
         var scan = RunModel.DispatchScan()
         switch self {
         case .setSuspended(let q, false, _), .setCap(let q, _): scan.add(queue: q)
-        case .add(_, let added): scan = added
+        case .add(_, let added), .addBatch(_, let added): scan = added
         default: break
         }
         return scan

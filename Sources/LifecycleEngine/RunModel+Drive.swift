@@ -47,6 +47,20 @@ extension RunModel {
             && (scan.isEmpty || !oneByOne)
         {
             let i = Int(initialAdds[nextInitialAdd])
+            if let b = startBatchAt[Int32(i)] {
+                // The file's `add A, B, …`: one action, one call.
+                let ids = scenario.startBatches[b].operations
+                let members = ids.map(\.index)
+                emit(.action(.addBatch(ids), origin: .startBatch(b), ignored: nil), stamp(real))
+                scan.merge(addBatch(members, real: real))
+                for (k, m) in members.enumerated() {
+                    var plan = handoverPlan(m)
+                    plan.joinsNext = k < members.count - 1
+                    handovers.append(plan)
+                }
+                nextInitialAdd += members.count
+                continue
+            }
             scan.merge(add(i, real: real))
             handovers.append(handoverPlan(i))
             nextInitialAdd += 1
@@ -73,6 +87,8 @@ extension RunModel {
         var dependencies: [Int]
         var queue: Int
         var isBarrier: Bool
+        /// It goes in one `addOperations` call with the next plan (a batch add).
+        var joinsNext = false
     }
 
     func handoverPlan(_ i: Int) -> HandoverPlan {

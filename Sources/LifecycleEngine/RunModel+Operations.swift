@@ -6,12 +6,29 @@ import ScenarioKit
 /// dependency's finish, so that it precedes the engine's decision to start
 /// them), and whether the run completed.
 extension RunModel {
+    /// Operations `members`, all of one queue and none a barrier, added in
+    /// one `addOperations` call: each announced as `add` does, and the
+    /// queue's `operationCount` once, by all of them. Foundation files them
+    /// all before it schedules: what it dispatches is read after the call
+    /// (the scan), the highest priority first, not the first added.
+    mutating func addBatch(_ members: [Int], real: UInt64) -> DispatchScan {
+        var scan = DispatchScan()
+        guard let first = members.first else { return scan }
+        for i in members { scan.merge(add(i, real: real, announcesCount: false)) }
+        let q = Int(queueOf[first])
+        let n = queues[q].operationCount
+        queues[q].operationCount = n + members.count
+        emit(.queue(QueueID(q), .operationCount, old: .int(n), new: .int(n + members.count)), stamp(real))
+        return scan
+    }
+
     /// Operation `i` is added to its queue: its readiness is derived
     /// (including implicit waits for barriers of its queue) and announced
-    /// as the initial `isReady`, then the queue's `operationCount`. The
+    /// as the initial `isReady`, then the queue's `operationCount` (unless
+    /// `announcesCount` is false: a batch announces it once, for all). The
     /// scan to make once Foundation has it.
     @discardableResult
-    mutating func add(_ i: Int, real: UInt64) -> DispatchScan {
+    mutating func add(_ i: Int, real: UInt64, announcesCount: Bool = true) -> DispatchScan {
         let t = stamp(real)
         let q = Int(queueOf[i])
         if kinds[i] == .barrier {
@@ -38,7 +55,7 @@ extension RunModel {
         if ready { queues[q].readyWaiting += 1 }
         file(i, in: kinds[i] == .barrier ? 0 : bucketAtAdd(i))
         emitOp(i, .isReady, nil, ready, t)
-        if kinds[i] != .barrier {
+        if kinds[i] != .barrier && announcesCount {
             let n = queues[q].operationCount
             queues[q].operationCount = n + 1
             emit(.queue(QueueID(q), .operationCount, old: .int(n), new: .int(n + 1)), t)

@@ -188,6 +188,9 @@ struct RunModel {
     /// The operations the start adds, in file order, how many it added,
     /// and how many of those it has handed to Foundation.
     let initialAdds: [Int32]
+    /// The start batches (`Scenario.startBatches` index) by the operation
+    /// in `initialAdds` their one `addOperations` call begins with.
+    let startBatchAt: [Int32: Int]
     var nextInitialAdd = 0
     var handedOver = 0
     /// The stall condition's debounce: the `seq` it was found at, and the
@@ -245,6 +248,9 @@ struct RunModel {
         unfinishedOps = specs.count
         timedActionsLeft = scenario.actions.count
         initialAdds = scenario.addedAtStart.map { Int32($0.index) }
+        var batchAt: [Int32: Int] = [:]
+        for (op, b) in scenario.startBatchBeginning { batchAt[Int32(op.index)] = b }
+        startBatchAt = batchAt
         // Roughly six events an operation.
         log = EventLog(
             capacity: min(specs.count * 6 + scenario.queues.count * 4 + 64, 4_000_000),

@@ -40,6 +40,7 @@ public enum LibraryConcepts {
         "32-forgets-when-cancelled.ops": [.async, .cancellation, .dependencies],
         "33-start-by-hand.ops": [.mainThread, .dependencies],
         "34-completion-hand-off.ops": [.completionBlocks, .dependencies, .suspension],
+        "35-one-call-or-one-by-one.ops": [.priority],
     ]
 
     /// The concepts of library file `fileName`: the table's, or for a file
@@ -70,7 +71,7 @@ public enum LibraryConcepts {
             case .suspend, .resume: found.insert(.suspension)
             case .setCap: found.insert(.cap)
             case .setPriority: found.insert(.priority)
-            case .add: break
+            case .add, .addBatch: break
             case .wait, .waitAll, .start: found.insert(.mainThread)
             }
         }

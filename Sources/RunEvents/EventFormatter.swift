@@ -231,6 +231,9 @@ public struct EventFormatter: Sendable {
             return "completion block of \(scenario[operation: op].name)" + line(scenario[operation: op].location)
         case .user:
             return "key pressed"
+        case .startBatch(let index):
+            guard scenario.startBatches.indices.contains(index) else { return "at the start" }
+            return "at the start" + line(scenario.startBatches[index].location)
         }
     }
 
@@ -250,6 +253,11 @@ public struct EventFormatter: Sendable {
             return "\(Spelling.possessive(scenario[operation: op].name)) completion block"
         case .user:
             return "a key"
+        case .startBatch(let index):
+            guard scenario.startBatches.indices.contains(index), scenario.startBatches[index].location.line > 0 else {
+                return "the start's 'add' line"
+            }
+            return "line \(scenario.startBatches[index].location.line)"
         }
     }
 

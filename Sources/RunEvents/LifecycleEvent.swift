@@ -161,6 +161,9 @@ public enum ActionOrigin: Sendable, Hashable {
     case completion(OperationID)
     /// A key pressed in the interface.
     case user
+    /// The file's top-level `add A, B, …` (the index into
+    /// `Scenario.startBatches`): the start's one `addOperations` call.
+    case startBatch(Int)
 }
 
 public enum RunOutcome: Sendable, Hashable {

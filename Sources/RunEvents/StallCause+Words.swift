@@ -133,6 +133,11 @@ extension StallCause {
                 + lineText(scenario[operation: op].location)
         case .user:
             return "a key press"
+        case .startBatch(let index):
+            guard scenario.startBatches.indices.contains(index) else { return "the start's 'add' line" }
+            let batch = scenario.startBatches[index]
+            let names = batch.operations.map { scenario.opName($0) }.joined(separator: ", ")
+            return "'add \(names)'" + lineText(batch.location)
         }
     }
 

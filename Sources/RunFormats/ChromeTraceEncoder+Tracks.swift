@@ -237,6 +237,9 @@ extension ChromeTraceEncoder {
             }
         case .user:
             out.appendLiteral(#","args":{"origin":"user""#)
+        case .startBatch(let index):
+            out.appendLiteral(#","args":{"origin":"start""#)
+            if scenario.startBatches.indices.contains(index) { line = scenario.startBatches[index].location.line }
         }
         if line > 0 {
             out.appendLiteral(#","line":"#)

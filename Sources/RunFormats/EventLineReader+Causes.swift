@@ -78,7 +78,7 @@ extension EventLineReader {
     // MARK: - Pieces
 
     /// The values of an array.
-    private func elements(_ v: JSONValue, _ what: String, _ expected: String) throws(LineError) -> [JSONValue] {
+    func elements(_ v: JSONValue, _ what: String, _ expected: String) throws(LineError) -> [JSONValue] {
         guard v.kind == .array else {
             throw LineError(offset: v.start, message: "\(what) must be \(expected), not \(shown(v))")
         }

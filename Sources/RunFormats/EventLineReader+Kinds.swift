@@ -136,6 +136,20 @@ extension EventLineReader {
         }
     }
 
+    /// `"target":"a"`: one add; `"target":["a","b"]`: one add of several
+    /// (`addOperations`), two or more names.
+    private func addAction() throws(LineError) -> Action {
+        let v = try value(.target)
+        guard v.kind == .array else { return .add(try operation(.target)) }
+        let names = try elements(v, "'target'", "a name in quotes or a list of names")
+        var ops: [OperationID] = []
+        for name in names { ops.append(OperationID(try self.name(of: name, "a name in 'target'", wantsQueue: false))) }
+        guard ops.count >= 2 else {
+            throw LineError(offset: v.start, message: "a list in 'target' names two or more operations")
+        }
+        return .addBatch(ops)
+    }
+
     private mutating func action() throws(LineError) -> LifecycleEvent.Kind {
         let verb = try word(.action, in: actionWords, "action")
         let takesValue = verb == .max || verb == .priority
@@ -149,7 +163,7 @@ extension EventLineReader {
         case .cancelAll: action = .cancelAll(try queue(.target))
         case .suspend: action = .suspend(try queue(.target))
         case .resume: action = .resume(try queue(.target))
-        case .add: action = .add(try operation(.target))
+        case .add: action = try addAction()
         case .wait: action = .wait(try operation(.target))
         case .waitAll: action = .waitAll(try queue(.target))
         case .start: action = .start(try operation(.target))
@@ -183,6 +197,17 @@ extension EventLineReader {
             origin = .completion(try operation(.by))
         case .user:
             origin = .user
+        case .start:
+            guard case .addBatch(let ops) = action,
+                let index = scenario.startBatches.firstIndex(where: { $0.operations == ops })
+            else {
+                throw LineError(
+                    offset: originValue.start,
+                    message:
+                        "no top-level 'add' line of the scenario performs '\(ScenarioPrinter.actionText(action, in: scenario))'"
+                )
+            }
+            origin = .startBatch(index)
         }
         if has(.by), case .completion = origin {
         } else if has(.by) {

@@ -69,7 +69,7 @@ extension JSONLineEncoder {
             JSONBytes.appendSeconds(suspension.time, to: &out)
             inner.key(SuspendedKey.origin.rawValue, to: &out)
             switch suspension.origin {
-            case .timed: JSONBytes.appendQuoted(SuspendedOrigin.at.rawValue, to: &out)
+            case .timed, .startBatch: JSONBytes.appendQuoted(SuspendedOrigin.at.rawValue, to: &out)
             case .user: JSONBytes.appendQuoted(SuspendedOrigin.user.rawValue, to: &out)
             case .completion(let op):
                 JSONBytes.appendQuoted(SuspendedOrigin.completion.rawValue, to: &out)
@@ -98,6 +98,8 @@ extension JSONLineEncoder {
             appendName(op, to: &out)
         case .user:
             JSONBytes.appendQuoted(SuspendedOrigin.user.rawValue, to: &out)
+        case .startBatch:
+            JSONBytes.appendQuoted(SuspendedOrigin.at.rawValue, to: &out)
         }
         if let hold = resume.hold, case .suspension(let q) = cause.root {
             object.key(ResumeKey.held.rawValue, to: &out)

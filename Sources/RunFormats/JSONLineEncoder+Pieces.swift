@@ -55,6 +55,15 @@ extension JSONLineEncoder {
             appendOperation(.target, op, to: &out)
             out.appendLiteral(Field.value.member)
             Self.appendValue(.priority(level), to: &out)
+        case .addBatch(let ops):
+            // One add of several: `"target":["a","b"]`.
+            out.appendLiteral(Field.target.member)
+            out.append(UInt8(ascii: "["))
+            for (k, op) in ops.enumerated() {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                operationNames.append(op.index, orQuote: scenario[operation: op].name, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
         }
     }
 

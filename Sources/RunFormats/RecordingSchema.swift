@@ -139,7 +139,7 @@ enum ActionVerb: CaseIterable, Sendable {
         case .resume: self = .resume
         case .setCap: self = .max
         case .setPriority: self = .priority
-        case .add: self = .add
+        case .add, .addBatch: self = .add
         case .wait: self = .wait
         case .waitAll: self = .waitAll
         case .start: self = .start
@@ -165,13 +165,14 @@ enum ActionVerb: CaseIterable, Sendable {
 
 /// The words of an action line's `origin`.
 enum OriginWord: CaseIterable, Sendable {
-    case at, completion, user
+    case at, completion, user, start
 
     init(_ origin: ActionOrigin) {
         switch origin {
         case .timed: self = .at
         case .completion: self = .completion
         case .user: self = .user
+        case .startBatch: self = .start
         }
     }
 
@@ -180,6 +181,7 @@ enum OriginWord: CaseIterable, Sendable {
         case .at: #""at""#
         case .completion: #""completion""#
         case .user: #""user""#
+        case .start: #""start""#
         }
     }
 }

@@ -48,6 +48,20 @@ extension Diagnostic {
             notes: ["every operation in a cycle waits forever"])
     }
 
+    /// A cycle that an `at TIME cancel OP` breaks: OP, cancelled, is ready
+    /// whatever it waits for.
+    public static func dependencyCycleBroken(
+        path: [String], by name: String, at time: String, line: Int, location: SourceLocation
+    ) -> Diagnostic {
+        .warning(
+            "dependency cycle: \(path.joined(separator: " → ")), broken by 'at \(time) cancel \(name)' (line \(line))",
+            at: location,
+            notes: [
+                "until then every operation in it waits; cancelled, '\(name)' is ready whatever it waits for: it "
+                    + "finishes without running, and what waits for it runs"
+            ])
+    }
+
     public static func duplicateTitle(firstLine: Int, at location: SourceLocation) -> Diagnostic {
         .error("a scenario has at most one title", at: location, notes: ["the first title is on line \(firstLine)"])
     }

@@ -2,7 +2,7 @@
 /// "did you mean" suggestions agree.
 enum Keywords {
     static let statements = [
-        "title", "note", "speed", "queue", "op", "barrier", "at", "when", "expect", "quiz",
+        "title", "note", "speed", "queue", "op", "barrier", "add", "at", "when", "expect", "quiz",
     ]
     static let queueOptions = ["max", "serial", "default", "qos", "suspended", "main"]
     /// At most 16: the parser marks the clauses of a statement in a fixed

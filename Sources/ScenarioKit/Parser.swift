@@ -87,6 +87,10 @@ struct Parser {
             try parseSpeed(&cursor, speed: first)
         case "when":
             try parseWhenCaption(&cursor, when: first)
+        case "add":
+            let names = try cursor.names(after: "add")
+            try finish(cursor, statement: "add")
+            tree.startAdds.append(StartAddSyntax(names: names, location: first.location))
         default:
             throw ParseFailure(
                 .unknownStatement(
@@ -194,7 +198,9 @@ struct Parser {
         case "cancel-all": kind = .cancelAll(try cursor.name(after: word))
         case "suspend": kind = .suspend(try cursor.name(after: word))
         case "resume": kind = .resume(try cursor.name(after: word))
-        case "add": kind = .add(try cursor.name(after: word))
+        case "add":
+            let names = try cursor.names(after: word)
+            kind = names.count == 1 ? .add(names[0]) : .addBatch(names)
         case "wait": kind = .wait(try cursor.name(after: word))
         case "wait-all": kind = .waitAll(try cursor.name(after: word))
         case "start": kind = .start(try cursor.name(after: word))

@@ -69,11 +69,10 @@ extension Scenario {
     /// actions' order (by time; equal times in file order), as the engine
     /// adds them. Operations started by hand are in no queue and left out.
     public var addOrder: [OperationID] {
-        let later = addedLater
         let byHand = startedByHand
-        var order = operations.indices.map(OperationID.init).filter { !later.contains($0) && !byHand.contains($0) }
+        var order = addedAtStart
         for timed in actions {
-            if case .add(let op) = timed.action, contains(op), !byHand.contains(op) { order.append(op) }
+            for op in timed.action.addedOperations where contains(op) && !byHand.contains(op) { order.append(op) }
         }
         return order
     }

@@ -16,6 +16,7 @@ extension Scenario {
         for i in copy.operations.indices { copy.operations[i].location = zero }
         for i in copy.actions.indices { copy.actions[i].location = zero }
         for i in copy.expectations.indices { copy.expectations[i].location = zero }
+        for i in copy.startBatches.indices { copy.startBatches[i].location = zero }
         copy.quiz?.location = zero
         copy.captions = captions.filter { $0.time == nil } + timedCaptions
         for i in copy.captions.indices { copy.captions[i].location = zero }

@@ -40,6 +40,11 @@ public struct Scenario: Sendable, Hashable {
     /// returns without posting `isFinished` (or `isExecuting`); otherwise
     /// they finish as usual.
     public var forgetsIfCancelled: Set<OperationID> = []
+    /// `add A, B, …` at the top level: operations the start adds to their
+    /// queue in one `addOperations([A, B, …], waitUntilFinished: false)`
+    /// call, in file order of the statements. Each holds two or more
+    /// operations of one queue, none a barrier, each added nowhere else.
+    public var startBatches: [AddBatch] = []
 
     /// The work operation `op`'s `main()` leaves running when it returns
     /// (`work D leaves D2`), if any.
@@ -95,7 +100,7 @@ public struct Scenario: Sendable, Hashable {
     public var addedLater: Set<OperationID> {
         var ids = Set<OperationID>()
         for timed in actions {
-            if case .add(let op) = timed.action { ids.insert(op) }
+            for op in timed.action.addedOperations { ids.insert(op) }
         }
         return ids
     }
@@ -113,15 +118,44 @@ public struct Scenario: Sendable, Hashable {
 
     /// The operations the run adds at time 0, in file order: every one that
     /// neither an `add` action adds later nor a `start` action starts by hand.
+    /// The operations of a start batch (`startBatches`) come together, in
+    /// the order its statement lists them, where the first of them in file
+    /// order would come: the start makes one `addOperations` call there
+    /// (`startBatchBeginning`).
     public var addedAtStart: [OperationID] {
         var later = addedLater
         later.formUnion(startedByHand)
         var ids: [OperationID] = []
         ids.reserveCapacity(operations.count - later.count)
+        if startBatches.isEmpty {
+            for index in operations.indices where later.isEmpty || !later.contains(OperationID(index)) {
+                ids.append(OperationID(index))
+            }
+            return ids
+        }
+        var batchOf: [OperationID: Int] = [:]
+        for (b, batch) in startBatches.enumerated() {
+            for op in batch.operations { batchOf[op] = b }
+        }
+        var added = Set<Int>()
         for index in operations.indices where later.isEmpty || !later.contains(OperationID(index)) {
-            ids.append(OperationID(index))
+            guard let b = batchOf[OperationID(index)] else {
+                ids.append(OperationID(index))
+                continue
+            }
+            if added.insert(b).inserted { ids += startBatches[b].operations }
         }
         return ids
+    }
+
+    /// The start batch (index into `startBatches`) whose `addOperations`
+    /// call begins with `op`, its first listed operation, if any.
+    public var startBatchBeginning: [OperationID: Int] {
+        var first: [OperationID: Int] = [:]
+        for (b, batch) in startBatches.enumerated() {
+            if let op = batch.operations.first { first[op] = b }
+        }
+        return first
     }
 }
 
@@ -262,6 +296,11 @@ public enum Action: Sendable, Hashable {
     case setCap(QueueID, ConcurrencyCap)
     case setPriority(OperationID, PriorityLevel)
     case add(OperationID)
+    /// `add A, B, …`: the operations, all of one queue, in one
+    /// `addOperations([A, B, …], waitUntilFinished: false)` call (the queue
+    /// then picks among all of them at once: on a serial queue the highest
+    /// priority starts first, where added one by one the first would).
+    case addBatch([OperationID])
     /// The main thread calls the operation's `waitUntilFinished()` (only
     /// in an `at` line: a completion block runs on another thread).
     case wait(OperationID)
@@ -276,7 +315,16 @@ public enum Action: Sendable, Hashable {
     public var queue: QueueID? {
         switch self {
         case .cancelAll(let q), .suspend(let q), .resume(let q), .setCap(let q, _), .waitAll(let q): q
-        case .cancel, .setPriority, .add, .wait, .start: nil
+        case .cancel, .setPriority, .add, .addBatch, .wait, .start: nil
+        }
+    }
+
+    /// The operations an `add` or a batch add adds; none for other actions.
+    public var addedOperations: [OperationID] {
+        switch self {
+        case .add(let op): [op]
+        case .addBatch(let ops): ops
+        default: []
         }
     }
 
@@ -297,6 +345,21 @@ public enum Action: Sendable, Hashable {
         case .wait, .waitAll: true
         default: false
         }
+    }
+}
+
+/// `add A, B, …` at the top level: operations the start adds in one
+/// `addOperations` call.
+public struct AddBatch: Sendable, Hashable {
+    /// In the order the statement lists them (the array given to
+    /// `addOperations`).
+    public var operations: [OperationID]
+    /// The `add` keyword.
+    public var location: SourceLocation
+
+    public init(operations: [OperationID], location: SourceLocation = SourceLocation(line: 0, column: 0)) {
+        self.operations = operations
+        self.location = location
     }
 }
 

@@ -4,7 +4,7 @@ import TextKit
 ///
 /// Canonical means: one statement per line, sections in a fixed order
 /// (title, notes and speed; queues; operations and barriers in insertion
-/// order; `when` captions in file order; actions and `at` captions in time
+/// order; the start's batch adds (`add A, B`) in file order; `when` captions in file order; actions and `at` captions in time
 /// order; expectations), every `on` written out, clauses in a fixed order,
 /// durations in their shortest form (`300ms`, `1.5s`); only the implicit
 /// `default` queue of a file without queues stays implicit. Reading the
@@ -46,6 +46,10 @@ public struct ScenarioPrinter: Sendable {
             scenario.operations.indices.map { index in
                 let unplaced = byHand.contains(OperationID(index)) && scenario.operations[index].queue.index == 0
                 return operationLine(index, in: scenario, writeQueue: !implicitQueue && !unplaced)
+            })
+        sections.append(
+            scenario.startBatches.map { batch in
+                "add " + batch.operations.map { scenario[operation: $0].name }.joined(separator: ", ")
             })
         sections.append(scenario.captions.compactMap { whenCaptionLine($0, in: scenario) })
         sections.append(timedLines(scenario))
@@ -175,6 +179,7 @@ public struct ScenarioPrinter: Sendable {
         case .setCap(let id, .limit(let n)): return "max \(queue(id)) \(n)"
         case .setPriority(let id, let level): return "priority \(op(id)) \(level.rawValue)"
         case .add(let id): return "add " + op(id)
+        case .addBatch(let ids): return "add " + ids.map(op).joined(separator: ", ")
         case .wait(let id): return "wait " + op(id)
         case .waitAll(let id): return "wait-all " + queue(id)
         case .start(let id): return "start " + op(id)
@@ -186,7 +191,7 @@ public struct ScenarioPrinter: Sendable {
     static func completionActionText(_ action: Action, in scenario: Scenario) -> String? {
         switch action {
         case .cancel, .cancelAll, .suspend, .resume: actionText(action, in: scenario)
-        case .setCap, .setPriority, .add, .wait, .waitAll, .start: nil
+        case .setCap, .setPriority, .add, .addBatch, .wait, .waitAll, .start: nil
         }
     }
 

@@ -12,9 +12,32 @@ extension ProgramWriter {
         if !scenario.actions.isEmpty {
             lines.append("    let t0 = DispatchTime.now()  // the timed actions count from here")
         }
+        let batches = scenario.startBatchBeginning
+        var inBatch = 0
         for op in scenario.addedAtStart {
+            if inBatch > 0 {
+                inBatch -= 1
+                continue
+            }
+            if let b = batches[op] {
+                let ops = scenario.startBatches[b].operations
+                lines += batchCode(ops, indent: "    ")
+                inBatch = ops.count - 1
+                continue
+            }
             lines += addCode(op.index, indent: "    ")
         }
+    }
+
+    /// One `addOperations` call for the operations of one queue: the queue
+    /// looks at all of them before it starts one.
+    func batchCode(_ ops: [OperationID], indent: String) -> [String] {
+        guard let first = ops.first else { return [] }
+        let queue = queueNames[scenario[operation: first].queue.index]
+        let names = ops.map { operationNames[$0.index] }.joined(separator: ", ")
+        return [
+            "\(indent)\(queue).addOperations([\(names)], waitUntilFinished: false)  // one call: the queue picks among all of them"
+        ]
     }
 
     func addCode(_ index: Int, indent: String) -> [String] {
@@ -63,6 +86,8 @@ extension ProgramWriter {
             return ["\(indent)\(operationNames[id.index]).queuePriority = .\(level.rawValue)"]
         case .add(let id):
             return addCode(id.index, indent: indent)
+        case .addBatch(let ids):
+            return batchCode(ids, indent: indent)
         case .wait(let id):
             return mainThreadWait(
                 "\(operationNames[id.index]).waitUntilFinished()", for: scenario[operation: id].name, indent: indent)

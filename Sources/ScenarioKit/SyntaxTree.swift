@@ -17,6 +17,15 @@ struct SyntaxTree: Sendable {
     var speeds: [SpeedSyntax] = []
     /// `at TIME say` and `when OP MOMENT say`, in file order.
     var captions: [CaptionSyntax] = []
+    /// `add A, B, …` at the top level, in file order.
+    var startAdds: [StartAddSyntax] = []
+}
+
+/// `add A, B, …` at the top level: one `addOperations` call at the start.
+struct StartAddSyntax: Sendable {
+    var names: [Name]
+    /// The `add` keyword.
+    var location: SourceLocation
 }
 
 /// A name as written, with where it was written.
@@ -178,6 +187,8 @@ struct ActionSyntax: Sendable {
         case setCap(Name, Located<ConcurrencyCap>)
         case setPriority(Name, PriorityLevel)
         case add(Name)
+        /// `add A, B, …`: two or more names, one `addOperations` call.
+        case addBatch([Name])
         case wait(Name)
         case waitAll(Name)
         case start(Name)

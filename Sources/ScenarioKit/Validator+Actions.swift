@@ -9,6 +9,8 @@ extension Validator {
     mutating func resolveActions() -> [TimedAction] {
         var timed: [TimedAction] = []
         var firstAdd: [Int: Int] = [:]
+        // The start's batches come first: they are added before any `at` line.
+        startBatches = resolveStartBatches(firstAdd: &firstAdd)
         var sourceOrder: [Int] = []  // index into tree.actions, parallel to `timed`
         for (position, syntax) in tree.actions.enumerated() {
             guard let action = resolve(syntax, firstAdd: &firstAdd) else { continue }
@@ -48,6 +50,9 @@ extension Validator {
                 // Its operation is unfinished until then.
                 holdsTheRun = true
                 target = name.text
+            case .addBatch(let names):
+                holdsTheRun = true
+                target = names.map(\.text).joined(separator: ", ")
             case .wait(let name), .waitAll(let name):
                 target = name.text
             case .cancel(let name), .cancelAll(let name), .suspend(let name), .resume(let name), .setCap(let name, _),
@@ -132,6 +137,8 @@ extension Validator {
                 firstAdd[op.index] = name.location.line
             }
             return .add(op)
+        case .addBatch(let names):
+            return resolveBatch(names, firstAdd: &firstAdd).map(Action.addBatch)
         case .wait(let name):
             guard let op = resolveOperation(name) else { return nil }
             return .wait(op)

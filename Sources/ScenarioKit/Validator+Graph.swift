@@ -1,12 +1,61 @@
 extension Validator {
-    /// Reports every dependency cycle once, with its path.
+    /// Reports every dependency cycle once, with its path: an error, or,
+    /// once the `at` actions are resolved (`judgeCycles`), a warning when
+    /// an `at … cancel` of one of its operations breaks it.
+    mutating func findCycles() {
+        cycles = Self.cycles(in: dependencies, cut: [], names: dependencyNames)
+    }
+
+    /// The cycles found by `findCycles`, judged against the timed actions
+    /// (`actions`, resolved): a cycle with an operation that an `at TIME
+    /// cancel` cancels is broken there — cancelled, that operation is
+    /// ready whatever it waits for, finishes without running, and what
+    /// waits for it runs (checked with plain Foundation:
+    /// `.ci/probes/run 20 cyclebreak cyclenone`; swift-corelibs-foundation's
+    /// `test_DependencyCycleBreak`) — and is a warning naming that cancel.
+    /// Every cycle nothing breaks is an error: the cycles that remain once
+    /// the cancelled operations wait for nothing.
+    mutating func judgeCycles(_ actions: [TimedAction]) {
+        guard !cycles.isEmpty else { return }
+        var cancels: [Int: TimedAction] = [:]
+        for timed in actions {
+            if case .cancel(let op) = timed.action, cancels[op.index] == nil { cancels[op.index] = timed }
+        }
+        let unbroken =
+            cancels.isEmpty ? cycles : Self.cycles(in: dependencies, cut: Set(cancels.keys), names: dependencyNames)
+        for cycle in unbroken {
+            report(.dependencyCycle(path: cycle.path.map { tree.operations[$0].name.text }, at: cycle.location))
+        }
+        guard !cancels.isEmpty else { return }
+        for cycle in cycles {
+            // The cancel that comes first breaks it.
+            let breakers = cycle.path.dropLast().filter { cancels[$0] != nil }
+            guard
+                let breaker = breakers.min(by: {
+                    (cancels[$0]!.time, cancels[$0]!.location) < (cancels[$1]!.time, cancels[$1]!.location)
+                }), let cancel = cancels[breaker]
+            else { continue }
+            let name = tree.operations[breaker].name.text
+            report(
+                .dependencyCycleBroken(
+                    path: cycle.path.map { tree.operations[$0].name.text }, by: name,
+                    at: ScenarioPrinter.format(cancel.time), line: cancel.location.line, location: cycle.location))
+        }
+    }
+
+    /// Every cycle of `dependencies` once, with its path, leaving out the
+    /// dependencies of the operations in `cut` (cancelled ones: they wait
+    /// for nothing).
     ///
     /// An iterative depth-first search (an explicit stack, never recursion,
     /// so a 10 000-long chain cannot overflow the thread's stack). Each edge
     /// that closes a cycle (it leads back to an operation still on the
-    /// stack) is one cycle; it is reported at that edge's name in `after`,
+    /// stack) is one cycle; its location is that edge's name in `after`,
     /// and the path starts there: `u → v → … → u`, read "u waits for v…".
-    mutating func findCycles() {
+    private static func cycles(in dependencies: [[OperationID]], cut: Set<Int>, names dependencyNames: [[Name]])
+        -> [Cycle]
+    {
+        var found: [Cycle] = []
         let count = dependencies.count
         // 0: not visited, 1: on the stack, 2: done.
         var state = [UInt8](repeating: 0, count: count)
@@ -18,7 +67,7 @@ extension Validator {
             positionOnStack[root] = 0
             while let top = stack.last {
                 let u = top.node
-                guard top.nextEdge < dependencies[u].count else {
+                guard top.nextEdge < (cut.contains(u) ? 0 : dependencies[u].count) else {
                     state[u] = 2
                     positionOnStack[u] = -1
                     stack.removeLast()
@@ -33,16 +82,15 @@ extension Validator {
                     positionOnStack[v] = stack.count
                     stack.append((v, 0))
                 case 1:
-                    var path = [tree.operations[u].name.text]
-                    for entry in stack[positionOnStack[v]...] {
-                        path.append(tree.operations[entry.node].name.text)
-                    }
-                    report(.dependencyCycle(path: path, at: dependencyNames[u][edge].location))
+                    var path = [u]
+                    for entry in stack[positionOnStack[v]...] { path.append(entry.node) }
+                    found.append(Cycle(path: path, location: dependencyNames[u][edge].location))
                 default:
                     break
                 }
             }
         }
+        return found
     }
 
     /// Warns about every operation that waits, directly or through other
@@ -84,4 +132,11 @@ extension Validator {
             }
         }
     }
+}
+
+/// A dependency cycle: the operations along it (`u → v → … → u`, by
+/// index, the first repeated last) and the name in `after` that closes it.
+struct Cycle: Sendable {
+    var path: [Int]
+    var location: SourceLocation
 }

@@ -10,8 +10,11 @@ extension Validator {
     /// asynchronous operation may come while it still executes.
     mutating func checkHandStarts(_ actions: [TimedAction], syntaxes: [ActionSyntax]) {
         var addLine: [Int: Int] = [:]
+        for batch in startBatches {
+            for op in batch.operations where addLine[op.index] == nil { addLine[op.index] = batch.location.line }
+        }
         for action in actions {
-            if case .add(let op) = action.action, addLine[op.index] == nil {
+            for op in action.action.addedOperations where addLine[op.index] == nil {
                 addLine[op.index] = action.location.line
             }
         }

@@ -24,6 +24,11 @@ struct Validator {
     /// Resolved completion block of each operation (nil: none), filled by
     /// `resolveCompletions`.
     var completions: [[Action]?] = []
+    /// The dependency cycles (`findCycles`), judged once the `at` actions
+    /// are resolved (`judgeCycles`).
+    var cycles: [Cycle] = []
+    /// The top-level `add` statements, resolved (`resolveStartBatches`).
+    var startBatches: [AddBatch] = []
 
     /// Whether the read is still wanted; nil: always.
     var cancellation: ReadCancellation?
@@ -70,6 +75,7 @@ struct Validator {
         warnUnusedQueues()
         resolveCompletions()
         let actions = resolveActions()
+        judgeCycles(actions)
         let expectations = resolveExpectations()
         let quiz = checkQuizzes()
         let speed = checkSpeeds()
@@ -87,6 +93,7 @@ struct Validator {
             title: tree.titles.first?.text, notes: tree.notes, queues: queues, operations: operations,
             actions: actions, expectations: expectations, quiz: quiz, captions: captions, speed: speed?.value,
             promisedUpTo: speed?.promisedUpTo)
+        scenario.startBatches = startBatches
         for (index, op) in tree.operations.enumerated() {
             if let leaves = op.leaves, case .work? = op.body { scenario.leftovers[OperationID(index)] = leaves.value }
             if op.neverFinishesOnlyIfCancelled, op.body?.isAsync == true {

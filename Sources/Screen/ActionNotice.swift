@@ -70,6 +70,12 @@ public struct ActionNotice: Sendable, Hashable {
             return (text, false)
         case .add(let op):
             return ("added \(board[operation: op].name)", false)
+        case .addBatch(let ops):
+            let queue = ops.first.map { board[queue: board[operation: $0].queue].name } ?? ""
+            return (
+                "added \(Wording.names(ops, in: scenario)) to \(queue) in one addOperations call: the queue picks "
+                    + "among all of them at once", false
+            )
         case .start:
             return ("", false)  // said above
         case .wait, .waitAll:

@@ -39,6 +39,7 @@ public struct LogEntry: Sendable, Hashable {
         case .action(let action, _, _):
             switch action {
             case .cancel(let op), .setPriority(let op, _), .add(let op), .wait(let op), .start(let op): return op
+            case .addBatch(let ops): return ops.first
             case .cancelAll, .suspend, .resume, .setCap, .waitAll: return nil
             }
         case .mainThreadWait(let action, _):

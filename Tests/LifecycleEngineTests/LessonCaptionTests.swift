@@ -309,6 +309,24 @@ struct LessonCaptionTests {
             ("consume started", [.finished(["produce"]), .running(["consume"]), .pending(["consume2"])]),
             ("consume2 starts only now", [.completionRan("produce2"), .running(["consume2"]), .pending(["tidy"])]),
         ],
+        "35-one-call-or-one-by-one.ops": [
+            (
+                "one call: the queue saw all three",
+                [
+                    .running(["batch-top"]), .ready(["batch-normal", "batch-low"]),
+                    .notAdded(["alone-normal", "alone-low", "alone-top"]),
+                ]
+            ),
+            ("batch-top is done", [.finished(["batch-top"]), .running(["batch-normal"]), .ready(["batch-low"])]),
+            (
+                "one add at a time",
+                [.running(["alone-normal"]), .finished(["batch-top", "batch-normal", "batch-low"])]
+            ),
+            (
+                "alone-low and alone-top now wait together",
+                [.finished(["alone-normal"]), .running(["alone-top"]), .ready(["alone-low"])]
+            ),
+        ],
         "32-forgets-when-cancelled.ops": [
             (
                 "fetch2's start() saw isCancelled and posted isFinished",

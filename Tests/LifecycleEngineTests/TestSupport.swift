@@ -16,7 +16,24 @@ func runChecked(
     _ builder: ScenarioBuilder, speed: Double = 20, timeout: Double = 20,
     sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) async -> Stream {
-    let scenario = builder.scenario
+    await runChecked(scenario: builder.scenario, speed: speed, timeout: timeout, sourceLocation: sourceLocation)
+}
+
+/// `runChecked` for a scenario written in the language (it must read
+/// without an error).
+func runChecked(
+    source: String, speed: Double = 20, timeout: Double = 20,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) async throws -> Stream {
+    let result = ScenarioReader.read(SourceFile(path: "test.ops", bytes: Array(source.utf8)))
+    let scenario = try #require(result.scenario, "\(result.diagnostics)", sourceLocation: sourceLocation)
+    return await runChecked(scenario: scenario, speed: speed, timeout: timeout, sourceLocation: sourceLocation)
+}
+
+func runChecked(
+    scenario: Scenario, speed: Double = 20, timeout: Double = 20,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) async -> Stream {
     let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: speed))
     run.start()
     let events = await run.ended(timeout: timeout)

@@ -337,6 +337,35 @@ import Testing
             """,
             ["urgent", "high-one", "normal-one", "low-one"]
         ),
+        (
+            "one addOperations call on a serial queue, then one add at a time",
+            """
+            queue q serial
+            queue r serial
+            op normal  on q work 30ms
+            op low     on q work 30ms priority low
+            op top     on q work 30ms priority veryHigh
+            op normal2 on r work 30ms
+            op low2    on r work 30ms priority low
+            op top2    on r work 30ms priority veryHigh
+            add normal, low, top
+            at 300ms add normal2
+            at 300ms add low2
+            at 300ms add top2
+            """,
+            ["top", "normal", "low", "normal2", "top2", "low2"]
+        ),
+        (
+            "a dependency cycle a cancel breaks",
+            """
+            queue q
+            op op1 on q work 20ms after op2
+            op op2 on q work 20ms after op3
+            op op3 on q work 20ms after op1
+            at 0ms cancel op3
+            """,
+            ["op2", "op1"]
+        ),
     ]
 
     @Test(arguments: deterministic)

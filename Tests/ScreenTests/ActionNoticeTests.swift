@@ -23,6 +23,14 @@ import Testing
         #expect(ascii.text == "cancel fetch: ignored - already finished")
     }
 
+    @Test func aBatchAddSaysItWasOneCall() {
+        let text = Self.notice(.addBatch([OperationID(0), OperationID(2)])).text(board: board(), glyphs: .unicode)
+        #expect(
+            text.text
+                == "added fetch and thumbs to net in one addOperations call: the queue picks among all of them at once")
+        #expect(!text.refused)
+    }
+
     @Test func aCancelSaysWhatItsEffectsWereOnceTheyArrived() {
         let ids = Names(scenario: pipeline)
         var script = Script(pipeline)
