@@ -43,19 +43,23 @@ public struct RunTimeline: Sendable {
     }
     /// The last event's time.
     public var endTime: Double { facts.endTime }
-    /// The boards of every moment, from its checkpoints.
-    private var history: BoardHistory
+    /// The boards of every moment, from its checkpoints; nil when the
+    /// timeline was made without them (`keepsBoards`).
+    private var history: BoardHistory?
     /// Per operation, what the barrier rule of its queue makes it wait for
     /// directly (`Scenario.barrierWaits`): the edges the graph draws.
     let barrierWaits: [[OperationID]]
 
-    public init(scenario: Scenario, events: [LifecycleEvent]) {
+    /// `keepsBoards` false leaves out the boards' checkpoints (the board
+    /// reduced at every event), for an answer that asks only the facts
+    /// (`why`, `H`): a board asked for is then reduced from the start.
+    public init(scenario: Scenario, events: [LifecycleEvent], keepsBoards: Bool = true) {
         self.scenario = scenario
         self.events = events
         facts = RunFacts(scenario: scenario)
         queueMoments = Array(repeating: [], count: scenario.queues.count)
         queueActions = Array(repeating: [], count: scenario.queues.count)
-        history = BoardHistory(scenario: scenario)
+        var history = keepsBoards ? BoardHistory(scenario: scenario) : nil
         barrierWaits = scenario.barrierWaits
         var board = BoardState(scenario: scenario)
         // Started by hand, an operation holds no slot of any queue.
@@ -87,9 +91,12 @@ public struct RunTimeline: Sendable {
             default:
                 facts.record(event)
             }
-            board.apply(event)
-            history.append(event, boardAfter: board)
+            if history != nil {
+                board.apply(event)
+                history!.append(event, boardAfter: board)
+            }
         }
+        self.history = history
     }
 
     public subscript(_ op: OperationID) -> OperationFacts { facts[op] }
@@ -100,7 +107,10 @@ public struct RunTimeline: Sendable {
 
     /// The board after the first `count` events (0: before any).
     public func board(afterFirst count: Int) -> BoardState {
-        history.board(after: count)
+        if let history { return history.board(after: count) }
+        var board = BoardState(scenario: scenario)
+        for event in events.prefix(count) { board.apply(event) }
+        return board
     }
 
     /// The board right after the event numbered `seq`.

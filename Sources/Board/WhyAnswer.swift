@@ -31,8 +31,9 @@ public enum WhyAnswer {
         return (text, false)
     }
 
-    /// When `op` started and the chain that decided it; or why it never
-    /// started, as far as the run tells.
+    /// When `op` started, in one sentence naming the link that cost the
+    /// most (`CriticalPath.summary`), then the chain that decided it; or
+    /// why it never started, as far as the run tells.
     public static func chain(to op: OperationID, in timeline: RunTimeline) -> (lines: [String], started: Bool) {
         let scenario = timeline.scenario
         let name = scenario.opName(op)
@@ -43,8 +44,9 @@ public enum WhyAnswer {
             timeline.isByHand(op)
             ? "the main thread, by hand (it is in no queue)" : scenario.queueName(scenario[operation: op].queue)
         var lines = [
+            path.summary(in: timeline),
             "\(name) started at \(Spelling.seconds(path.started)) on \(place). What decided when, from the start of "
-                + "the run:"
+                + "the run:",
         ]
         lines += path.lines(in: timeline)
         lines.append(path.total())

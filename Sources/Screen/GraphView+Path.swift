@@ -38,7 +38,7 @@ extension GraphView {
         let scenario = board.scenario
         let name = scenario.opName(op)
         let events = history.map { Array($0.events.prefix(count)) } ?? []
-        let timeline = RunTimeline(scenario: scenario, events: events)
+        let timeline = RunTimeline(scenario: scenario, events: events, keepsBoards: false)
         guard let path = timeline.criticalPath(to: op) else {
             let why: String
             if board[operation: op].phase == .cancelled {

@@ -104,7 +104,8 @@ enum WhyCommand: Subcommand {
 
     /// Prints the answer and gives the status.
     static func answer(_ ids: [OperationID], scenario: Scenario, events: [LifecycleEvent]) -> ExitStatus {
-        let timeline = RunTimeline(scenario: scenario, events: events)
+        // The facts alone: the answer asks no board.
+        let timeline = RunTimeline(scenario: scenario, events: events, keepsBoards: false)
         var lines: [String] = []
         var status = ExitStatus.success
         if ids.count == 2 {
