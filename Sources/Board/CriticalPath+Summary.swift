@@ -215,7 +215,8 @@ extension CriticalPath {
         return via
     }
 
-    /// The link that cost the most; a wait before a run of the same cost.
+    /// The link that cost the most (to the millisecond); of equal ones a
+    /// wait before a run, else the latest.
     func decisive(in timeline: RunTimeline) -> Decisive? {
         var best: Decisive?
         var bestIsWait = false
@@ -258,7 +259,9 @@ extension CriticalPath {
             }
             let rounded = (cost * 1000).rounded()
             let bestRounded = ((best?.cost ?? -1) * 1000).rounded()
-            if best == nil || rounded > bestRounded || (rounded == bestRounded && isWait && !bestIsWait) {
+            // Of equal costs the later link, nearer the start it held back;
+            // but a wait before a run.
+            if best == nil || rounded > bestRounded || (rounded == bestRounded && (isWait || !bestIsWait)) {
                 best = Decisive(step: i, cost: cost, subject: subject)
                 bestIsWait = isWait
             }

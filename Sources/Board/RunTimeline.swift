@@ -99,6 +99,55 @@ public struct RunTimeline: Sendable {
         self.history = history
     }
 
+    /// A timeline for the critical path alone (`criticalPath(to:)`), made
+    /// from moments a reader of the run already recorded (the interface's
+    /// `TimelineLanes`: `moments[i]` operation i's, none after the moment
+    /// the timeline stands for) instead of a pass of `RunFacts` over every
+    /// event: the queues' freed slots from each operation's stop, and one
+    /// look at each of `events` for a resume, a cap or an action. `events`
+    /// may leave out those about one operation (its key changes, its
+    /// dispatch, blocks, completions: `BoardHistory.Events
+    /// .apartFromOperations`), since the moments say them; `events` then
+    /// holds only the rest. No boards, no outcome, no peaks.
+    public init(scenario: Scenario, events: [LifecycleEvent], moments: [OperationMoments]) {
+        self.scenario = scenario
+        self.events = events
+        facts = RunFacts(scenario: scenario, moments: moments)
+        var queueMoments = [[(stamp: Stamp, moment: QueueMoment)]](repeating: [], count: scenario.queues.count)
+        var queueActions = [[(stamp: Stamp, cause: Cause)]](repeating: [], count: scenario.queues.count)
+        history = nil
+        barrierWaits = scenario.barrierWaits
+        let byHand = scenario.startedByHand
+        for event in events {
+            switch event.kind {
+            case .queue(let q, let key, let old, let new) where scenario.contains(q):
+                let stamp = Stamp(seq: event.seq, time: event.time)
+                switch (key, new) {
+                case (.isSuspended, .bool(false)) where old == .bool(true):
+                    queueMoments[q.index].append((stamp, .resumed))
+                case (.maxConcurrentOperationCount, .int(let n)) where old != nil:
+                    queueMoments[q.index].append((stamp, .capChanged(n)))
+                default:
+                    break
+                }
+            case .action(let action, let origin, ignored: nil):
+                if let q = action.queue, scenario.contains(q) {
+                    let stamp = Stamp(seq: event.seq, time: event.time)
+                    queueActions[q.index].append((stamp, Cause(action: action, origin: origin)))
+                }
+            default:
+                break
+            }
+        }
+        for (i, spec) in scenario.operations.enumerated() where i < moments.count {
+            guard let stopped = moments[i].stopped, byHand.isEmpty || !byHand.contains(OperationID(i)) else { continue }
+            queueMoments[spec.queue.index].append((stopped, .slotFreed(OperationID(i))))
+        }
+        for q in queueMoments.indices { queueMoments[q].sort { $0.stamp.seq < $1.stamp.seq } }
+        self.queueMoments = queueMoments
+        self.queueActions = queueActions
+    }
+
     public subscript(_ op: OperationID) -> OperationFacts { facts[op] }
 
     public func peak(of queue: QueueID) -> Int { facts.peak(of: queue) }
@@ -198,4 +247,22 @@ public enum FinalState: String, Sendable, Hashable, CaseIterable {
     case skipped
     /// Never finished.
     case stuck
+}
+
+extension OperationMoments {
+    /// These moments as they stood after the event numbered `seq`: each
+    /// one stamped later left out.
+    public func cut(after seq: Int) -> OperationMoments {
+        var cut = self
+        func keep(_ stamp: Stamp?) -> Stamp? { stamp.flatMap { $0.seq <= seq ? $0 : nil } }
+        cut.added = keep(added)
+        cut.ready = keep(ready)
+        cut.dispatched = keep(dispatched)
+        cut.started = keep(started)
+        if cut.started == nil { cut.thread = nil }
+        cut.stopped = keep(stopped)
+        cut.finished = keep(finished)
+        cut.cancelled = keep(cancelled)
+        return cut
+    }
 }

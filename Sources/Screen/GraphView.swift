@@ -51,7 +51,8 @@ enum GraphView {
         var path: HeldBack?
         if state.criticalPathShown, let op = state.selectedOperation {
             let held = heldBack(op, board: board, frame: frame)
-            let band = drawBand(held, theme: theme, into: &grid, rect: body)
+            let scroll = state.criticalPathScroll.op == op ? state.criticalPathScroll.line : 0
+            let band = drawBand(held, scroll: scroll, theme: theme, into: &grid, rect: body)
             body = body.inset(bottom: band)
             path = held
         }

@@ -48,6 +48,9 @@ public final class ScreenMemo: Sendable {
     let shapedGraphKept = Mutex<GraphDrawing?>(nil)
     /// The last critical path `H` showed (`heldBack`, in GraphView+Path.swift).
     let heldBackKept = Mutex<HeldBack?>(nil)
+    /// The timeline the critical paths of `H` are read from, for the first
+    /// `count` events (`pathTimeline`, in GraphView+Path.swift).
+    let pathTimelineKept = Mutex<(count: Int, timeline: RunTimeline)?>(nil)
 
     public init() {}
 
