@@ -80,7 +80,8 @@ extension CriticalPath {
     /// The chain as `H` lists it: for each group a line that says what it
     /// waited for, what it cost and how many links, then its links (as
     /// `lines(in:)` says them), two or more in a row that cost nothing
-    /// folded into one line (`… 12 links of no wait`).
+    /// folded into one line (`… 12 links of no wait`), but never the last
+    /// (what let the operation go).
     public func groupedLines(in timeline: RunTimeline) -> [String] {
         let scenario = timeline.scenario
         let all = lines(in: timeline)
@@ -98,7 +99,8 @@ extension CriticalPath {
                 free = 0
             }
             for i in group.steps {
-                if steps[i].cost < Self.noWait {
+                // The last link, what let the operation go, is always shown.
+                if steps[i].cost < Self.noWait, i < steps.count - 1 {
                     if free == 0 { freeStart = i }
                     free += 1
                     continue

@@ -116,7 +116,8 @@ import Testing
             path.summary(in: timeline)
                 == "e started at 0.300s: it waited for d, which waited through 2 others for a, which ran 300ms on q")
         // Grouped: a added as the run began (one link, not folded), then
-        // the dependencies: a's run, and seven links of no wait folded.
+        // the dependencies: a's run, six links of no wait folded, and the last
+        // (what let e go) shown.
         let groups = path.groups(in: s.scenario)
         #expect(groups.map(\.cause) == [.added, .dependency])
         #expect(groups.map(\.steps.count) == [1, 8])
@@ -127,7 +128,8 @@ import Testing
                 "    0.000s → 0.000s     0ms  a was added to q as the run began, and dispatched",
                 "  waiting for dependencies to finish: 300ms, 8 links",
                 "    0.000s → 0.300s   300ms  a ran on q, and what follows waited for it",
-                "    … 7 links of no wait",
+                "    … 6 links of no wait",
+                "    0.300s → 0.300s     0ms  e turned ready when its dependency d finished, and q dispatched it",
             ], "\(lines)")
     }
 
