@@ -176,8 +176,14 @@ struct GraphDrawing: Sendable {
     /// queue order: the title names them.
     let barrierQueues: [String]
 
+    /// From this many operations on, the layout reorders its layers once
+    /// (one sweep down and up) instead of four times: at 100,000 the four
+    /// cost half a second, for a view that shows some forty names at once.
+    static let fewerSweepsFrom = 20_000
+
     init(_ scenario: Scenario, drawnAs: [OperationID?]? = nil) {
-        layout = GraphLayout(scenario: scenario, drawnAs: drawnAs)
+        let sweeps = scenario.operations.count >= Self.fewerSweepsFrom ? 1 : 4
+        layout = GraphLayout(scenario: scenario, drawnAs: drawnAs, sweeps: sweeps)
         canvas = GraphCanvas(layout: layout, scenario: scenario, nameWidth: GraphView.nameWidth, gap: GraphView.gap)
         operationCount = scenario.operations.count
         self.drawnAs = drawnAs
@@ -195,12 +201,28 @@ struct GraphDrawing: Sendable {
 }
 
 extension ScreenMemo {
+    /// From this many operations on, the interactive shell lays the graph
+    /// out ahead, on a thread of its own, as the run starts
+    /// (`layOutGraph`): at 100,000 operations it takes longer than a key
+    /// may (100 ms), and the run, seconds long, leaves time for it.
+    public static let graphLaidOutAhead = 2_000
+
+    /// Lays the scenario's graph out and keeps it (nothing when it is
+    /// kept): called ahead of `G`, off the main thread. A frame that asks
+    /// for the graph meanwhile waits for this layout rather than making
+    /// another.
+    public func layOutGraph(of scenario: Scenario) { _ = graph(of: scenario) }
+
     /// The scenario's graph, made once (the memo serves one scenario).
     func graph(of scenario: Scenario) -> GraphDrawing {
-        if let kept = graphKept.withLock({ $0 }), kept.operationCount == scenario.operations.count { return kept }
-        let drawing = GraphDrawing(scenario)
-        graphKept.withLock { $0 = drawing }
-        return drawing
+        graphLayoutLock.withLock { _ in
+            if let kept = graphKept.withLock({ $0 }), kept.operationCount == scenario.operations.count {
+                return kept
+            }
+            let drawing = GraphDrawing(scenario)
+            graphKept.withLock { $0 = drawing }
+            return drawing
+        }
     }
 
     /// The graph a filter and folds leave, made again only when they

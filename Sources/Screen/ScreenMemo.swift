@@ -44,6 +44,9 @@ public final class ScreenMemo: Sendable {
     private let kept = Mutex(Kept())
     /// The scenario's dependency graph (`graph(of:)`, in GraphView.swift).
     let graphKept = Mutex<GraphDrawing?>(nil)
+    /// Held while the scenario's graph is laid out (`layOutGraph`, ahead,
+    /// or a frame's): one layout, which the other waits for.
+    let graphLayoutLock = Mutex<Void>(())
     /// The graph a filter and folds leave (`graph(of:drawnAs:)`).
     let shapedGraphKept = Mutex<GraphDrawing?>(nil)
     /// The last critical path `H` showed (`heldBack`, in GraphView+Path.swift).

@@ -14,7 +14,7 @@ enum BenchCommand {
     static let help = """
         USAGE: opscope-bench [--quick]
                              [--only engine|language|interface|table|history|scale|budget|repeat|stall|watch
-                                    |graph|search|chain|practice|why]
+                                    |graph|graphkeys|search|chain|practice|why]
                              [--chain-length N] [--seeds N] [--runs N]
 
         Measures, on this machine:
@@ -57,7 +57,8 @@ enum BenchCommand {
           graph      the dependency graph's layout of 10,000 operations and 20,000
                      dependencies (≤ 300 ms) and of 1,000 (≤ 30 ms); every key of
                      the graph view on a run of 100,000 operations, the first G
-                     and the first H included, key and frame (≤ 100 ms each)
+                     and the first H included, key and frame (≤ 100 ms each;
+                     alone: --only graphkeys)
           why        'opscope why' of the last operation of a 100,000-operation
                      chain against 'opscope trace --format jsonl' of it, whole
                      processes, alternated (≤ 2×); not in the default set
@@ -82,7 +83,7 @@ enum BenchCommand {
         let only = args.value("only")
         let sections = [
             "engine", "language", "interface", "table", "history", "scale", "budget", "repeat", "stall", "watch",
-            "graph", "search", "chain", "practice", "why",
+            "graph", "search", "chain", "practice", "why", "graphkeys",
         ]
         if let only, !sections.contains(only) {
             throw UsageError("'--only' is one of \(sections.joined(separator: ", ")), not '\(only)'")
@@ -106,6 +107,7 @@ enum BenchCommand {
             GraphKeysBench.run(report: report, rounds: rounds)
         }
         if only == "why" { WhyBench.run(report: report, rounds: rounds) }
+        if only == "graphkeys" { GraphKeysBench.run(report: report, rounds: rounds) }
         if only == nil || only == "search" { SearchBench.run(report: report, rounds: rounds) }
         if only == nil || only == "watch" { WatchBench.run(report: report, rounds: args.has("quick") ? 5 : 15) }
         if only == "chain" {
