@@ -46,12 +46,16 @@ extension BoardHistory {
         /// reading back the others, which are nearly all of a run.
         public func apartFromOperations(prefix count: Int) -> [LifecycleEvent] {
             var found: [LifecycleEvent] = []
-            for position in 0..<Swift.min(count, recorded) {
-                let record = record(at: position)
-                switch record.form {
-                case .operation, .operationOnThread, .dispatched, .block, .completion: continue
-                case .aside, .queue, .caption, .completed: found.append(record.event(aside: aside))
+            var left = Swift.min(count, recorded)
+            // Chunk by chunk: one look at each record's form.
+            for chunk in chunks where left > 0 {
+                for record in chunk.prefix(left) {
+                    switch record.form {
+                    case .operation, .operationOnThread, .dispatched, .block, .completion: continue
+                    case .aside, .queue, .caption, .completed: found.append(record.event(aside: aside))
+                    }
                 }
+                left -= Swift.min(left, chunk.count)
             }
             return found
         }

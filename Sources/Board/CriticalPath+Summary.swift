@@ -77,25 +77,37 @@ extension CriticalPath {
         return groups
     }
 
-    /// The chain as `H` lists it: for each group a line that says what it
-    /// waited for, what it cost and how many links, then its links (as
-    /// `lines(in:)` says them), two or more in a row that cost nothing
-    /// folded into one line (`… 12 links of no wait`), but never the last
-    /// (what let the operation go).
-    public func groupedLines(in timeline: RunTimeline) -> [String] {
-        let scenario = timeline.scenario
-        let all = lines(in: timeline)
-        var out: [String] = []
-        for group in groups(in: scenario) {
-            let count = group.steps.count
-            out.append(
-                "  \(Self.title(group.cause, in: timeline, at: group.steps.upperBound - 1, path: self)): "
-                    + "\(Self.costText(group.cost)), \(count) link\(count == 1 ? "" : "s")")
+    /// One line of the chain as `H` lists it (`Listing`).
+    public enum Entry: Sendable, Hashable {
+        /// The line of `groups[index]`: what it waited for, its cost, its links.
+        case group(Int)
+        /// The line of `steps[index]`.
+        case step(Int)
+        /// `count` links in a row of no wait, folded.
+        case folded(Int)
+    }
+
+    /// The chain as `H` lists it, without its words: what each line is,
+    /// so that only the lines shown are put in words (a chain can have
+    /// thousands).
+    public struct Listing: Sendable {
+        public var groups: [Group]
+        public var entries: [Entry]
+    }
+
+    /// For each group its line, then its links, two or more in a row that
+    /// cost nothing folded into one line, but never the last (what let the
+    /// operation go).
+    public func listing(in scenario: Scenario) -> Listing {
+        let groups = groups(in: scenario)
+        var entries: [Entry] = []
+        for (g, group) in groups.enumerated() {
+            entries.append(.group(g))
             var free = 0
             var freeStart = 0
             func flush() {
-                if free == 1 { out.append("  " + all[freeStart]) }
-                if free > 1 { out.append("    … \(free) links of no wait") }
+                if free == 1 { entries.append(.step(freeStart)) }
+                if free > 1 { entries.append(.folded(free)) }
                 free = 0
             }
             for i in group.steps {
@@ -106,11 +118,37 @@ extension CriticalPath {
                     continue
                 }
                 flush()
-                out.append("  " + all[i])
+                entries.append(.step(i))
             }
             flush()
         }
-        return out
+        return Listing(groups: groups, entries: entries)
+    }
+
+    /// The words of `entry`: `  waiting for a slot of net (cap 2): 400ms, 3
+    /// links`, a link as `lines(in:)` says it (two cells further in), or
+    /// `    … 12 links of no wait`. `byHand`: `scenario.startedByHand`.
+    public func text(
+        of entry: Entry, in listing: Listing, timeline: RunTimeline, byHand: Set<OperationID>
+    ) -> String {
+        switch entry {
+        case .group(let g):
+            let group = listing.groups[g]
+            let count = group.steps.count
+            return "  \(Self.title(group.cause, in: timeline, at: group.steps.upperBound - 1, path: self)): "
+                + "\(Self.costText(group.cost)), \(count) link\(count == 1 ? "" : "s")"
+        case .step(let i):
+            return "  " + line(steps[i], timeline: timeline, byHand: byHand)
+        case .folded(let count):
+            return "    … \(count) links of no wait"
+        }
+    }
+
+    /// The chain as `H` lists it, every line in words (`listing`, `text`).
+    public func groupedLines(in timeline: RunTimeline) -> [String] {
+        let listing = listing(in: timeline.scenario)
+        let byHand = timeline.scenario.startedByHand
+        return listing.entries.map { text(of: $0, in: listing, timeline: timeline, byHand: byHand) }
     }
 
     /// `waiting for a slot of net (cap 2)`, the words of a group's line.

@@ -6,15 +6,17 @@ import TextKit
 extension CriticalPath {
     /// `  0.104s → 0.255s   151ms  decode3 ran on cpu, …`, in time order.
     public func lines(in timeline: RunTimeline) -> [String] {
-        let scenario = timeline.scenario
         // Asked once, not per link: a chain is as long as the run.
-        let byHand = scenario.startedByHand
-        return steps.map { step in
-            let range = "\(Spelling.seconds(step.from)) → \(Spelling.seconds(step.to))"
-            let cost = Self.costText(step.cost)
-            return
-                "  \(range)  \(cost.leftPadded(to: 6))  \(Self.sentence(step.link, timeline: timeline, in: scenario, byHand: byHand))"
-        }
+        let byHand = timeline.scenario.startedByHand
+        return steps.map { line($0, timeline: timeline, byHand: byHand) }
+    }
+
+    /// One link's line (`lines(in:)`); `byHand`: `scenario.startedByHand`.
+    func line(_ step: Step, timeline: RunTimeline, byHand: Set<OperationID>) -> String {
+        let range = "\(Spelling.seconds(step.from)) → \(Spelling.seconds(step.to))"
+        let cost = Self.costText(step.cost)
+        let words = Self.sentence(step.link, timeline: timeline, in: timeline.scenario, byHand: byHand)
+        return "  \(range)  \(cost.leftPadded(to: 6))  \(words)"
     }
 
     /// The line under the chain: the links add up to the start time.

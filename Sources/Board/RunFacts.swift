@@ -146,14 +146,6 @@ public struct RunFacts: Sendable {
         if keepsRules { ruleFacts = Array(repeating: RuleFacts(), count: tracked.count) }
     }
 
-    /// Every operation's moments as a reader of the run already recorded
-    /// them (the interface's `TimelineLanes`), and nothing else: what a
-    /// critical path asks (`RunTimeline.init(scenario:events:moments:)`).
-    init(scenario: Scenario, moments: [OperationMoments]) {
-        self.init(scenario: scenario)
-        for i in tracked.indices where moments.indices.contains(i) { tracked[i].moments = moments[i] }
-    }
-
     /// Facts enough to judge `scenario`'s expectations: the operations they
     /// name, and the sets of its `concurrent` claims.
     public static func forExpectations(of scenario: Scenario) -> RunFacts {

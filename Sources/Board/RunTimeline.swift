@@ -49,6 +49,10 @@ public struct RunTimeline: Sendable {
     /// Per operation, what the barrier rule of its queue makes it wait for
     /// directly (`Scenario.barrierWaits`): the edges the graph draws.
     let barrierWaits: [[OperationID]]
+    /// Every operation's moments, for a timeline made from a reader's
+    /// lanes (`init(scenario:events:lanes:through:)`), with the last event
+    /// they stand for (nil: all they recorded); nil: `facts` has them.
+    private let laneMoments: (lanes: TimelineLanes, through: Int?)?
 
     /// `keepsBoards` false leaves out the boards' checkpoints (the board
     /// reduced at every event), for an answer that asks only the facts
@@ -60,6 +64,7 @@ public struct RunTimeline: Sendable {
         queueMoments = Array(repeating: [], count: scenario.queues.count)
         queueActions = Array(repeating: [], count: scenario.queues.count)
         var history = keepsBoards ? BoardHistory(scenario: scenario) : nil
+        laneMoments = nil
         barrierWaits = scenario.barrierWaits
         var board = BoardState(scenario: scenario)
         // Started by hand, an operation holds no slot of any queue.
@@ -100,19 +105,22 @@ public struct RunTimeline: Sendable {
     }
 
     /// A timeline for the critical path alone (`criticalPath(to:)`), made
-    /// from moments a reader of the run already recorded (the interface's
-    /// `TimelineLanes`: `moments[i]` operation i's, none after the moment
-    /// the timeline stands for) instead of a pass of `RunFacts` over every
-    /// event: the queues' freed slots from each operation's stop, and one
-    /// look at each of `events` for a resume, a cap or an action. `events`
-    /// may leave out those about one operation (its key changes, its
-    /// dispatch, blocks, completions: `BoardHistory.Events
-    /// .apartFromOperations`), since the moments say them; `events` then
-    /// holds only the rest. No boards, no outcome, no peaks.
-    public init(scenario: Scenario, events: [LifecycleEvent], moments: [OperationMoments]) {
+    /// from the moments a reader of the run already recorded (the
+    /// interface's `TimelineLanes`, read as they stood after the event
+    /// numbered `through`, or all they recorded) instead of a pass of
+    /// `RunFacts` over every event: the queues' freed slots from each
+    /// operation's stop, and one look at each of `events` for a resume, a
+    /// cap or an action. `events` may leave out those about one operation
+    /// (its key changes, its dispatch, blocks, completions:
+    /// `BoardHistory.Events.apartFromOperations`), since the moments say
+    /// them; `events` then holds only the rest. No boards, no outcome, no
+    /// peaks; the lanes are shared, not copied.
+    public init(scenario: Scenario, events: [LifecycleEvent], lanes: TimelineLanes, through seq: Int? = nil) {
         self.scenario = scenario
         self.events = events
-        facts = RunFacts(scenario: scenario, moments: moments)
+        // The facts of no operation: the moments say them (`subscript`).
+        facts = RunFacts(scenario: scenario, tracking: .only([]))
+        laneMoments = (lanes, seq)
         var queueMoments = [[(stamp: Stamp, moment: QueueMoment)]](repeating: [], count: scenario.queues.count)
         var queueActions = [[(stamp: Stamp, cause: Cause)]](repeating: [], count: scenario.queues.count)
         history = nil
@@ -139,8 +147,11 @@ public struct RunTimeline: Sendable {
                 break
             }
         }
-        for (i, spec) in scenario.operations.enumerated() where i < moments.count {
-            guard let stopped = moments[i].stopped, byHand.isEmpty || !byHand.contains(OperationID(i)) else { continue }
+        let count = min(scenario.operations.count, lanes.lanes.count)
+        for (i, spec) in scenario.operations.prefix(count).enumerated() {
+            guard let stopped = lanes.lanes[i].moments.stopped, stopped.seq <= seq ?? Int.max,
+                byHand.isEmpty || !byHand.contains(OperationID(i))
+            else { continue }
             queueMoments[spec.queue.index].append((stopped, .slotFreed(OperationID(i))))
         }
         for q in queueMoments.indices { queueMoments[q].sort { $0.stamp.seq < $1.stamp.seq } }
@@ -148,7 +159,14 @@ public struct RunTimeline: Sendable {
         self.queueActions = queueActions
     }
 
-    public subscript(_ op: OperationID) -> OperationFacts { facts[op] }
+    public subscript(_ op: OperationID) -> OperationFacts {
+        guard let (lanes, through) = laneMoments else { return facts[op] }
+        var facts = OperationFacts()
+        guard lanes.lanes.indices.contains(op.index) else { return facts }
+        let moments = lanes.lanes[op.index].moments
+        facts.moments = through.map { moments.cut(after: $0) } ?? moments
+        return facts
+    }
 
     public func peak(of queue: QueueID) -> Int { facts.peak(of: queue) }
 

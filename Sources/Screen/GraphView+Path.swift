@@ -17,11 +17,23 @@ struct HeldBack: Sendable {
     var started: Bool
     /// The sentence the band opens with (it stays while the rest scrolls).
     var sentence: String
-    /// The band's scrolled lines: the groups and their links in time
-    /// order, the total.
-    var lines: [String]
+    /// The chain and what it is read from, when it started.
+    var chain: (path: CriticalPath, timeline: RunTimeline, listing: CriticalPath.Listing, byHand: Set<OperationID>)?
     /// The operations the links name, the selected one too.
     var onPath: Set<OperationID>
+
+    /// How many lines scroll under the sentence: the groups and their
+    /// links in time order, then the total.
+    var lineCount: Int { chain.map { $0.listing.entries.count + 1 } ?? 0 }
+
+    /// The scrolled line `k`, put in words when it is shown (a chain can
+    /// have thousands of links, a band shows a few).
+    func line(_ k: Int) -> String {
+        guard let chain else { return "" }
+        guard k < chain.listing.entries.count else { return chain.path.total() }
+        return chain.path.text(
+            of: chain.listing.entries[k], in: chain.listing, timeline: chain.timeline, byHand: chain.byHand)
+    }
 }
 
 extension GraphView {
@@ -57,7 +69,7 @@ extension GraphView {
             } else {
                 why = "\(name) has not started at this moment: no chain held back a start yet"
             }
-            return HeldBack(op: op, events: count, started: false, sentence: why, lines: [], onPath: [op])
+            return HeldBack(op: op, events: count, started: false, sentence: why, chain: nil, onPath: [op])
         }
         var onPath: Set<OperationID> = [op]
         for step in path.steps {
@@ -74,9 +86,9 @@ extension GraphView {
                 break
             }
         }
+        let chain = (path, timeline, path.listing(in: scenario), scenario.startedByHand)
         return HeldBack(
-            op: op, events: count, started: true, sentence: path.summary(in: timeline),
-            lines: path.groupedLines(in: timeline) + [path.total()], onPath: onPath)
+            op: op, events: count, started: true, sentence: path.summary(in: timeline), chain: chain, onPath: onPath)
     }
 
     /// The run's timeline up to its first `count` events, for the critical
@@ -94,14 +106,10 @@ extension GraphView {
         }
         let timeline: RunTimeline
         if let history, let lanes, lanes.recorded >= count, lanes.lanes.count == scenario.operations.count {
-            var moments = lanes.lanes.map(\.moments)
-            if lanes.recorded > count {
-                // In history: the moments as they stood at the cursor.
-                let seq = count > 0 ? history.events[count - 1].seq : Int.min
-                for i in moments.indices { moments[i] = moments[i].cut(after: seq) }
-            }
+            // In history: the moments as they stood at the cursor.
+            let through = lanes.recorded > count ? (count > 0 ? history.events[count - 1].seq : Int.min) : nil
             let events = history.events.apartFromOperations(prefix: count)
-            timeline = RunTimeline(scenario: scenario, events: events, moments: moments)
+            timeline = RunTimeline(scenario: scenario, events: events, lanes: lanes, through: through)
         } else {
             let events = history.map { Array($0.events.prefix(count)) } ?? []
             timeline = RunTimeline(scenario: scenario, events: events, keepsBoards: false)
@@ -128,8 +136,8 @@ extension GraphView {
         }
         sentence = Array(sentence.prefix(max(1, room - 1)))
         let left = room - sentence.count
-        let scrolls = held.lines.count > left
-        let window = scrolls ? max(0, left - 1) : held.lines.count
+        let scrolls = held.lineCount > left
+        let window = scrolls ? max(0, left - 1) : held.lineCount
         let rows = sentence.count + window + (scrolls ? 1 : 0)
         return (rows, sentence, window, scrolls)
     }
@@ -137,7 +145,7 @@ extension GraphView {
     /// The first line shown of `held` at `scroll` (clamped: the last
     /// line at the bottom of the band at most).
     static func clampedScroll(_ scroll: Int, _ held: HeldBack, window: Int) -> Int {
-        min(max(0, scroll), max(0, held.lines.count - window))
+        min(max(0, scroll), max(0, held.lineCount - window))
     }
 
     /// Writes the band at the bottom of `rect` and returns the rows it
@@ -148,7 +156,7 @@ extension GraphView {
         let shape = bandShape(held, width: rect.width, height: rect.height)
         guard shape.rows > 0 else { return 0 }
         let first = clampedScroll(scroll, held, window: shape.window)
-        let shown = Array(held.lines.dropFirst(first).prefix(shape.window))
+        let shown = (first..<min(held.lineCount, first + shape.window)).map(held.line)
         let top = rect.y + rect.height - shape.rows
         grid.fill(Rect(x: rect.x, y: top, width: rect.width, height: shape.rows), with: .blank)
         var row = top
@@ -160,16 +168,16 @@ extension GraphView {
         }
         for line in shape.sentence { put(line, held.started ? theme.heading : theme.plain) }
         for (k, line) in shown.enumerated() {
-            let isTotal = first + k == held.lines.count - 1
+            let isTotal = first + k == held.lineCount - 1
             let isGroup = line.hasPrefix("  ") && !line.hasPrefix("   ")
             put(line, isTotal ? theme.info : isGroup ? theme.plain.bolded : theme.plain)
         }
         if shape.scrolls {
             let last = first + shown.count
             let more =
-                last < held.lines.count
+                last < held.lineCount
                 ? "PgDn for more, End for the last link" : "the last link: PgUp goes back, Home to the first"
-            put("  lines \(first + 1)–\(last) of \(held.lines.count) · \(more) · H hides", theme.dim)
+            put("  lines \(first + 1)–\(last) of \(held.lineCount) · \(more) · H hides", theme.dim)
         }
         return shape.rows
     }

@@ -88,7 +88,7 @@ extension InterfaceController {
         case .logOlder: target = current - page
         case .logNewer: target = current + page
         case .scrollHome: target = 0
-        default: target = held.lines.count
+        default: target = held.lineCount
         }
         let next = GraphView.clampedScroll(target, held, window: shape.window)
         guard next != current else {

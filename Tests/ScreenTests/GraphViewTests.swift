@@ -255,6 +255,30 @@ import Testing
         #expect(scene.wholeScreen.contains { $0.hasPrefix("  waiting to be added") })
     }
 
+    @Test func hInHistoryReadsTheChainAsItStoodAtTheCursor() throws {
+        let events = Self.longChain.events
+        // Just after s10 started: the lanes hold the whole run, the band only what came by then.
+        let s10 = Self.longChain.id("s10")
+        let started = events.firstIndex {
+            if case .operation(s10, .isExecuting, _, .bool(true)) = $0.kind { true } else { false }
+        }
+        let cursor = try #require(started) + 1
+        var scene = TimelineScene(Self.longChain, .columns, size: Self.size, history: cursor)
+        scene.state.selectedOperation = Self.longChain.id("s10")
+        scene.press(.character("H"))
+        scene.press(.pageDown)
+        scene.press(.pageDown)
+        scene.press(.pageDown)
+        scene.press(.pageDown)
+        scene.press(.pageDown)
+        scene.press(.pageDown)
+        let screen = scene.wholeScreen
+        #expect(screen.contains { $0.hasPrefix("s10 started at 0.100s: it waited for s9, which ran 10ms on q") })
+        #expect(screen.contains { $0.contains("the links add up to 0.100s") }, "\(screen.joined(separator: "\n"))")
+        scene.state.selectedOperation = Self.longChain.id("s20")
+        #expect(scene.wholeScreen.contains { $0.hasPrefix("s20 has not started at this moment") })
+    }
+
     @Test func dAsksWhetherTheSelectionWaitsForAnotherAndTheInspectorAnswers() {
         var scene = TimelineScene(Self.photos, .columns, size: Self.size)
         scene.state.selectedOperation = Self.photos.id("thumb")
