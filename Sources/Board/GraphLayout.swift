@@ -46,8 +46,15 @@ public struct GraphLayout: Sendable {
     /// Per operation, its place in its layer.
     public private(set) var placeOf: [Int32]
     /// Per edge, its place in each layer strictly between its ends, in
-    /// layer order.
-    public private(set) var waypointPlaces: [[Int32]]
+    /// layer order (made from `waypointSlots`, for a reader).
+    public var waypointPlaces: [[Int32]] {
+        edges.indices.map { Array(waypointSlots[Int(waypointStart[$0])..<Int(waypointStart[$0 + 1])]) }
+    }
+    /// Every edge's waypoint places, edge after edge, in one array (no array
+    /// per edge: a large graph has hundreds of thousands of edges); edge
+    /// `e`'s are from `waypointStart[e]` to `waypointStart[e + 1]`.
+    private var waypointSlots: [Int32]
+    private let waypointStart: [Int32]
     /// Per operation, the edges into it and out of it (indices into `edges`).
     public let incoming: [[Int32]]
     public let outgoing: [[Int32]]
@@ -126,7 +133,13 @@ public struct GraphLayout: Sendable {
         }
         self.layers = layers
         placeOf = [Int32](repeating: 0, count: n)
-        waypointPlaces = edges.map { _ in [] }
+        var start = [Int32](repeating: 0, count: edges.count + 1)
+        for (e, edge) in edges.enumerated() {
+            let span = Int(layerOf[edge.to.index]) - Int(layerOf[edge.from.index]) - 1
+            start[e + 1] = start[e] + Int32(max(0, span))
+        }
+        waypointStart = start
+        waypointSlots = [Int32](repeating: 0, count: Int(start[edges.count]))
         recordPlaces()
         for _ in 0..<max(0, sweeps) {
             reorder(downward: true)
@@ -170,10 +183,11 @@ public struct GraphLayout: Sendable {
                 }
             }
         }
-        for e in edges.indices { waypointPlaces[e].removeAll(keepingCapacity: true) }
         for l in layers.indices {
             for (p, slot) in layers[l].enumerated() {
-                if case .waypoint(let e) = slot { waypointPlaces[e].append(Int32(p)) }
+                if case .waypoint(let e) = slot {
+                    waypointSlots[Int(waypointStart[e]) + l - Int(layerOf[edges[e].from.index]) - 1] = Int32(p)
+                }
             }
         }
     }
@@ -185,7 +199,7 @@ public struct GraphLayout: Sendable {
         let (a, b) = (Int(layerOf[edge.from.index]), Int(layerOf[edge.to.index]))
         if layer == a { return Int(placeOf[edge.from.index]) }
         if layer == b { return Int(placeOf[edge.to.index]) }
-        return Int(waypointPlaces[e][layer - a - 1])
+        return Int(waypointSlots[Int(waypointStart[e]) + layer - a - 1])
     }
 
     /// One sweep: each layer sorted by the mean place of its neighbours in
@@ -224,7 +238,8 @@ public struct GraphLayout: Sendable {
             for (p, slot) in layers[l].enumerated() {
                 switch slot {
                 case .operation(let op): placeOf[op.index] = Int32(p)
-                case .waypoint(let e): waypointPlaces[e][l - Int(layerOf[edges[e].from.index]) - 1] = Int32(p)
+                case .waypoint(let e):
+                    waypointSlots[Int(waypointStart[e]) + l - Int(layerOf[edges[e].from.index]) - 1] = Int32(p)
                 }
             }
         }

@@ -31,8 +31,14 @@ enum GraphView {
         let drawn = drawing(board: board, state: state, frame: frame)
         let selected = state.selectedOperation.flatMap(drawn.node)
         let none = [Bool](repeating: false, count: scenario.operations.count)
-        let upstream = selected.map { drawn.layout.reachMask(from: $0, upstream: true) } ?? none
-        let downstream = selected.map { drawn.layout.reachMask(from: $0, upstream: false) } ?? none
+        let (upstream, downstream) =
+            selected.map { op in
+                frame.memo?.reach(of: op, in: drawn)
+                    ?? (
+                        drawn.layout.reachMask(from: op, upstream: true),
+                        drawn.layout.reachMask(from: op, upstream: false)
+                    )
+            } ?? (none, none)
         let (waitsFor, waitedBy) = (upstream.count { $0 }, downstream.count { $0 })
         let layers = drawn.layout.layers.count
         let ascii = frame.glyphs.isASCII
@@ -223,6 +229,21 @@ extension ScreenMemo {
             graphKept.withLock { $0 = drawing }
             return drawing
         }
+    }
+
+    /// What `op` waits for and what waits for it in `drawing`
+    /// (`GraphLayout.reachMask`), kept while the selection and the drawing
+    /// stay: a frame that only scrolls or marks does not walk the graph again.
+    func reach(of op: OperationID, in drawing: GraphDrawing) -> (up: [Bool], down: [Bool]) {
+        if let kept = reachKept.withLock({ $0 }), kept.op == op,
+            kept.count == drawing.operationCount, kept.drawnAs == drawing.drawnAs
+        {
+            return (kept.up, kept.down)
+        }
+        let up = drawing.layout.reachMask(from: op, upstream: true)
+        let down = drawing.layout.reachMask(from: op, upstream: false)
+        reachKept.withLock { $0 = (op, drawing.operationCount, drawing.drawnAs, up, down) }
+        return (up, down)
     }
 
     /// The graph a filter and folds leave, made again only when they

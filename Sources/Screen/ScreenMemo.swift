@@ -47,6 +47,10 @@ public final class ScreenMemo: Sendable {
     /// Held while the scenario's graph is laid out (`layOutGraph`, ahead,
     /// or a frame's): one layout, which the other waits for.
     let graphLayoutLock = Mutex<Void>(())
+    /// The selection's reach in the graph drawn (`reach(of:in:)`).
+    let reachKept = Mutex<
+        (op: OperationID, count: Int, drawnAs: [OperationID?]?, up: [Bool], down: [Bool])?
+    >(nil)
     /// The graph a filter and folds leave (`graph(of:drawnAs:)`).
     let shapedGraphKept = Mutex<GraphDrawing?>(nil)
     /// The last critical path `H` showed (`heldBack`, in GraphView+Path.swift).

@@ -75,6 +75,7 @@ enum GraphKeysBench {
         var order: [String] = []
         var events = 0
         var aheads: [Double] = []
+        var parts: [(Double, Double, Double, Int)] = []
         let count = max(1, min(rounds, 3))
         for _ in 0..<count {
             let memo = ScreenMemo()
@@ -106,6 +107,23 @@ enum GraphKeysBench {
                 worst[label] = max(worst[label] ?? 0, seconds)
             }
             aheads.append(ahead.withLock { $0 })
+            // H's parts, for the record: the timeline from the lanes, the chain, its sentence.
+            var timeline: RunTimeline?
+            let read = Measure.seconds {
+                let apart = history.events.apartFromOperations(prefix: history.count)
+                timeline = RunTimeline(scenario: scenario, events: apart, lanes: lanes)
+            }
+            var path: CriticalPath?
+            let chain = Measure.seconds { path = timeline?.criticalPath(to: OperationID(50_000)) }
+            var words = ""
+            let said = Measure.seconds {
+                if let path, let timeline {
+                    words = path.summary(in: timeline)
+                    _ = path.listing(in: scenario)
+                }
+            }
+            parts.append((read, chain, said, path?.steps.count ?? 0))
+            _ = words
         }
         report.line("    the run: \(events.formatted()) events")
         let slowest = worst.max { $0.value < $1.value }
@@ -115,6 +133,11 @@ enum GraphKeysBench {
         report.line("    " + order.map { "\($0) \(Measure.ms(worst[$0] ?? 0))" }.joined(separator: ", "))
         report.line("    (each the slowest of \(count) sessions, a fresh memo each)")
         report.line("    the layout ahead, on its thread while the run went: \(Measure.ms(Measure.median(aheads)))")
+        for (read, chain, said, links) in parts {
+            report.line(
+                "    H's parts: the timeline from the lanes \(Measure.ms(read)), the chain of \(links) links "
+                    + "\(Measure.ms(chain)), its sentence and groups \(Measure.ms(said))")
+        }
         // The worst case: G at once, before the layout ahead is done.
         let memo = ScreenMemo()
         let layout = Thread { memo.layOutGraph(of: scenario) }
