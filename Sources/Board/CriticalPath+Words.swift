@@ -12,7 +12,7 @@ extension CriticalPath {
     }
 
     /// One link's line (`lines(in:)`); `byHand`: `scenario.startedByHand`.
-    func line(_ step: Step, timeline: RunTimeline, byHand: Set<OperationID>) -> String {
+    public func line(_ step: Step, timeline: RunTimeline, byHand: Set<OperationID>) -> String {
         let range = "\(Spelling.seconds(step.from)) → \(Spelling.seconds(step.to))"
         let cost = Self.costText(step.cost)
         let words = Self.sentence(step.link, timeline: timeline, in: timeline.scenario, byHand: byHand)
