@@ -67,7 +67,13 @@ public struct GraphLayout: Sendable {
     ///     both are one node. nil: every operation is its own node. Gathered
     ///     nodes must keep the graph acyclic (`GraphFolds` does).
     ///   - sweeps: rounds of reordering (each a sweep down, then up).
-    public init(scenario: Scenario, drawnAs: [OperationID?]? = nil, sweeps: Int = 4) {
+    ///   - hint: a layout of the same scenario to keep the order of (the
+    ///     whole graph's, for a fold of it): each layer starts in the
+    ///     order the hint gives its operations and the waypoints of its
+    ///     edges (an edge the hint does not have goes beside its
+    ///     dependency's row), so that folding moves nothing else; then
+    ///     `sweeps` rounds as usual (none keeps the hint's order).
+    public init(scenario: Scenario, drawnAs: [OperationID?]? = nil, sweeps: Int = 4, hint: GraphLayout? = nil) {
         let n = scenario.operations.count
         // Every `after` clause, in scenario order, then the barrier rule's
         // edges (`BarrierRule`) that no clause already draws.
@@ -89,6 +95,8 @@ public struct GraphLayout: Sendable {
             // An edge between two nodes is drawn once; a dependency wins
             // over a barrier's order.
             var seen: [Int: Int] = [:]
+            seen.reserveCapacity(waits.count)
+            edges.reserveCapacity(waits.count)
             for wait in waits {
                 guard let from = drawnAs[wait.from.index], let to = drawnAs[wait.to.index], from != to else {
                     continue
@@ -122,14 +130,18 @@ public struct GraphLayout: Sendable {
         // Initial order: by queue, then scenario order; waypoints after
         // the operations, in edge order.
         var layers = [[Slot]](repeating: [], count: depth)
-        let byQueue = (0..<n).sorted {
-            let (qa, qb) = (scenario.operations[$0].queue.index, scenario.operations[$1].queue.index)
-            return qa != qb ? qa < qb : $0 < $1
-        }
-        for i in byQueue where layerOf[i] >= 0 { layers[Int(layerOf[i])].append(.operation(OperationID(i))) }
-        for (e, edge) in edges.enumerated() {
-            let (a, b) = (Int(layerOf[edge.from.index]), Int(layerOf[edge.to.index]))
-            if b - a > 1 { for l in (a + 1)..<b { layers[l].append(.waypoint(edge: e)) } }
+        if let hint, hint.layerOf.count == n {
+            layers = Self.layers(keeping: hint, edges: edges, layerOf: layerOf, depth: depth)
+        } else {
+            let byQueue = (0..<n).sorted {
+                let (qa, qb) = (scenario.operations[$0].queue.index, scenario.operations[$1].queue.index)
+                return qa != qb ? qa < qb : $0 < $1
+            }
+            for i in byQueue where layerOf[i] >= 0 { layers[Int(layerOf[i])].append(.operation(OperationID(i))) }
+            for (e, edge) in edges.enumerated() {
+                let (a, b) = (Int(layerOf[edge.from.index]), Int(layerOf[edge.to.index]))
+                if b - a > 1 { for l in (a + 1)..<b { layers[l].append(.waypoint(edge: e)) } }
+            }
         }
         self.layers = layers
         placeOf = [Int32](repeating: 0, count: n)
@@ -144,6 +156,34 @@ public struct GraphLayout: Sendable {
         for _ in 0..<max(0, sweeps) {
             reorder(downward: true)
             reorder(downward: false)
+        }
+    }
+
+    /// Each layer's slots in the order `hint` gives them: an operation at
+    /// its place there, a waypoint of an edge the hint has (same ends,
+    /// same layers) at the hint's waypoint, another beside its dependency's
+    /// row; ties in operation, then edge, order.
+    static func layers(keeping hint: GraphLayout, edges: [Edge], layerOf: [Int32], depth: Int) -> [[Slot]] {
+        var keyed = [[(key: Int32, order: Int, slot: Slot)]](repeating: [], count: depth)
+        for i in layerOf.indices where layerOf[i] >= 0 {
+            let key = hint.layerOf[i] >= 0 ? hint.placeOf[i] : Int32.max
+            keyed[Int(layerOf[i])].append((key, i, .operation(OperationID(i))))
+        }
+        for (e, edge) in edges.enumerated() {
+            let (a, b) = (Int(layerOf[edge.from.index]), Int(layerOf[edge.to.index]))
+            guard b - a > 1 else { continue }
+            var same: Int?
+            if Int(hint.layerOf[edge.from.index]) == a, Int(hint.layerOf[edge.to.index]) == b {
+                same = hint.outgoing[edge.from.index].lazy.map(Int.init).first { hint.edges[$0].to == edge.to }
+            }
+            let beside = hint.layerOf[edge.from.index] >= 0 ? hint.placeOf[edge.from.index] : Int32.max
+            for l in (a + 1)..<b {
+                let key = same.map { hint.waypointSlots[Int(hint.waypointStart[$0]) + l - a - 1] } ?? beside
+                keyed[l].append((key, layerOf.count + e, .waypoint(edge: e)))
+            }
+        }
+        return keyed.map { layer in
+            layer.sorted { $0.key != $1.key ? $0.key < $1.key : $0.order < $1.order }.map(\.slot)
         }
     }
 

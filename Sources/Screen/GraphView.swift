@@ -187,9 +187,14 @@ struct GraphDrawing: Sendable {
     /// cost half a second, for a view that shows some forty names at once.
     static let fewerSweepsFrom = 20_000
 
-    init(_ scenario: Scenario, drawnAs: [OperationID?]? = nil) {
-        let sweeps = scenario.operations.count >= Self.fewerSweepsFrom ? 1 : 4
-        layout = GraphLayout(scenario: scenario, drawnAs: drawnAs, sweeps: sweeps)
+    /// `whole`: the whole graph's layout, for a fold or a filter of a large
+    /// one (`fewerSweepsFrom`): its order is kept, without sweeps, so that
+    /// the rest stays in place and a fold is quick.
+    init(_ scenario: Scenario, drawnAs: [OperationID?]? = nil, whole: GraphLayout? = nil) {
+        let large = scenario.operations.count >= Self.fewerSweepsFrom
+        let hint = large ? whole : nil
+        layout = GraphLayout(
+            scenario: scenario, drawnAs: drawnAs, sweeps: hint != nil ? 0 : large ? 1 : 4, hint: hint)
         canvas = GraphCanvas(layout: layout, scenario: scenario, nameWidth: GraphView.nameWidth, gap: GraphView.gap)
         operationCount = scenario.operations.count
         self.drawnAs = drawnAs
@@ -254,7 +259,8 @@ extension ScreenMemo {
         {
             return kept
         }
-        let drawing = GraphDrawing(scenario, drawnAs: drawnAs)
+        let whole = scenario.operations.count >= GraphDrawing.fewerSweepsFrom ? graph(of: scenario).layout : nil
+        let drawing = GraphDrawing(scenario, drawnAs: drawnAs, whole: whole)
         shapedGraphKept.withLock { $0 = drawing }
         return drawing
     }
