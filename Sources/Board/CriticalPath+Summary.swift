@@ -172,16 +172,10 @@ extension CriticalPath {
     /// counts).
     static func capText(_ queue: QueueID, in timeline: RunTimeline, at step: Int, path: CriticalPath) -> String {
         var cap = timeline.scenario[queue: queue].cap.foundationValue
-        if case .waited(let op, _) = path.steps[step].link, let dispatched = timeline[op].dispatched {
-            let moments = timeline.queueMoments[queue.index]
-            var i = RunTimeline.firstIndex(in: moments, after: dispatched.seq) - 1
-            while i >= 0 {
-                if case .capChanged(let n) = moments[i].moment {
-                    cap = n
-                    break
-                }
-                i -= 1
-            }
+        if case .waited(let op, _) = path.steps[step].link, let dispatched = timeline[op].dispatched,
+            let set = timeline.cap(of: queue, at: dispatched.seq)
+        {
+            cap = set
         }
         if cap == 1 { return "serial" }
         return cap < 0 ? "the default cap" : "cap \(cap)"

@@ -94,6 +94,7 @@ public struct CriticalPathWork: Sendable, Hashable {
 struct CriticalPathIndex {
     let timeline: RunTimeline
     lazy var byHand: Set<OperationID> = timeline.scenario.startedByHand
+    lazy var addedLater: Set<OperationID> = timeline.scenario.addedLater
     /// Per operation, the `start` and `add` actions carried out for it, in order.
     lazy var actions: [OperationID: [(event: LifecycleEvent, isStart: Bool)]] = {
         var found: [OperationID: [(event: LifecycleEvent, isStart: Bool)]] = [:]
@@ -236,7 +237,7 @@ extension RunTimeline {
             let origin = addOrigin(of: op, before: added.seq, index: &index)
             // Without an `add` action it was added as the run began.
             best = (.added(origin), added)
-            if origin == nil && scenario.addedLater.contains(op) { best = (.unexplained, added) }
+            if origin == nil && index.addedLater.contains(op) { best = (.unexplained, added) }
         } else {
             best = (.unexplained, ready)
         }

@@ -34,6 +34,9 @@ public struct RunTimeline: Sendable {
     /// Per queue, in order: the actions on it Foundation was asked for and
     /// carried out (cancel-all, suspend, resume, a cap), with what asked.
     public private(set) var queueActions: [[(stamp: Stamp, cause: Cause)]]
+    /// Per queue, in order: its cap changes alone (of `queueMoments`), so
+    /// that the cap at a moment is found by halves.
+    public private(set) var capChanges: [[(stamp: Stamp, cap: Int)]]
     /// Operations that started, in the order they started.
     public var startOrder: [OperationID] { facts.startOrder }
     /// The outcome of the first `.end`; nil when the run never ended.
@@ -63,6 +66,7 @@ public struct RunTimeline: Sendable {
         facts = RunFacts(scenario: scenario)
         queueMoments = Array(repeating: [], count: scenario.queues.count)
         queueActions = Array(repeating: [], count: scenario.queues.count)
+        capChanges = Array(repeating: [], count: scenario.queues.count)
         var history = keepsBoards ? BoardHistory(scenario: scenario) : nil
         laneMoments = nil
         barrierWaits = scenario.barrierWaits
@@ -85,6 +89,7 @@ public struct RunTimeline: Sendable {
                     queueMoments[q.index].append((stamp, .resumed))
                 case (.maxConcurrentOperationCount, .int(let n)) where old != nil:
                     queueMoments[q.index].append((stamp, .capChanged(n)))
+                    capChanges[q.index].append((stamp, n))
                 default:
                     break
                 }
@@ -123,6 +128,7 @@ public struct RunTimeline: Sendable {
         laneMoments = (lanes, seq)
         var queueMoments = [[(stamp: Stamp, moment: QueueMoment)]](repeating: [], count: scenario.queues.count)
         var queueActions = [[(stamp: Stamp, cause: Cause)]](repeating: [], count: scenario.queues.count)
+        var capChanges = [[(stamp: Stamp, cap: Int)]](repeating: [], count: scenario.queues.count)
         history = nil
         barrierWaits = scenario.barrierWaits
         let byHand = scenario.startedByHand
@@ -135,6 +141,7 @@ public struct RunTimeline: Sendable {
                     queueMoments[q.index].append((stamp, .resumed))
                 case (.maxConcurrentOperationCount, .int(let n)) where old != nil:
                     queueMoments[q.index].append((stamp, .capChanged(n)))
+                    capChanges[q.index].append((stamp, n))
                 default:
                     break
                 }
@@ -157,6 +164,7 @@ public struct RunTimeline: Sendable {
         for q in queueMoments.indices { queueMoments[q].sort { $0.stamp.seq < $1.stamp.seq } }
         self.queueMoments = queueMoments
         self.queueActions = queueActions
+        self.capChanges = capChanges
     }
 
     public subscript(_ op: OperationID) -> OperationFacts {
@@ -244,6 +252,18 @@ public struct RunTimeline: Sendable {
         stamp: Stamp, moment: QueueMoment
     )? {
         queueMoments[queue.index].last { $0.stamp.seq < seq && $0.stamp.seq > floor }
+    }
+
+    /// The cap `queue` had set last at or before the event numbered `seq`
+    /// (nil: none was set during the run).
+    public func cap(of queue: QueueID, at seq: Int) -> Int? {
+        let changes = capChanges[queue.index]
+        var (low, high) = (0, changes.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if changes[mid].stamp.seq <= seq { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? changes[low - 1].cap : nil
     }
 
     /// The first resume of `queue` after `seq`.
