@@ -176,4 +176,41 @@ import Testing
         // Four times the operations: about four times the work, far from sixteen.
         #expect(works[1] <= works[0] * 5, "\(works)")
     }
+    /// `count` operations with no dependency on a serial queue, all added
+    /// as the run began: each let go by the slot the one before freed.
+    static func queued(_ count: Int) -> Script {
+        var text = "queue q serial\n"
+        for i in 0..<count { text += "op o\(i) work 1ms\n" }
+        var s = Script(scenario(text))
+        for i in 0..<count { s.add("o\(i)") }
+        for i in 0..<count {
+            s.start("o\(i)", thread: 1)
+            s.at(Double(i + 1) * 0.001)
+            s.finish("o\(i)")
+        }
+        return s
+    }
+
+    /// The same through the queue's slots: each link finds the slot that
+    /// let it go from its own dispatch back, not from the queue's first
+    /// moment; and the sentence names the queue and who held its slot.
+    @Test func theWorkThroughSlotsGrowsLinearlyToo() throws {
+        var works: [Int] = []
+        for count in [500, 2_000] {
+            let s = Self.queued(count)
+            let timeline = RunTimeline(scenario: s.scenario, events: s.events, keepsBoards: false)
+            var work = CriticalPathWork()
+            let path = try #require(timeline.criticalPath(to: OperationID(count - 1), work: &work))
+            #expect(path.steps.last?.link == .waited(OperationID(count - 1), until: .slot(OperationID(count - 2))))
+            #expect(work.inspected <= 3 * count, "\(work.inspected) looked at for \(count) operations")
+            works.append(work.inspected)
+            if count == 500 {
+                #expect(
+                    path.summary(in: timeline)
+                        == "o499 started at 0.499s: it waited 499ms for a slot of q (serial), held in turn by o0, o1, "
+                        + "o2 and 496 more")
+            }
+        }
+        #expect(works[1] <= works[0] * 5, "\(works)")
+    }
 }
