@@ -128,8 +128,14 @@ enum GraphView {
         let scenario = board.scenario
         let full = frame.memo?.graph(of: scenario) ?? GraphDrawing(scenario)
         let mask = state.filter.shown(on: board)
-        let drawnAs = GraphFolds.drawnAs(
-            full: full.layout, folds: state.graphFolds, isShown: mask.map { mask in { mask.contains($0) } })
+        let drawnAs: [OperationID?]?
+        if mask == nil, let memo = frame.memo {
+            // Folds alone: what stands for what is kept while they stay.
+            drawnAs = memo.foldedAs(state.graphFolds, full: full)
+        } else {
+            drawnAs = GraphFolds.drawnAs(
+                full: full.layout, folds: state.graphFolds, isShown: mask.map { mask in { mask.contains($0) } })
+        }
         guard let drawnAs else { return full }
         return frame.memo?.graph(of: scenario, drawnAs: drawnAs) ?? GraphDrawing(scenario, drawnAs: drawnAs)
     }
@@ -234,6 +240,20 @@ extension ScreenMemo {
             graphKept.withLock { $0 = drawing }
             return drawing
         }
+    }
+
+    /// What stands for what with `folds` and no filter
+    /// (`GraphFolds.drawnAs`), kept while the folds stay: at 100,000
+    /// operations a fold near the graph's start gathers from tens of
+    /// thousands, each frame would find them again.
+    func foldedAs(_ folds: Set<OperationID>, full: GraphDrawing) -> [OperationID?]? {
+        guard !folds.isEmpty else { return nil }
+        if let kept = foldsKept.withLock({ $0 }), kept.folds == folds, kept.count == full.operationCount {
+            return kept.drawnAs
+        }
+        let drawnAs = GraphFolds.drawnAs(full: full.layout, folds: folds, isShown: nil)
+        foldsKept.withLock { $0 = (folds, full.operationCount, drawnAs) }
+        return drawnAs
     }
 
     /// What `op` waits for and what waits for it in `drawing`

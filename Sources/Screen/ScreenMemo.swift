@@ -47,6 +47,8 @@ public final class ScreenMemo: Sendable {
     /// Held while the scenario's graph is laid out (`layOutGraph`, ahead,
     /// or a frame's): one layout, which the other waits for.
     let graphLayoutLock = Mutex<Void>(())
+    /// What stands for what with the folds of the last frame (`foldedAs`).
+    let foldsKept = Mutex<(folds: Set<OperationID>, count: Int, drawnAs: [OperationID?]?)?>(nil)
     /// The selection's reach in the graph drawn (`reach(of:in:)`).
     let reachKept = Mutex<
         (op: OperationID, count: Int, drawnAs: [OperationID?]?, up: [Bool], down: [Bool])?
