@@ -94,14 +94,22 @@ public struct GraphLayout: Sendable {
         if let drawnAs, drawnAs.count == n {
             // An edge between two nodes is drawn once; a dependency wins
             // over a barrier's order.
+            // Two waits become one edge only at a node that stands for
+            // others (a fold's): the rest are as the whole graph has them,
+            // and go in without a look-up.
+            var gathers = [Bool](repeating: false, count: n)
+            for i in 0..<n { if let node = drawnAs[i], node.index != i { gathers[node.index] = true } }
             var seen: [Int: Int] = [:]
-            seen.reserveCapacity(waits.count)
             edges.reserveCapacity(waits.count)
             for wait in waits {
                 guard let from = drawnAs[wait.from.index], let to = drawnAs[wait.to.index], from != to else {
                     continue
                 }
                 let edge = Edge(from: from, to: to, isBarrier: wait.isBarrier)
+                guard gathers[from.index] || gathers[to.index] else {
+                    edges.append(edge)
+                    continue
+                }
                 if let e = seen[Self.key(from, to)] {
                     if !wait.isBarrier { edges[e].isBarrier = false }
                 } else {
@@ -121,7 +129,7 @@ public struct GraphLayout: Sendable {
         }
         self.incoming = incoming
         self.outgoing = outgoing
-        var layerOf = Self.depths(count: n, edges: edges)
+        var layerOf = Self.depths(count: n, edges: edges, outgoing: outgoing)
         if let drawnAs, drawnAs.count == n {
             for i in 0..<n where drawnAs[i] != OperationID(i) { layerOf[i] = -1 }
         }
@@ -192,23 +200,22 @@ public struct GraphLayout: Sendable {
 
     /// Longest-path depth; an operation on a cycle (the language refuses
     /// them) stays in layer 0.
-    static func depths(count n: Int, edges: [Edge]) -> [Int32] {
+    /// `outgoing`: per operation, the edges out of it (indices into `edges`).
+    static func depths(count n: Int, edges: [Edge], outgoing: [[Int32]]) -> [Int32] {
         var indegree = [Int32](repeating: 0, count: n)
-        var outgoing = [[Int32]](repeating: [], count: n)
-        for edge in edges {
-            indegree[edge.to.index] += 1
-            outgoing[edge.from.index].append(Int32(edge.to.index))
-        }
+        for edge in edges { indegree[edge.to.index] += 1 }
         var layer = [Int32](repeating: 0, count: n)
         var queue = (0..<n).filter { indegree[$0] == 0 }
+        queue.reserveCapacity(n)
         var head = 0
         while head < queue.count {
             let i = queue[head]
             head += 1
-            for j in outgoing[i] {
-                layer[Int(j)] = max(layer[Int(j)], layer[i] + 1)
-                indegree[Int(j)] -= 1
-                if indegree[Int(j)] == 0 { queue.append(Int(j)) }
+            for e in outgoing[i] {
+                let j = edges[Int(e)].to.index
+                layer[j] = max(layer[j], layer[i] + 1)
+                indegree[j] -= 1
+                if indegree[j] == 0 { queue.append(j) }
             }
         }
         return layer
