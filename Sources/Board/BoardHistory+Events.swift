@@ -39,5 +39,25 @@ extension BoardHistory {
         private func record(at position: Int) -> EventRecord {
             chunks[position >> Self.chunkShift][position & (Self.chunkSize - 1)]
         }
+
+        /// The first `count` events that are not about one operation (no
+        /// key change of an operation, dispatch, block or completion): the
+        /// queues' changes, the actions, the rest kept aside. Read without
+        /// reading back the others, which are nearly all of a run.
+        public func apartFromOperations(prefix count: Int) -> [LifecycleEvent] {
+            var found: [LifecycleEvent] = []
+            var left = Swift.min(count, recorded)
+            // Chunk by chunk: one look at each record's form.
+            for chunk in chunks where left > 0 {
+                for record in chunk.prefix(left) {
+                    switch record.form {
+                    case .operation, .operationOnThread, .dispatched, .block, .completion: continue
+                    case .aside, .queue, .caption, .completed: found.append(record.event(aside: aside))
+                    }
+                }
+                left -= Swift.min(left, chunk.count)
+            }
+            return found
+        }
     }
 }

@@ -6,13 +6,17 @@ import TextKit
 extension CriticalPath {
     /// `  0.104s → 0.255s   151ms  decode3 ran on cpu, …`, in time order.
     public func lines(in timeline: RunTimeline) -> [String] {
-        let scenario = timeline.scenario
-        return steps.map { step in
-            let range = "\(Spelling.seconds(step.from)) → \(Spelling.seconds(step.to))"
-            let cost = Self.costText(step.cost)
-            return
-                "  \(range)  \(cost.leftPadded(to: 6))  \(Self.sentence(step.link, timeline: timeline, in: scenario))"
-        }
+        // Asked once, not per link: a chain is as long as the run.
+        let byHand = timeline.scenario.startedByHand
+        return steps.map { line($0, timeline: timeline, byHand: byHand) }
+    }
+
+    /// One link's line (`lines(in:)`); `byHand`: `scenario.startedByHand`.
+    public func line(_ step: Step, timeline: RunTimeline, byHand: Set<OperationID>) -> String {
+        let range = "\(Spelling.seconds(step.from)) → \(Spelling.seconds(step.to))"
+        let cost = Self.costText(step.cost)
+        let words = Self.sentence(step.link, timeline: timeline, in: timeline.scenario, byHand: byHand)
+        return "  \(range)  \(cost.leftPadded(to: 6))  \(words)"
     }
 
     /// The line under the chain: the links add up to the start time.
@@ -30,11 +34,13 @@ extension CriticalPath {
         return Spelling.seconds(seconds)
     }
 
-    static func sentence(_ link: Link, timeline: RunTimeline, in scenario: Scenario) -> String {
+    static func sentence(_ link: Link, timeline: RunTimeline, in scenario: Scenario, byHand: Set<OperationID>)
+        -> String
+    {
         let name = scenario.opName
         func queueOf(_ op: OperationID) -> String { scenario.queueName(scenario[operation: op].queue) }
         switch link {
-        case .ran(let op) where timeline.isByHand(op):
+        case .ran(let op) where byHand.contains(op):
             let verb = scenario[operation: op].body.isAsync ? "ran (start() to isFinished)" : "ran"
             return "\(name(op)) \(verb), started by hand on the main thread, and what follows waited for it"
         case .ran(let op):
@@ -77,7 +83,7 @@ extension CriticalPath {
             return "the run came to " + StallCause.originText(.timed(index), in: scenario)
                 + (timed.time.seconds > 0 ? "" : " at its start")
         case .finishedWithoutRunning(let op):
-            let by = timeline.isByHand(op) ? "by hand" : "by \(queueOf(op))"
+            let by = byHand.contains(op) ? "by hand" : "by \(queueOf(op))"
             return "\(name(op)), cancelled before it started, was started \(by) and finished without running"
         case .completionBlock(let op):
             return "\(name(op)) finished and its completion block ran the action"

@@ -79,12 +79,70 @@ public struct CriticalPath: Sendable, Hashable {
     public var steps: [Step]
 }
 
+/// What building a chain looked at, counted: the queue moments, actions
+/// and operations read to find each link. A test holds it to the run's
+/// size (linear, never a pass over the run per link).
+public struct CriticalPathWork: Sendable, Hashable {
+    public var inspected = 0
+    public init() {}
+}
+
+/// Lookups a chain needs more than once, each made at most once per chain
+/// (and only when a link asks): who is started by hand, the `start` and
+/// `add` actions per operation, the synchronous operations' stops per
+/// thread. Each is one pass over the scenario or the run.
+struct CriticalPathIndex {
+    let timeline: RunTimeline
+    lazy var byHand: Set<OperationID> = timeline.scenario.startedByHand
+    lazy var addedLater: Set<OperationID> = timeline.scenario.addedLater
+    /// Per operation, the `start` and `add` actions carried out for it, in order.
+    lazy var actions: [OperationID: [(event: LifecycleEvent, isStart: Bool)]] = {
+        var found: [OperationID: [(event: LifecycleEvent, isStart: Bool)]] = [:]
+        for event in timeline.events {
+            switch event.kind {
+            case .action(.start(let op), _, nil): found[op, default: []].append((event, true))
+            case .action(_, .startBatch, nil):
+                // The start's batch adds at time zero, as the run begins: no
+                // action of its own let any operation go.
+                break
+            case .action(let action, _, nil):
+                for op in action.addedOperations { found[op, default: []].append((event, false)) }
+            default: break
+            }
+        }
+        return found
+    }()
+    /// Per thread, the synchronous operations' stops on it, in stream order.
+    lazy var stops: [ThreadTag: [(op: OperationID, stopped: Stamp)]] = {
+        var found: [ThreadTag: [(op: OperationID, stopped: Stamp)]] = [:]
+        for (i, spec) in timeline.scenario.operations.enumerated() where !spec.body.isAsync {
+            let facts = timeline[OperationID(i)]
+            guard let thread = facts.thread, let stopped = facts.moments.stopped else { continue }
+            found[thread, default: []].append((OperationID(i), stopped))
+        }
+        for key in found.keys { found[key]!.sort { $0.stopped.seq < $1.stopped.seq } }
+        return found
+    }()
+
+    init(_ timeline: RunTimeline) { self.timeline = timeline }
+}
+
 extension RunTimeline {
     /// The chain of what held `op` back, or nil when it never started.
     /// Bounded: each operation appears at most once as a link that runs,
     /// so a chain has at most about three links per operation.
     public func criticalPath(to op: OperationID) -> CriticalPath? {
+        var work = CriticalPathWork()
+        return criticalPath(to: op, work: &work)
+    }
+
+    /// The chain, counting in `work` what it looked at: linear in the
+    /// run's size. Each link finds what let its operation go by a binary
+    /// search of its queue's moments and a walk back from its dispatch to
+    /// its readiness, not a pass over the queue's whole history.
+    public func criticalPath(to op: OperationID, work: inout CriticalPathWork) -> CriticalPath? {
         guard scenario.contains(op), let start = self[op].started else { return nil }
+        var index = CriticalPathIndex(self)
         var steps: [CriticalPath.Step] = []
         var current = op
         var t = start.time
@@ -96,6 +154,7 @@ extension RunTimeline {
         }
         while remaining > 0, seen.insert(current).inserted {
             remaining -= 1
+            work.inspected += 1
             var pivot: Stamp
             if let started = self[current].started {
                 if current != op { step(.ran(current), from: started.time) }
@@ -111,7 +170,9 @@ extension RunTimeline {
             let started = pivot
             if self[current].started != nil, let dispatched = self[current].dispatched, dispatched.seq < started.seq {
                 if started.time - dispatched.time > CriticalPath.threadWait {
-                    if let (holder, stopped) = threadHolder(before: started, after: dispatched, of: current) {
+                    if let (holder, stopped) = threadHolder(
+                        before: started, after: dispatched, of: current, index: &index, work: &work)
+                    {
                         step(.waited(current, until: .threadFreed(holder, self[current].thread!)), from: stopped.time)
                         if !seen.contains(holder) {
                             // The holder's run is the next link; the dispatch
@@ -125,9 +186,9 @@ extension RunTimeline {
                 }
                 pivot = dispatched
             }
-            if isByHand(current) {
+            if index.byHand.contains(current) {
                 // No queue let it go: the main thread's call did, for an `at` line.
-                let call = startCall(of: current, before: pivot.seq)
+                let call = startCall(of: current, before: pivot.seq, index: &index)
                 var from = call?.stamp.time ?? pivot.time
                 if case .timed(let index)? = call?.origin, scenario.actions.indices.contains(index) {
                     from = min(from, scenario.actions[index].time.seconds)
@@ -136,7 +197,7 @@ extension RunTimeline {
                 if case .timed(let index)? = call?.origin, t > 0 { step(.timedAction(index), from: 0) }
                 break
             }
-            let release = self.release(of: current, before: pivot)
+            let release = self.release(of: current, before: pivot, index: &index, work: &work)
             let from = release.release == .added(nil) ? 0 : release.at.time
             step(.waited(current, until: release.release), from: from)
             var next: OperationID?
@@ -168,7 +229,9 @@ extension RunTimeline {
     /// one), and when: the latest observed moment among its readiness (and
     /// the prerequisite that brought it), its queue's freed slots, resumes
     /// and cap changes since it was ready.
-    func release(of op: OperationID, before pivot: Stamp) -> (release: CriticalPath.Release, at: Stamp) {
+    func release(
+        of op: OperationID, before pivot: Stamp, index: inout CriticalPathIndex, work: inout CriticalPathWork
+    ) -> (release: CriticalPath.Release, at: Stamp) {
         let facts = self[op]
         let spec = scenario[operation: op]
         guard let ready = facts.ready, ready.seq <= pivot.seq else { return (.unexplained, pivot) }
@@ -176,23 +239,29 @@ extension RunTimeline {
         if let (prerequisite, finished) = lastPrerequisite(of: op, before: ready.seq) {
             best = (.prerequisite(prerequisite), finished)
         } else if let added = facts.added {
-            let origin = addOrigin(of: op, before: added.seq)
+            let origin = addOrigin(of: op, before: added.seq, index: &index)
             // Without an `add` action it was added as the run began.
             best = (.added(origin), added)
-            if origin == nil && scenario.addedLater.contains(op) { best = (.unexplained, added) }
+            if origin == nil && index.addedLater.contains(op) { best = (.unexplained, added) }
         } else {
             best = (.unexplained, ready)
         }
-        for (stamp, moment) in queueMoments[spec.queue.index] where stamp.seq > ready.seq && stamp.seq <= pivot.seq {
+        // The latest of the queue's moments in (ready, pivot]: found from
+        // the pivot back, so a link reads only the moments of its own wait.
+        let moments = queueMoments[spec.queue.index]
+        var i = Self.firstIndex(in: moments, after: pivot.seq) - 1
+        while i >= 0, moments[i].stamp.seq > ready.seq {
+            work.inspected += 1
+            let (stamp, moment) = moments[i]
             switch moment {
             case .slotFreed(let other) where other != op:
-                best = (.slot(other), stamp)
+                return (.slot(other), stamp)
             case .resumed:
-                best = (.resumed(actionOrigin(on: spec.queue, before: stamp.seq)), stamp)
+                return (.resumed(actionOrigin(on: spec.queue, before: stamp.seq)), stamp)
             case .capChanged(let cap):
-                best = (.capRaised(cap, actionOrigin(on: spec.queue, before: stamp.seq)), stamp)
+                return (.capRaised(cap, actionOrigin(on: spec.queue, before: stamp.seq)), stamp)
             default:
-                break
+                i -= 1
             }
         }
         return best
@@ -212,26 +281,48 @@ extension RunTimeline {
         return best
     }
 
+    /// The index of the first of `moments` stamped after `seq` (their
+    /// count when none is): they are in stream order.
+    static func firstIndex<T>(in moments: [(stamp: Stamp, moment: T)], after seq: Int) -> Int {
+        var (low, high) = (0, moments.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if moments[mid].stamp.seq <= seq { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
     /// The synchronous operation that stopped executing on the thread `op`
     /// started on, last before that start and after its dispatch.
-    func threadHolder(before started: Stamp, after dispatched: Stamp, of op: OperationID)
-        -> (OperationID, Stamp)?
-    {
-        guard let thread = self[op].thread else { return nil }
-        var best: (OperationID, Stamp)?
-        for (i, spec) in scenario.operations.enumerated() where !spec.body.isAsync && i != op.index {
-            let facts = self[OperationID(i)]
-            guard facts.thread == thread, let stopped = facts.moments.stopped, stopped.seq > dispatched.seq,
-                stopped.seq < started.seq
-            else { continue }
-            if stopped.seq > (best?.1.seq ?? Int.min) { best = (OperationID(i), stopped) }
+    func threadHolder(
+        before started: Stamp, after dispatched: Stamp, of op: OperationID, index: inout CriticalPathIndex,
+        work: inout CriticalPathWork
+    ) -> (OperationID, Stamp)? {
+        guard let thread = self[op].thread, let stops = index.stops[thread] else { return nil }
+        // The last stop before the start, found by halves, then back past `op` itself.
+        var (low, high) = (0, stops.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if stops[mid].stopped.seq < started.seq { low = mid + 1 } else { high = mid }
         }
-        return best
+        var i = low - 1
+        while i >= 0, stops[i].stopped.seq > dispatched.seq {
+            work.inspected += 1
+            if stops[i].op != op { return (stops[i].op, stops[i].stopped) }
+            i -= 1
+        }
+        return nil
     }
 
     /// The origin of the last action on `queue` carried out before `seq`.
     func actionOrigin(on queue: QueueID, before seq: Int) -> ActionOrigin? {
-        queueActions[queue.index].last { $0.stamp.seq < seq }?.cause.origin
+        let actions = queueActions[queue.index]
+        var (low, high) = (0, actions.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if actions[mid].stamp.seq < seq { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? actions[low - 1].cause.origin : nil
     }
 
     /// Operation `op` is started by hand (a `start` action names it).
@@ -242,7 +333,14 @@ extension RunTimeline {
     /// The `start` action whose call started `op` (the last one carried
     /// out before `seq`), with its moment.
     public func startCall(of op: OperationID, before seq: Int) -> (origin: ActionOrigin, stamp: Stamp)? {
-        for event in events.reversed() where event.seq < seq {
+        var index = CriticalPathIndex(self)
+        return startCall(of: op, before: seq, index: &index)
+    }
+
+    func startCall(of op: OperationID, before seq: Int, index: inout CriticalPathIndex) -> (
+        origin: ActionOrigin, stamp: Stamp
+    )? {
+        for (event, isStart) in (index.actions[op] ?? []).reversed() where isStart && event.seq < seq {
             if case .action(.start(let started), let origin, nil) = event.kind, started == op {
                 return (origin, Stamp(seq: event.seq, time: event.time))
             }
@@ -251,13 +349,9 @@ extension RunTimeline {
     }
 
     /// The `add` action that added `op`, when one did (before `seq`).
-    func addOrigin(of op: OperationID, before seq: Int) -> ActionOrigin? {
-        for event in events.reversed() where event.seq < seq {
-            if case .action(let action, let origin, nil) = event.kind, action.addedOperations.contains(op) {
-                // The start's batch adds at time zero, as the run begins.
-                if case .startBatch = origin { return nil }
-                return origin
-            }
+    func addOrigin(of op: OperationID, before seq: Int, index: inout CriticalPathIndex) -> ActionOrigin? {
+        for (event, isStart) in (index.actions[op] ?? []).reversed() where !isStart && event.seq < seq {
+            if case .action(_, let origin, nil) = event.kind { return origin }
         }
         return nil
     }

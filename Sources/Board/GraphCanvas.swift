@@ -1,4 +1,5 @@
 import ScenarioKit
+import Synchronization
 import TextKit
 
 /// A `GraphLayout` drawn on a grid of character cells, left to right: a
@@ -8,11 +9,16 @@ import TextKit
 /// layers runs straight through each one it crosses, on its waypoint's row.
 ///
 /// Lines are kept as connection masks (up, down, left, right) and turned
-/// into box-drawing characters at the end, so that where edges meet or
+/// into box-drawing characters when a cell is asked for, so that where edges meet or
 /// cross the cell shows both (`┼`, `├`, `┬`…). A line only the barrier
 /// rule draws (`GraphLayout.Edge.isBarrier`) is dashed, `╌` `╎` into `▹`.
 /// The views draw the names
 /// over it in their state's colour (`nodes` says where each name goes).
+///
+/// Each layer's strip (its names' cells and the gap after it, where all
+/// the lines a strip holds are drawn) is drawn the first time one of its
+/// cells is asked and kept: a view of a graph of thousands of layers
+/// draws the few it shows.
 public struct GraphCanvas: Sendable {
     public struct Node: Sendable, Hashable {
         public var op: OperationID
@@ -26,12 +32,33 @@ public struct GraphCanvas: Sendable {
     public let height: Int
     /// Per operation, where its name goes.
     public private(set) var nodes: [Node?]
-    /// Per cell, row after row: bits of `Mask`.
-    private var masks: [UInt8]
-    /// Cells where an edge arrives (`▸`).
-    private var arrows: Set<Int>
-    /// Cells where only barrier edges arrive (`▹`).
-    private var barrierArrows: Set<Int>
+    private let layout: GraphLayout
+    private let nameWidth: Int
+    private let gap: Int
+    /// Cells from one layer's names to the next's.
+    private let column: Int
+    /// Per gap after a layer, the edges that cross it, in edge order:
+    /// found once for all gaps (as many entries as edge segments).
+    private let crossing: [[Int32]]
+    /// The strips drawn so far (`Strip`), made when a cell of one is first
+    /// asked: a view shows a few of a large graph's thousands of layers.
+    private let strips: StripCache
+
+    /// The cells of one layer's column: its names' cells (where waypoints
+    /// run through) and the gap after it (where the edges leaving it run),
+    /// `column` cells wide, in local columns.
+    struct Strip: Sendable {
+        /// Per cell, row after row: bits of `Mask`.
+        var masks: [UInt8]
+        /// Cells where an edge arrives (`▸`).
+        var arrows: Set<Int> = []
+        /// Cells where only barrier edges arrive (`▹`).
+        var barrierArrows: Set<Int> = []
+    }
+
+    final class StripCache: Sendable {
+        let strips = Mutex<[Int: Strip]>([:])
+    }
 
     struct Mask {
         static let up: UInt8 = 1
@@ -52,111 +79,129 @@ public struct GraphCanvas: Sendable {
         let gap = max(3, gap)
         let column = nameWidth + gap
         let rows = layout.layers.map(\.count).max() ?? 0
+        self.layout = layout
+        self.nameWidth = nameWidth
+        self.gap = gap
+        self.column = column
         width = max(0, layout.layers.count * column - gap)
         height = rows
-        masks = [UInt8](repeating: 0, count: width * height)
-        arrows = []
-        barrierArrows = []
+        strips = StripCache()
         nodes = [Node?](repeating: nil, count: scenario.operations.count)
         for (l, layer) in layout.layers.enumerated() {
             for (p, slot) in layer.enumerated() {
-                switch slot {
-                case .operation(let op):
+                if case .operation(let op) = slot {
                     nodes[op.index] = Node(op: op, x: l * column, y: p, width: nameWidth)
-                case .waypoint(let e):
-                    // The edge runs straight through the name column.
-                    let kind = layout.edges[e].isBarrier ? Mask.barrier : Mask.dependency
-                    for x in (l * column)..<(l * column + nameWidth) { connect(x, p, Mask.left | Mask.right | kind) }
                 }
             }
         }
-        // Channels in each gap: one column per edge leaving that layer, in
+        var crossing = [[Int32]](repeating: [], count: max(0, layout.layers.count - 1))
+        for e in layout.edges.indices {
+            let a = Int(layout.layerOf[layout.edges[e].from.index])
+            let b = Int(layout.layerOf[layout.edges[e].to.index])
+            guard a >= 0, b > a else { continue }
+            for l in a..<b { crossing[l].append(Int32(e)) }
+        }
+        self.crossing = crossing
+    }
+
+    /// The strip of layer `l`, drawn once.
+    private func strip(_ l: Int) -> Strip {
+        if let kept = strips.strips.withLock({ $0[l] }) { return kept }
+        let strip = draw(l)
+        strips.strips.withLock { $0[l] = strip }
+        return strip
+    }
+
+    /// Draws layer `l`'s strip: the waypoints through its names' cells,
+    /// then the edges across the gap after it.
+    private func draw(_ l: Int) -> Strip {
+        var strip = Strip(masks: [UInt8](repeating: 0, count: column * height))
+        let left = l * column
+        func connect(_ x: Int, _ y: Int, _ bits: UInt8) {
+            guard x >= left, x < left + column, x < width, y >= 0, y < height else { return }
+            strip.masks[y * column + x - left] |= bits
+        }
+        for (p, slot) in layout.layers[l].enumerated() {
+            guard case .waypoint(let e) = slot else { continue }
+            // The edge runs straight through the name column.
+            let kind = layout.edges[e].isBarrier ? Mask.barrier : Mask.dependency
+            for x in left..<(left + nameWidth) { connect(x, p, Mask.left | Mask.right | kind) }
+        }
+        guard crossing.indices.contains(l) else { return strip }
+        // Channels in the gap: one column per edge leaving that layer, in
         // the order of their rows, so that verticals share a column rarely.
         let channels = max(1, gap - 2)
-        for l in 0..<max(0, layout.layers.count - 1) {
-            let start = l * column + nameWidth
-            var leaving: [(from: Int, to: Int, arrives: Bool, isBarrier: Bool)] = []
-            for e in layout.edges.indices {
-                let a = Int(layout.layerOf[layout.edges[e].from.index])
-                let b = Int(layout.layerOf[layout.edges[e].to.index])
-                guard a <= l, b >= l + 1 else { continue }
-                leaving.append(
-                    (
-                        layout.place(ofEdge: e, inLayer: l), layout.place(ofEdge: e, inLayer: l + 1), b == l + 1,
-                        layout.edges[e].isBarrier
-                    ))
-            }
-            leaving.sort { $0.from != $1.from ? $0.from < $1.from : $0.to < $1.to }
-            // Edges out of one row, or into one row, share a channel: a fan-out
-            // is one line down its channel with a branch to each target, a
-            // fan-in one line into its target. An edge goes with the side it
-            // shares more of in this gap.
-            var out: [Int: Int] = [:]
-            var into: [Int: Int] = [:]
-            for edge in leaving {
-                out[edge.from, default: 0] += 1
-                into[edge.to, default: 0] += 1
-            }
-            var channelOf: [Int: Int] = [:]  // key (+row for a source, -row-1 for a target) to channel
-            for edge in leaving {
-                let key = out[edge.from]! >= into[edge.to]! ? edge.from : -edge.to - 1
-                let channel = channelOf[key] ?? (start + 1 + channelOf.count % channels)
-                channelOf[key] = channel
-                // From the start of the name column: the name is written over
-                // the line, which then runs on from where the name ends.
-                route(
-                    from: (l * column, edge.from), to: (start + gap - 1, edge.to), via: channel,
-                    arrives: edge.arrives, kind: edge.isBarrier ? Mask.barrier : Mask.dependency)
-            }
+        let start = left + nameWidth
+        var leaving: [(from: Int, to: Int, arrives: Bool, isBarrier: Bool)] = []
+        for e32 in crossing[l] {
+            let e = Int(e32)
+            let b = Int(layout.layerOf[layout.edges[e].to.index])
+            leaving.append(
+                (
+                    layout.place(ofEdge: e, inLayer: l), layout.place(ofEdge: e, inLayer: l + 1), b == l + 1,
+                    layout.edges[e].isBarrier
+                ))
         }
-    }
-
-    private mutating func connect(_ x: Int, _ y: Int, _ bits: UInt8) {
-        guard x >= 0, x < width, y >= 0, y < height else { return }
-        masks[y * width + x] |= bits
-    }
-
-    /// Out of `from` to the right, along column `via`, into `to` (the
-    /// cell before the target's name, which gets the arrow when the edge
-    /// `arrives` there rather than running on through a waypoint).
-    /// `kind`: `Mask.dependency` or `Mask.barrier`, what the line is.
-    private mutating func route(
-        from: (x: Int, y: Int), to: (x: Int, y: Int), via: Int, arrives: Bool, kind: UInt8
-    ) {
-        for x in from.x..<via { connect(x, from.y, Mask.left | Mask.right | kind) }
-        if from.y == to.y {
-            connect(via, from.y, Mask.left | Mask.right | kind)
-        } else {
-            let down = to.y > from.y
-            connect(via, from.y, Mask.left | (down ? Mask.down : Mask.up) | kind)
-            var y = from.y + (down ? 1 : -1)
-            while y != to.y {
-                connect(via, y, Mask.up | Mask.down | kind)
-                y += down ? 1 : -1
-            }
-            connect(via, to.y, Mask.right | (down ? Mask.up : Mask.down) | kind)
+        leaving.sort { $0.from != $1.from ? $0.from < $1.from : $0.to < $1.to }
+        // Edges out of one row, or into one row, share a channel: a fan-out
+        // is one line down its channel with a branch to each target, a
+        // fan-in one line into its target. An edge goes with the side it
+        // shares more of in this gap.
+        var out: [Int: Int] = [:]
+        var into: [Int: Int] = [:]
+        for edge in leaving {
+            out[edge.from, default: 0] += 1
+            into[edge.to, default: 0] += 1
         }
-        for x in (via + 1)..<to.x { connect(x, to.y, Mask.left | Mask.right | kind) }
-        if arrives, to.x >= 0, to.x < width, to.y >= 0, to.y < height {
-            let cell = to.y * width + to.x
-            if kind == Mask.barrier {
-                if !arrows.contains(cell) { barrierArrows.insert(cell) }
+        var channelOf: [Int: Int] = [:]  // key (+row for a source, -row-1 for a target) to channel
+        for edge in leaving {
+            let key = out[edge.from]! >= into[edge.to]! ? edge.from : -edge.to - 1
+            let channel = channelOf[key] ?? (start + 1 + channelOf.count % channels)
+            channelOf[key] = channel
+            // From the start of the name column: the name is written over
+            // the line, which then runs on from where the name ends.
+            let from = (x: left, y: edge.from)
+            let to = (x: start + gap - 1, y: edge.to)
+            let kind = edge.isBarrier ? Mask.barrier : Mask.dependency
+            for x in from.x..<channel { connect(x, from.y, Mask.left | Mask.right | kind) }
+            if from.y == to.y {
+                connect(channel, from.y, Mask.left | Mask.right | kind)
             } else {
-                arrows.insert(cell)
-                barrierArrows.remove(cell)
+                let down = to.y > from.y
+                connect(channel, from.y, Mask.left | (down ? Mask.down : Mask.up) | kind)
+                var y = from.y + (down ? 1 : -1)
+                while y != to.y {
+                    connect(channel, y, Mask.up | Mask.down | kind)
+                    y += down ? 1 : -1
+                }
+                connect(channel, to.y, Mask.right | (down ? Mask.up : Mask.down) | kind)
             }
-        } else {
-            connect(to.x, to.y, Mask.left | Mask.right | kind)
+            for x in (channel + 1)..<to.x { connect(x, to.y, Mask.left | Mask.right | kind) }
+            if edge.arrives, to.x >= 0, to.x < width, to.y >= 0, to.y < height {
+                let cell = to.y * column + to.x - left
+                if kind == Mask.barrier {
+                    if !strip.arrows.contains(cell) { strip.barrierArrows.insert(cell) }
+                } else {
+                    strip.arrows.insert(cell)
+                    strip.barrierArrows.remove(cell)
+                }
+            } else {
+                connect(to.x, to.y, Mask.left | Mask.right | kind)
+            }
         }
+        return strip
     }
 
     /// The character of a cell without the names: a line, a junction, an
     /// arrow, or a space.
     public func character(x: Int, y: Int, ascii: Bool = false) -> Character {
-        guard x >= 0, x < width, y >= 0, y < height else { return " " }
-        if arrows.contains(y * width + x) { return ascii ? ">" : "▸" }
-        if barrierArrows.contains(y * width + x) { return ascii ? ">" : "▹" }
-        return Self.glyph(masks[y * width + x], ascii: ascii)
+        guard x >= 0, x < width, y >= 0, y < height, column > 0 else { return " " }
+        let l = x / column
+        let strip = strip(l)
+        let cell = y * column + x - l * column
+        if strip.arrows.contains(cell) { return ascii ? ">" : "▸" }
+        if strip.barrierArrows.contains(cell) { return ascii ? ">" : "▹" }
+        return Self.glyph(strip.masks[cell], ascii: ascii)
     }
 
     /// A line the barrier rule alone draws is dashed (`╌`, `╎`; `.`

@@ -41,10 +41,11 @@ public enum GraphFolds {
             // What waits for the root, in dependency order: an operation
             // joins when everything it waits for is the root or has joined.
             let reached = full.reachMask(from: root, upstream: false)
-            let order = (0..<n).filter { reached[$0] }.sorted {
-                let (a, b) = (full.layerOf[$0], full.layerOf[$1])
-                return a != b ? a < b : $0 < $1
-            }
+            // By layer, then index: bucketed, not sorted (a fold near the
+            // start of a large graph reaches most of it).
+            var byLayer = [[Int]](repeating: [], count: full.layers.count)
+            for i in 0..<n where reached[i] && full.layerOf[i] >= 0 { byLayer[Int(full.layerOf[i])].append(i) }
+            let order = byLayer.joined()
             inFold[root.index] = true
             var members: [Int] = []
             for i in order where drawn[i] == OperationID(i) && i != root.index {

@@ -46,8 +46,15 @@ public struct GraphLayout: Sendable {
     /// Per operation, its place in its layer.
     public private(set) var placeOf: [Int32]
     /// Per edge, its place in each layer strictly between its ends, in
-    /// layer order.
-    public private(set) var waypointPlaces: [[Int32]]
+    /// layer order (made from `waypointSlots`, for a reader).
+    public var waypointPlaces: [[Int32]] {
+        edges.indices.map { Array(waypointSlots[Int(waypointStart[$0])..<Int(waypointStart[$0 + 1])]) }
+    }
+    /// Every edge's waypoint places, edge after edge, in one array (no array
+    /// per edge: a large graph has hundreds of thousands of edges); edge
+    /// `e`'s are from `waypointStart[e]` to `waypointStart[e + 1]`.
+    private var waypointSlots: [Int32]
+    private let waypointStart: [Int32]
     /// Per operation, the edges into it and out of it (indices into `edges`).
     public let incoming: [[Int32]]
     public let outgoing: [[Int32]]
@@ -60,7 +67,13 @@ public struct GraphLayout: Sendable {
     ///     both are one node. nil: every operation is its own node. Gathered
     ///     nodes must keep the graph acyclic (`GraphFolds` does).
     ///   - sweeps: rounds of reordering (each a sweep down, then up).
-    public init(scenario: Scenario, drawnAs: [OperationID?]? = nil, sweeps: Int = 4) {
+    ///   - hint: a layout of the same scenario to keep the order of (the
+    ///     whole graph's, for a fold of it): each layer starts in the
+    ///     order the hint gives its operations and the waypoints of its
+    ///     edges (an edge the hint does not have goes beside its
+    ///     dependency's row), so that folding moves nothing else; then
+    ///     `sweeps` rounds as usual (none keeps the hint's order).
+    public init(scenario: Scenario, drawnAs: [OperationID?]? = nil, sweeps: Int = 4, hint: GraphLayout? = nil) {
         let n = scenario.operations.count
         // Every `after` clause, in scenario order, then the barrier rule's
         // edges (`BarrierRule`) that no clause already draws.
@@ -81,12 +94,22 @@ public struct GraphLayout: Sendable {
         if let drawnAs, drawnAs.count == n {
             // An edge between two nodes is drawn once; a dependency wins
             // over a barrier's order.
+            // Two waits become one edge only at a node that stands for
+            // others (a fold's): the rest are as the whole graph has them,
+            // and go in without a look-up.
+            var gathers = [Bool](repeating: false, count: n)
+            for i in 0..<n { if let node = drawnAs[i], node.index != i { gathers[node.index] = true } }
             var seen: [Int: Int] = [:]
+            edges.reserveCapacity(waits.count)
             for wait in waits {
                 guard let from = drawnAs[wait.from.index], let to = drawnAs[wait.to.index], from != to else {
                     continue
                 }
                 let edge = Edge(from: from, to: to, isBarrier: wait.isBarrier)
+                guard gathers[from.index] || gathers[to.index] else {
+                    edges.append(edge)
+                    continue
+                }
                 if let e = seen[Self.key(from, to)] {
                     if !wait.isBarrier { edges[e].isBarrier = false }
                 } else {
@@ -106,7 +129,7 @@ public struct GraphLayout: Sendable {
         }
         self.incoming = incoming
         self.outgoing = outgoing
-        var layerOf = Self.depths(count: n, edges: edges)
+        var layerOf = Self.depths(count: n, edges: edges, outgoing: outgoing)
         if let drawnAs, drawnAs.count == n {
             for i in 0..<n where drawnAs[i] != OperationID(i) { layerOf[i] = -1 }
         }
@@ -115,22 +138,60 @@ public struct GraphLayout: Sendable {
         // Initial order: by queue, then scenario order; waypoints after
         // the operations, in edge order.
         var layers = [[Slot]](repeating: [], count: depth)
-        let byQueue = (0..<n).sorted {
-            let (qa, qb) = (scenario.operations[$0].queue.index, scenario.operations[$1].queue.index)
-            return qa != qb ? qa < qb : $0 < $1
-        }
-        for i in byQueue where layerOf[i] >= 0 { layers[Int(layerOf[i])].append(.operation(OperationID(i))) }
-        for (e, edge) in edges.enumerated() {
-            let (a, b) = (Int(layerOf[edge.from.index]), Int(layerOf[edge.to.index]))
-            if b - a > 1 { for l in (a + 1)..<b { layers[l].append(.waypoint(edge: e)) } }
+        if let hint, hint.layerOf.count == n {
+            layers = Self.layers(keeping: hint, edges: edges, layerOf: layerOf, depth: depth)
+        } else {
+            let byQueue = (0..<n).sorted {
+                let (qa, qb) = (scenario.operations[$0].queue.index, scenario.operations[$1].queue.index)
+                return qa != qb ? qa < qb : $0 < $1
+            }
+            for i in byQueue where layerOf[i] >= 0 { layers[Int(layerOf[i])].append(.operation(OperationID(i))) }
+            for (e, edge) in edges.enumerated() {
+                let (a, b) = (Int(layerOf[edge.from.index]), Int(layerOf[edge.to.index]))
+                if b - a > 1 { for l in (a + 1)..<b { layers[l].append(.waypoint(edge: e)) } }
+            }
         }
         self.layers = layers
         placeOf = [Int32](repeating: 0, count: n)
-        waypointPlaces = edges.map { _ in [] }
+        var start = [Int32](repeating: 0, count: edges.count + 1)
+        for (e, edge) in edges.enumerated() {
+            let span = Int(layerOf[edge.to.index]) - Int(layerOf[edge.from.index]) - 1
+            start[e + 1] = start[e] + Int32(max(0, span))
+        }
+        waypointStart = start
+        waypointSlots = [Int32](repeating: 0, count: Int(start[edges.count]))
         recordPlaces()
         for _ in 0..<max(0, sweeps) {
             reorder(downward: true)
             reorder(downward: false)
+        }
+    }
+
+    /// Each layer's slots in the order `hint` gives them: an operation at
+    /// its place there, a waypoint of an edge the hint has (same ends,
+    /// same layers) at the hint's waypoint, another beside its dependency's
+    /// row; ties in operation, then edge, order.
+    static func layers(keeping hint: GraphLayout, edges: [Edge], layerOf: [Int32], depth: Int) -> [[Slot]] {
+        var keyed = [[(key: Int32, order: Int, slot: Slot)]](repeating: [], count: depth)
+        for i in layerOf.indices where layerOf[i] >= 0 {
+            let key = hint.layerOf[i] >= 0 ? hint.placeOf[i] : Int32.max
+            keyed[Int(layerOf[i])].append((key, i, .operation(OperationID(i))))
+        }
+        for (e, edge) in edges.enumerated() {
+            let (a, b) = (Int(layerOf[edge.from.index]), Int(layerOf[edge.to.index]))
+            guard b - a > 1 else { continue }
+            var same: Int?
+            if Int(hint.layerOf[edge.from.index]) == a, Int(hint.layerOf[edge.to.index]) == b {
+                same = hint.outgoing[edge.from.index].lazy.map(Int.init).first { hint.edges[$0].to == edge.to }
+            }
+            let beside = hint.layerOf[edge.from.index] >= 0 ? hint.placeOf[edge.from.index] : Int32.max
+            for l in (a + 1)..<b {
+                let key = same.map { hint.waypointSlots[Int(hint.waypointStart[$0]) + l - a - 1] } ?? beside
+                keyed[l].append((key, layerOf.count + e, .waypoint(edge: e)))
+            }
+        }
+        return keyed.map { layer in
+            layer.sorted { $0.key != $1.key ? $0.key < $1.key : $0.order < $1.order }.map(\.slot)
         }
     }
 
@@ -139,23 +200,22 @@ public struct GraphLayout: Sendable {
 
     /// Longest-path depth; an operation on a cycle (the language allows
     /// only one an `at … cancel` breaks) stays in layer 0.
-    static func depths(count n: Int, edges: [Edge]) -> [Int32] {
+    /// `outgoing`: per operation, the edges out of it (indices into `edges`).
+    static func depths(count n: Int, edges: [Edge], outgoing: [[Int32]]) -> [Int32] {
         var indegree = [Int32](repeating: 0, count: n)
-        var outgoing = [[Int32]](repeating: [], count: n)
-        for edge in edges {
-            indegree[edge.to.index] += 1
-            outgoing[edge.from.index].append(Int32(edge.to.index))
-        }
+        for edge in edges { indegree[edge.to.index] += 1 }
         var layer = [Int32](repeating: 0, count: n)
         var queue = (0..<n).filter { indegree[$0] == 0 }
+        queue.reserveCapacity(n)
         var head = 0
         while head < queue.count {
             let i = queue[head]
             head += 1
-            for j in outgoing[i] {
-                layer[Int(j)] = max(layer[Int(j)], layer[i] + 1)
-                indegree[Int(j)] -= 1
-                if indegree[Int(j)] == 0 { queue.append(Int(j)) }
+            for e in outgoing[i] {
+                let j = edges[Int(e)].to.index
+                layer[j] = max(layer[j], layer[i] + 1)
+                indegree[j] -= 1
+                if indegree[j] == 0 { queue.append(j) }
             }
         }
         return layer
@@ -170,10 +230,11 @@ public struct GraphLayout: Sendable {
                 }
             }
         }
-        for e in edges.indices { waypointPlaces[e].removeAll(keepingCapacity: true) }
         for l in layers.indices {
             for (p, slot) in layers[l].enumerated() {
-                if case .waypoint(let e) = slot { waypointPlaces[e].append(Int32(p)) }
+                if case .waypoint(let e) = slot {
+                    waypointSlots[Int(waypointStart[e]) + l - Int(layerOf[edges[e].from.index]) - 1] = Int32(p)
+                }
             }
         }
     }
@@ -185,7 +246,7 @@ public struct GraphLayout: Sendable {
         let (a, b) = (Int(layerOf[edge.from.index]), Int(layerOf[edge.to.index]))
         if layer == a { return Int(placeOf[edge.from.index]) }
         if layer == b { return Int(placeOf[edge.to.index]) }
-        return Int(waypointPlaces[e][layer - a - 1])
+        return Int(waypointSlots[Int(waypointStart[e]) + layer - a - 1])
     }
 
     /// One sweep: each layer sorted by the mean place of its neighbours in
@@ -224,7 +285,8 @@ public struct GraphLayout: Sendable {
             for (p, slot) in layers[l].enumerated() {
                 switch slot {
                 case .operation(let op): placeOf[op.index] = Int32(p)
-                case .waypoint(let e): waypointPlaces[e][l - Int(layerOf[edges[e].from.index]) - 1] = Int32(p)
+                case .waypoint(let e):
+                    waypointSlots[Int(waypointStart[e]) + l - Int(layerOf[edges[e].from.index]) - 1] = Int32(p)
                 }
             }
         }

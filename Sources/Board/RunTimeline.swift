@@ -34,6 +34,9 @@ public struct RunTimeline: Sendable {
     /// Per queue, in order: the actions on it Foundation was asked for and
     /// carried out (cancel-all, suspend, resume, a cap), with what asked.
     public private(set) var queueActions: [[(stamp: Stamp, cause: Cause)]]
+    /// Per queue, in order: its cap changes alone (of `queueMoments`), so
+    /// that the cap at a moment is found by halves.
+    public private(set) var capChanges: [[(stamp: Stamp, cap: Int)]]
     /// Operations that started, in the order they started.
     public var startOrder: [OperationID] { facts.startOrder }
     /// The outcome of the first `.end`; nil when the run never ended.
@@ -43,19 +46,29 @@ public struct RunTimeline: Sendable {
     }
     /// The last event's time.
     public var endTime: Double { facts.endTime }
-    /// The boards of every moment, from its checkpoints.
-    private var history: BoardHistory
+    /// The boards of every moment, from its checkpoints; nil when the
+    /// timeline was made without them (`keepsBoards`).
+    private var history: BoardHistory?
     /// Per operation, what the barrier rule of its queue makes it wait for
     /// directly (`Scenario.barrierWaits`): the edges the graph draws.
     let barrierWaits: [[OperationID]]
+    /// Every operation's moments, for a timeline made from a reader's
+    /// lanes (`init(scenario:events:lanes:through:)`), with the last event
+    /// they stand for (nil: all they recorded); nil: `facts` has them.
+    private let laneMoments: (lanes: TimelineLanes, through: Int?)?
 
-    public init(scenario: Scenario, events: [LifecycleEvent]) {
+    /// `keepsBoards` false leaves out the boards' checkpoints (the board
+    /// reduced at every event), for an answer that asks only the facts
+    /// (`why`, `H`): a board asked for is then reduced from the start.
+    public init(scenario: Scenario, events: [LifecycleEvent], keepsBoards: Bool = true) {
         self.scenario = scenario
         self.events = events
         facts = RunFacts(scenario: scenario)
         queueMoments = Array(repeating: [], count: scenario.queues.count)
         queueActions = Array(repeating: [], count: scenario.queues.count)
-        history = BoardHistory(scenario: scenario)
+        capChanges = Array(repeating: [], count: scenario.queues.count)
+        var history = keepsBoards ? BoardHistory(scenario: scenario) : nil
+        laneMoments = nil
         barrierWaits = scenario.barrierWaits
         var board = BoardState(scenario: scenario)
         // Started by hand, an operation holds no slot of any queue.
@@ -76,6 +89,7 @@ public struct RunTimeline: Sendable {
                     queueMoments[q.index].append((stamp, .resumed))
                 case (.maxConcurrentOperationCount, .int(let n)) where old != nil:
                     queueMoments[q.index].append((stamp, .capChanged(n)))
+                    capChanges[q.index].append((stamp, n))
                 default:
                     break
                 }
@@ -87,12 +101,80 @@ public struct RunTimeline: Sendable {
             default:
                 facts.record(event)
             }
-            board.apply(event)
-            history.append(event, boardAfter: board)
+            if history != nil {
+                board.apply(event)
+                history!.append(event, boardAfter: board)
+            }
         }
+        self.history = history
     }
 
-    public subscript(_ op: OperationID) -> OperationFacts { facts[op] }
+    /// A timeline for the critical path alone (`criticalPath(to:)`), made
+    /// from the moments a reader of the run already recorded (the
+    /// interface's `TimelineLanes`, read as they stood after the event
+    /// numbered `through`, or all they recorded) instead of a pass of
+    /// `RunFacts` over every event: the queues' freed slots from each
+    /// operation's stop, and one look at each of `events` for a resume, a
+    /// cap or an action. `events` may leave out those about one operation
+    /// (its key changes, its dispatch, blocks, completions:
+    /// `BoardHistory.Events.apartFromOperations`), since the moments say
+    /// them; `events` then holds only the rest. No boards, no outcome, no
+    /// peaks; the lanes are shared, not copied.
+    public init(scenario: Scenario, events: [LifecycleEvent], lanes: TimelineLanes, through seq: Int? = nil) {
+        self.scenario = scenario
+        self.events = events
+        // The facts of no operation: the moments say them (`subscript`).
+        facts = RunFacts(scenario: scenario, tracking: .only([]))
+        laneMoments = (lanes, seq)
+        var queueMoments = [[(stamp: Stamp, moment: QueueMoment)]](repeating: [], count: scenario.queues.count)
+        var queueActions = [[(stamp: Stamp, cause: Cause)]](repeating: [], count: scenario.queues.count)
+        var capChanges = [[(stamp: Stamp, cap: Int)]](repeating: [], count: scenario.queues.count)
+        history = nil
+        barrierWaits = scenario.barrierWaits
+        let byHand = scenario.startedByHand
+        for event in events {
+            switch event.kind {
+            case .queue(let q, let key, let old, let new) where scenario.contains(q):
+                let stamp = Stamp(seq: event.seq, time: event.time)
+                switch (key, new) {
+                case (.isSuspended, .bool(false)) where old == .bool(true):
+                    queueMoments[q.index].append((stamp, .resumed))
+                case (.maxConcurrentOperationCount, .int(let n)) where old != nil:
+                    queueMoments[q.index].append((stamp, .capChanged(n)))
+                    capChanges[q.index].append((stamp, n))
+                default:
+                    break
+                }
+            case .action(let action, let origin, ignored: nil):
+                if let q = action.queue, scenario.contains(q) {
+                    let stamp = Stamp(seq: event.seq, time: event.time)
+                    queueActions[q.index].append((stamp, Cause(action: action, origin: origin)))
+                }
+            default:
+                break
+            }
+        }
+        let count = min(scenario.operations.count, lanes.lanes.count)
+        for (i, spec) in scenario.operations.prefix(count).enumerated() {
+            guard let stopped = lanes.lanes[i].moments.stopped, stopped.seq <= seq ?? Int.max,
+                byHand.isEmpty || !byHand.contains(OperationID(i))
+            else { continue }
+            queueMoments[spec.queue.index].append((stopped, .slotFreed(OperationID(i))))
+        }
+        for q in queueMoments.indices { queueMoments[q].sort { $0.stamp.seq < $1.stamp.seq } }
+        self.queueMoments = queueMoments
+        self.queueActions = queueActions
+        self.capChanges = capChanges
+    }
+
+    public subscript(_ op: OperationID) -> OperationFacts {
+        guard let (lanes, through) = laneMoments else { return facts[op] }
+        var facts = OperationFacts()
+        guard lanes.lanes.indices.contains(op.index) else { return facts }
+        let moments = lanes.lanes[op.index].moments
+        facts.moments = through.map { moments.cut(after: $0) } ?? moments
+        return facts
+    }
 
     public func peak(of queue: QueueID) -> Int { facts.peak(of: queue) }
 
@@ -100,7 +182,10 @@ public struct RunTimeline: Sendable {
 
     /// The board after the first `count` events (0: before any).
     public func board(afterFirst count: Int) -> BoardState {
-        history.board(after: count)
+        if let history { return history.board(after: count) }
+        var board = BoardState(scenario: scenario)
+        for event in events.prefix(count) { board.apply(event) }
+        return board
     }
 
     /// The board right after the event numbered `seq`.
@@ -169,6 +254,18 @@ public struct RunTimeline: Sendable {
         queueMoments[queue.index].last { $0.stamp.seq < seq && $0.stamp.seq > floor }
     }
 
+    /// The cap `queue` had set last at or before the event numbered `seq`
+    /// (nil: none was set during the run).
+    public func cap(of queue: QueueID, at seq: Int) -> Int? {
+        let changes = capChanges[queue.index]
+        var (low, high) = (0, changes.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if changes[mid].stamp.seq <= seq { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? changes[low - 1].cap : nil
+    }
+
     /// The first resume of `queue` after `seq`.
     public func nextResume(_ queue: QueueID, after seq: Int) -> Stamp? {
         queueMoments[queue.index].first {
@@ -188,4 +285,22 @@ public enum FinalState: String, Sendable, Hashable, CaseIterable {
     case skipped
     /// Never finished.
     case stuck
+}
+
+extension OperationMoments {
+    /// These moments as they stood after the event numbered `seq`: each
+    /// one stamped later left out.
+    public func cut(after seq: Int) -> OperationMoments {
+        var cut = self
+        func keep(_ stamp: Stamp?) -> Stamp? { stamp.flatMap { $0.seq <= seq ? $0 : nil } }
+        cut.added = keep(added)
+        cut.ready = keep(ready)
+        cut.dispatched = keep(dispatched)
+        cut.started = keep(started)
+        if cut.started == nil { cut.thread = nil }
+        cut.stopped = keep(stopped)
+        cut.finished = keep(finished)
+        cut.cancelled = keep(cancelled)
+        return cut
+    }
 }

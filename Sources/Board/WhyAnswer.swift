@@ -31,24 +31,40 @@ public enum WhyAnswer {
         return (text, false)
     }
 
-    /// When `op` started and the chain that decided it; or why it never
-    /// started, as far as the run tells.
+    /// When `op` started, in one sentence naming the link that cost the
+    /// most (`CriticalPath.summary`), then the chain that decided it; or
+    /// why it never started, as far as the run tells.
     public static func chain(to op: OperationID, in timeline: RunTimeline) -> (lines: [String], started: Bool) {
+        var lines: [String] = []
+        let started = chain(to: op, in: timeline, path: timeline.criticalPath(to: op)) { lines.append($0) }
+        return (lines, started)
+    }
+
+    /// The same, each line handed to `line` as it is made (a chain of
+    /// 100,000 operations is 200,000 lines: `why` writes them as they
+    /// come), from `path`, `op`'s chain in `timeline`. True when it started.
+    public static func chain(
+        to op: OperationID, in timeline: RunTimeline, path: CriticalPath?, line: (String) -> Void
+    ) -> Bool {
         let scenario = timeline.scenario
         let name = scenario.opName(op)
-        guard let path = timeline.criticalPath(to: op) else {
-            return ([neverStarted(op, in: timeline)] + refusedStarts(of: op, in: timeline), false)
+        guard let path else {
+            line(neverStarted(op, in: timeline))
+            refusedStarts(of: op, in: timeline).forEach(line)
+            return false
         }
         let place =
             timeline.isByHand(op)
             ? "the main thread, by hand (it is in no queue)" : scenario.queueName(scenario[operation: op].queue)
-        var lines = [
+        line(path.summary(in: timeline))
+        line(
             "\(name) started at \(Spelling.seconds(path.started)) on \(place). What decided when, from the start of "
-                + "the run:"
-        ]
-        lines += path.lines(in: timeline)
-        lines.append(path.total())
-        return (lines + refusedStarts(of: op, in: timeline, before: timeline[op].started?.seq), true)
+                + "the run:")
+        let byHand = scenario.startedByHand
+        for step in path.steps { line(path.line(step, timeline: timeline, byHand: byHand)) }
+        line(path.total())
+        refusedStarts(of: op, in: timeline, before: timeline[op].started?.seq).forEach(line)
+        return true
     }
 
     /// The `start` actions of `op` whose call was not made (before `seq`,

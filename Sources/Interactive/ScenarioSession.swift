@@ -202,6 +202,14 @@ package final class ScenarioSession {
         }
         starter.name = "opscope start"
         starter.start()
+        // A large graph is laid out meanwhile, so that G finds it made.
+        let (memo, scenario) = (model.memo, model.scenario)
+        if scenario.operations.count >= ScreenMemo.graphLaidOutAhead {
+            let layout = Thread { memo.layOutGraph(of: scenario) }
+            layout.name = "opscope graph"
+            layout.qualityOfService = .utility
+            layout.start()
+        }
     }
 
     /// A report of `run`'s start, on the main queue; nothing once another

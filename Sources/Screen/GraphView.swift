@@ -31,8 +31,14 @@ enum GraphView {
         let drawn = drawing(board: board, state: state, frame: frame)
         let selected = state.selectedOperation.flatMap(drawn.node)
         let none = [Bool](repeating: false, count: scenario.operations.count)
-        let upstream = selected.map { drawn.layout.reachMask(from: $0, upstream: true) } ?? none
-        let downstream = selected.map { drawn.layout.reachMask(from: $0, upstream: false) } ?? none
+        let (upstream, downstream) =
+            selected.map { op in
+                frame.memo?.reach(of: op, in: drawn)
+                    ?? (
+                        drawn.layout.reachMask(from: op, upstream: true),
+                        drawn.layout.reachMask(from: op, upstream: false)
+                    )
+            } ?? (none, none)
         let (waitsFor, waitedBy) = (upstream.count { $0 }, downstream.count { $0 })
         let layers = drawn.layout.layers.count
         let ascii = frame.glyphs.isASCII
@@ -51,7 +57,8 @@ enum GraphView {
         var path: HeldBack?
         if state.criticalPathShown, let op = state.selectedOperation {
             let held = heldBack(op, board: board, frame: frame)
-            let band = drawBand(held, theme: theme, into: &grid, rect: body)
+            let scroll = state.criticalPathScroll.op == op ? state.criticalPathScroll.line : 0
+            let band = drawBand(held, scroll: scroll, theme: theme, into: &grid, rect: body)
             body = body.inset(bottom: band)
             path = held
         }
@@ -121,8 +128,14 @@ enum GraphView {
         let scenario = board.scenario
         let full = frame.memo?.graph(of: scenario) ?? GraphDrawing(scenario)
         let mask = state.filter.shown(on: board)
-        let drawnAs = GraphFolds.drawnAs(
-            full: full.layout, folds: state.graphFolds, isShown: mask.map { mask in { mask.contains($0) } })
+        let drawnAs: [OperationID?]?
+        if mask == nil, let memo = frame.memo {
+            // Folds alone: what stands for what is kept while they stay.
+            drawnAs = memo.foldedAs(state.graphFolds, full: full)
+        } else {
+            drawnAs = GraphFolds.drawnAs(
+                full: full.layout, folds: state.graphFolds, isShown: mask.map { mask in { mask.contains($0) } })
+        }
         guard let drawnAs else { return full }
         return frame.memo?.graph(of: scenario, drawnAs: drawnAs) ?? GraphDrawing(scenario, drawnAs: drawnAs)
     }
@@ -175,8 +188,19 @@ struct GraphDrawing: Sendable {
     /// queue order: the title names them.
     let barrierQueues: [String]
 
-    init(_ scenario: Scenario, drawnAs: [OperationID?]? = nil) {
-        layout = GraphLayout(scenario: scenario, drawnAs: drawnAs)
+    /// From this many operations on, the layout reorders its layers once
+    /// (one sweep down and up) instead of four times: at 100,000 the four
+    /// cost half a second, for a view that shows some forty names at once.
+    static let fewerSweepsFrom = 20_000
+
+    /// `whole`: the whole graph's layout, for a fold or a filter of a large
+    /// one (`fewerSweepsFrom`): its order is kept, without sweeps, so that
+    /// the rest stays in place and a fold is quick.
+    init(_ scenario: Scenario, drawnAs: [OperationID?]? = nil, whole: GraphLayout? = nil) {
+        let large = scenario.operations.count >= Self.fewerSweepsFrom
+        let hint = large ? whole : nil
+        layout = GraphLayout(
+            scenario: scenario, drawnAs: drawnAs, sweeps: hint != nil ? 0 : large ? 1 : 4, hint: hint)
         canvas = GraphCanvas(layout: layout, scenario: scenario, nameWidth: GraphView.nameWidth, gap: GraphView.gap)
         operationCount = scenario.operations.count
         self.drawnAs = drawnAs
@@ -194,12 +218,57 @@ struct GraphDrawing: Sendable {
 }
 
 extension ScreenMemo {
+    /// From this many operations on, the interactive shell lays the graph
+    /// out ahead, on a thread of its own, as the run starts
+    /// (`layOutGraph`): at 100,000 operations it takes longer than a key
+    /// may (100 ms), and the run, seconds long, leaves time for it.
+    public static let graphLaidOutAhead = 2_000
+
+    /// Lays the scenario's graph out and keeps it (nothing when it is
+    /// kept): called ahead of `G`, off the main thread. A frame that asks
+    /// for the graph meanwhile waits for this layout rather than making
+    /// another.
+    public func layOutGraph(of scenario: Scenario) { _ = graph(of: scenario) }
+
     /// The scenario's graph, made once (the memo serves one scenario).
     func graph(of scenario: Scenario) -> GraphDrawing {
-        if let kept = graphKept.withLock({ $0 }), kept.operationCount == scenario.operations.count { return kept }
-        let drawing = GraphDrawing(scenario)
-        graphKept.withLock { $0 = drawing }
-        return drawing
+        graphLayoutLock.withLock { _ in
+            if let kept = graphKept.withLock({ $0 }), kept.operationCount == scenario.operations.count {
+                return kept
+            }
+            let drawing = GraphDrawing(scenario)
+            graphKept.withLock { $0 = drawing }
+            return drawing
+        }
+    }
+
+    /// What stands for what with `folds` and no filter
+    /// (`GraphFolds.drawnAs`), kept while the folds stay: at 100,000
+    /// operations a fold near the graph's start gathers from tens of
+    /// thousands, each frame would find them again.
+    func foldedAs(_ folds: Set<OperationID>, full: GraphDrawing) -> [OperationID?]? {
+        guard !folds.isEmpty else { return nil }
+        if let kept = foldsKept.withLock({ $0 }), kept.folds == folds, kept.count == full.operationCount {
+            return kept.drawnAs
+        }
+        let drawnAs = GraphFolds.drawnAs(full: full.layout, folds: folds, isShown: nil)
+        foldsKept.withLock { $0 = (folds, full.operationCount, drawnAs) }
+        return drawnAs
+    }
+
+    /// What `op` waits for and what waits for it in `drawing`
+    /// (`GraphLayout.reachMask`), kept while the selection and the drawing
+    /// stay: a frame that only scrolls or marks does not walk the graph again.
+    func reach(of op: OperationID, in drawing: GraphDrawing) -> (up: [Bool], down: [Bool]) {
+        if let kept = reachKept.withLock({ $0 }), kept.op == op,
+            kept.count == drawing.operationCount, kept.drawnAs == drawing.drawnAs
+        {
+            return (kept.up, kept.down)
+        }
+        let up = drawing.layout.reachMask(from: op, upstream: true)
+        let down = drawing.layout.reachMask(from: op, upstream: false)
+        reachKept.withLock { $0 = (op, drawing.operationCount, drawing.drawnAs, up, down) }
+        return (up, down)
     }
 
     /// The graph a filter and folds leave, made again only when they
@@ -210,7 +279,8 @@ extension ScreenMemo {
         {
             return kept
         }
-        let drawing = GraphDrawing(scenario, drawnAs: drawnAs)
+        let whole = scenario.operations.count >= GraphDrawing.fewerSweepsFrom ? graph(of: scenario).layout : nil
+        let drawing = GraphDrawing(scenario, drawnAs: drawnAs, whole: whole)
         shapedGraphKept.withLock { $0 = drawing }
         return drawing
     }

@@ -136,17 +136,18 @@ public enum InterfaceKeys {
             [.character("f")], .filterLog, help: "log only the selected operation's lines, or all again",
             group: "View"),
         KeyBinding(
-            [.pageUp], .logOlder, help: "scroll the log (or the open pane) back; graph: a screen up", group: "View"),
+            [.pageUp], .logOlder, help: "scroll the log (or the open pane, H's band) back; graph: a screen up",
+            group: "View"),
         KeyBinding(
-            [.pageDown], .logNewer, help: "scroll the log (or the open pane) forward; graph: a screen down",
+            [.pageDown], .logNewer, help: "scroll the log (or the open pane, H's band) forward; graph: a screen down",
             group: "View"),
         KeyBinding(
             [.home], .scrollHome,
-            help: "the log's (or the open pane's) first line; graph: its first; in history: the start",
+            help: "the log's (or the open pane's, H's band's) first line; graph: its first; in history: the start",
             group: "View"),
         KeyBinding(
             [.end], .scrollEnd,
-            help: "the log's (or the open pane's) last line; graph: its last; in history: back to live",
+            help: "the log's (or the open pane's, H's band's) last line; graph: its last; in history: back to live",
             group: "View"),
         KeyBinding(
             [.character("n")], .toggleNotes, help: "show or hide the notes and expectations", group: "View"),
@@ -166,7 +167,8 @@ public enum InterfaceKeys {
             help: "graph: fold what waits for the selected one alone into its node, or unfold it", group: "Graph"),
         KeyBinding(
             [.character("H")], .markCriticalPath,
-            help: "what held the selected one back: its critical path on the graph, with each link's cost",
+            help:
+                "what held the selected one back: what cost most, then its critical path on the graph, each link's cost",
             group: "Graph"),
         KeyBinding(
             [.character("D")], .askWaitsFor,

@@ -13,6 +13,11 @@ extension InterfaceController {
         _ command: InterfaceCommand, state: inout InterfaceState, board: BoardState, frame: FrameInput
     ) -> InterfaceOutcome? {
         let move: (dx: Int, dy: Int)
+        if state.criticalPathShown, let op = state.selectedOperation,
+            [.logOlder, .logNewer, .scrollHome, .scrollEnd].contains(command)
+        {
+            return scrollBand(command, op: op, state: &state, board: board, frame: frame)
+        }
         switch command {
         case .selectUp: move = (0, -1)
         case .selectDown: move = (0, 1)
@@ -27,6 +32,7 @@ extension InterfaceController {
         case .markCriticalPath:
             guard state.selectedOperation != nil else { return refuse("no operation selected", &state, frame) }
             state.criticalPathShown.toggle()
+            state.criticalPathScroll = .init()
             return .redraw
         case .logOlder, .logNewer:
             let rows = InterfaceRenderer.layout(board: board, state: state, frame: frame)?.boardArea.height ?? 3
@@ -56,6 +62,39 @@ extension InterfaceController {
         state.selectedOperation = next
         state.inspectsQueue = false
         state.reconcile(with: board, frame: frame)
+        return .redraw
+    }
+
+    /// PgUp / PgDn, Home / End while `H`'s band shows: a page of its lines
+    /// up or down, its first or its last (the band is the open pane, as
+    /// the log's keys say; the graph pages again once `H` hides it).
+    static func scrollBand(
+        _ command: InterfaceCommand, op: OperationID, state: inout InterfaceState, board: BoardState,
+        frame: FrameInput
+    ) -> InterfaceOutcome {
+        guard let area = InterfaceRenderer.layout(board: board, state: state, frame: frame)?.boardArea else {
+            return .none
+        }
+        let body = area.inset(top: 1)
+        let held = GraphView.heldBack(op, board: board, frame: frame)
+        let shape = GraphView.bandShape(held, width: body.width, height: body.height)
+        guard shape.scrolls else { return refuse("the whole chain is in the band", &state, frame) }
+        let current =
+            state.criticalPathScroll.op == op
+            ? GraphView.clampedScroll(state.criticalPathScroll.line, held, window: shape.window) : 0
+        let page = max(1, shape.window - 1)
+        let target: Int
+        switch command {
+        case .logOlder: target = current - page
+        case .logNewer: target = current + page
+        case .scrollHome: target = 0
+        default: target = held.lineCount
+        }
+        let next = GraphView.clampedScroll(target, held, window: shape.window)
+        guard next != current else {
+            return refuse(next == 0 ? "the chain's first link" : "the chain's last link", &state, frame)
+        }
+        state.criticalPathScroll = .init(op: op, line: next)
         return .redraw
     }
 

@@ -71,8 +71,9 @@ public enum InterfaceRenderer {
         StatusLineView.draw(
             board: board, state: state, frame: frame, status: status, theme: theme, into: &grid, rect: layout.status)
         KeyBarView.draw(
-            frame: frame, status: status, area: state.boardArea, graph: state.graphShown, theme: theme, into: &grid,
-            rect: layout.keyBar)
+            frame: frame, status: status, area: state.boardArea, graph: state.graphShown,
+            band: state.graphShown && state.criticalPathShown && state.selectedOperation != nil, theme: theme,
+            into: &grid, rect: layout.keyBar)
         if state.overlay != .none {
             OverlayView.draw(board: board, state: state, frame: frame, theme: theme, into: &grid, rect: layout.overlay)
             hits = HitMap()  // the overlay covers the board: clicks select nothing

@@ -10,6 +10,16 @@ import ScenarioKit
 /// The selection is an operation, not a slot: when events move the card to
 /// another column the selection goes with it.
 public struct InterfaceState: Sendable, Hashable {
+    /// Lines of a band scrolled out above, for one operation.
+    public struct BandScroll: Sendable, Hashable {
+        public var op: OperationID?
+        public var line = 0
+        public init(op: OperationID? = nil, line: Int = 0) {
+            self.op = op
+            self.line = line
+        }
+    }
+
     public enum Overlay: Sendable, Hashable {
         case none, help
         /// The Swift program the scenario stands for (`opscope swift`).
@@ -70,6 +80,10 @@ public struct InterfaceState: Sendable, Hashable {
     /// `H`: the graph marks the selected operation's critical path and
     /// lists its links.
     public var criticalPathShown = false
+    /// `H`'s band scrolled (PgUp PgDn, Home End): the first of its lines
+    /// shown, for the operation it was scrolled on (another starts at the
+    /// top).
+    public var criticalPathScroll = BandScroll()
     /// The timeline's window and rows scrolled (both views over time share them).
     public var timelineView = TimelineViewState()
     /// The table's sort and rows scrolled (`BoardArea.table`).

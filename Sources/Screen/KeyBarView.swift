@@ -13,16 +13,25 @@ import TextKit
 /// is offered for a run that can no longer change.
 enum KeyBarView {
     static func entries(
-        status: RunStatus, area: BoardArea = .columns, graph: Bool = false, replay: Bool = false, diff: Bool = false
+        status: RunStatus, area: BoardArea = .columns, graph: Bool = false, band: Bool = false, replay: Bool = false,
+        diff: Bool = false
     ) -> [(InterfaceCommand, String)] {
         let board = boardEntries(status: status, replay: replay, diff: diff)
         if graph {
             let back =
                 area == .columns ? "board" : area == .timeline ? "timeline" : area == .threads ? "threads" : "table"
-            let keys: [(InterfaceCommand, String)] = [
-                (.cycleBoardArea, back), (.foldGraph, "fold"), (.markCriticalPath, "critical path"),
-                (.askWaitsFor, "waits for?"),
-            ]
+            // With `H`'s band shown, its keys lead: it scrolls, H hides it.
+            let keys: [(InterfaceCommand, String)] =
+                band
+                ? [
+                    (.markCriticalPath, "hide path"), (.logNewer, "links"), (.logOlder, "back"),
+                    (.scrollEnd, "last link"), (.cycleBoardArea, back), (.foldGraph, "fold"),
+                    (.askWaitsFor, "waits for?"),
+                ]
+                : [
+                    (.cycleBoardArea, back), (.foldGraph, "fold"), (.markCriticalPath, "critical path"),
+                    (.askWaitsFor, "waits for?"),
+                ]
             return Array(board.prefix(2)) + keys + board.dropFirst(2)
         }
         switch area {
@@ -92,10 +101,11 @@ enum KeyBarView {
     /// The bar: `lead` entries first (a question's own keys), then the
     /// table's for where the run is, less `without`, up to `width`.
     static func text(
-        width: Int, status: RunStatus, area: BoardArea = .columns, graph: Bool = false, glyphs: GlyphSet,
-        replay: Bool = false, diff: Bool = false, lead: [String] = [], without: Set<InterfaceCommand> = []
+        width: Int, status: RunStatus, area: BoardArea = .columns, graph: Bool = false, band: Bool = false,
+        glyphs: GlyphSet, replay: Bool = false, diff: Bool = false, lead: [String] = [],
+        without: Set<InterfaceCommand> = []
     ) -> String {
-        let table = entries(status: status, area: area, graph: graph, replay: replay, diff: diff)
+        let table = entries(status: status, area: area, graph: graph, band: band, replay: replay, diff: diff)
             .filter { !without.contains($0.0) }
         var line = ""
         for entry in lead + table.map({ "\(InterfaceKeys.firstKeyLabel($0.0, glyphs: glyphs)) \($0.1)" }) {
@@ -122,14 +132,14 @@ enum KeyBarView {
     }
 
     static func draw(
-        frame: FrameInput, status: RunStatus, area: BoardArea = .columns, graph: Bool = false, theme: Theme,
-        into grid: inout CellGrid, rect: Rect
+        frame: FrameInput, status: RunStatus, area: BoardArea = .columns, graph: Bool = false, band: Bool = false,
+        theme: Theme, into grid: inout CellGrid, rect: Rect
     ) {
         grid.fill(rect, with: .blank(theme.dim))
         // A question's own keys lead; while it is answered they are the only ones.
         let (lead, usual) = frame.predict.map(predictEntries) ?? ([], true)
         let line = text(
-            width: rect.width, status: barStatus(status, frame: frame), area: area, graph: graph,
+            width: rect.width, status: barStatus(status, frame: frame), area: area, graph: graph, band: band,
             glyphs: frame.glyphs, replay: frame.isReplay,
             diff: frame.hasPreviousRun, lead: lead,
             without: frame.predict == nil ? [] : usual ? [.restart] : Set(InterfaceCommand.allCases))

@@ -44,10 +44,22 @@ public final class ScreenMemo: Sendable {
     private let kept = Mutex(Kept())
     /// The scenario's dependency graph (`graph(of:)`, in GraphView.swift).
     let graphKept = Mutex<GraphDrawing?>(nil)
+    /// Held while the scenario's graph is laid out (`layOutGraph`, ahead,
+    /// or a frame's): one layout, which the other waits for.
+    let graphLayoutLock = Mutex<Void>(())
+    /// What stands for what with the folds of the last frame (`foldedAs`).
+    let foldsKept = Mutex<(folds: Set<OperationID>, count: Int, drawnAs: [OperationID?]?)?>(nil)
+    /// The selection's reach in the graph drawn (`reach(of:in:)`).
+    let reachKept = Mutex<
+        (op: OperationID, count: Int, drawnAs: [OperationID?]?, up: [Bool], down: [Bool])?
+    >(nil)
     /// The graph a filter and folds leave (`graph(of:drawnAs:)`).
     let shapedGraphKept = Mutex<GraphDrawing?>(nil)
     /// The last critical path `H` showed (`heldBack`, in GraphView+Path.swift).
     let heldBackKept = Mutex<HeldBack?>(nil)
+    /// The timeline the critical paths of `H` are read from, for the first
+    /// `count` events (`pathTimeline`, in GraphView+Path.swift).
+    let pathTimelineKept = Mutex<(count: Int, timeline: RunTimeline)?>(nil)
 
     public init() {}
 

@@ -14,7 +14,7 @@ enum BenchCommand {
     static let help = """
         USAGE: opscope-bench [--quick]
                              [--only engine|language|interface|table|history|scale|budget|repeat|stall|watch
-                                    |graph|search|chain|practice]
+                                    |graph|graphkeys|search|chain|practice|why]
                              [--chain-length N] [--seeds N] [--runs N]
 
         Measures, on this machine:
@@ -55,7 +55,13 @@ enum BenchCommand {
                      period, the file read and checked, the run started on the
                      real engine, the frame flushed to a headless terminal
           graph      the dependency graph's layout of 10,000 operations and 20,000
-                     dependencies (≤ 300 ms) and of 1,000 (≤ 30 ms)
+                     dependencies (≤ 300 ms) and of 1,000 (≤ 30 ms); every key of
+                     the graph view on a run of 100,000 operations, the first G
+                     and the first H included, key and frame (≤ 100 ms each;
+                     alone: --only graphkeys)
+          why        'opscope why' of the last operation of a 100,000-operation
+                     chain against 'opscope trace --format jsonl' of it, whole
+                     processes, alternated (≤ 2×); not in the default set
           search     '/' over 100,000 names, one keystroke at a time (≤ 5 ms a
                      keystroke); the same keys through the interface
           chain      'opscope trace' of a dependency chain (--chain-length, default
@@ -77,7 +83,7 @@ enum BenchCommand {
         let only = args.value("only")
         let sections = [
             "engine", "language", "interface", "table", "history", "scale", "budget", "repeat", "stall", "watch",
-            "graph", "search", "chain", "practice",
+            "graph", "search", "chain", "practice", "why", "graphkeys",
         ]
         if let only, !sections.contains(only) {
             throw UsageError("'--only' is one of \(sections.joined(separator: ", ")), not '\(only)'")
@@ -96,7 +102,12 @@ enum BenchCommand {
         if only == nil || only == "budget" { BudgetBench.run(report: report, rounds: args.has("quick") ? 1 : 2) }
         if only == nil || only == "repeat" { RepeatBench.run(report: report, rounds: args.has("quick") ? 3 : 5) }
         if only == nil || only == "stall" { StallBench.run(report: report, rounds: rounds) }
-        if only == nil || only == "graph" { GraphBench.run(report: report, rounds: rounds) }
+        if only == nil || only == "graph" {
+            GraphBench.run(report: report, rounds: rounds)
+            GraphKeysBench.run(report: report, rounds: rounds)
+        }
+        if only == "why" { WhyBench.run(report: report, rounds: rounds) }
+        if only == "graphkeys" { GraphKeysBench.run(report: report, rounds: rounds) }
         if only == nil || only == "search" { SearchBench.run(report: report, rounds: rounds) }
         if only == nil || only == "watch" { WatchBench.run(report: report, rounds: args.has("quick") ? 5 : 15) }
         if only == "chain" {

@@ -102,32 +102,54 @@ enum WhyCommand: Subcommand {
         return ids
     }
 
-    /// Prints the answer and gives the status.
+    /// Prints the answer and gives the status: the lines written as they
+    /// are made, a chunk at a time (a chain of 100,000 operations is
+    /// 200,000 lines).
     static func answer(_ ids: [OperationID], scenario: Scenario, events: [LifecycleEvent]) -> ExitStatus {
-        let timeline = RunTimeline(scenario: scenario, events: events)
-        var lines: [String] = []
+        // The facts alone: the answer asks no board.
+        let timeline = RunTimeline(scenario: scenario, events: events, keepsBoards: false)
+        var out = ChunkedOutput()
         var status = ExitStatus.success
         if ids.count == 2 {
             let (text, waits) = WhyAnswer.waitsFor(ids[0], ids[1], in: scenario)
-            lines.append(text)
+            out.line(text)
             if !waits { status = .failed }
         }
-        let chain = WhyAnswer.chain(to: ids[0], in: timeline)
-        lines += chain.lines
-        if !chain.started { status = .failed }
-        if ids.count == 2, let path = timeline.criticalPath(to: ids[0]),
-            let note = WhyAnswer.onTheChain(ids[1], path, in: scenario)
-        {
-            lines.append(note)
-        }
-        if ids.count == 2, let note = WhyAnswer.holdsSlot(ids[1], for: ids[0], in: timeline) { lines.append(note) }
-        let text = lines.joined(separator: "\n") + "\n"
-        do {
-            try StandardOutput.writeOrThrow(text)
-        } catch {
+        let path = timeline.criticalPath(to: ids[0])
+        let started = WhyAnswer.chain(to: ids[0], in: timeline, path: path) { out.line($0) }
+        if !started { status = .failed }
+        if ids.count == 2, let path, let note = WhyAnswer.onTheChain(ids[1], path, in: scenario) { out.line(note) }
+        if ids.count == 2, let note = WhyAnswer.holdsSlot(ids[1], for: ids[0], in: timeline) { out.line(note) }
+        out.flush()
+        if let error = out.error {
             MessagePrinter.standardError.error("could not write to standard output: \(error)")
             return .failed
         }
         return status
+    }
+}
+
+/// Lines gathered into chunks of about a megabyte, each written through
+/// `StandardOutput` (which escapes what a file held); after a failed write
+/// the rest is dropped and `error` says why.
+struct ChunkedOutput {
+    private var chunk = ""
+    private(set) var error: (any Error)?
+
+    mutating func line(_ text: String) {
+        guard error == nil else { return }
+        chunk += text
+        chunk += "\n"
+        if chunk.utf8.count >= 1 << 20 { flush() }
+    }
+
+    mutating func flush() {
+        guard error == nil, !chunk.isEmpty else { return }
+        do {
+            try StandardOutput.writeOrThrow(chunk)
+        } catch {
+            self.error = error
+        }
+        chunk = ""
     }
 }

@@ -104,4 +104,31 @@ import Testing
         }
         #expect(layout.crossings <= GraphLayout(scenario: s, sweeps: 0).crossings)
     }
+    /// A fold laid out keeping the whole graph's order (what a large
+    /// graph's fold does): the operations left keep their order in each
+    /// layer, and the waypoints of an edge the whole graph has keep theirs.
+    @Test func aLayoutKeepingAnotherKeepsTheOrderOfWhatBothHave() throws {
+        var text = "queue q\n"
+        for i in 0..<40 {
+            let deps = i < 4 ? "" : " after o\((i * 7) % i), o\((i * 3 + 1) % i)"
+            text += "op o\(i) work 1ms\(deps)\n"
+        }
+        let s = Self.scenario(text)
+        let whole = GraphLayout(scenario: s)
+        let folded = try #require(GraphFolds.drawnAs(full: whole, folds: [OperationID(5)], isShown: nil))
+        let kept = GraphLayout(scenario: s, drawnAs: folded, sweeps: 0, hint: whole)
+        for layer in kept.layers {
+            let ops = layer.compactMap { slot -> OperationID? in
+                if case .operation(let op) = slot { op } else { nil }
+            }
+            // Of the operations that stayed in the layer the whole graph gave them, the order is the whole graph's.
+            let stayed = ops.filter { kept.layerOf[$0.index] == whole.layerOf[$0.index] }
+            #expect(stayed.map { whole.placeOf[$0.index] } == stayed.map { whole.placeOf[$0.index] }.sorted())
+        }
+        // Every edge still joins its ends through one waypoint per layer between.
+        for (e, edge) in kept.edges.enumerated() {
+            let (a, b) = (Int(kept.layerOf[edge.from.index]), Int(kept.layerOf[edge.to.index]))
+            #expect(kept.waypointPlaces[e].count == b - a - 1)
+        }
+    }
 }

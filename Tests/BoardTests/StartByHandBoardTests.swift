@@ -53,6 +53,8 @@ import Testing
         #expect(started)
         #expect(
             fetch == [
+                "fetch started at 0.600s: it was started by hand on the main thread only at 0.600s, by 'at 600ms "
+                    + "start fetch' (line 6)",
                 "fetch started at 0.600s on the main thread, by hand (it is in no queue). What decided when, from the "
                     + "start of the run:",
                 "  0.000s → 0.600s   600ms  the run came to 'at 600ms start fetch' (line 6)",

@@ -191,15 +191,92 @@ import Testing
         #expect(scene.state.graphShown && scene.state.criticalPathShown)
         let screen = scene.wholeScreen
         #expect(screen.contains { $0.hasPrefix("▶fetch") }, "\(screen.joined(separator: "\n"))")
-        #expect(screen.contains { $0.hasPrefix("What held decode back, link by link") })
+        // One sentence first: what cost most, as the run had it.
+        #expect(screen.contains { $0.hasPrefix("decode started at 0.100s: it waited for fetch, which ran 100ms on q") })
         #expect(screen.contains { $0.contains("fetch ran on q") })
         #expect(screen.contains { $0.contains("the links add up to 0.100s") }, "\(screen.joined(separator: "\n"))")
         scene.press(.character("H"))
-        #expect(!scene.wholeScreen.contains { $0.hasPrefix("What held decode back") })
+        #expect(!scene.wholeScreen.contains { $0.hasPrefix("decode started at") })
         // One that has not started has no chain yet.
         scene.state.selectedOperation = Self.photos.id("thumb")
         scene.press(.character("H"))
         #expect(scene.wholeScreen.contains { $0.hasPrefix("thumb has not started at this moment") })
+    }
+
+    /// A chain of 30 operations, each 10ms after the one before, on a
+    /// serial queue: more links than the band has rows at 80×24.
+    static let longChain: Script = {
+        var text = "queue q serial\n"
+        for i in 0..<30 { text += "op s\(i) work 10ms" + (i > 0 ? " after s\(i - 1)" : "") + "\n" }
+        var s = Script(ScenarioReader.read(text, path: "chain.ops").scenario!)
+        for i in 0..<30 { s.add("s\(i)", ready: i == 0) }
+        for i in 0..<30 {
+            if i > 0 { s.ready("s\(i)") }
+            s.start("s\(i)", thread: 1)
+            s.at(Double(i + 1) * 0.01)
+            s.finish("s\(i)")
+        }
+        return s
+    }()
+
+    @Test func hsBandOpensWithItsSentenceAndScrollsToEveryLink() {
+        var scene = TimelineScene(Self.longChain, .columns, size: Self.size, history: Self.longChain.events.count)
+        // Live at the run's end (in history, Home and End move the cursor).
+        scene.state.historyCursor = nil
+        scene.frame.historyShown = nil
+        scene.state.selectedOperation = Self.longChain.id("s29")
+        scene.press(.character("H"))
+        var screen = scene.wholeScreen
+        let sentence = "s29 started at 0.290s: it waited for s28, which ran 10ms on q"
+        #expect(screen.contains { $0.hasPrefix(sentence) }, "\(screen.joined(separator: "\n"))")
+        #expect(screen.contains { $0.hasPrefix("  waiting for dependencies to finish: 290ms, 58 links") })
+        #expect(screen.contains { $0.contains("PgDn for more, End for the last link · H hides") })
+        #expect(!screen.contains { $0.contains("the links add up to") })
+        // The key bar says how the band scrolls.
+        #expect(screen.last?.contains("PgDn links") == true, "\(screen.last ?? "")")
+        // PgDn pages down, the sentence staying on top; End goes to the last link.
+        #expect(scene.press(.pageDown) == .redraw)
+        screen = scene.wholeScreen
+        #expect(screen.contains { $0.hasPrefix(sentence) })
+        #expect(scene.press(.end) == .redraw)
+        screen = scene.wholeScreen
+        #expect(screen.contains { $0.hasPrefix(sentence) })
+        #expect(screen.contains { $0.contains("s29 turned ready when its dependency s28 finished") })
+        #expect(screen.contains { $0.contains("the links add up to 0.290s") }, "\(screen.joined(separator: "\n"))")
+        #expect(screen.contains { $0.contains("the last link: PgUp goes back, Home to the first") })
+        // At the end, End is refused; Home goes back to the first group.
+        scene.press(.end)
+        #expect(scene.message == "the chain's last link")
+        #expect(scene.press(.home) == .redraw)
+        #expect(scene.wholeScreen.contains { $0.hasPrefix("  waiting to be added") })
+        // Another operation's band starts at its top.
+        scene.state.criticalPathScroll = .init(op: Self.longChain.id("s29"), line: 40)
+        scene.state.selectedOperation = Self.longChain.id("s28")
+        #expect(scene.wholeScreen.contains { $0.hasPrefix("  waiting to be added") })
+    }
+
+    @Test func hInHistoryReadsTheChainAsItStoodAtTheCursor() throws {
+        let events = Self.longChain.events
+        // Just after s10 started: the lanes hold the whole run, the band only what came by then.
+        let s10 = Self.longChain.id("s10")
+        let started = events.firstIndex {
+            if case .operation(s10, .isExecuting, _, .bool(true)) = $0.kind { true } else { false }
+        }
+        let cursor = try #require(started) + 1
+        var scene = TimelineScene(Self.longChain, .columns, size: Self.size, history: cursor)
+        scene.state.selectedOperation = Self.longChain.id("s10")
+        scene.press(.character("H"))
+        scene.press(.pageDown)
+        scene.press(.pageDown)
+        scene.press(.pageDown)
+        scene.press(.pageDown)
+        scene.press(.pageDown)
+        scene.press(.pageDown)
+        let screen = scene.wholeScreen
+        #expect(screen.contains { $0.hasPrefix("s10 started at 0.100s: it waited for s9, which ran 10ms on q") })
+        #expect(screen.contains { $0.contains("the links add up to 0.100s") }, "\(screen.joined(separator: "\n"))")
+        scene.state.selectedOperation = Self.longChain.id("s20")
+        #expect(scene.wholeScreen.contains { $0.hasPrefix("s20 has not started at this moment") })
     }
 
     @Test func dAsksWhetherTheSelectionWaitsForAnotherAndTheInspectorAnswers() {

@@ -34,6 +34,9 @@ struct GraphViewInterfaceTests {
             try tmux.send("-l", "thumb3")
             try tmux.send("Enter")
             try tmux.send("H")
+            try tmux.waitFor("the critical path's sentence") { $0.contains("thumb3 started at ") }
+            // The total is the band's last line: End scrolls to it.
+            try tmux.send("End")
             let held = try tmux.waitFor("the critical path") { $0.contains("the links add up to") }
             // Through fetch3, or through the decode whose thread it waited for: the run decides.
             #expect(held.contains("▶thumb3"), "\(held)")
@@ -74,10 +77,49 @@ struct GraphViewInterfaceTests {
         try tmux.send("-l", "read1")
         try tmux.send("Enter")
         try tmux.send("H")
+        try tmux.waitFor("the critical path's sentence") { $0.contains("read1 started at ") }
+        try tmux.send("End")
         let held = try tmux.waitFor("the critical path") { $0.contains("the links add up to") }
         #expect(
             held.contains("▶flush") && held.contains("read1 turned ready when flush, which the barrier rule"), "\(held)"
         )
+        try tmux.send("q")
+        try tmux.waitFor(text: "[terminal restored]")
+    }
+
+    @Test("H at 80×24 opens with its sentence and scrolls to the chain's last link")
+    func theCriticalPathBandOpensWithItsSentenceAndScrolls() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("chain-\(UUID()).ops").path
+        var text = "title \"a chain of 30\"\nqueue q serial\n"
+        for i in 0..<30 { text += "op s\(i) work 5ms" + (i > 0 ? " after s\(i - 1)" : "") + "\n" }
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let tmux = try TmuxSession([file, "--speed", "4"], columns: 80, rows: 24)
+        try tmux.waitFor(text: "ended")
+        try tmux.send("/")
+        try tmux.send("-l", "s29")
+        try tmux.send("Enter")
+        try tmux.send("H")
+        let opened = try tmux.waitFor("the band's sentence") { $0.contains("s29 started at ") }
+        let lines = opened.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The sentence comes first, above the groups of links, and names what cost most.
+        let sentence = try #require(lines.firstIndex { $0.contains("s29 started at ") })
+        let group = try #require(lines.firstIndex { $0.contains("waiting ") && $0.contains(" link") })
+        #expect(sentence < group, "\(opened)")
+        #expect(lines[sentence].contains(": it "), "\(opened)")
+        #expect(opened.contains("PgDn for more, End for the last link"), "\(opened)")
+        #expect(!opened.contains("the links add up to"), "the band does not hold the whole chain: \(opened)")
+        #expect(lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains("PgDn links") == true)
+        // PgDn pages on, the sentence staying; End shows the last link and the total.
+        try tmux.send("PageDown")
+        try tmux.waitFor("a page on") { $0.contains("s29 started at ") && !$0.contains("lines 1–") }
+        try tmux.send("End")
+        let end = try tmux.waitFor("the last link") { $0.contains("the links add up to") }
+        #expect(end.contains("s29 started at "), "\(end)")
+        #expect(end.contains("s29 turned ready when its dependency s28 finished") || end.contains("s29"), "\(end)")
+        #expect(end.contains("the last link: PgUp goes back"), "\(end)")
+        try tmux.send("Home")
+        try tmux.waitFor("back to the first link") { $0.contains("lines 1–") }
         try tmux.send("q")
         try tmux.waitFor(text: "[terminal restored]")
     }
