@@ -17,8 +17,10 @@ struct SearchInterfaceTests {
         try tmux.send("F")
         try tmux.sendKeys(["-l", "queue:net"])
         try tmux.send("Enter")
-        screen = try tmux.waitFor(text: "filter hides 199: queue:net")
-        #expect(!screen.contains("Inspector: thumb40"), "\(screen)")
+        // The whole frame, not one caught while the terminal draws it.
+        try tmux.waitFor("the filter's line, thumb40's inspector gone") {
+            $0.contains("filter hides 199: queue:net") && !$0.contains("Inspector: thumb40")
+        }
         // The threads view, filtered too; the search finds only what shows.
         try tmux.send("/")
         try tmux.sendKeys(["-l", "fetch41"])
