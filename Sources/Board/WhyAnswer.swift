@@ -119,7 +119,7 @@ public enum WhyAnswer {
         switch timeline.outcome {
         case .stalled(let stuck)?:
             if let reason = stuck[op] {
-                return "\(name) never started: the run stalled, and \(reason.clause(in: scenario))"
+                return "\(name) never started: the run stalled, and \(reason.clause(in: scenario, reasons: stuck))"
             }
             return "\(name) never started: the run stalled"
         case .completed?:
