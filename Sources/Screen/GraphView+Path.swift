@@ -63,9 +63,9 @@ extension GraphView {
             let why: String
             if board[operation: op].phase == .cancelled {
                 why = "\(name) was cancelled and never started: no start to trace back"
-            } else if let reason = board.stuckNow?[op] {
-                why =
-                    "\(name) has not started, and the run is stuck: \(reason.clause(in: scenario, waiting: board.stall != nil)) (y says more)"
+            } else if let stuck = board.stuckNow, let reason = stuck[op] {
+                let clause = reason.clause(in: scenario, waiting: board.stall != nil, reasons: stuck)
+                why = "\(name) has not started, and the run is stuck: \(clause) (y says more)"
             } else {
                 why = "\(name) has not started at this moment: no chain held back a start yet"
             }
