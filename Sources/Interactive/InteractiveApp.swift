@@ -8,39 +8,6 @@ import RunEvents
 import ScenarioKit
 import Screen
 
-/// Settings of the interactive view, from the command line.
-package struct InteractiveOptions {
-    /// `--speed X`, scenario seconds per real second; nil when not given on
-    /// the command line (the view then uses the scenario's own `speed`
-    /// statement, or 1).
-    package var speed: Double? = nil
-    package var startsPaused = false
-    /// `--lesson`: pause at each caption (the picker always does).
-    package var lesson = false
-    package var ascii = false
-    package var noColor = false
-    /// `opscope quiz FILE` on a terminal: open the scenario as its quiz's
-    /// question (predict mode).
-    package var asQuestion = false
-    /// The library file that question is, when its first answer is kept in
-    /// the practice record.
-    package var practiceQuestion: String?
-    /// `--watch`: each save of the scenario file reloads it (a new run, or
-    /// its diagnostics over the run shown).
-    package var watch = false
-    /// The command line of an opscope that carries on when `q` leaves a
-    /// question whose wait took the main thread for good (`practice`: the
-    /// questions left); nil: leaving ends opscope.
-    package var carryOnAfterLostMainThread: [String]? = nil
-    /// `--picked FILE`: the picker opens with FILE open from it, as Enter
-    /// on its entry would (`asQuestion`: its entry under the questions).
-    /// What `r` starts after a wait took the main thread of a scenario
-    /// opened from the picker.
-    package var picked: (path: String, asQuestion: Bool)? = nil
-
-    package init() {}
-}
-
 /// The interactive view: one terminal session, showing either the scenario
 /// picker or one scenario running on the real engine.
 ///
@@ -576,36 +543,5 @@ package final class InteractiveApp {
         scenario?.stop()
         mode = .none
         end.end(status)
-    }
-}
-
-/// The picker's data: its list, the path of each entry (numbered as the
-/// list numbers them), and its state.
-@MainActor
-package struct PickerModel {
-    package var list: PickerList
-    package var paths: [String]
-    /// The entries that open as their quiz's question (predict mode).
-    package var questions: Set<Int> = []
-    package var state = PickerState()
-
-    package func render(size: Size, glyphs: GlyphSet, colors: Bool) -> CellGrid {
-        ScenarioPicker.render(list: list, state: state, size: size, glyphs: glyphs, colors: colors)
-    }
-
-    /// The entry of `path` (under the questions when `asQuestion`): the
-    /// last such, so a question is its library quiz rather than the
-    /// practice's next one.
-    func index(of path: String, asQuestion: Bool) -> Int? {
-        let wanted = (path as NSString).standardizingPath
-        return paths.indices.last {
-            (paths[$0] as NSString).standardizingPath == wanted && questions.contains($0) == asQuestion
-        }
-    }
-
-    /// The Questions section again, with the practice record as it is now.
-    mutating func refreshPractice() {
-        (list, paths) = PickerLauncher.markQuestions(
-            list, paths: paths, questions: questions, practice: PracticeKeeper())
     }
 }
