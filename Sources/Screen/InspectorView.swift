@@ -49,7 +49,7 @@ enum InspectorView {
         let content = PaneView.frame(rect, title: title, glyphs: frame.glyphs, theme: theme, into: &grid)
         guard let op = state.selectedOperation else {
             grid.write(
-                "no operation selected", at: Position(column: content.x, row: content.y), style: theme.dim,
+                ScreenWords.noOperationSelected, at: Position(column: content.x, row: content.y), style: theme.dim,
                 clippedTo: content)
             return
         }

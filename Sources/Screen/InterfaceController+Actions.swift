@@ -23,14 +23,14 @@ extension InterfaceCommand {
 
 extension InterfaceController {
     static func cancel(state: inout InterfaceState, board: BoardState, frame: FrameInput) -> InterfaceOutcome {
-        guard let op = state.selectedOperation else { return refuse("no operation selected", &state, frame) }
+        guard let op = state.selectedOperation else { return refuse(ScreenWords.noOperationSelected, &state, frame) }
         return .perform(.cancel(op))
     }
 
     static func changePriority(
         _ step: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
     ) -> InterfaceOutcome {
-        guard let op = state.selectedOperation else { return refuse("no operation selected", &state, frame) }
+        guard let op = state.selectedOperation else { return refuse(ScreenWords.noOperationSelected, &state, frame) }
         let card = board[operation: op]
         let name = card.name
         let levels = PriorityLevel.allCases.sorted()

@@ -30,7 +30,7 @@ extension InterfaceController {
         case .foldGraph:
             return fold(state: &state, board: board, frame: frame)
         case .markCriticalPath:
-            guard state.selectedOperation != nil else { return refuse("no operation selected", &state, frame) }
+            guard state.selectedOperation != nil else { return refuse(ScreenWords.noOperationSelected, &state, frame) }
             state.criticalPathShown.toggle()
             state.criticalPathScroll = .init()
             return .redraw
@@ -156,7 +156,9 @@ extension InterfaceController {
     /// `e`: folds what waits for the selected operation's node alone into it,
     /// or unfolds the node when it is folded.
     static func fold(state: inout InterfaceState, board: BoardState, frame: FrameInput) -> InterfaceOutcome {
-        guard let selected = state.selectedOperation else { return refuse("no operation selected", &state, frame) }
+        guard let selected = state.selectedOperation else {
+            return refuse(ScreenWords.noOperationSelected, &state, frame)
+        }
         let drawing = GraphView.drawing(board: board, state: state, frame: frame)
         let name = board.scenario.opName
         guard let node = drawing.node(for: selected) else {

@@ -164,7 +164,7 @@ extension InterfaceController {
         case .enter:
             guard let x = state.waitsFor.asking, board.scenario.contains(x) else {
                 state.waitsFor.entry = nil
-                return refuse("no operation selected", &state, frame)
+                return refuse(ScreenWords.noOperationSelected, &state, frame)
             }
             guard let y = waitsForTarget(text, board: board, frame: frame) else {
                 return refuse(

@@ -68,7 +68,7 @@ public enum InterfaceController {
         case .nextQueue: return cycleQueue(1, state: &state, board: board, frame: frame)
         case .previousQueue: return cycleQueue(-1, state: &state, board: board, frame: frame)
         case .toggleInspector:
-            guard state.selectedOperation != nil else { return refuse("no operation selected", &state, frame) }
+            guard state.selectedOperation != nil else { return refuse(ScreenWords.noOperationSelected, &state, frame) }
             state.inspectorExpanded.toggle()
             state.settleScroll(board: board, frame: frame)
             return .redraw
@@ -144,13 +144,15 @@ public enum InterfaceController {
         case .foldGraph:
             return refuse("e folds the graph: G shows it", &state, frame)
         case .askWaitsFor:
-            guard let op = state.selectedOperation else { return refuse("no operation selected", &state, frame) }
+            guard let op = state.selectedOperation else {
+                return refuse(ScreenWords.noOperationSelected, &state, frame)
+            }
             state.waitsFor.asking = op
             state.waitsFor.entry = ""
             return .redraw
         case .markCriticalPath:
             // The path is drawn on the graph: H shows both.
-            guard state.selectedOperation != nil else { return refuse("no operation selected", &state, frame) }
+            guard state.selectedOperation != nil else { return refuse(ScreenWords.noOperationSelected, &state, frame) }
             state.graphShown = true
             state.criticalPathShown = true
             return .redraw
@@ -342,7 +344,9 @@ public enum InterfaceController {
         if state.logFilter != nil {
             state.logFilter = nil
         } else {
-            guard let op = state.selectedOperation else { return refuse("no operation selected", &state, frame) }
+            guard let op = state.selectedOperation else {
+                return refuse(ScreenWords.noOperationSelected, &state, frame)
+            }
             state.logFilter = op
             if !state.logVisible || state.notes == .shown && frame.size.columns < ScreenLayout.dockColumns {
                 state.logVisible = true
