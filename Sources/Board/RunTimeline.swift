@@ -82,24 +82,9 @@ public struct RunTimeline: Sendable {
                 if wasExecuting, !facts.isExecuting(op), byHand.isEmpty || !byHand.contains(op) {
                     queueMoments[scenario[operation: op].queue.index].append((stamp, .slotFreed(op)))
                 }
-            case .queue(let q, let key, let old, let new) where scenario.contains(q):
-                facts.record(event)
-                switch (key, new) {
-                case (.isSuspended, .bool(false)) where old == .bool(true):
-                    queueMoments[q.index].append((stamp, .resumed))
-                case (.maxConcurrentOperationCount, .int(let n)) where old != nil:
-                    queueMoments[q.index].append((stamp, .capChanged(n)))
-                    capChanges[q.index].append((stamp, n))
-                default:
-                    break
-                }
-            case .action(let action, let origin, ignored: nil):
-                facts.record(event)
-                if let q = action.queue, scenario.contains(q) {
-                    queueActions[q.index].append((stamp, Cause(action: action, origin: origin)))
-                }
             default:
                 facts.record(event)
+                Self.noteQueue(event, scenario, &queueMoments, &queueActions, &capChanges)
             }
             if history != nil {
                 board.apply(event)
@@ -132,28 +117,7 @@ public struct RunTimeline: Sendable {
         history = nil
         barrierWaits = scenario.barrierWaits
         let byHand = scenario.startedByHand
-        for event in events {
-            switch event.kind {
-            case .queue(let q, let key, let old, let new) where scenario.contains(q):
-                let stamp = Stamp(seq: event.seq, time: event.time)
-                switch (key, new) {
-                case (.isSuspended, .bool(false)) where old == .bool(true):
-                    queueMoments[q.index].append((stamp, .resumed))
-                case (.maxConcurrentOperationCount, .int(let n)) where old != nil:
-                    queueMoments[q.index].append((stamp, .capChanged(n)))
-                    capChanges[q.index].append((stamp, n))
-                default:
-                    break
-                }
-            case .action(let action, let origin, ignored: nil):
-                if let q = action.queue, scenario.contains(q) {
-                    let stamp = Stamp(seq: event.seq, time: event.time)
-                    queueActions[q.index].append((stamp, Cause(action: action, origin: origin)))
-                }
-            default:
-                break
-            }
-        }
+        for event in events { Self.noteQueue(event, scenario, &queueMoments, &queueActions, &capChanges) }
         let count = min(scenario.operations.count, lanes.lanes.count)
         for (i, spec) in scenario.operations.prefix(count).enumerated() {
             guard let stopped = lanes.lanes[i].moments.stopped, stopped.seq <= seq ?? Int.max,
@@ -165,6 +129,35 @@ public struct RunTimeline: Sendable {
         self.queueMoments = queueMoments
         self.queueActions = queueActions
         self.capChanges = capChanges
+    }
+
+    /// What a queue's event or an action adds to the queues' records: a
+    /// resume, a cap change, an action that names the queue.
+    private static func noteQueue(
+        _ event: LifecycleEvent, _ scenario: Scenario,
+        _ moments: inout [[(stamp: Stamp, moment: QueueMoment)]],
+        _ actions: inout [[(stamp: Stamp, cause: Cause)]],
+        _ caps: inout [[(stamp: Stamp, cap: Int)]]
+    ) {
+        let stamp = Stamp(seq: event.seq, time: event.time)
+        switch event.kind {
+        case .queue(let q, let key, let old, let new) where scenario.contains(q):
+            switch (key, new) {
+            case (.isSuspended, .bool(false)) where old == .bool(true):
+                moments[q.index].append((stamp, .resumed))
+            case (.maxConcurrentOperationCount, .int(let n)) where old != nil:
+                moments[q.index].append((stamp, .capChanged(n)))
+                caps[q.index].append((stamp, n))
+            default:
+                break
+            }
+        case .action(let action, let origin, ignored: nil):
+            if let q = action.queue, scenario.contains(q) {
+                actions[q.index].append((stamp, Cause(action: action, origin: origin)))
+            }
+        default:
+            break
+        }
     }
 
     public subscript(_ op: OperationID) -> OperationFacts {
