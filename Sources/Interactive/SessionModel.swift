@@ -5,51 +5,6 @@ import RunEvents
 import ScenarioKit
 import Screen
 
-/// What the session needs to know of the world at one call, passed in by
-/// the shell: the real time, and the live run's own reading of its clock.
-package struct SessionMoment: Sendable {
-    /// Real monotonic seconds: transient messages, a freeze's length, a
-    /// replay's clock.
-    package var wall: Double
-    /// The live run's scenario clock is stopped (by a key, a caption, a
-    /// run not started); true without a live run.
-    package var runPaused: Bool
-    /// The live run's scenario time now; 0 without a live run.
-    package var runNow: Double
-
-    package init(wall: Double, runPaused: Bool = true, runNow: Double = 0) {
-        self.wall = wall
-        self.runPaused = runPaused
-        self.runNow = runNow
-    }
-}
-
-/// What the session asks its shell to do: to the run on the real engine,
-/// to the file system, to the process.
-package enum SessionEffect: Equatable, Sendable {
-    /// Stop the run shown, if any, and make a new one of the scenario with
-    /// these settings, handing Foundation nothing yet.
-    case newRun(speed: Double, paused: Bool, lesson: Bool)
-    /// Hand the run to Foundation, its clock moving (Space on a run opened
-    /// paused, or a run opened moving).
-    case startRun
-    case pauseRun
-    case resumeRun
-    /// A key's action on the engine. Said on the status line if the
-    /// engine takes nothing more (the run ended): `refusal`.
-    case perform(Action, refusal: String)
-    case setSpeed(Double)
-    /// The run pauses at each caption, or not.
-    case setLesson(Bool)
-    /// Write `bytes` to a new file `name` in the current folder, then tell
-    /// the session (`saved(_:ok:at:)`).
-    case save(name: String, bytes: [UInt8])
-    /// Keep a question's first answer in the practice record (the library
-    /// file `question`), then tell the session (`kept(_:at:)`).
-    case keepAnswer(question: String, right: Bool)
-    case quit
-}
-
 /// One scenario in the interactive view, as a value: its run's events (live
 /// or a recording), the board, history, lanes and log they build, the
 /// lesson's captions, the interface state over them, the longest freeze of
@@ -380,77 +335,5 @@ package struct SessionModel {
     package mutating func kept(_ said: String, at wall: Double) {
         // Short enough for 80 columns: the score, then the keeping.
         state.show((gradeLine.map { $0 + "; " } ?? "") + said, now: wall, lasting: 15)
-    }
-
-    // MARK: - Frames
-
-    package func frameInput(size: Size, glyphs: GlyphSet, colors: Bool, _ moment: SessionMoment) -> FrameInput {
-        let paused = isPaused(moment)
-        var frame = FrameInput(
-            now: clock(moment), wallClock: moment.wall, speed: settings.speed, isPaused: paused,
-            // After the end, Space continues only to a caption still waiting.
-            pausedAtCaption: pausedAtCaption && (board.outcome == nil ? paused : !captionsWaiting.isEmpty),
-            notStarted: !started, lesson: settings.lesson, caption: caption, size: size, glyphs: glyphs,
-            colors: colors, log: log.entries, expectationResults: results, mainThreadBusy: mainThreadBusy?.op,
-            mainThreadBlocked: mainThreadBlocked, history: history, historyShown: state.historyCursor,
-            isReplay: isReplay)
-        frame.timeline = lanes
-        frame.memo = memo
-        if results != nil {
-            let facts = judge.facts
-            frame.mainThreadWaitLines = MainThreadWaitSpan.reportLines(
-                facts.mainThreadWaits, in: scenario, runEnd: facts.endTime)
-        }
-        frame.predict = prediction?.frame
-        frame.hasPreviousRun = comparison != nil
-        frame.liveEnded = board.outcome != nil
-        switch state.overlay {
-        case .diff:
-            frame.overlayText = comparison?.lines(
-                scenario: scenario, file: file.path, history: history, speed: settings.speed,
-                ended: board.outcome != nil)
-        case .problems:
-            frame.overlayText = problems?.lines(width: InterfaceRenderer.overlayTextWidth(for: size))
-        default:
-            break
-        }
-        if let shown = state.historyCursor {
-            // That moment: its clock and its caption (the log pane ends
-            // at its line by itself).
-            frame.now = history.time(after: shown)
-            frame.caption = captionsReached.last { $0.count <= shown }?.caption
-            frame.pausedAtCaption = false
-            if let replay {
-                // A replay plays through the history: its clock, a stop at
-                // a caption, and no verdict before its end.
-                if replay.isPlaying { frame.now = max(frame.now, replay.now(at: moment.wall)) }
-                frame.pausedAtCaption = replay.stoppedAtCaption && !replay.isPlaying
-                frame.expectationResults = nil
-                frame.mainThreadWaitLines = []
-            }
-        }
-        return frame
-    }
-
-    /// The board on the screen: the history cursor's moment (written over
-    /// the moment shown before, kept), or the live one.
-    mutating func shownBoard() -> BoardState {
-        guard let cursor = state.historyCursor else { return board }
-        if let memo = seekMemo, memo.cursor == cursor { return memo.board }
-        var shown = seekMemo?.board ?? history.board(after: cursor)
-        seekMemo = nil
-        history.seek(&shown, to: cursor)
-        seekMemo = (cursor, shown)
-        return shown
-    }
-
-    package mutating func render(frame: FrameInput) -> CellGrid {
-        let shown = shownBoard()
-        if let op = revealPending {
-            // The operation the caption names, in view at any size.
-            revealPending = nil
-            state.reveal(op, board: shown, frame: frame)
-        }
-        return InterfaceRenderer.render(board: shown, state: state, frame: frame).grid
     }
 }
