@@ -8,23 +8,14 @@ import Testing
 /// named as the run had it), its links grouped by cause with those of no
 /// wait folded, and the work of finding it linear in the run.
 @Suite struct CriticalPathSummaryTests {
-    static func scenario(_ text: String) -> Scenario { ScenarioReader.read(text, path: "why.ops").scenario! }
+    static func scenario(_ text: String) -> Scenario { CriticalPathTests.scenario(text) }
 
     static func path(_ script: Script, to name: String) -> (CriticalPath, RunTimeline) {
-        let timeline = RunTimeline(scenario: script.scenario, events: script.events)
-        return (timeline.criticalPath(to: script.id(name))!, timeline)
+        CriticalPathTests.path(script, to: name)
     }
 
     @Test func aDependencyThatRanLongIsTheCause() {
-        var s = Script(Self.scenario("queue q serial\nop a work 100ms\nop b work 10ms after a\n"))
-        s.add("a")
-        s.add("b", ready: false)
-        s.start("a", thread: 1)
-        s.at(0.1)
-        s.finish("a")
-        s.ready("b")
-        s.start("b", thread: 1)
-        let (path, timeline) = Self.path(s, to: "b")
+        let (path, timeline) = Self.path(CriticalPathTests.dependencyThatRan(), to: "b")
         #expect(path.summary(in: timeline) == "b started at 0.100s: it waited for a, which ran 100ms on q")
     }
 

@@ -21,8 +21,9 @@ import Testing
         #expect(abs(path.steps.reduce(0) { $0 + $1.cost } - path.started) < 1e-9)
     }
 
-    @Test func aDependencyThatRanIsALinkAndItsFinishReleasesTheDependent() {
-        var s = Script(Self.scenario("queue q serial\nop a work 100ms\nop b work 10ms after a\n"))
+    /// b after a on a serial queue: a runs 100ms, then b starts.
+    static func dependencyThatRan() -> Script {
+        var s = Script(scenario("queue q serial\nop a work 100ms\nop b work 10ms after a\n"))
         s.add("a")
         s.add("b", ready: false)
         s.start("a", thread: 1)
@@ -30,6 +31,11 @@ import Testing
         s.finish("a")
         s.ready("b")
         s.start("b", thread: 1)
+        return s
+    }
+
+    @Test func aDependencyThatRanIsALinkAndItsFinishReleasesTheDependent() {
+        let s = Self.dependencyThatRan()
         let (path, timeline) = Self.path(s, to: "b")
         #expect(
             path.steps.map(\.link) == [
