@@ -294,7 +294,13 @@ extension RunModel {
             if onMainThread { clock.mainThreadWorks(false, real) }
             return .done
         }
-        if clock.isStopped { return onMainThread ? .runOutInRealTime((end - t) / clock.speed) : .waitForResume }
+        if clock.isStopped {
+            guard onMainThread else { return .waitForResume }
+            // Held after a stall: the work runs out in real time and asks
+            // no more, so the pause takes hold again now.
+            clock.mainThreadWorks(false, real)
+            return .runOutInRealTime((end - t) / clock.speed)
+        }
         return .sleep(max(min(0.01, (end - t) / clock.speed), 0.0001))
     }
 

@@ -241,6 +241,20 @@ import Testing
             m.workWait(until: 0.1, cooperative: true, cancelled: false, onMainThread: true, real: T.ms(5050)) == .done)
         #expect(T.same(m.now(T.ms(9000)), 0.1), "paused again once the work returned")
         #expect(m.clock.isPaused)
+        // Held (a stalled run waiting for the user): main-thread work runs
+        // out in real time, and leaves the pause in force behind it.
+        m.clock.hold(T.ms(9000))
+        guard
+            case .runOutInRealTime(let rest) = m.workWait(
+                until: 0.2, cooperative: true, cancelled: false, onMainThread: true, real: T.ms(9000))
+        else {
+            Issue.record("held: the main thread's work runs out in real time")
+            return
+        }
+        #expect(T.same(rest, 0.1))
+        #expect(!m.clock.mainThreadWorks)
+        m.clock.release(T.ms(9100))
+        #expect(T.same(m.now(T.ms(9500)), 0.1), "the pause holds once the hold is gone")
         #expect(m.workWait(until: 1, cooperative: true, cancelled: true, onMainThread: false, real: T.ms(0)) == .done)
         #expect(m.workWait(until: 1, cooperative: false, cancelled: true, onMainThread: false, real: T.ms(0)) != .done)
         #expect(
