@@ -13,25 +13,33 @@ let package = Package(
         // The project's words and widths: text width in cells, "did you
         // mean", how durations, moments and lists are spelt.
         .target(name: "TextKit"),
-        .target(name: "ScenarioKit", dependencies: ["TextKit"]),
-        .target(name: "RunEvents", dependencies: ["ScenarioKit", "TextKit"]),
+        // Foundation's rules, each stated once (which ready operation a
+        // queue hands out next, the buckets, what a cap counts), free of
+        // Foundation; each pinned to a probe in .ci/probes.
+        .target(name: "FoundationRules"),
+        .target(name: "ScenarioKit", dependencies: ["FoundationRules", "TextKit"]),
+        .target(name: "RunEvents", dependencies: ["FoundationRules", "ScenarioKit", "TextKit"]),
         // A run written down and read back: the JSON Lines recording (its
         // schema, encoder and decoder) and the Trace Event Format export.
-        .target(name: "RunFormats", dependencies: ["RunEvents", "ScenarioKit", "TextKit"]),
-        .target(name: "LifecycleEngine", dependencies: ["ScenarioKit", "RunEvents", "TextKit"]),
-        .target(name: "Board", dependencies: ["ScenarioKit", "RunEvents", "TextKit"]),
+        .target(name: "RunFormats", dependencies: ["FoundationRules", "RunEvents", "ScenarioKit", "TextKit"]),
+        .target(name: "LifecycleEngine", dependencies: ["FoundationRules", "ScenarioKit", "RunEvents", "TextKit"]),
+        .target(name: "Board", dependencies: ["FoundationRules", "ScenarioKit", "RunEvents", "TextKit"]),
         // Judging a run: its expectations, a learner's quiz answer.
-        .target(name: "Grading", dependencies: ["Board", "ScenarioKit", "RunEvents", "TextKit"]),
+        .target(name: "Grading", dependencies: ["FoundationRules", "Board", "ScenarioKit", "RunEvents", "TextKit"]),
         // Practice: questions generated with a fixed answer and confirmed by
         // real runs; the practice record, its file and its scheduler.
         .target(
             name: "Practice",
-            dependencies: ["Board", "Grading", "LifecycleEngine", "RunEvents", "ScenarioKit", "TextKit"]),
+            dependencies: [
+                "FoundationRules", "Board", "Grading", "LifecycleEngine", "RunEvents", "ScenarioKit", "TextKit",
+            ]),
         .systemLibrary(
             name: "CNCurses",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "Screen", dependencies: ["Board", "Grading", "ScenarioKit", "RunEvents", "TextKit"]),
+        .target(
+            name: "Screen",
+            dependencies: ["FoundationRules", "Board", "Grading", "ScenarioKit", "RunEvents", "TextKit"]),
         .target(name: "CursesBackend", dependencies: ["CNCurses", "Screen"]),
         // What the executables share: arguments, errors and exit statuses,
         // loading a file, spawning a process, serving the main queue.
@@ -67,19 +75,23 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TextKitTests", dependencies: ["TextKit", "EventFixtures"]),
+        .testTarget(name: "FoundationRulesTests", dependencies: ["FoundationRules"]),
         .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "EventFixtures"]),
         .testTarget(
             name: "LifecycleEngineTests",
             dependencies: [
+                "FoundationRules",
                 "LifecycleEngine", "RunEvents", "RunFormats", "Board", "ScenarioKit", "TextKit", "EventFixtures",
             ]
         ),
         // Test support shared by the test targets (not a test target itself).
         .target(
-            name: "EventFixtures", dependencies: ["RunEvents", "RunFormats", "ScenarioKit"], path: "Tests/EventFixtures"
+            name: "EventFixtures", dependencies: ["FoundationRules", "RunEvents", "RunFormats", "ScenarioKit"],
+            path: "Tests/EventFixtures"
         ),
         .testTarget(
-            name: "BoardTests", dependencies: ["Board", "RunEvents", "RunFormats", "ScenarioKit", "EventFixtures"],
+            name: "BoardTests",
+            dependencies: ["FoundationRules", "Board", "RunEvents", "RunFormats", "ScenarioKit", "EventFixtures"],
             // Recordings of library runs, read by path: the pinned text timelines.
             exclude: ["Recordings"]),
         .testTarget(
@@ -103,7 +115,9 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "PracticeTests",
-            dependencies: ["Practice", "Board", "Grading", "LifecycleEngine", "RunEvents", "ScenarioKit"]),
+            dependencies: [
+                "FoundationRules", "Practice", "Board", "Grading", "LifecycleEngine", "RunEvents", "ScenarioKit",
+            ]),
         .testTarget(
             name: "InteractiveTests",
             dependencies: ["Interactive", "Board", "RunEvents", "ScenarioKit", "Screen", "EventFixtures"]),

@@ -3,38 +3,55 @@
 // (reader.swift). One fact per argument, one line of outcome each; `run`
 // runs each of them many times and prints the outcomes that occurred.
 import Foundation
+
 final class W: Operation, @unchecked Sendable {
     let d: Double
     let name2: String
     var afterStart: (() -> Void)?
-    init(_ n: String, _ d: Double) { self.d = d; self.name2 = n }
+    init(_ n: String, _ d: Double) {
+        self.d = d
+        self.name2 = n
+    }
     override func main() { Thread.sleep(forTimeInterval: d) }
-    override func start() { super.start(); afterStart?() }
+    override func start() {
+        super.start()
+        afterStart?()
+    }
 }
 let r = EngineState()!
 func st(_ op: Operation) -> UInt8 { r.read(op) }
-let DISPATCHING: UInt8 = 3, EXECUTING: UInt8 = 5, ENQUEUED: UInt8 = 2
+let DISPATCHING: UInt8 = 3
+let EXECUTING: UInt8 = 5
+let ENQUEUED: UInt8 = 2
 
 let which = CommandLine.arguments[1]
 switch which {
 case "ramp":  // cap 4, 8 sync ops of 1.5s: states at 100 ms
-    let q = OperationQueue(); q.maxConcurrentOperationCount = 4
+    let q = OperationQueue()
+    q.maxConcurrentOperationCount = 4
     let ops = (0..<8).map { W("o\($0)", 1.5) }
     for o in ops { q.addOperation(o) }
     let afterAdd = ops.map(st)
     Thread.sleep(forTimeInterval: 0.1)
     let s = ops.map(st)
-    print("afterAdd dispatched+=\(afterAdd.filter { $0 >= DISPATCHING }.count) at100ms dispatching=\(s.filter { $0 == DISPATCHING || $0 == 4 }.count) executing=\(s.filter { $0 == EXECUTING }.count) enqueued=\(s.filter { $0 == ENQUEUED }.count)")
-    q.cancelAllOperations(); q.waitUntilAllOperationsAreFinished()
+    print(
+        "afterAdd dispatched+=\(afterAdd.filter { $0 >= DISPATCHING }.count) at100ms dispatching=\(s.filter { $0 == DISPATCHING || $0 == 4 }.count) executing=\(s.filter { $0 == EXECUTING }.count) enqueued=\(s.filter { $0 == ENQUEUED }.count)"
+    )
+    q.cancelAllOperations()
+    q.waitUntilAllOperationsAreFinished()
 case "workers":  // cap 4, 4 sync ops of 1.2s, nothing else running: how many execute at 500 ms (threads at once)
-    let q = OperationQueue(); q.maxConcurrentOperationCount = 4
+    let q = OperationQueue()
+    q.maxConcurrentOperationCount = 4
     let ops = (0..<4).map { W("o\($0)", 1.2) }
     for o in ops { q.addOperation(o) }
     Thread.sleep(forTimeInterval: 0.5)
-    print("on \(ProcessInfo.processInfo.activeProcessorCount) CPUs, executing at 500ms: \(ops.map(st).filter { $0 == EXECUTING }.count)")
+    print(
+        "on \(ProcessInfo.processInfo.activeProcessorCount) CPUs, executing at 500ms: \(ops.map(st).filter { $0 == EXECUTING }.count)"
+    )
     q.waitUntilAllOperationsAreFinished()
 case "suspend":  // cap 4, sync ops; suspend at 100ms: do the dispatched ones start while suspended?
-    let q = OperationQueue(); q.maxConcurrentOperationCount = 4
+    let q = OperationQueue()
+    q.maxConcurrentOperationCount = 4
     let ops = (0..<8).map { W("o\($0)", 0.6) }
     for o in ops { q.addOperation(o) }
     Thread.sleep(forTimeInterval: 0.1)
@@ -43,10 +60,14 @@ case "suspend":  // cap 4, sync ops; suspend at 100ms: do the dispatched ones st
     let waiting = ops.indices.filter { s[$0] == DISPATCHING }
     Thread.sleep(forTimeInterval: 3)
     let s2 = ops.map(st)
-    print("suspended with \(waiting.count) dispatched waiting; 3s later those started: \(waiting.filter { s2[$0] >= EXECUTING }.count); enqueued ones started: \(ops.indices.filter { s[$0] == ENQUEUED && s2[$0] >= EXECUTING }.count)")
-    q.isSuspended = false; q.waitUntilAllOperationsAreFinished()
+    print(
+        "suspended with \(waiting.count) dispatched waiting; 3s later those started: \(waiting.filter { s2[$0] >= EXECUTING }.count); enqueued ones started: \(ops.indices.filter { s[$0] == ENQUEUED && s2[$0] >= EXECUTING }.count)"
+    )
+    q.isSuspended = false
+    q.waitUntilAllOperationsAreFinished()
 case "lower":  // cap 4 → 1 at 100ms: max executing after lowering
-    let q = OperationQueue(); q.maxConcurrentOperationCount = 4
+    let q = OperationQueue()
+    q.maxConcurrentOperationCount = 4
     let ops = (0..<8).map { W("o\($0)", 0.8) }
     for o in ops { q.addOperation(o) }
     Thread.sleep(forTimeInterval: 0.1)
@@ -59,28 +80,47 @@ case "lower":  // cap 4 → 1 at 100ms: max executing after lowering
     while Date() < end {
         let now = ops.map(st)
         maxExec = max(maxExec, now.filter { $0 == EXECUTING }.count)
-        for i in ops.indices where s[i] == DISPATCHING && now[i] >= EXECUTING && !seen.contains(i) { seen.insert(i); startedAbove += 1 }
+        for i in ops.indices where s[i] == DISPATCHING && now[i] >= EXECUTING && !seen.contains(i) {
+            seen.insert(i)
+            startedAbove += 1
+        }
         Thread.sleep(forTimeInterval: 0.0005)
     }
-    print("at lowering: dispatched-waiting \(s.filter { $0 == DISPATCHING }.count) executing \(s.filter { $0 == EXECUTING }.count); later started of those \(startedAbove); max executing seen after lowering \(maxExec)")
+    print(
+        "at lowering: dispatched-waiting \(s.filter { $0 == DISPATCHING }.count) executing \(s.filter { $0 == EXECUTING }.count); later started of those \(startedAbove); max executing seen after lowering \(maxExec)"
+    )
     q.waitUntilAllOperationsAreFinished()
 case "scan":  // after each triggering call returns, its dispatches are visible
-    var bad = 0, checks = 0
+    var bad = 0
+    var checks = 0
     let lock = NSLock()
     for _ in 0..<50 {
-        let q = OperationQueue(); q.maxConcurrentOperationCount = 2; q.isSuspended = true
+        let q = OperationQueue()
+        q.maxConcurrentOperationCount = 2
+        q.isSuspended = true
         let ops = (0..<8).map { W("o\($0)", Double.random(in: 0...0.003)) }
         var returned = 0
         for o in ops {
             o.afterStart = {
-                lock.lock(); returned += 1; let f = returned; lock.unlock()
+                lock.lock()
+                returned += 1
+                let f = returned
+                lock.unlock()
                 let d = ops.map(st).filter { $0 >= DISPATCHING }.count
-                lock.lock(); checks += 1; if d < min(f + 2, ops.count) { bad += 1 }; lock.unlock()
+                lock.lock()
+                checks += 1
+                if d < min(f + 2, ops.count) { bad += 1 }
+                lock.unlock()
             }
         }
-        for o in ops { q.addOperation(o); checks += 1; if st(o) != ENQUEUED { bad += 1 } }
+        for o in ops {
+            q.addOperation(o)
+            checks += 1
+            if st(o) != ENQUEUED { bad += 1 }
+        }
         q.isSuspended = false
-        let s = ops.map(st); checks += 1
+        let s = ops.map(st)
+        checks += 1
         if s.filter({ $0 >= DISPATCHING }).count != 2 || s[0] < DISPATCHING || s[1] < DISPATCHING { bad += 1 }
         q.waitUntilAllOperationsAreFinished()
         Thread.sleep(forTimeInterval: 0.01)
@@ -88,15 +128,18 @@ case "scan":  // after each triggering call returns, its dispatches are visible
     print("scan: \(bad) of \(checks) checks failed")
 case "serial":  // serial queue: a later op is never dispatched while an earlier one has not reached finishing
     // (read the later one first: states only move forward, so this order gives no false alarm)
-    var bad = 0, checks = 0
+    var bad = 0
+    var checks = 0
     for _ in 0..<20 {
-        let q = OperationQueue(); q.maxConcurrentOperationCount = 1
+        let q = OperationQueue()
+        q.maxConcurrentOperationCount = 1
         let ops = (0..<5).map { W("o\($0)", 0.01) }
         for o in ops { q.addOperation(o) }
         let end = Date(timeIntervalSinceNow: 0.1)
         while Date() < end {
             for k in 0..<(ops.count - 1) {
-                let later = st(ops[k + 1]); let earlier = st(ops[k])
+                let later = st(ops[k + 1])
+                let earlier = st(ops[k])
                 checks += 1
                 if later >= DISPATCHING && earlier < 6 { bad += 1 }
             }
@@ -105,11 +148,16 @@ case "serial":  // serial queue: a later op is never dispatched while an earlier
     }
     print("serial: \(bad) of \(checks) reads saw a later op dispatched before the earlier one finished")
 case "prioback":  // serial, suspended: a, b, c normal; a → low → normal; resume: dispatch order
-    let q = OperationQueue(); q.maxConcurrentOperationCount = 1; q.isSuspended = true
+    let q = OperationQueue()
+    q.maxConcurrentOperationCount = 1
+    q.isSuspended = true
     let ops = ["a", "b", "c"].map { W($0, 0.01) }
     nonisolated(unsafe) var order: [String] = []
     let lock = NSLock()
-    for o in ops { o.afterStart = nil; q.addOperation(o) }
+    for o in ops {
+        o.afterStart = nil
+        q.addOperation(o)
+    }
     ops[0].queuePriority = .low
     ops[0].queuePriority = .normal
     q.isSuspended = false
@@ -117,7 +165,12 @@ case "prioback":  // serial, suspended: a, b, c normal; a → low → normal; re
     var seen = Set<Int>()
     let end = Date(timeIntervalSinceNow: 0.5)
     while Date() < end && seen.count < 3 {
-        for (i, o) in ops.enumerated() where !seen.contains(i) && st(o) >= DISPATCHING { seen.insert(i); lock.lock(); order.append(o.name2); lock.unlock() }
+        for (i, o) in ops.enumerated() where !seen.contains(i) && st(o) >= DISPATCHING {
+            seen.insert(i)
+            lock.lock()
+            order.append(o.name2)
+            lock.unlock()
+        }
     }
     q.waitUntilAllOperationsAreFinished()
     print("prioback dispatch order: \(order.joined(separator: ","))")
@@ -125,11 +178,13 @@ case "mainq":  // main queue: a later op is never dispatched before the earlier 
     let ops = (0..<4).map { W("m\($0)", 0.02) }
     for o in ops { OperationQueue.main.addOperation(o) }
     let t = Thread {
-        var bad = 0, checks = 0
+        var bad = 0
+        var checks = 0
         let end = Date(timeIntervalSinceNow: 0.3)
         while Date() < end {
             for k in 0..<(ops.count - 1) {
-                let later = st(ops[k + 1]); let earlier = st(ops[k])
+                let later = st(ops[k + 1])
+                let earlier = st(ops[k])
                 checks += 1
                 if later >= DISPATCHING && earlier < 6 { bad += 1 }
             }
@@ -142,7 +197,8 @@ case "mainq":  // main queue: a later op is never dispatched before the earlier 
 case "capraise":  // cap 1 → 3 while 4 wait: after the setter returns, 3 are dispatched
     var bad = 0
     for _ in 0..<30 {
-        let q = OperationQueue(); q.maxConcurrentOperationCount = 1
+        let q = OperationQueue()
+        q.maxConcurrentOperationCount = 1
         let ops = (0..<5).map { W("o\($0)", 0.05) }
         for o in ops { q.addOperation(o) }
         q.maxConcurrentOperationCount = 3
@@ -153,45 +209,63 @@ case "capraise":  // cap 1 → 3 while 4 wait: after the setter returns, 3 are d
 case "cancelwaiting":  // a pending op (dep unfinished) cancelled: after cancel() returns it is dispatched (free slot)
     var bad = 0
     for _ in 0..<30 {
-        let q = OperationQueue(); q.maxConcurrentOperationCount = 2
-        let blocker = W("x", 0.05); let d = W("d", 0.01); d.addDependency(blocker)
-        let other = OperationQueue(); other.addOperation(blocker)
+        let q = OperationQueue()
+        q.maxConcurrentOperationCount = 2
+        let blocker = W("x", 0.05)
+        let d = W("d", 0.01)
+        d.addDependency(blocker)
+        let other = OperationQueue()
+        other.addOperation(blocker)
         q.addOperation(d)
         d.cancel()
         if st(d) < DISPATCHING { bad += 1 }
-        q.waitUntilAllOperationsAreFinished(); other.waitUntilAllOperationsAreFinished()
+        q.waitUntilAllOperationsAreFinished()
+        other.waitUntilAllOperationsAreFinished()
     }
     print("cancelwaiting: \(bad) of 30 not dispatched after cancel() returned")
 case "fanout":  // x releases d1..d5 on a serial queue: dispatch order equals start order; which first varies
     var firsts: [String: Int] = [:]
     for _ in 0..<30 {
-        let q = OperationQueue(); q.maxConcurrentOperationCount = 1
+        let q = OperationQueue()
+        q.maxConcurrentOperationCount = 1
         let x = W("x", 0.005)
         let ds = (1...5).map { W("d\($0)", 0.001) }
         var starts: [String] = []
         let lock = NSLock()
         for d in ds { d.addDependency(x) }
         for d in ds { q.addOperation(d) }
-        let other = OperationQueue(); other.addOperation(x)
+        let other = OperationQueue()
+        other.addOperation(x)
         var seen = Set<Int>()
         let end = Date(timeIntervalSinceNow: 0.5)
         while Date() < end && seen.count < 5 {
-            for (i, d) in ds.enumerated() where !seen.contains(i) && st(d) >= DISPATCHING { seen.insert(i); lock.lock(); starts.append(d.name2); lock.unlock() }
+            for (i, d) in ds.enumerated() where !seen.contains(i) && st(d) >= DISPATCHING {
+                seen.insert(i)
+                lock.lock()
+                starts.append(d.name2)
+                lock.unlock()
+            }
         }
         firsts[starts.first ?? "?", default: 0] += 1
         q.waitUntilAllOperationsAreFinished()
     }
     print("fanout first dispatched over 30 runs: \(firsts.sorted { $0.key < $1.key })")
 case "barrier":  // an op added while a barrier waits depends on it; one added once the barrier was dispatched does not, and waits behind it on the dispatch queue
-    let q = OperationQueue(); q.maxConcurrentOperationCount = 2
+    let q = OperationQueue()
+    q.maxConcurrentOperationCount = 2
     let a = W("a", 0.1)
     q.addOperation(a)
     let lock = NSLock()
-    nonisolated(unsafe) var barrierRunning = false, barrierDone = false
+    nonisolated(unsafe) var barrierRunning = false
+    nonisolated(unsafe) var barrierDone = false
     q.addBarrierBlock {
-        lock.lock(); barrierRunning = true; lock.unlock()
+        lock.lock()
+        barrierRunning = true
+        lock.unlock()
         Thread.sleep(forTimeInterval: 0.2)
-        lock.lock(); barrierDone = true; lock.unlock()
+        lock.lock()
+        barrierDone = true
+        lock.unlock()
     }
     let early = W("early", 0.01)
     q.addOperation(early)  // the barrier still waits for a
@@ -205,9 +279,12 @@ case "barrier":  // an op added while a barrier waits depends on it; one added o
     while st(late) < EXECUTING && st(late) != 7 { Thread.sleep(forTimeInterval: 0.0005) }
     lateStartedBeforeBarrierEnd = !(lock.withLock { barrierDone })
     q.waitUntilAllOperationsAreFinished()
-    print("barrier: added while it waits \(names[Int(earlyState)]), still \(names[Int(earlyWhileBarrier)]) while it runs; added while it runs \(names[Int(lateState)]); started before it ended: \(lateStartedBeforeBarrierEnd)")
+    print(
+        "barrier: added while it waits \(names[Int(earlyState)]), still \(names[Int(earlyWhileBarrier)]) while it runs; added while it runs \(names[Int(lateState)]); started before it ended: \(lateStartedBeforeBarrierEnd)"
+    )
 case "barriercancel":  // cancel-all cancels a waiting barrier while a (ignoring the cancel) runs: the states it goes through until it finishes
-    let q = OperationQueue(); q.maxConcurrentOperationCount = 2
+    let q = OperationQueue()
+    q.maxConcurrentOperationCount = 2
     let a = W("a", 0.3)
     q.addOperation(a)
     q.addBarrierBlock { print("the barrier's block ran") }
@@ -215,7 +292,10 @@ case "barriercancel":  // cancel-all cancels a waiting barrier while a (ignoring
     // bucket (`__firstPriorityOperation.barrier`), read only.
     let buckets = Mirror(reflecting: q).children.first { $0.label == "__firstPriorityOperation" }?.value
     let first = buckets.flatMap { b in Mirror(reflecting: b).children.first { $0.label == "barrier" }?.value }
-    guard let handle = first as? Unmanaged<Operation> else { print("no barrier bucket to read"); break }
+    guard let handle = first as? Unmanaged<Operation> else {
+        print("no barrier bucket to read")
+        break
+    }
     let barrier = handle.takeUnretainedValue()
     Thread.sleep(forTimeInterval: 0.1)
     q.cancelAllOperations()
@@ -227,23 +307,41 @@ case "barriercancel":  // cancel-all cancels a waiting barrier while a (ignoring
     }
     let now = st(barrier)
     if now != seen.last { seen.append(now) }
-    print("cancelled barrier: \(seen.map { names[Int($0)] }.joined(separator: " → ")); a finished first: \(a.isFinished)")
+    print(
+        "cancelled barrier: \(seen.map { names[Int($0)] }.joined(separator: " → ")); a finished first: \(a.isFinished)")
     q.waitUntilAllOperationsAreFinished()
 case "noinherit":  // serial q: busy, then 5 normal jobs, then low (veryLow); high (veryHigh, on another queue) depends on low: does low run before the jobs?
-    let q = OperationQueue(); q.maxConcurrentOperationCount = 1
+    let q = OperationQueue()
+    q.maxConcurrentOperationCount = 1
     let other = OperationQueue()
     var order: [String] = []
     let lock = NSLock()
     final class R: Operation, @unchecked Sendable {
-        let n: String; let d: Double; let log: (String) -> Void
-        init(_ n: String, _ d: Double, _ log: @escaping (String) -> Void) { self.n = n; self.d = d; self.log = log }
-        override func main() { log(n); Thread.sleep(forTimeInterval: d) }
+        let n: String
+        let d: Double
+        let log: (String) -> Void
+        init(_ n: String, _ d: Double, _ log: @escaping (String) -> Void) {
+            self.n = n
+            self.d = d
+            self.log = log
+        }
+        override func main() {
+            log(n)
+            Thread.sleep(forTimeInterval: d)
+        }
     }
-    let note: (String) -> Void = { n in lock.lock(); order.append(n); lock.unlock() }
+    let note: (String) -> Void = { n in
+        lock.lock()
+        order.append(n)
+        lock.unlock()
+    }
     let busy = R("busy", 0.1, note)
     let jobs = (1...5).map { R("job\($0)", 0.02, note) }
-    let low = R("low", 0.02, note); low.queuePriority = .veryLow
-    let high = R("high", 0.01, note); high.queuePriority = .veryHigh; high.qualityOfService = .userInteractive
+    let low = R("low", 0.02, note)
+    low.queuePriority = .veryLow
+    let high = R("high", 0.01, note)
+    high.queuePriority = .veryHigh
+    high.qualityOfService = .userInteractive
     high.addDependency(low)
     q.addOperation(busy)
     for j in jobs { q.addOperation(j) }
@@ -253,12 +351,20 @@ case "noinherit":  // serial q: busy, then 5 normal jobs, then low (veryLow); hi
     q.waitUntilAllOperationsAreFinished()
     print("noinherit start order: \(lock.withLock { order }.joined(separator: ","))")
 case "batch", "onebyone":  // serial queue: normal, low, veryHigh, veryLow added in one addOperations call, or one by one: start order
-    let q = OperationQueue(); q.maxConcurrentOperationCount = 1
+    let q = OperationQueue()
+    q.maxConcurrentOperationCount = 1
     let lock = NSLock()
     nonisolated(unsafe) var order: [String] = []
-    let levels: [(String, Operation.QueuePriority)] = [("normal", .normal), ("low", .low), ("veryHigh", .veryHigh), ("veryLow", .veryLow)]
+    let levels: [(String, Operation.QueuePriority)] = [
+        ("normal", .normal), ("low", .low), ("veryHigh", .veryHigh), ("veryLow", .veryLow),
+    ]
     let ops = levels.map { name, level in
-        let op = BlockOperation { lock.lock(); order.append(name); lock.unlock(); Thread.sleep(forTimeInterval: 0.01) }
+        let op = BlockOperation {
+            lock.lock()
+            order.append(name)
+            lock.unlock()
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         op.queuePriority = level
         return op
     }
@@ -266,14 +372,19 @@ case "batch", "onebyone":  // serial queue: normal, low, veryHigh, veryLow added
     q.waitUntilAllOperationsAreFinished()
     print("\(which) start order: \(order.joined(separator: ","))")
 case "batchbusy":  // serial queue busy with a running op: a batch added behind it starts by priority too (and one by one as well)
-    let q = OperationQueue(); q.maxConcurrentOperationCount = 1
+    let q = OperationQueue()
+    q.maxConcurrentOperationCount = 1
     let lock = NSLock()
     nonisolated(unsafe) var order: [String] = []
     q.addOperation(W("busy", 0.05))
     Thread.sleep(forTimeInterval: 0.01)
     let levels: [(String, Operation.QueuePriority)] = [("normal", .normal), ("low", .low), ("veryHigh", .veryHigh)]
     let ops = levels.map { name, level in
-        let op = BlockOperation { lock.lock(); order.append(name); lock.unlock() }
+        let op = BlockOperation {
+            lock.lock()
+            order.append(name)
+            lock.unlock()
+        }
         op.queuePriority = level
         return op
     }
@@ -284,21 +395,85 @@ case "cyclebreak", "cyclenone":  // op1 after op2, op2 after op3, op3 after op1 
     let q = OperationQueue()
     let lock = NSLock()
     nonisolated(unsafe) var events: [String] = []
-    let note: @Sendable (String) -> Void = { s in lock.lock(); events.append(s); lock.unlock() }
+    let note: @Sendable (String) -> Void = { s in
+        lock.lock()
+        events.append(s)
+        lock.unlock()
+    }
     let op1 = BlockOperation { note("op1 ran") }
     let op2 = BlockOperation { note("op2 ran") }
     let op3 = BlockOperation { note("op3 ran") }
     op1.completionBlock = { note("op1 done") }
     op2.completionBlock = { note("op2 done") }
     op3.completionBlock = { note("op3 done") }
-    op1.addDependency(op2); op2.addDependency(op3); op3.addDependency(op1)
-    q.addOperation(op1); q.addOperation(op2); q.addOperation(op3)
+    op1.addDependency(op2)
+    op2.addDependency(op3)
+    op3.addDependency(op1)
+    q.addOperation(op1)
+    q.addOperation(op2)
+    q.addOperation(op3)
     let readyBefore = op3.isReady
     if which == "cyclebreak" { op3.cancel() }
     let readyAfter = op3.isReady
     Thread.sleep(forTimeInterval: 0.3)
-    lock.lock(); let seen = events.filter { $0.hasSuffix("ran") }; lock.unlock()
-    print("\(which): op3 ready before cancel \(readyBefore), after \(readyAfter); ran: \(seen.isEmpty ? "nothing" : seen.joined(separator: ",")); finished op1 \(op1.isFinished) op2 \(op2.isFinished) op3 \(op3.isFinished) (cancelled \(op3.isCancelled)); operationCount \(q.operationCount)")
+    lock.lock()
+    let seen = events.filter { $0.hasSuffix("ran") }
+    lock.unlock()
+    print(
+        "\(which): op3 ready before cancel \(readyBefore), after \(readyAfter); ran: \(seen.isEmpty ? "nothing" : seen.joined(separator: ",")); finished op1 \(op1.isFinished) op2 \(op2.isFinished) op3 \(op3.isFinished) (cancelled \(op3.isCancelled)); operationCount \(q.operationCount)"
+    )
     if which == "cyclenone" { exit(0) }
+case "qosqueue", "qosserial":  // suspended queue of cap 2 (qosqueue) or 1 (qosserial): plain, bg (background), ui (userInteractive), marked (utility, queuePriority high); resume: start order
+    let q = OperationQueue()
+    q.maxConcurrentOperationCount = which == "qosqueue" ? 2 : 1
+    q.isSuspended = true
+    let lock = NSLock()
+    nonisolated(unsafe) var order: [String] = []
+    let specs: [(String, QualityOfService?, Operation.QueuePriority?)] = [
+        ("plain", nil, nil), ("bg", .background, nil), ("ui", .userInteractive, nil), ("marked", .utility, .high),
+    ]
+    for (name, qos, priority) in specs {
+        let op = BlockOperation {
+            lock.lock()
+            order.append(name)
+            lock.unlock()
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        if let qos { op.qualityOfService = qos }
+        if let priority { op.queuePriority = priority }
+        q.addOperation(op)
+    }
+    // cap 2 starts two at once: the order of the first two is a race, so only the pair is kept
+    q.isSuspended = false
+    q.waitUntilAllOperationsAreFinished()
+    let shown =
+        which == "qosqueue" ? [Set(order.prefix(2)).sorted().joined(separator: "+")] + order.dropFirst(2) : order
+    print("\(which) start order: \(shown.joined(separator: ","))")
+case "prioqos":  // serial, suspended: a (userInitiated, filed normal), b normal; a.queuePriority = veryLow, then c normal added; resume: start order
+    let q = OperationQueue()
+    q.maxConcurrentOperationCount = 1
+    q.isSuspended = true
+    let lock = NSLock()
+    nonisolated(unsafe) var order: [String] = []
+    let make = { (name: String) in
+        BlockOperation {
+            lock.lock()
+            order.append(name)
+            lock.unlock()
+        }
+    }
+    let a = make("a")
+    let b = make("b")
+    let c = make("c")
+    a.qualityOfService = .userInitiated
+    q.addOperation(a)
+    q.addOperation(b)
+    a.queuePriority = .veryLow
+    q.addOperation(c)
+    q.isSuspended = false
+    q.waitUntilAllOperationsAreFinished()
+    print(
+        "prioqos start order: \(order.joined(separator: ",")); a.queuePriority reads \(a.queuePriority == .veryLow ? "veryLow" : "other")"
+    )
 default: print("?")
 }

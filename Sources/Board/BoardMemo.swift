@@ -1,3 +1,4 @@
+import FoundationRules
 import ScenarioKit
 import Synchronization
 
@@ -27,16 +28,16 @@ extension BoardState {
         return low
     }
 
-    /// How many of those have a higher `schedulingRank` than `card`: a
-    /// higher priority, or a barrier.
+    /// How many of those wait in an earlier bucket than `card`: a higher
+    /// priority, or a barrier.
     public func readyHigher(than card: OperationCard) -> Int {
         let order = memo.readyOrder(of: self)[card.queue.index]
-        let rank = card.schedulingRank
+        let bucket = card.dispatchBucket
         var low = 0
         var high = order.count
         while low < high {
             let mid = (low + high) / 2
-            if order[mid].rank > rank { low = mid + 1 } else { high = mid }
+            if order[mid].place.bucket < bucket { low = mid + 1 } else { high = mid }
         }
         return low
     }
@@ -56,23 +57,19 @@ extension Phase {
     }
 }
 
-/// A ready card's place in its queue's order of dispatch: a higher
-/// `schedulingRank` first, then the bucket's order, then file order (the
-/// order `OperationCard.isAhead(of:)` states).
+/// A ready card's place in its queue's order of dispatch: the order
+/// `OperationCard.isAhead(of:)` states.
 struct ReadyKey: Comparable {
-    var rank: Int
-    var bucket: Int
+    var place: DispatchRule.Place
     var index: Int
 
     init(_ card: OperationCard) {
-        rank = card.schedulingRank
-        bucket = card.addedSeq == nil ? Int.max : card.bucketSeq
+        place = card.dispatchPlace
         index = card.id.index
     }
 
     static func < (a: ReadyKey, b: ReadyKey) -> Bool {
-        if a.rank != b.rank { return a.rank > b.rank }
-        return a.bucket != b.bucket ? a.bucket < b.bucket : a.index < b.index
+        a.place != b.place ? DispatchRule.precedes(a.place, b.place) : a.index < b.index
     }
 }
 

@@ -1,3 +1,4 @@
+import FoundationRules
 import RunEvents
 import ScenarioKit
 
@@ -48,7 +49,7 @@ extension BoardState {
         guard card.addedSeq != nil, !card.isBarrier, card.dispatchedAt == nil, card.startedAt == nil,
             !card.isFinished
         else { return nil }
-        let looksIn = card.queuePriority ?? (scenario[operation: op].qos ?? .default).impliedPriority
+        let looksIn = PriorityRule.looksIn(explicit: card.queuePriority, qos: scenario[operation: op].qos)
         return looksIn == card.effectivePriority ? nil : looksIn
     }
 

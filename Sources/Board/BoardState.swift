@@ -1,3 +1,4 @@
+import FoundationRules
 import RunEvents
 import ScenarioKit
 
@@ -214,49 +215,44 @@ public struct BoardState: Sendable, Hashable {
         cards[op.index] = card
     }
 
-    /// Decides the bucket at the add, as Foundation does: an explicit
-    /// priority wins; otherwise, when the queue's cap is not 1, the QoS
-    /// picks it; with a cap of 1 (the main queue too) it is `normal`.
+    /// Settles the bucket at the add (`PriorityRule.filing`, with the
+    /// queue's limit at that moment).
     private func settlePriority(_ card: inout OperationCard) {
-        if let explicit = card.queuePriority {
-            card.effectivePriority = explicit
-            return
-        }
         let spec = scenario[operation: card.id]
-        if queues[card.queue.index].limit == 1 {
-            card.effectivePriority = .normal
-        } else {
-            card.effectivePriority = (spec.qos ?? .default).impliedPriority
-            card.priorityFromQoS = spec.qos != nil
-        }
+        let filing = PriorityRule.filing(
+            explicit: card.queuePriority, qos: spec.qos, limitAtAdd: queues[card.queue.index].limit)
+        card.effectivePriority = filing.level
+        card.prioritySource = filing.source
     }
 
-    /// A priority change, as Foundation's `changePriority` makes it
-    /// (swift-corelibs-foundation, Operation.swift): before the add it is
-    /// only remembered. In the queue, the bucket it leaves is the explicit
-    /// priority or, without one, the QoS's bucket (whatever the cap was at
-    /// the add); a change to that same bucket does nothing; otherwise the
-    /// operation is taken out of that bucket and put at the end of the new
-    /// one, and where it is not in that bucket (added to a serial queue
-    /// without a priority, its QoS naming another bucket) it stays where it
-    /// is: the change is lost. Once dispatched it is in no bucket.
+    /// A priority change (`PriorityRule.change`): out of its queue only
+    /// remembered; in it, moved to the end of the new bucket, or left where
+    /// it is (lost for the order) when it is not filed where the change
+    /// looks. Once dispatched it is in no bucket.
     private func changePriority(_ card: inout OperationCard, to p: PriorityLevel, seq: Int) {
-        guard card.addedSeq != nil, card.dispatchedAt == nil, card.startedAt == nil, !card.isFinished else {
+        let place: PriorityRule.Place
+        if card.addedSeq == nil || card.isFinished {
+            place = .outsideQueue
+        } else {
+            let waits = card.dispatchedAt == nil && card.startedAt == nil
+            place = .inQueue(filedUnder: waits ? card.effectivePriority : nil)
+        }
+        let qos = scenario[operation: card.id].qos
+        switch PriorityRule.change(to: p, explicit: card.queuePriority, qos: qos, place: place) {
+        case .nothing:
+            return
+        case .remembered:
             card.queuePriority = p
-            return
+        case .stays:
+            card.queuePriority = p
+            if case .inQueue(filedUnder: .some) = place { card.priorityChangesLost = true }
+        case .moved:
+            card.queuePriority = p
+            card.priorityChangesLost = false
+            card.effectivePriority = p
+            card.prioritySource = .explicit
+            card.bucketSeq = seq
         }
-        let spec = scenario[operation: card.id]
-        let leaving = card.queuePriority ?? (spec.qos ?? .default).impliedPriority
-        guard leaving != p else { return }
-        card.queuePriority = p
-        guard card.effectivePriority == leaving else {
-            card.priorityChangesLost = true
-            return
-        }
-        card.priorityChangesLost = false
-        card.effectivePriority = p
-        card.priorityFromQoS = false
-        card.bucketSeq = seq
     }
 
     /// Keeps its queue's count of operations waiting for a thread in step
@@ -272,7 +268,7 @@ public struct BoardState: Sendable, Hashable {
         case (.isSuspended, .bool(let b)):
             queues[q.index].isSuspended = b
         case (.maxConcurrentOperationCount, .int(let n)) where !queues[q.index].isMain:
-            queues[q.index].cap = n < 0 ? .systemDefault : .limit(n)
+            queues[q.index].cap = CapRule.limit(foundationValue: n).map { .limit($0) } ?? .systemDefault
         case (.operationCount, .int(let n)):
             queues[q.index].operationCount = n
         default:

@@ -1,3 +1,4 @@
+import FoundationRules
 import ScenarioKit
 
 /// How many operations of one queue may hold a slot of its cap at once, as
@@ -25,20 +26,14 @@ struct CapAllowance: Sendable, Hashable {
 
     init(spec: QueueSpec) {
         isMain = spec.isMain
-        cap = spec.isMain ? 1 : Self.capValue(spec.cap.foundationValue)
+        cap = CapRule.limit(foundationValue: spec.cap.foundationValue, isMainQueue: spec.isMain)
     }
 
-    /// Foundation's `maxConcurrentOperationCount` (−1 is the default) as a limit.
-    static func capValue(_ foundationValue: Int) -> Int? {
-        foundationValue < 0 ? nil : foundationValue
-    }
-
-    /// The most operations that may hold a slot now; nil when unlimited.
+    /// The most operations that may hold a slot now (`CapRule.allowed`);
+    /// nil when unlimited.
     var allowed: Int? {
         if isMain { return 1 }
-        guard let cap else { return nil }
-        guard let overhang else { return cap }
-        return max(cap, overhang - finishesSinceChange)
+        return CapRule.allowed(limit: cap, before: overhang, finishedSince: finishesSinceChange)
     }
 
     /// A change of `maxConcurrentOperationCount`. An unlimited queue may
@@ -47,7 +42,7 @@ struct CapAllowance: Sendable, Hashable {
         guard !isMain else { return }
         overhang = allowed ?? (holding.count + dispatchable)
         finishesSinceChange = 0
-        cap = Self.capValue(foundationValue)
+        cap = CapRule.limit(foundationValue: foundationValue)
     }
 
     /// `op` takes a slot (once; a second call does nothing); returns true

@@ -1,3 +1,4 @@
+import FoundationRules
 import ScenarioKit
 
 /// One reason an operation that has not started is not executing, for the

@@ -1,3 +1,4 @@
+import FoundationRules
 import RunEvents
 import ScenarioKit
 
@@ -124,8 +125,12 @@ public struct OperationCard: Sendable, Hashable {
     /// The bucket the queue actually files it under (docs/SCENARIO-LANGUAGE.md); settled when the operation is added, moved by a
     /// priority change that Foundation does not lose.
     public internal(set) var effectivePriority: PriorityLevel = .normal
+    /// What chose `effectivePriority` (`PriorityRule.Source`): its
+    /// `queuePriority`, its QoS, neither, or its QoS not asked on a queue
+    /// whose cap was 1.
+    public internal(set) var prioritySource: PriorityRule.Source = .normal
     /// `effectivePriority` came from the operation's QoS, not from `queuePriority`.
-    public internal(set) var priorityFromQoS = false
+    public var priorityFromQoS: Bool { prioritySource == .qos }
     /// The last priority change was announced but lost: Foundation looked
     /// for the operation in another bucket than the one it is filed under
     /// (added to a serial queue without a priority, its QoS names another
@@ -151,6 +156,7 @@ public struct OperationCard: Sendable, Hashable {
         self.startedByHand = startedByHand
         queuePriority = spec.priority
         effectivePriority = spec.priority ?? .normal
+        if spec.priority != nil { prioritySource = .explicit }
     }
 
     /// Cancelled before it started: finished without ever executing.
@@ -175,17 +181,22 @@ public struct OperationCard: Sendable, Hashable {
         return isReady ? .ready : .pending
     }
 
-    /// Rank among the ready operations of a queue: barriers first, then
-    /// the priority buckets (docs/SCENARIO-LANGUAGE.md).
-    public var schedulingRank: Int { isBarrier ? Int.max : effectivePriority.rawPriority }
+    /// The list of its queue it waits in while ready: barriers', or its
+    /// priority's bucket.
+    public var dispatchBucket: DispatchBucket { isBarrier ? .barrier : DispatchBucket(effectivePriority) }
+
+    /// Its place in its queue's walk (`DispatchRule.Place`): its bucket,
+    /// and when it was filed there (not added: after everything).
+    public var dispatchPlace: DispatchRule.Place {
+        DispatchRule.Place(bucket: dispatchBucket, filed: addedSeq == nil ? Int.max : bucketSeq)
+    }
 
     /// This card gets a slot of its queue before `other`, both ready and
-    /// not dispatched: a higher `schedulingRank`, or the same rank and
-    /// filed in that bucket earlier (`bucketSeq`).
+    /// not dispatched (`DispatchRule.precedes`; file order between cards
+    /// filed at one event).
     public func isAhead(of other: OperationCard) -> Bool {
-        if schedulingRank != other.schedulingRank { return schedulingRank > other.schedulingRank }
-        let (mine, theirs) = (addedSeq == nil ? Int.max : bucketSeq, other.addedSeq == nil ? Int.max : other.bucketSeq)
-        return mine != theirs ? mine < theirs : id.index < other.id.index
+        let (mine, theirs) = (dispatchPlace, other.dispatchPlace)
+        return mine != theirs ? DispatchRule.precedes(mine, theirs) : id.index < other.id.index
     }
 
     /// One bit per optional value of a card: set while it has one.

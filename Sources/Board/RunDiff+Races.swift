@@ -126,8 +126,7 @@ extension RunDiff {
                 let (opX, opY) = (scenario[operation: idX], scenario[operation: idY])
                 if opX.queue == opY.queue {
                     if opX.isBarrier || opY.isBarrier { return true }
-                    let queue = scenario[queue: opX.queue]
-                    if queue.isMain || queue.cap == .limit(1) { return true }
+                    if scenario[queue: opX.queue].isSerial { return true }
                 }
                 return scenario.dependencyPath(from: idX, to: idY) != nil
                     || scenario.dependencyPath(from: idY, to: idX) != nil

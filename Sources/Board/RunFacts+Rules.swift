@@ -1,3 +1,4 @@
+import FoundationRules
 import RunEvents
 import ScenarioKit
 
@@ -57,11 +58,7 @@ extension RunFacts {
         }
 
         init(_ spec: QueueSpec) {
-            switch spec.cap {
-            case _ where spec.isMain: cap = 1
-            case .limit(let n): cap = n
-            case .systemDefault: cap = nil
-            }
+            cap = CapRule.limit(foundationValue: spec.cap.foundationValue, isMainQueue: spec.isMain)
             if spec.startsSuspended { suspension = Suspension(from: nil, resumed: nil) }
         }
     }
@@ -71,15 +68,18 @@ extension RunFacts {
     /// `BoardState` settles it.
     public struct Bucket: Sendable {
         public var level: PriorityLevel
-        /// Its QoS chose `level` (no explicit priority, a cap other than 1).
-        public var fromQoS: Bool
-        /// Its QoS would have chosen another bucket, but its queue's cap was
-        /// 1 when it was added: `capAtAdd` says who made it 1.
-        public var qosIgnored: Bool
+        /// What chose `level` (`PriorityRule.filing`).
+        public var source: PriorityRule.Source
         public var capAtAdd: Change?
         /// The priority change that filed it under `level`; nil when the
         /// file's own line did (its priority or QoS clause, or neither).
         public var setBy: Change?
+
+        /// Its QoS chose `level` (no explicit priority, a cap other than 1).
+        public var fromQoS: Bool { source == .qos }
+        /// Its QoS would have chosen another bucket, but its queue's cap was
+        /// 1 when it was added: `capAtAdd` says who made it 1.
+        public var qosIgnored: Bool { source == .qosIgnored }
     }
 
     /// The facts kept for the rules of one tracked operation.
@@ -115,11 +115,11 @@ extension RunFacts {
             let cause = lastAction.flatMap { $0.action == .resume(q) ? $0 : nil }
             queueFacts[q.index].suspension?.resumed = Change(stamp: stamp, cause: cause)
         case (.maxConcurrentOperationCount, .int(let n))
-        where !spec.isMain && (n < 0 ? nil : n) != queueFacts[q.index].cap:
+        where !spec.isMain && CapRule.limit(foundationValue: n) != queueFacts[q.index].cap:
             // The declared cap, as the run applies it, is no change.
             let cause = lastAction.flatMap { if case .setCap(q, _) = $0.action { $0 } else { nil } }
             var f = queueFacts[q.index]
-            f.cap = n < 0 ? nil : n
+            f.cap = CapRule.limit(foundationValue: n)
             f.capChange = Change(stamp: stamp, cause: cause)
             if f.holding > 0 { f.noteBusyCap() }
             queueFacts[q.index] = f
@@ -148,40 +148,30 @@ extension RunFacts {
         case (.isReady, _) where old == nil && moments.added == nil:
             let q = queueFacts[spec.queue.index]
             let explicit = ruleFacts[n].explicit ?? spec.priority
-            let implied = (spec.qos ?? .default).impliedPriority
-            if let explicit {
-                ruleFacts[n].bucket = Bucket(
-                    level: explicit, fromQoS: false, qosIgnored: false, capAtAdd: q.capChange,
-                    setBy: ruleFacts[n].explicitBy)
-            } else if q.cap == 1 {
-                ruleFacts[n].bucket = Bucket(
-                    level: .normal, fromQoS: false, qosIgnored: !spec.isBarrier && implied != .normal,
-                    capAtAdd: q.capChange)
-            } else {
-                ruleFacts[n].bucket = Bucket(
-                    level: implied, fromQoS: spec.qos != nil && !spec.isBarrier, qosIgnored: false,
-                    capAtAdd: q.capChange)
-            }
+            var filing = PriorityRule.filing(explicit: explicit, qos: spec.qos, limitAtAdd: q.cap)
+            if spec.isBarrier { filing.source = .normal }
+            ruleFacts[n].bucket = Bucket(
+                level: filing.level, source: filing.source, capAtAdd: q.capChange,
+                setBy: filing.source == .explicit ? ruleFacts[n].explicitBy : nil)
         case (.queuePriority, .priority(let p)):
             let cause = lastAction.flatMap { if case .setPriority(op, _) = $0.action { $0 } else { nil } }
             // A change no action announced is the file's own (set as the
             // run builds the operation).
             let change = cause.map { Change(stamp: stamp, cause: $0) }
-            guard moments.added != nil, moments.dispatched == nil, moments.started == nil, moments.finished == nil,
-                let bucket = ruleFacts[n].bucket
-            else {
-                ruleFacts[n].explicit = p
-                ruleFacts[n].explicitBy = change
-                break
+            let explicit = ruleFacts[n].explicit ?? spec.priority
+            let place: PriorityRule.Place
+            if moments.added == nil || moments.finished != nil {
+                place = .outsideQueue
+            } else {
+                let waits = moments.dispatched == nil && moments.started == nil
+                place = .inQueue(filedUnder: waits ? ruleFacts[n].bucket?.level : nil)
             }
-            let leaving = ruleFacts[n].explicit ?? spec.priority ?? (spec.qos ?? .default).impliedPriority
-            guard leaving != p else { break }
+            let ruled = PriorityRule.change(to: p, explicit: explicit, qos: spec.qos, place: place)
+            guard ruled != .nothing else { break }
             ruleFacts[n].explicit = p
             ruleFacts[n].explicitBy = change
-            // Where it is not in the bucket it leaves, the change is lost.
-            if bucket.level == leaving {
-                ruleFacts[n].bucket = Bucket(
-                    level: p, fromQoS: false, qosIgnored: false, capAtAdd: bucket.capAtAdd, setBy: change)
+            if ruled == .moved, let bucket = ruleFacts[n].bucket {
+                ruleFacts[n].bucket = Bucket(level: p, source: .explicit, capAtAdd: bucket.capAtAdd, setBy: change)
             }
         case (.isExecuting, .bool(true)) where moments.started == nil:
             ruleFacts[n].queueAtStart = queueFacts[spec.queue.index]

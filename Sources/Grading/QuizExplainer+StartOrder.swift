@@ -1,4 +1,5 @@
 import Board
+import FoundationRules
 import RunEvents
 import ScenarioKit
 import TextKit
@@ -164,13 +165,13 @@ extension QuizExplainer {
             return
                 "\(nameA) started before \(nameB): both were ready \(moment), and \(RuleWords.barrierFirst)\(tail)"
         }
-        if ca.schedulingRank > cb.schedulingRank {
+        if ca.dispatchBucket < cb.dispatchBucket {
             let higher = RuleWords.higherPriority(
                 nameA, ca.effectivePriority, over: cb.effectivePriority,
                 fromQoS: ca.priorityFromQoS || cb.priorityFromQoS)
             return "\(nameA) started before \(nameB): both were ready \(moment), and \(higher)\(tail)"
         }
-        if ca.schedulingRank == cb.schedulingRank, let addA = ca.addedSeq, let addB = cb.addedSeq, addA < addB {
+        if ca.dispatchBucket == cb.dispatchBucket, let addA = ca.addedSeq, let addB = cb.addedSeq, addA < addB {
             let order: String
             if !isAddedLater(a) && !isAddedLater(b) {
                 order = "file order"
@@ -328,10 +329,10 @@ extension QuizExplainer {
             let spec = scenario[operation: id]
             let card = board[operation: id]
             guard let qos = spec.qos, spec.priority == nil, !spec.isBarrier else { continue }
-            if card.priorityFromQoS {
-                picked.append(RuleWords.qosFiled(spec.name, qos, under: card.effectivePriority))
-            } else if qos.impliedPriority != .normal, card.queuePriority == nil {
-                ignored.append(spec.name)
+            switch card.prioritySource {
+            case .qos: picked.append(RuleWords.qosFiled(spec.name, qos, under: card.effectivePriority))
+            case .qosIgnored where card.queuePriority == nil: ignored.append(spec.name)
+            default: break
             }
         }
         var notes: [String] = []

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationRules
 import ScenarioKit
 import Synchronization
 

@@ -1,3 +1,4 @@
+import FoundationRules
 import RunEvents
 import ScenarioKit
 
@@ -163,63 +164,46 @@ extension RunModel {
     }
 
     /// The bucket Foundation files operation `i` under when it is added
-    /// (`_addOperations`): its explicit priority; without one, its QoS's
-    /// when the queue's cap is not 1, else normal.
+    /// (`PriorityRule.filing`, with its queue's limit at that moment).
     func bucketAtAdd(_ i: Int) -> Int {
-        if let p = records[i].explicitPriority { return DispatchOrder.bucket(of: p) }
-        let spec = scenario.operations[i]
-        guard let qos = spec.qos, queues[Int(queueOf[i])].effectiveCap != 1 else {
-            return DispatchOrder.bucket(of: .normal)
-        }
-        return DispatchOrder.bucket(of: qos.impliedPriority)
+        let limit = queues[Int(queueOf[i])].limit
+        let filing = PriorityRule.filing(
+            explicit: records[i].explicitPriority, qos: scenario.operations[i].qos, limitAtAdd: limit)
+        return DispatchBucket(filing.level).rawValue
     }
 
-    /// A priority change as Foundation's `queuePriority` setter and
-    /// `changePriority` make it: nothing when the explicit priority is that
-    /// already; out of a queue (not added yet) the explicit priority only.
-    /// In the queue the bucket it leaves is the explicit priority or,
-    /// without one, the QoS's (whatever the cap was at the add); a change
-    /// to that same bucket does nothing; otherwise the explicit priority is
-    /// set, and the operation moves to the end of the new bucket if it is
-    /// in the one it leaves (not dispatched yet), and stays where it is
-    /// (the change lost) if it is not. Returns whether Foundation changed
-    /// anything.
+    /// A priority change as Foundation's `queuePriority` setter makes it
+    /// (`PriorityRule.change`): the operation moves to the end of the new
+    /// bucket only when it is still filed under the one the change looks
+    /// in. Returns whether Foundation changed anything.
     mutating func changePriority(_ i: Int, to level: PriorityLevel) -> Bool {
-        if records[i].explicitPriority == level { return false }
-        guard records[i].phase != .notAdded else {
-            records[i].explicitPriority = level
-            return true
+        let r = records[i]
+        let place: PriorityRule.Place
+        switch r.phase {
+        case .notAdded, .finished: place = .outsideQueue
+        case .pending, .ready:
+            place = .inQueue(filedUnder: r.dispatched ? nil : DispatchBucket(rawValue: Int(r.bucket))?.level)
+        case .executing: place = .inQueue(filedUnder: nil)
         }
-        let leaving = records[i].explicitPriority ?? (scenario.operations[i].qos?.impliedPriority ?? .normal)
-        guard leaving != level else { return false }
+        let change = PriorityRule.change(
+            to: level, explicit: r.explicitPriority, qos: scenario.operations[i].qos, place: place)
+        guard change != .nothing else { return false }
         records[i].explicitPriority = level
-        let waits = records[i].phase == .pending || records[i].phase == .ready
-        if waits && !records[i].dispatched && Int(records[i].bucket) == DispatchOrder.bucket(of: leaving) {
-            file(i, in: DispatchOrder.bucket(of: level))
-        }
+        if change == .moved { file(i, in: DispatchBucket(level).rawValue) }
         return true
     }
 }
 
 /// The ready, not yet dispatched operations of one queue, in the order
-/// its `_schedule` walks them: bucket by bucket (barriers, veryHigh …
-/// veryLow), and in each bucket in the order they were filed there. A heap
+/// its `_schedule` walks them (`DispatchRule.precedes`): bucket by bucket
+/// (`DispatchBucket`, its raw value the heap's index), and in each bucket
+/// in the order they were filed there. A heap
 /// per bucket, of entries that say when the operation was filed; an entry
 /// whose operation was dispatched, started, finished or filed again is
 /// dropped when it comes to the top.
 struct DispatchOrder {
-    static let buckets = 6
+    static let buckets = DispatchBucket.allCases.count
     private var heaps = [[UInt64]](repeating: [], count: buckets)
-
-    static func bucket(of level: PriorityLevel) -> Int {
-        switch level {
-        case .veryHigh: 1
-        case .high: 2
-        case .normal: 3
-        case .low: 4
-        case .veryLow: 5
-        }
-    }
 
     static func entry(sequence: UInt32, operation: Int) -> UInt64 {
         UInt64(sequence) << 32 | UInt64(UInt32(truncatingIfNeeded: operation))

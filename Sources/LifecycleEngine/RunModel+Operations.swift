@@ -71,8 +71,7 @@ extension RunModel {
     /// Queue `q` may have a slot free: not suspended, and what executes and
     /// what was seen dispatched leave room under its cap.
     func mayDispatch(on q: Int) -> Bool {
-        let queue = queues[q]
-        return (!queue.suspended || queue.isMain) && queue.executing + queue.dispatchedWaiting < queue.effectiveCap
+        queues[q].mayDispatch(holding: queues[q].executing + queues[q].dispatchedWaiting)
     }
 
     /// Operation `i` begins executing on `thread` (the shell's tag for

@@ -19,7 +19,7 @@ extension RunModel {
             // While the main thread waits it starts nothing of the main queue.
             if q.isMain && mainWait != nil { continue }
             if q.dispatchedWaiting > 0 { return false }
-            if q.readyWaiting > 0 && (!q.suspended || q.isMain) && q.executing < q.effectiveCap { return false }
+            if q.readyWaiting > 0 && q.mayDispatch(holding: q.executing) { return false }
         }
         return true
     }
@@ -85,8 +85,8 @@ extension RunModel {
                 if queues[q].isMain && mainWait != nil { return .mainThreadBlocked }
                 if queues[q].suspended && !queues[q].isMain { return .queueSuspended(QueueID(q)) }
                 // A slot, not a dependency: name every operation that holds one.
-                if queues[q].executing >= queues[q].effectiveCap, !holders[q].isEmpty {
-                    return .waitsForSlot(QueueID(q), cap: queues[q].effectiveCap, holders: holders[q])
+                if let limit = queues[q].limit, queues[q].executing >= limit, !holders[q].isEmpty {
+                    return .waitsForSlot(QueueID(q), cap: limit, holders: holders[q])
                 }
                 return .unknown
             case .notAdded:

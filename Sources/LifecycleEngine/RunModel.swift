@@ -1,3 +1,4 @@
+import FoundationRules
 import RunEvents
 import ScenarioKit
 
@@ -72,23 +73,28 @@ struct RunModel {
         /// Barriers added whose block has not begun.
         var pendingBarriers: [Int32] = []
 
-        /// How many it may execute at once: `OperationQueue.main` one,
-        /// a cap of −1 no limit.
-        var effectiveCap: Int { isMain ? 1 : (cap < 0 ? Int.max : cap) }
+        /// How many may hold a slot at once (`CapRule.limit`): nil when the
+        /// system decides.
+        var limit: Int? { CapRule.limit(foundationValue: cap, isMainQueue: isMain) }
 
-        /// The cap rule, in the one place it is stated: a queue's
-        /// `maxConcurrentOperationCount` is −1 (the system decides) or at
-        /// least 1 (Foundation traps on anything below −1, and a cap of 0
-        /// would never run anything: the language's `max 0` means 1);
-        /// `OperationQueue.main`'s is 1, whatever is asked.
+        /// Whether it may hand out one more (`DispatchRule.mayDispatch`),
+        /// `holding` of its operations holding a slot. The language refuses
+        /// to suspend the main queue.
+        func mayDispatch(holding: Int) -> Bool {
+            DispatchRule.mayDispatch(holding: holding, limit: limit, suspended: suspended && !isMain)
+        }
+
+        /// The cap a queue starts with: what the file asks, made one that
+        /// `CapRule.accepts` (the language's `max 0` means 1); the main
+        /// queue's is 1, whatever is asked.
         static func startingCap(_ spec: QueueSpec) -> Int {
             if spec.isMain { return 1 }
             let asked = spec.cap.foundationValue
-            return asked == 0 ? 1 : max(asked, -1)
+            return asked == 0 ? 1 : max(asked, CapRule.systemDefault)
         }
 
-        /// Whether an action may set the cap to `value` (see `startingCap`).
-        static func accepts(cap value: Int) -> Bool { value == -1 || value >= 1 }
+        /// Whether an action may set the cap to `value` (`CapRule.accepts`).
+        static func accepts(cap value: Int) -> Bool { CapRule.accepts(value) }
     }
 
     /// Where the run is in its life: `start` moves it from `created` to

@@ -1,3 +1,4 @@
+import FoundationRules
 import ScenarioKit
 
 /// One draw of the generator: the scenario, its predicted answer, what it

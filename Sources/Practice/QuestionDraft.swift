@@ -1,3 +1,4 @@
+import FoundationRules
 import ScenarioKit
 import TextKit
 

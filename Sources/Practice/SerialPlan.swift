@@ -1,3 +1,4 @@
+import FoundationRules
 import ScenarioKit
 
 /// The operations of one serial queue, drawn for a start-order question:

@@ -1,3 +1,4 @@
+import FoundationRules
 import ScenarioKit
 import TextKit
 
@@ -6,9 +7,9 @@ import TextKit
 /// them is in the queue and none is dispatched yet (a queue resumed after
 /// the adds, or one whose only ready operation is added last).
 ///
-/// Each time the slot is free the queue takes the ready operation of the
-/// highest bucket (barriers first, then veryHigh … veryLow), the one added
-/// first among equals. An operation is ready when every dependency has
+/// Each time the slot is free the queue takes the first ready operation in
+/// its walk (`DispatchRule.precedes`): the earliest bucket (barriers first,
+/// then veryHigh … veryLow), the one added first among equals. An operation is ready when every dependency has
 /// finished; a cancelled one is ready at once, takes its turn and finishes
 /// without running. A finish on the queue releases its dependents there
 /// before it frees the slot (`_operationFinished` comes after the
@@ -17,15 +18,13 @@ import TextKit
 struct SerialQueueModel {
     struct Item: Sendable {
         var name: String
-        /// The bucket; nil for a barrier (above veryHigh).
-        var bucket: PriorityLevel?
+        var bucket: DispatchBucket
         /// Indices of the items it waits for, on this queue.
         var dependencies: [Int] = []
         var cancelled = false
 
-        var isBarrier: Bool { bucket == nil }
-        var rank: Int { bucket?.rawPriority ?? 16 }
-        var bucketWord: String { bucket?.rawValue ?? "barrier" }
+        var isBarrier: Bool { bucket == .barrier }
+        var bucketWord: String { bucket.level?.rawValue ?? "barrier" }
     }
 
     struct Step: Sendable {
@@ -43,8 +42,7 @@ struct SerialQueueModel {
 
     /// The model of `ops` (one queue's, in the order they are added), the
     /// queue's cap being `capAtAdd` while they are added: a bucket is the
-    /// explicit priority, else (cap not 1) the one the qos names, else
-    /// normal. A barrier waits for every operation before it and every one
+    /// one `PriorityRule.filing` names. A barrier waits for every operation before it and every one
     /// after it waits for the barrier. Dependencies on other queues' ops
     /// are left out: the caller makes sure they finished before this queue
     /// can dispatch.
@@ -55,11 +53,13 @@ struct SerialQueueModel {
         var barriers: [Int] = []
         for (i, op) in ops.enumerated() {
             if op.body.isBarrier {
-                items.append(Item(name: op.name, bucket: nil, dependencies: Array(0..<i)))
+                items.append(Item(name: op.name, bucket: .barrier, dependencies: Array(0..<i)))
                 barriers.append(i)
                 continue
             }
-            let bucket = op.priority ?? (capAtAdd == 1 ? nil : op.qos?.impliedPriority) ?? .normal
+            let limit = CapRule.limit(foundationValue: capAtAdd)
+            let bucket = DispatchBucket(
+                PriorityRule.filing(explicit: op.priority, qos: op.qos, limitAtAdd: limit).level)
             let own = op.after.compactMap { index[$0] }
             items.append(
                 Item(
@@ -77,7 +77,7 @@ struct SerialQueueModel {
             let waiting = items.indices.filter { !done.contains($0) }
             let ready = waiting.filter { isReady($0, done) }.sorted { before($0, $1) }
             guard let chosen = ready.first else { return nil }
-            let held = waiting.filter { !isReady($0, done) && items[$0].rank > items[chosen].rank }
+            let held = waiting.filter { !isReady($0, done) && items[$0].bucket < items[chosen].bucket }
             steps.append(Step(index: chosen, alsoReady: Array(ready.dropFirst()), heldBack: held))
             done.insert(chosen)
         }
@@ -94,9 +94,9 @@ struct SerialQueueModel {
         items[i].cancelled || items[i].dependencies.allSatisfy(done.contains)
     }
 
-    /// Higher bucket first, then the one added first.
+    /// `DispatchRule.precedes`, each item filed once, in add order.
     private func before(_ a: Int, _ b: Int) -> Bool {
-        items[a].rank != items[b].rank ? items[a].rank > items[b].rank : a < b
+        DispatchRule.precedes(.init(bucket: items[a].bucket, filed: a), .init(bucket: items[b].bucket, filed: b))
     }
 
     /// One sentence per dispatch, numbered by start (the first one
@@ -145,7 +145,7 @@ struct SerialQueueModel {
             return "everything added before it has finished, and a barrier goes before every priority"
         }
         guard !step.alsoReady.isEmpty else { return "the only one ready" }
-        let ties = step.alsoReady.filter { items[$0].rank == item.rank }
+        let ties = step.alsoReady.filter { items[$0].bucket == item.bucket }
         if ties.isEmpty {
             let others = step.alsoReady.map { "\(items[$0].name) \(items[$0].bucketWord)" }
             return "the highest priority of the ready ones (\(item.bucketWord); \(others.joined(separator: ", ")))"

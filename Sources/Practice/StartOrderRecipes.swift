@@ -1,3 +1,4 @@
+import FoundationRules
 import ScenarioKit
 import TextKit
 
@@ -140,7 +141,7 @@ extension SerialPlan {
     /// ready, in different buckets.
     static func decidedByPriority(_ model: SerialQueueModel) -> Bool {
         model.steps()?.contains { step in
-            step.alsoReady.contains { model.items[$0].rank != model.items[step.index].rank }
+            step.alsoReady.contains { model.items[$0].bucket != model.items[step.index].bucket }
         } ?? false
     }
 }

@@ -1,4 +1,5 @@
 import Board
+import FoundationRules
 import ScenarioKit
 
 /// Asynchronous operations on queues, run by swift-corelibs-foundation's
@@ -64,7 +65,8 @@ struct TimedModel: Sendable {
         var ignoresCancel = false
         /// Added by an `at` action, not at the start.
         var addedLater = false
-        var rank: Int { (priority ?? .normal).rawPriority }
+        /// The list of its queue it waits in (no QoS and no barrier here).
+        var bucket: DispatchBucket { DispatchBucket(priority ?? .normal) }
     }
 
     enum Act: Sendable, Hashable {

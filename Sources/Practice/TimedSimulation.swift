@@ -1,4 +1,5 @@
 import Board
+import FoundationRules
 import ScenarioKit
 
 /// One run of a `TimedModel`, each choice among things that happen at one
@@ -96,16 +97,17 @@ struct TimedSimulation {
         }
     }
 
-    /// Foundation's `_schedule()`: while a slot is free and the queue runs,
-    /// the first ready operation of the highest bucket, added first among
-    /// equals.
+    /// Foundation's `_schedule()`: while the queue may hand out one more
+    /// (`DispatchRule.mayDispatch`), the first ready operation in its walk
+    /// (`DispatchRule.precedes`; each op is filed once, in add order).
     private mutating func schedule(_ q: Int, cause: TimedModel.Cause) {
-        while !failed && !suspended[q] && running[q] < cap[q] {
-            let ready = order[q].filter { state[$0] == .ready && lives[$0].dispatched == nil }
-            guard let next = ready.max(by: { model.ops[$0].rank < model.ops[$1].rank }) else { return }
-            // `max` keeps the last of equals: take the first of the top bucket.
-            let top = ready.first { model.ops[$0].rank == model.ops[next].rank }!
-            dispatch(top, cause: cause)
+        while !failed && DispatchRule.mayDispatch(holding: running[q], limit: cap[q], suspended: suspended[q]) {
+            let ready = order[q].enumerated().filter {
+                state[$0.element] == .ready && lives[$0.element].dispatched == nil
+            }
+            let places = ready.map { DispatchRule.Place(bucket: model.ops[$0.element].bucket, filed: $0.offset) }
+            guard let top = places.indices.min(by: { DispatchRule.precedes(places[$0], places[$1]) }) else { return }
+            dispatch(ready[top].element, cause: cause)
         }
     }
 

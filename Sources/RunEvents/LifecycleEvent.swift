@@ -1,3 +1,4 @@
+import FoundationRules
 import ScenarioKit
 
 /// One observer notification (or action, or the end of the run), stamped

@@ -1,3 +1,4 @@
+import FoundationRules
 import TextKit
 
 /// What the hazard rules read of a validated file: per operation, whether
@@ -70,7 +71,8 @@ struct HazardFacts {
         isAddedLater = later
         addedAt = added
         levels = (0..<count).map {
-            v.tree.operations[$0].priority?.value ?? v.tree.operations[$0].qos?.value.impliedPriority
+            let (priority, qos) = (v.tree.operations[$0].priority?.value, v.tree.operations[$0].qos?.value)
+            return priority == nil && qos == nil ? nil : PriorityRule.looksIn(explicit: priority, qos: qos)
         }
     }
 
@@ -79,12 +81,10 @@ struct HazardFacts {
     func intentLevel(_ op: Int) -> PriorityLevel { levels[op] ?? .normal }
 
     /// The bucket Foundation files the operation under on a queue of
-    /// `cap` (ENGINE-NOTES, "QoS becomes priority"): its priority, else
-    /// its QoS's unless the cap is 1, else normal.
+    /// `cap` (`PriorityRule.filing`).
     func bucket(_ op: Int, cap: Int) -> PriorityLevel {
-        if let p = explicitPriority[op] { return p }
-        if let q = qos[op], cap != 1 { return q.impliedPriority }
-        return .normal
+        let limit = CapRule.limit(foundationValue: cap)
+        return PriorityRule.filing(explicit: explicitPriority[op], qos: qos[op], limitAtAdd: limit).level
     }
 
     // MARK: Order

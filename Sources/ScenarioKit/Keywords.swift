@@ -1,3 +1,5 @@
+import FoundationRules
+
 /// The words of the language, in one place, so that the parser and the
 /// "did you mean" suggestions agree.
 enum Keywords {

@@ -1,3 +1,4 @@
+import FoundationRules
 import TextKit
 
 /// Turns lexed statements into a `SyntaxTree`, collecting every syntax error.

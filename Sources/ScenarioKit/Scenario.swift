@@ -1,3 +1,5 @@
+import FoundationRules
+
 /// A validated scenario: what `ScenarioKit` hands to the engine.
 ///
 /// Every name in it has been resolved: queues and operations are referred
@@ -211,6 +213,13 @@ public struct QueueSpec: Sendable, Hashable {
         self.isMain = isMain
         self.location = location
     }
+
+    /// The most of its operations that may hold a slot at once, as it is
+    /// declared (`CapRule.limit`): nil when the system decides.
+    public var limit: Int? { CapRule.limit(foundationValue: cap.foundationValue, isMainQueue: isMain) }
+
+    /// It runs one operation at a time, as declared (`CapRule.isSerial`).
+    public var isSerial: Bool { CapRule.isSerial(limit: limit) }
 }
 
 /// What an operation does when it runs. All durations are scenario time.
@@ -259,7 +268,7 @@ public struct OperationSpec: Sendable, Hashable {
     public var location: SourceLocation
     public var body: OperationBody
     /// Explicit `queuePriority`; nil leaves Foundation's default (and lets
-    /// QoS pick the bucket, see `QoSLevel.impliedPriority`).
+    /// QoS pick the bucket, see `PriorityRule.filing`).
     public var priority: PriorityLevel?
     public var qos: QoSLevel?
     public var ignoresCancel: Bool

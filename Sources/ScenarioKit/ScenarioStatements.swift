@@ -1,3 +1,5 @@
+import FoundationRules
+
 /// The statements of a scenario beside its queues and operations: the
 /// actions (timed, of completion blocks, of keys), the claims of its
 /// expectations, its quiz.

@@ -1,3 +1,4 @@
+import FoundationRules
 import TextKit
 
 /// Reads the tokens of one statement, with helpers that either return the

@@ -1,3 +1,5 @@
+import FoundationRules
+
 // The operations of the exported program: a subclass or a block each,
 // and the barriers' cancellations.
 extension ProgramWriter {
@@ -91,10 +93,12 @@ extension ProgramWriter {
                     "qualityOfService tells the system how urgent the thread that runs the operation is; it is not "
                         + "the queue's order.")
                 lines.append("    \(name).qualityOfService = .\(qos.rawValue)")
-                if op.priority == nil && scenario[queue: op.queue].cap != .limit(1) {
+                let limit = scenario[queue: op.queue].limit
+                let filing = PriorityRule.filing(explicit: op.priority, qos: qos, limitAtAdd: limit)
+                if filing.source == .qos {
                     lines += SwiftIdentifiers.comment(
                         "With no queuePriority of its own, on a queue whose cap is not 1, swift-corelibs-foundation "
-                            + "queues it as if its priority were .\(qos.impliedPriority.rawValue) (from its quality of "
+                            + "queues it as if its priority were .\(filing.level.rawValue) (from its quality of "
                             + "service), although queuePriority still reads .normal.", indent: "    ", width: 72)
                 }
             }

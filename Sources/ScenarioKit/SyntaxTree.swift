@@ -1,3 +1,5 @@
+import FoundationRules
+
 /// What the parser understood of a file, before names are resolved.
 ///
 /// Names stay strings with their positions here; the validator turns them

@@ -1,3 +1,4 @@
+import FoundationRules
 import TextKit
 
 /// Hazards a file has by construction, found before any run: a wait of the

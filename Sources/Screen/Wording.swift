@@ -1,4 +1,5 @@
 import Board
+import FoundationRules
 import RunEvents
 import ScenarioKit
 import TextKit

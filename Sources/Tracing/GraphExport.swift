@@ -102,7 +102,7 @@ package struct GraphExport: Sendable {
     func queueLabel(_ q: QueueID) -> String {
         let spec = scenario[queue: q]
         if spec.isMain { return "\(spec.name) (OperationQueue.main)" }
-        return spec.cap == .limit(1)
+        return spec.isSerial
             ? "\(spec.name) (serial)" : "\(spec.name) (cap \(EventFormatter.capText(spec.cap)))"
     }
 

@@ -28,7 +28,7 @@ import Testing
                     $0.queue == card.queue && $0.id != card.id && $0.phase == .ready && $0.dispatchedAt == nil
                 }
                 let ahead = others.filter { $0.isAhead(of: card) }.count
-                let higher = others.filter { $0.schedulingRank > card.schedulingRank }.count
+                let higher = others.filter { $0.dispatchBucket < card.dispatchBucket }.count
                 guard board.readyAhead(of: card) == ahead, board.readyHigher(than: card) == higher else {
                     Issue.record("after \(n) events \(card.name)'s place among the ready is not the cards'")
                     return

@@ -1,4 +1,5 @@
 import EventFixtures
+import FoundationRules
 import RunEvents
 import ScenarioKit
 import Testing

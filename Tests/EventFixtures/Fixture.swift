@@ -1,6 +1,7 @@
 /// Shared by the Board and Screen tests: scenarios declared by name and
 /// hand-made event streams (`Script`), so a test reads like the run it
 /// stands for.
+import FoundationRules
 import RunEvents
 import ScenarioKit
 

@@ -1,3 +1,4 @@
+import FoundationRules
 import RunEvents
 import ScenarioKit
 import Testing
@@ -150,7 +151,7 @@ import Testing
         let h = b.work("h", on: q, ms: 100, qos: .userInitiated)
         var m = T.model(b)
         for i in 0..<4 { m.add(i, real: T.ms(0)) }
-        let normal = DispatchOrder.bucket(of: .normal)
+        let normal = DispatchBucket.normal.rawValue
         // On a serial queue s is filed under normal; Foundation looks for it
         // under high: a change to high does nothing, to veryHigh is lost.
         #expect(Int(m.records[s.index].bucket) == normal)

@@ -1,3 +1,4 @@
+import FoundationRules
 import ScenarioKit
 
 /// Builds `Scenario` values concisely (the parser is another module's job).

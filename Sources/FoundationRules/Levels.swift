@@ -1,7 +1,7 @@
 /// `Operation.QueuePriority` as the scenario language spells it.
 ///
-/// Kept free of Foundation so the language module stays pure; the engine
-/// maps each case to the real `Operation.QueuePriority`.
+/// Kept free of Foundation so every module that reasons about a run stays
+/// pure; the engine maps each case to the real `Operation.QueuePriority`.
 public enum PriorityLevel: String, Sendable, Hashable, CaseIterable, Comparable {
     case veryLow
     case low
@@ -42,7 +42,7 @@ public enum QoSLevel: String, Sendable, Hashable, CaseIterable {
 
     /// The priority bucket swift-corelibs-foundation files an operation
     /// under when it has no explicit `queuePriority` and its queue's cap is
-    /// not 1 when it is added (see docs/SCENARIO-LANGUAGE.md).
+    /// not 1 when it is added (`PriorityRule.filing` says when).
     public var impliedPriority: PriorityLevel {
         switch self {
         case .userInteractive: .veryHigh
