@@ -1,3 +1,4 @@
+import FoundationRules
 import RunEvents
 import ScenarioKit
 import TextKit
@@ -6,17 +7,12 @@ import TextKit
 /// a time. Kept apart from the public entry point so each rule reads as one
 /// small method.
 struct InvariantWalk {
-    /// What the stream has said about one operation so far.
+    /// What the walk keeps of one operation besides its life, which
+    /// `LifeCheck` keeps (`OperationLife`).
     private struct Track {
         /// Position in the order operations were added; nil before the add.
         var addOrder: Int?
         var isReady = false
-        var isExecuting = false
-        var isFinished = false
-        var isCancelled = false
-        var started = false
-        var dispatched = false
-        var cancelledBeforeStart = false
         /// Barrier ordering: barriers added before it on its queue, or (for
         /// a barrier) what was in its queue when it was added.
         var implicitDependencies: [OperationID] = []
@@ -29,7 +25,8 @@ struct InvariantWalk {
     let observesDispatch: Bool
     private(set) var violations: [InvariantViolation] = []
     /// The rules of each operation's life, shared with the recording
-    /// decoder; the walk adds the engine's rules of order and caps.
+    /// decoder, and the life itself; the walk adds the engine's rules of
+    /// order and caps.
     private var life: LifeCheck
     private var ops: [Track]
     private var queues: [CapAllowance]
@@ -50,7 +47,7 @@ struct InvariantWalk {
     init(scenario: Scenario, observesDispatch: Bool = true) {
         self.scenario = scenario
         self.observesDispatch = observesDispatch
-        life = LifeCheck(scenario: scenario)
+        life = LifeCheck(scenario: scenario, observesDispatch: observesDispatch)
         ops = Array(repeating: Track(), count: scenario.operations.count)
         queues = scenario.queues.map(CapAllowance.init(spec:))
         addedByQueue = Array(repeating: [], count: scenario.queues.count)
@@ -63,18 +60,26 @@ struct InvariantWalk {
 
     mutating func visit(_ event: LifecycleEvent) {
         checkStamp(event)
+        // The life before the event: the walk's rules read it.
+        var before = OperationLife()
+        switch event.kind {
+        case .operation(let op, _, _, _), .dispatched(let op):
+            if scenario.contains(op) { before = life.life(of: op) }
+        default:
+            break
+        }
         if let fault = life.visit(event) { report(event.seq, fault.message) }
         switch event.kind {
         case .operation(let op, let key, let old, let new):
             guard scenario.contains(op) else {
                 return report(event.seq, "event for unknown operation #\(op.index)")
             }
-            visitOperation(event.seq, op, key, old: old, new: new)
+            visitOperation(event.seq, op, key, old: old, new: new, before: before)
         case .dispatched(let op):
             guard scenario.contains(op) else {
                 return report(event.seq, "event for unknown operation #\(op.index)")
             }
-            visitDispatch(event.seq, op)
+            visitDispatch(event.seq, op, before: before)
         case .queue(let q, let key, _, let new):
             guard scenario.contains(q) else {
                 return report(event.seq, "event for unknown queue #\(q.index)")
@@ -109,96 +114,69 @@ struct InvariantWalk {
     }
 
     private mutating func visitOperation(
-        _ seq: Int, _ op: OperationID, _ key: OperationKey, old: KeyValue?, new: KeyValue
+        _ seq: Int, _ op: OperationID, _ key: OperationKey, old: KeyValue?, new: KeyValue, before: OperationLife
     ) {
-        let name = scenario.opName(op)
         // What comes after the finish is `LifeCheck`'s to report.
-        if ops[op.index].isFinished && key != .queuePriority { return }
+        if before.has(.finished) && key != .queuePriority { return }
         guard let value = new.boolValue else { return }
         switch key {
-        case .isReady: visitReady(seq, op, initial: old == nil, value)
-        case .isExecuting: visitExecuting(seq, op, value)
-        case .isFinished:
-            if value {
-                let track = ops[op.index]
-                let inAQueue = !isByHand(op)
-                if observesDispatch && !track.started && !track.dispatched && !isBarrier[op.index] && inAQueue {
-                    report(seq, "\(name) finished without running although it was never dispatched")
-                }
-                if inAQueue { queues[queue(of: op)].finish(op) }
-                ops[op.index].isExecuting = false
-                ops[op.index].isFinished = true
-            }
-        case .isCancelled:
-            if value && !ops[op.index].isCancelled && !ops[op.index].started {
-                ops[op.index].cancelledBeforeStart = true
-            }
-            ops[op.index].isCancelled = value
-        case .queuePriority:
-            break
+        case .isReady: visitReady(seq, op, initial: old == nil, value, before: before)
+        case .isExecuting where value: visitStart(seq, op)
+        case .isFinished where value && !isByHand(op): queues[queue(of: op)].finish(op)
+        default: break
         }
     }
 
-    private mutating func visitReady(_ seq: Int, _ op: OperationID, initial: Bool, _ value: Bool) {
+    private mutating func visitReady(
+        _ seq: Int, _ op: OperationID, initial: Bool, _ value: Bool, before: OperationLife
+    ) {
         let name = scenario.opName(op)
         if initial && ops[op.index].addOrder == nil { recordAdd(op) }
         let wasReady = ops[op.index].isReady
         ops[op.index].isReady = value
         guard ops[op.index].addOrder != nil else { return }
-        if value && (!wasReady || initial) && !ops[op.index].isCancelled {
+        if value && (!wasReady || initial) && !before.has(.cancelled) {
             for dep in unfinished(scenario[operation: op].dependencies) {
                 report(seq, "\(name) became ready before its dependency \(scenario.opName(dep)) finished")
             }
         }
-        if !value && wasReady && ops[op.index].started {
+        if !value && wasReady && before.has(.started) {
             report(seq, "\(name) stopped being ready after it started")
         }
     }
 
-    private mutating func visitExecuting(_ seq: Int, _ op: OperationID, _ value: Bool) {
+    /// Its `isExecuting` went true: what it waits for finished first, and
+    /// (in a queue) it holds a slot. Starting twice, after a cancel before
+    /// the start, or with no dispatch are `LifeCheck`'s.
+    private mutating func visitStart(_ seq: Int, _ op: OperationID) {
         let name = scenario.opName(op)
-        let track = ops[op.index]
-        guard value else {
-            ops[op.index].isExecuting = false
-            return
-        }
-        if track.cancelledBeforeStart {
-            report(seq, "\(name) started executing although it was cancelled before it started")
-        }
-        let deps = scenario[operation: op].dependencies + track.implicitDependencies
+        let deps = scenario[operation: op].dependencies + ops[op.index].implicitDependencies
         for dep in unfinished(deps) {
             let what = scenario[operation: dep].isBarrier ? "the barrier" : "its dependency"
             report(seq, "\(name) started executing before \(what) \(scenario.opName(dep)) finished")
         }
-        ops[op.index].started = true
-        ops[op.index].isExecuting = true
         // Started by hand, it was never dispatched and takes no slot.
-        if isByHand(op) { return }
-        if observesDispatch && !track.dispatched {
-            report(seq, "\(name) started executing before it was dispatched")
-        }
-        takeSlot(seq, op)
+        if !isByHand(op) { takeSlot(seq, op) }
     }
 
-    /// A dispatch comes once, after the add, before the start and the
-    /// finish, once what it waits for finished (or it was cancelled), and
-    /// it takes a slot of its queue's cap.
-    private mutating func visitDispatch(_ seq: Int, _ op: OperationID) {
+    /// A dispatch comes once (`LifeCheck`), once what it waits for
+    /// finished (or it was cancelled), and it takes a slot of its queue's
+    /// cap.
+    private mutating func visitDispatch(_ seq: Int, _ op: OperationID, before: OperationLife) {
         let name = scenario.opName(op)
-        let track = ops[op.index]
         // One started by hand is never dispatched: `LifeCheck` says so.
         if isByHand(op) { return }
-        if !track.isCancelled {
+        if !before.has(.cancelled) {
             // A barrier really depends on what its queue held; anything
             // else on the barriers of its queue still waiting at its add.
-            let certain = isBarrier[op.index] ? track.implicitDependencies : []
-            let barriers = isBarrier[op.index] ? [] : track.implicitDependencies.filter { !mayHaveBeenDispatched($0) }
+            let implicit = ops[op.index].implicitDependencies
+            let certain = isBarrier[op.index] ? implicit : []
+            let barriers = isBarrier[op.index] ? [] : implicit.filter { !mayHaveBeenDispatched($0) }
             for dep in unfinished(scenario[operation: op].dependencies + certain + barriers) {
                 let what = scenario[operation: dep].isBarrier ? "the barrier" : "its dependency"
                 report(seq, "\(name) was dispatched before \(what) \(scenario.opName(dep)) finished")
             }
         }
-        ops[op.index].dispatched = true
         takeSlot(seq, op)
     }
 
@@ -226,7 +204,7 @@ struct InvariantWalk {
         // A barrier waits for everything unfinished in its queue; anything
         // else waits for the unfinished barriers of its queue.
         let candidates = isBarrier[op.index] ? addedByQueue[q] : barriersByQueue[q]
-        ops[op.index].implicitDependencies = candidates.filter { !ops[$0].isFinished }.map(OperationID.init)
+        ops[op.index].implicitDependencies = candidates.map(OperationID.init).filter { !isFinished($0) }
         addedByQueue[q].append(op.index)
         if isBarrier[op.index] { barriersByQueue[q].append(op.index) }
     }
@@ -244,8 +222,10 @@ struct InvariantWalk {
     }
 
     private func unfinished(_ deps: [OperationID]) -> [OperationID] {
-        deps.filter { scenario.contains($0) && !ops[$0.index].isFinished }
+        deps.filter { scenario.contains($0) && !isFinished($0) }
     }
+
+    private func isFinished(_ op: OperationID) -> Bool { life.life(of: op).has(.finished) }
 
     private func queue(of op: OperationID) -> Int { queueOf[op.index] }
 
@@ -253,8 +233,9 @@ struct InvariantWalk {
     /// queue may already have dispatched without the stream saying so.
     private func dispatchable(on q: QueueID) -> Int {
         scenario.operations.indices.filter { i in
-            scenario.operations[i].queue == q && ops[i].addOrder != nil && !ops[i].isFinished
-                && ops[i].isReady && !ops[i].started && !ops[i].dispatched
+            let stages = life.life(of: OperationID(i))
+            return scenario.operations[i].queue == q && ops[i].addOrder != nil && ops[i].isReady
+                && !stages.has(.finished) && !stages.has(.started) && !stages.has(.dispatched)
         }.count
     }
 

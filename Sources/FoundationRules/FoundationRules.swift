@@ -21,5 +21,6 @@
 /// | `DispatchBucket`, `DispatchRule.precedes` | the order a queue dispatches its ready operations in | `batch`, `batchbusy`, `serial`, `mainq` |
 /// | `CapRule` | what a cap is and what it counts | `ramp`, `capraise`, `lower`, `suspend` |
 /// | `DispatchRule.mayDispatch` | when a queue hands out one more | `ramp`, `suspend`, `cancelwaiting` |
+/// | `OperationLife` | the steps of an operation's life, and the impossible ones | `barriercancel`, `cancelwaiting`; traps `start-cancelled`, `start-twice` |
 /// | `BarrierRule` (ScenarioKit, on these buckets) | what a barrier waits for | `barrier`, `barriercancel` |
 public enum FoundationRules {}

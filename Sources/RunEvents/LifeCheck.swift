@@ -1,3 +1,4 @@
+import FoundationRules
 import ScenarioKit
 
 /// Checks, event by event, that a stream tells a life each operation could
@@ -55,40 +56,39 @@ public struct LifeCheck: Sendable {
         case kind, key, old, new, phase, thread, status, stuck
     }
 
-    /// What the stream has said of one operation so far.
-    private struct Life: Sendable {
-        var flags: UInt8 = 0
+    /// What the stream has said of one operation so far: its life
+    /// (`OperationLife`, the rules of which are Foundation's), its blocks
+    /// and the work its `main()` left running.
+    struct Life: Sendable {
+        var op = OperationLife()
         /// Blocks started and not yet returned.
         var openBlocks: Int32 = 0
-
-        static let added: UInt8 = 1
-        static let dispatched: UInt8 = 2
-        static let started: UInt8 = 4
-        static let executing: UInt8 = 8
-        static let finished: UInt8 = 16
-        static let cancelled: UInt8 = 32
-        static let completionRan: UInt8 = 64
         /// Work its `main()` left running has started and not ended.
-        static let leftoverRunning: UInt8 = 128
+        var leftoverRunning = false
 
-        func has(_ flag: UInt8) -> Bool { flags & flag != 0 }
-        mutating func set(_ flag: UInt8, _ on: Bool = true) { flags = on ? flags | flag : flags & ~flag }
+        func has(_ stage: OperationLife.Stages) -> Bool { op.has(stage) }
     }
 
-    private let scenario: Scenario
-    private var lives: [Life]
+    let scenario: Scenario
+    var lives: [Life]
     private var finishedCount = 0
     private let mostThreads: Int
     private var endSeq: Int?
     /// The wait the main thread is in, if any.
-    private var mainWait: Action?
+    var mainWait: Action?
     /// The operation whose `start()` the main thread is in, if any.
-    private var handStart: OperationID?
+    var handStart: OperationID?
     /// By operation index: started by hand (empty when none is).
-    private let byHand: [Bool]
+    let byHand: [Bool]
 
-    public init(scenario: Scenario) {
+    /// The stream announces every dispatch (`dispatched` events; recordings
+    /// of format version 1 have none): starting, or finishing without
+    /// running, in a queue then needs one first.
+    private let observesDispatch: Bool
+
+    public init(scenario: Scenario, observesDispatch: Bool = false) {
         self.scenario = scenario
+        self.observesDispatch = observesDispatch
         lives = Array(repeating: Life(), count: scenario.operations.count)
         mostThreads = Self.mostThreads(in: scenario)
         let hand = scenario.startedByHand
@@ -155,24 +155,14 @@ public struct LifeCheck: Sendable {
             return visitLeftover(op, phase)
         case .stranded(let op):
             guard scenario.contains(op) else { return nil }
-            let life = lives[op.index]
-            let called = isByHand(op) ? handStart == op : life.has(Life.added)
-            guard called, life.has(Life.cancelled), !life.has(Life.started), !life.has(Life.finished)
-            else {
-                return Fault(
-                    message: "\(quoted(op)) was stranded by its start() though it was not a cancelled operation "
-                        + "waiting to start", place: .kind)
-            }
+            let called = isByHand(op) ? handStart == op : lives[op.index].has(.added)
             // Its start() was called: it never starts again.
-            lives[op.index].set(Life.started)
+            guard lives[op.index].op.take(.stranded) == nil, called else {
+                return fault(.strandedNotWaiting, op, nil, true)
+            }
             return nil
         case .dispatched(let op):
             guard scenario.contains(op) else { return nil }
-            if isByHand(op) {
-                lives[op.index].set(Life.dispatched)
-                return Fault(
-                    message: "\(quoted(op)) was dispatched, but it is started by hand: no queue holds it", place: .kind)
-            }
             return visitDispatch(op)
         case .block(let op, let index, let phase, let thread):
             guard scenario.contains(op) else { return nil }
@@ -198,184 +188,84 @@ public struct LifeCheck: Sendable {
         }
     }
 
-    // MARK: - Work left running
-
-    private mutating func visitLeftover(_ op: OperationID, _ phase: BlockPhase) -> Fault? {
-        let life = lives[op.index]
-        switch phase {
-        case .started:
-            guard life.has(Life.executing), !life.has(Life.leftoverRunning) else {
-                return Fault(
-                    message: "\(quoted(op)) left work running while it was not executing, or twice", place: .phase)
-            }
-            lives[op.index].set(Life.leftoverRunning)
-        case .returned:
-            guard life.has(Life.leftoverRunning) else {
-                return Fault(message: "the work \(quoted(op)) left running ended before it began", place: .phase)
-            }
-            lives[op.index].set(Life.leftoverRunning, false)
-        }
-        return nil
-    }
-
-    // MARK: - The main thread's waits
-
-    private mutating func visitWait(_ action: Action, _ phase: BlockPhase) -> Fault? {
-        let text = "'" + ScenarioPrinter.actionText(action, in: scenario) + "'"
-        switch phase {
-        case .started:
-            defer { mainWait = action }
-            guard let mainWait else { return nil }
-            return Fault(
-                message: "the main thread began \(text) while it was still blocked in "
-                    + "'\(ScenarioPrinter.actionText(mainWait, in: scenario))'", place: .phase)
-        case .returned:
-            defer { mainWait = nil }
-            guard mainWait == action else {
-                return Fault(message: "the main thread returned from \(text), which it had not begun", place: .phase)
-            }
-            if case .wait(let op) = action, scenario.contains(op), !lives[op.index].has(Life.finished) {
-                return Fault(
-                    message: "the main thread returned from \(text) before \(quoted(op)) finished", place: .phase)
-            }
-            return nil
-        }
-    }
-
-    // MARK: - Operations started by hand
-
-    @inline(__always) private func isByHand(_ op: OperationID) -> Bool { !byHand.isEmpty && byHand[op.index] }
-
-    /// The rules of an operation started by hand that the others do not
-    /// have: never added; executing, or finished without having run, only
-    /// inside a `start()` the main thread called for it.
-    private func handFault(_ op: OperationID, _ key: OperationKey, initial: Bool, _ new: KeyValue) -> Fault? {
-        let life = lives[op.index]
-        if key == .isReady && initial {
-            return Fault(message: "\(quoted(op)) was added to a queue, but it is started by hand", place: .old)
-        }
-        let begins = key == .isExecuting && new == .bool(true)
-        let skips = key == .isFinished && new == .bool(true) && !life.has(Life.started) && !life.has(Life.finished)
-        guard (begins || skips) && handStart != op else { return nil }
-        let what = begins ? "began executing" : "finished without running"
-        return Fault(
-            message: "\(quoted(op)) \(what) outside a start() of it, and it is started by hand", place: .key)
-    }
-
-    private mutating func visitStartCall(_ op: OperationID, _ phase: BlockPhase) -> Fault? {
-        let call = startText(op)
-        switch phase {
-        case .started:
-            defer { handStart = op }
-            if let handStart {
-                return Fault(
-                    message: "the main thread called \(call) while it was still in \(startText(handStart))",
-                    place: .phase)
-            }
-            if let mainWait {
-                return Fault(
-                    message: "the main thread called \(call) while it was still blocked in "
-                        + "'\(ScenarioPrinter.actionText(mainWait, in: scenario))'", place: .phase)
-            }
-            if !isByHand(op) {
-                return Fault(message: "\(call) was called by hand, but its queue starts it", place: .kind)
-            }
-            return nil
-        case .returned:
-            defer { handStart = nil }
-            guard handStart == op else {
-                return Fault(message: "the main thread returned from \(call), which it had not called", place: .phase)
-            }
-            let life = lives[op.index]
-            if !scenario[operation: op].body.isAsync, !life.has(Life.finished) {
-                return Fault(
-                    message: "the main thread returned from \(call) before \(quoted(op)) finished: a synchronous "
-                        + "operation's start() returns once it finished", place: .phase)
-            }
-            return nil
-        }
-    }
-
     // MARK: - Operations
 
     private mutating func visitOperation(
         _ op: OperationID, _ key: OperationKey, initial: Bool, _ new: KeyValue
     ) -> Fault? {
         guard key != .queuePriority, let value = new.boolValue else { return nil }
-        let life = lives[op.index]
-        let fault = operationFault(op, key, initial: initial, value, life)
-        var after = life
-        switch (key, value) {
-        case (.isReady, _) where initial: after.set(Life.added)
-        case (.isCancelled, true): after.set(Life.cancelled)
-        case (.isExecuting, true):
-            after.set(Life.started)
-            after.set(Life.executing)
-        case (.isExecuting, false): after.set(Life.executing, false)
-        case (.isFinished, true):
-            after.set(Life.finished)
-            after.set(Life.executing, false)
-            if !life.has(Life.finished) { finishedCount += 1 }
-        default: break
+        let step: OperationLife.Step
+        switch key {
+        case .isReady: step = initial ? .added : .ready(value)
+        case .isExecuting: step = .executing(value)
+        case .isFinished: step = .finished(value)
+        case .isCancelled: step = .cancelled(value)
+        case .queuePriority: return nil
         }
-        lives[op.index] = after
-        return fault
-    }
-
-    /// The first rule a change of an operation's flag breaks, by what its
-    /// life was before it. (Its words are made only for a fault: this runs
-    /// on every line of a recording.)
-    private func operationFault(
-        _ op: OperationID, _ key: OperationKey, initial: Bool, _ value: Bool, _ life: Life
-    ) -> Fault? {
-        var name: String { quoted(op) }
-        if key == .isReady && initial {
-            guard life.has(Life.added) else { return nil }
-            return Fault(message: "\(name) was added to its queue twice", place: .old)
-        }
-        if life.has(Life.finished) {
-            let said =
-                key == .isFinished && value ? "isFinished true twice" : "\(key.rawValue) \(value) after it finished"
-            return Fault(message: "\(name) announced \(said)", place: key == .isFinished ? .new : .key)
-        }
-        if key == .isCancelled {
-            guard !value && life.has(Life.cancelled) else { return nil }
-            return Fault(
-                message: "\(name) announced isCancelled false after true: a cancel is never undone", place: .new)
-        }
-        guard life.has(Life.added) || isByHand(op) else {
-            return Fault(
-                message: "\(name) announced \(key.rawValue) \(value) before it was added to its queue "
-                    + "(its first isReady, with a null old value)", place: .key)
-        }
-        switch (key, value) {
-        case (.isExecuting, true) where life.has(Life.started):
-            return Fault(message: "\(name) announced isExecuting true twice: an operation runs once", place: .new)
-        case (.isExecuting, false) where !life.has(Life.executing):
-            let when = life.has(Life.started) ? "after it had stopped" : "before it started"
-            return Fault(message: "\(name) announced isExecuting false \(when)", place: .new)
-        case (.isFinished, true) where life.has(Life.executing):
-            return Fault(
-                message: "\(name) announced isFinished true while it was executing (its isExecuting false "
-                    + "comes first)", place: .new)
-        case (.isFinished, false):
-            return Fault(message: "\(name) announced isFinished false: isFinished only ever turns true", place: .new)
-        default:
-            return nil
-        }
+        let wasFinished = lives[op.index].has(.finished)
+        // A barrier cancelled while it waits finishes with no dispatch.
+        let dispatchObserved = observesDispatch && !(key == .isFinished && scenario[operation: op].isBarrier)
+        let broken = lives[op.index].op.take(step, inAQueue: !isByHand(op), dispatchObserved: dispatchObserved)
+        if !wasFinished && lives[op.index].has(.finished) { finishedCount += 1 }
+        return broken.map { fault($0, op, key, value) }
     }
 
     private mutating func visitDispatch(_ op: OperationID) -> Fault? {
-        var name: String { quoted(op) }
-        let life = lives[op.index]
-        lives[op.index].set(Life.dispatched)
-        if !life.has(Life.added) {
+        lives[op.index].op.take(.dispatched, inAQueue: !isByHand(op)).map { fault($0, op, nil, true) }
+    }
+
+    /// The words of a broken rule of an operation's life. (Made only for a
+    /// fault: the check runs on every line of a recording.)
+    private func fault(_ broken: OperationLife.Broken, _ op: OperationID, _ key: OperationKey?, _ value: Bool) -> Fault
+    {
+        let name = quoted(op)
+        let flag = "\(key?.rawValue ?? "") \(value)"
+        switch broken {
+        case .addedTwice: return Fault(message: "\(name) was added to its queue twice", place: .old)
+        case .finishedTwice: return Fault(message: "\(name) announced isFinished true twice", place: .new)
+        case .afterFinish: return Fault(message: "\(name) announced \(flag) after it finished", place: .key)
+        case .cancelUndone:
+            return Fault(
+                message: "\(name) announced isCancelled false after true: a cancel is never undone", place: .new)
+        case .beforeAdd:
+            return Fault(
+                message: "\(name) announced \(flag) before it was added to its queue "
+                    + "(its first isReady, with a null old value)", place: .key)
+        case .executingTwice:
+            return Fault(message: "\(name) announced isExecuting true twice: an operation runs once", place: .new)
+        case .stoppedNotExecuting(let started):
+            let when = started ? "after it had stopped" : "before it started"
+            return Fault(message: "\(name) announced isExecuting false \(when)", place: .new)
+        case .finishedWhileExecuting:
+            return Fault(
+                message: "\(name) announced isFinished true while it was executing (its isExecuting false "
+                    + "comes first)", place: .new)
+        case .finishUndone:
+            return Fault(message: "\(name) announced isFinished false: isFinished only ever turns true", place: .new)
+        case .executedThoughCancelled:
+            return Fault(
+                message: "\(name) started executing although it was cancelled before it started", place: .new)
+        case .notDispatched(finishing: false):
+            return Fault(message: "\(name) started executing before it was dispatched", place: .new)
+        case .notDispatched(finishing: true):
+            return Fault(
+                message: "\(name) finished without running although it was never dispatched", place: .new)
+        case .dispatchedByHand:
+            return Fault(
+                message: "\(name) was dispatched, but it is started by hand: no queue holds it", place: .kind)
+        case .dispatchedBeforeAdd:
             return Fault(message: "\(name) was dispatched before it was added to its queue", place: .kind)
+        case .dispatchedAfterFinish: return Fault(message: "\(name) was dispatched after it finished", place: .kind)
+        case .dispatchedAfterStart: return Fault(message: "\(name) was dispatched after it started", place: .kind)
+        case .dispatchedTwice: return Fault(message: "\(name) was dispatched twice", place: .kind)
+        case .completionBeforeFinish:
+            return Fault(message: "the completion block of \(name) ran before \(name) finished", place: .kind)
+        case .completionTwice: return Fault(message: "the completion block of \(name) ran twice", place: .kind)
+        case .strandedNotWaiting:
+            return Fault(
+                message: "\(name) was stranded by its start() though it was not a cancelled operation waiting to "
+                    + "start", place: .kind)
         }
-        if life.has(Life.finished) { return Fault(message: "\(name) was dispatched after it finished", place: .kind) }
-        if life.has(Life.started) { return Fault(message: "\(name) was dispatched after it started", place: .kind) }
-        if life.has(Life.dispatched) { return Fault(message: "\(name) was dispatched twice", place: .kind) }
-        return nil
     }
 
     private mutating func visitBlock(_ op: OperationID, _ index: Int, _ phase: BlockPhase) -> Fault? {
@@ -386,11 +276,11 @@ public struct LifeCheck: Sendable {
         case .started: lives[op.index].openBlocks = life.openBlocks &+ 1
         case .returned: lives[op.index].openBlocks = max(0, life.openBlocks - 1)
         }
-        if !life.has(Life.started) {
+        if !life.has(.started) {
             return Fault(message: "\(what) before \(name) started executing", place: .kind)
         }
-        if !life.has(Life.executing) {
-            let when = life.has(Life.finished) ? "finished" : "stopped executing"
+        if !life.has(.executing) {
+            let when = life.has(.finished) ? "finished" : "stopped executing"
             return Fault(message: "\(what) after \(name) \(when)", place: .kind)
         }
         if phase == .returned && life.openBlocks == 0 {
@@ -400,16 +290,7 @@ public struct LifeCheck: Sendable {
     }
 
     private mutating func visitCompletion(_ op: OperationID) -> Fault? {
-        var name: String { quoted(op) }
-        let life = lives[op.index]
-        lives[op.index].set(Life.completionRan)
-        if !life.has(Life.finished) {
-            return Fault(message: "the completion block of \(name) ran before \(name) finished", place: .kind)
-        }
-        if life.has(Life.completionRan) {
-            return Fault(message: "the completion block of \(name) ran twice", place: .kind)
-        }
-        return nil
+        lives[op.index].op.take(.completionRan).map { fault($0, op, nil, true) }
     }
 
     /// A thread's number is within the threads a run can see.
@@ -441,7 +322,7 @@ public struct LifeCheck: Sendable {
     }
 
     private func stuckFinished(_ stuck: [OperationID: StuckReason], by what: String) -> Fault? {
-        for op in stuck.keys.sorted() where scenario.contains(op) && lives[op.index].has(Life.finished) {
+        for op in stuck.keys.sorted() where scenario.contains(op) && lives[op.index].has(.finished) {
             return Fault(message: "\(what) names \(quoted(op)) as stuck but it finished", place: .stuck)
         }
         return nil
@@ -449,15 +330,18 @@ public struct LifeCheck: Sendable {
 
     private func unfinishedAtCompletion() -> Fault? {
         let unfinished = lives.count - finishedCount
-        guard unfinished > 0, let first = lives.firstIndex(where: { !$0.has(Life.finished) }) else { return nil }
+        guard unfinished > 0, let first = lives.firstIndex(where: { !$0.has(.finished) }) else { return nil }
         let more = unfinished > 1 ? " (nor \(unfinished - 1) more)" : ""
         return Fault(
             message: "the run ended completed but \(quoted(OperationID(first))) had not finished\(more)",
             place: .status)
     }
 
-    private func quoted(_ op: OperationID) -> String { "'\(scenario.opName(op))'" }
+    /// What the stream has said of `op`'s life so far.
+    public func life(of op: OperationID) -> OperationLife { lives[op.index].op }
+
+    func quoted(_ op: OperationID) -> String { "'\(scenario.opName(op))'" }
 
     /// `'fetch.start()'`.
-    private func startText(_ op: OperationID) -> String { "'\(scenario.opName(op)).start()'" }
+    func startText(_ op: OperationID) -> String { "'\(scenario.opName(op)).start()'" }
 }

@@ -98,7 +98,7 @@ let violationCases: [ViolationCase] = [
             s.cancel("a")
             s.start("a")
         },
-        expected: ["a started executing although it was cancelled before it started"]),
+        expected: ["'a' started executing although it was cancelled before it started"]),
     ViolationCase(
         testDescription: "executing after finishing",
         build: { s in
@@ -233,7 +233,7 @@ let violationCases: [ViolationCase] = [
             s.add("a")
             s.set("a", .isExecuting, true)
         },
-        expected: ["a started executing before it was dispatched"]),
+        expected: ["'a' started executing before it was dispatched"]),
     ViolationCase(
         testDescription: "finished without running and without a dispatch",
         build: { s in
@@ -241,7 +241,7 @@ let violationCases: [ViolationCase] = [
             s.cancel("a")
             s.set("a", .isFinished, true)
         },
-        expected: ["a finished without running although it was never dispatched"]),
+        expected: ["'a' finished without running although it was never dispatched"]),
     ViolationCase(
         testDescription: "dispatched into a cap taken by one running and one waiting for a thread",
         build: { s in
