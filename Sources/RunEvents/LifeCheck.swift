@@ -223,7 +223,9 @@ public struct LifeCheck: Sendable {
         switch broken {
         case .addedTwice: return Fault(message: "\(name) was added to its queue twice", place: .old)
         case .finishedTwice: return Fault(message: "\(name) announced isFinished true twice", place: .new)
-        case .afterFinish: return Fault(message: "\(name) announced \(flag) after it finished", place: .key)
+        case .afterFinish:
+            return Fault(
+                message: "\(name) announced \(flag) after it finished", place: key == .isFinished ? .new : .key)
         case .cancelUndone:
             return Fault(
                 message: "\(name) announced isCancelled false after true: a cancel is never undone", place: .new)

@@ -32,34 +32,24 @@ public enum InterfaceController {
         default:
             break
         }
-        if state.timeEntry != nil, let outcome = typeTime(key, state: &state, frame: frame) {
-            return outcome
+        let context = ModeContext(board: board, runBoard: runBoard, frame: frame)
+        for mode in keyModes where mode.isOn(state, frame) {
+            if let outcome = mode.take(key, &state, context) { return outcome }
         }
-        if let outcome = typePrompt(key, state: &state, board: board, frame: frame) { return outcome }
         guard let command = InterfaceKeys.table.command(for: key) else {
             return refuse("unknown key \(key.label(ascii: frame.ascii)): press ? for help", &state, frame)
         }
-        if state.overlay != .none, let outcome = overlayCommand(command, state: &state, board: board, frame: frame) {
-            return outcome
+        for mode in commandModes where mode.isOn(state, frame) {
+            if let outcome = mode.take(command, &state, context) { return outcome }
         }
-        if command.actsOnTheRun, let refusal = runRefusal(board: runBoard, frame: frame) {
-            return refuse(refusal, &state, frame)
-        }
-        // In history (a replay is always there), Home and End go to its
-        // start and its end; live they scroll the log.
-        if state.historyCursor != nil || frame.isReplay, command == .scrollHome || command == .scrollEnd {
-            // In a replay the end is the recording's last event.
-            return moveHistory(to: command == .scrollHome ? 0 : nil, state: &state, frame: frame)
-        }
-        if state.graphShown, let outcome = graph(command, state: &state, board: board, frame: frame) {
-            return outcome
-        }
-        if state.boardArea.isOverTime, let outcome = overTime(command, state: &state, board: board, frame: frame) {
-            return outcome
-        }
-        if state.boardArea == .table, let outcome = inTable(command, state: &state, board: board, frame: frame) {
-            return outcome
-        }
+        return boardCommand(command, state: &state, board: board, runBoard: runBoard, frame: frame)
+    }
+
+    /// The board's own commands: what a key does when no mode took it.
+    static func boardCommand(
+        _ command: InterfaceCommand, state: inout InterfaceState, board: BoardState, runBoard: BoardState,
+        frame: FrameInput
+    ) -> InterfaceOutcome {
         switch command {
         case .selectUp: return moveVertically(-1, state: &state, board: board, frame: frame)
         case .selectDown: return moveVertically(1, state: &state, board: board, frame: frame)

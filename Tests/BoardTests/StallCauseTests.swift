@@ -122,7 +122,7 @@ struct StallCauseTests {
                 + "(line 5); undo waits for lost, which never posted isFinished")
     }
 
-    @Test func twoSuspensionsThatEachResumeTheOtherAreBothDeadlocks() {
+    @Test func twoSuspensionsThatEachResumeTheOtherAreBothDeadlocks() throws {
         let file = File(
             """
             queue a max 1
@@ -148,7 +148,7 @@ struct StallCauseTests {
                 == "a suspended at 1.000s by a key press; its only resume is x's completion block (line 3); "
                 + "x is on b, suspended too")
         // Said from its own queue's side, a holder on it is not "too".
-        let hold = causes[0].suspension!.resumes[0].hold!
+        let hold = try #require(causes[0].suspension?.resumes.first?.hold)
         #expect(StallCause.holdText(hold, about: a, in: file.scenario) == "y is on a")
     }
 

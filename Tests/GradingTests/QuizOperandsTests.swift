@@ -52,7 +52,7 @@ struct QuizOperandsTests {
     }
 
     private static func grade(_ run: (Scenario, [LifecycleEvent]), _ text: String) throws -> QuizGrade {
-        let answer = try QuizAnswerParser.parse(text, kind: run.0.quiz!.kind, scenario: run.0).get()
+        let answer = try QuizAnswerParser.parse(text, kind: #require(run.0.quiz).kind, scenario: run.0).get()
         return QuizGrader.grade(run.0, events: run.1, answer: answer)
     }
 

@@ -101,8 +101,8 @@ import Testing
                 if case .completion(let id, let thread) = $0.kind { return id.index == i && !thread.isMain }
                 return false
             }
-            #expect(completion != nil)
-            #expect(try completion!.seq > #require(s.finished(name)))
+            let ran = try #require(completion, "\(name)'s completion block did not run off the main thread")
+            #expect(try ran.seq > #require(s.finished(name)))
         }
     }
 
@@ -122,10 +122,10 @@ import Testing
             if case .action(.cancelAll(q2), .completion(a), nil) = $0.kind { return true }
             return false
         }
-        #expect(action != nil)
+        let cancelAll = try #require(action, "a's completion block did not cancel q2")
         for name in ["b", "c"] {
             #expect(s.cancelled(name) && s.started(name) == nil)
-            #expect(try #require(s.seq(name, .isCancelled)) > action!.seq)
+            #expect(try #require(s.seq(name, .isCancelled)) > cancelAll.seq)
         }
     }
 
