@@ -113,9 +113,11 @@ extension RunCore {
 
     // MARK: - Stop
 
-    /// Ends the run: closes the stream, cancels what is left, resumes
-    /// suspended queues, lets never-finishing async operations go and wakes
-    /// every sleeper, so that no engine thread stays blocked. A run stopped
+    /// Ends the run: closes the stream and carries out the model's
+    /// `StopPlan` (cancels what is left, lets never-finishing async
+    /// operations go, resumes suspended queues, opens the gates of barriers
+    /// that never ran), so that no engine thread stays blocked; then lets
+    /// go of Foundation's objects when `ReleaseWatch` says. A run stopped
     /// before it started never built anything: nothing of Foundation's to
     /// cancel, resume or release.
     func stop() {
@@ -126,18 +128,29 @@ extension RunCore {
         defer { actionLock.unlock() }
         lock.lock()
         let (wasRunning, gates) = model.stopped()
+        let plan = StopPlan(isMain: scenario.queues.map(\.isMain), kinds: model.kinds, gates: gates)
         let objects = self.objects
         unlockAndNotify()
         guard wasRunning else { return }
         wakeSleepers()
-        for (q, queue) in objects.queues.enumerated() where !scenario.queues[q].isMain {
-            queue.cancelAllOperations()
-        }
-        // What cancel-all did not reach: the main queue's operations (it
-        // ignores cancel-all) and those made but not added.
-        for case let op? in objects.operations where !(op is AsyncOperation) && !op.isCancelled { op.cancel() }
-        for case let op? in objects.operations {
-            guard let a = op as? AsyncOperation else { continue }
+        for step in plan.steps { carryOut(step, objects) }
+        // The operations are NOT released here: Foundation keeps unretained
+        // pointers to dependents in each dependency (__downDependencies),
+        // so freeing a finished (e.g. cancelled) dependent while its
+        // dependency can still finish is a use-after-free in Foundation.
+        watchForRelease(FoundationDrain(core: self), ReleaseWatch())
+    }
+
+    /// One step of a stop, on what the run made (an operation never made
+    /// has nothing to stop).
+    private func carryOut(_ step: StopPlan.Step, _ objects: EngineObjects) {
+        switch step {
+        case .cancelAll(let q): if objects.queues.indices.contains(q) { objects.queues[q].cancelAllOperations() }
+        case .resume(let q): if objects.queues.indices.contains(q) { objects.queues[q].isSuspended = false }
+        case .cancel(let i):
+            if let op = objects.operation(i), !op.isCancelled { op.cancel() }
+        case .letGo(let i):
+            guard let a = objects.operation(i) as? AsyncOperation else { return }
             a.cancel()
             // One still executing is let go of: it will never post its finish now.
             if a.state.compareExchange(
@@ -145,49 +158,39 @@ extension RunCore {
             ).exchanged {
                 a.post(executing: true, finished: true)
             }
+        case .openGate(let i):
+            if let gate = objects.operation(i), !gate.isFinished, gate.isReady { gate.start() }
         }
-        for (q, queue) in objects.queues.enumerated() where !scenario.queues[q].isMain {
-            queue.isSuspended = false
-        }
-        // Gates of barriers that never ran: their dependents were cancelled
-        // above and no longer wait, but open them so nothing holds on.
-        for g in gates.compactMap(objects.operation) where !g.isFinished && g.isReady { g.start() }
-        // The operations are NOT released here: Foundation keeps unretained
-        // pointers to dependents in each dependency (__downDependencies),
-        // so freeing a finished (e.g. cancelled) dependent while its
-        // dependency can still finish is a use-after-free in Foundation.
-        releaseWhenFoundationIsDone(FoundationDrain(core: self))
     }
 
     /// Whether a stop was asked for (it may still wait for the start's
     /// chunk going on).
     var isAbandoned: Bool { abandoned.load(ordering: .acquiring) }
 
-    /// Drops the run's operations (which hold the core: a cycle) once
-    /// Foundation is done with what it was given (`FoundationDrain`),
-    /// looking every 50 ms. A run in which nothing finishes for 10 s
-    /// (an operation that never finishes holds its queue) keeps them for
-    /// good, since Foundation may still touch them.
-    private func releaseWhenFoundationIsDone(_ drain: FoundationDrain, left: Int = .max, idle: Int = 0) {
-        let now = drain.left()
-        guard now == 0 else {
-            let idle = now < left ? 0 : idle + 1
-            guard idle < 200 else { return }
-            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { [self] in
-                releaseWhenFoundationIsDone(drain, left: min(left, now), idle: idle)
-            }
-            return
-        }
-        guard drain.mainQueueOperations.isEmpty else {
+    /// Looks at what Foundation still holds every
+    /// `ReleaseWatch.intervalMilliseconds` and lets go of the run's
+    /// operations (which hold the core: a cycle) when the watch says.
+    private func watchForRelease(_ drain: FoundationDrain, _ watch: ReleaseWatch) {
+        var watch = watch
+        switch watch.look(left: drain.left(), mainQueueWasGivenOperations: !drain.mainQueueOperations.isEmpty) {
+        case .release:
+            releaseNow()
+        case .releaseAfterTheMainQueue:
             // The main queue processes a finish on the main thread, in the
             // block that finished the operation: once a later block ran
             // there, it is done.
             DispatchQueue.main.async { [self] in
                 DispatchQueue.global().async { [self] in releaseNow() }
             }
-            return
+        case .lookAgain:
+            let interval = DispatchTimeInterval.milliseconds(ReleaseWatch.intervalMilliseconds)
+            let watched = watch
+            DispatchQueue.global().asyncAfter(deadline: .now() + interval) { [self] in
+                watchForRelease(drain, watched)
+            }
+        case .keepForGood:
+            break
         }
-        releaseNow()
     }
 
     /// Lets go of every Foundation object of the run.
