@@ -2,16 +2,12 @@ import CommandSupport
 
 /// `opscope help [COMMAND]`.
 enum HelpCommand: Subcommand {
-    static let name = "help"
-    static let abstract = "Show help for opscope or one of its commands"
-    static let help = """
-        USAGE: opscope help [COMMAND]
-
-        Without a command, lists the commands; with one, shows its options.
-        """
+    static let spec = CommandSpec(
+        name: "help", abstract: "Show help for opscope or one of its commands", usage: [["help", "[COMMAND]"]],
+        about: "Without a command, lists the commands; with one, shows its options.")
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(arguments)
+        let args = try spec.parse(arguments)
         guard let name = args.positionals.first else {
             print(Opscope.overview)
             return .success

@@ -2,16 +2,21 @@ import CommandSupport
 import Foundation
 import Grading
 
-/// A subcommand: a name, a one-line abstract, its usage text and a `run`.
+/// A subcommand: its table (name, abstract, usage, options: what its
+/// parser reads and its help says) and a `run`.
 protocol Subcommand: Sendable {
-    static var name: String { get }
-    static var abstract: String { get }
-    /// Full help: usage line, description, options.
-    static var help: String { get }
+    static var spec: CommandSpec { get }
     /// Runs with the arguments after the subcommand's name and returns
     /// the status it ends with (a command that hands the main thread to
     /// the main queue returns once something there ended it).
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus
+}
+
+extension Subcommand {
+    static var name: String { spec.name }
+    static var abstract: String { spec.abstract }
+    /// Full help: usage lines, description, options, made from `spec`.
+    static var help: String { spec.help }
 }
 
 /// The command-line entry point.
