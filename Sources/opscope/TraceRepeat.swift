@@ -89,7 +89,9 @@ private final class RepeatSession {
                             + "in a wait of the scenario (a deadlock), and every run needs it")
                     finish()
                 }
-                if let status = end.status { exit(status.code) }
+                // It ends the process from here, through the one exit there is
+                // (`Opscope.exit`): the status cannot come back to `main`.
+                if let status = end.status { Opscope.exit(status) }
             })
         startRun()
         return MainThread.serve(until: end)
