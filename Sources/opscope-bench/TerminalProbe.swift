@@ -1,3 +1,4 @@
+import CommandSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -54,15 +55,8 @@ final class TerminalProbe {
         // Every signal at its default action and none blocked, as `Spawn`
         // starts a program: a blocked SIGTERM would outlive `stop()`.
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        Spawn.startsWithDefaultSignals(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var child = pid_t()
         let began = DispatchTime.now().uptimeNanoseconds
         let spawned = posix_spawn(&child, path, &actions, &attributes, argv, envp)

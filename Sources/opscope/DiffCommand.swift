@@ -73,7 +73,7 @@ enum DiffCommand: Subcommand {
         let format = Format(rawValue: formatText) ?? .text
         let speed = try args.speed("speed", in: SpeedRange.trace, default: 1)
         if args.value("speed") != nil, args.positionals.allSatisfy(isRecording) {
-            throw UsageError("'--speed' goes with a scenario file: a recording's times are already set")
+            throw UsageError.speedWithRecording
         }
         // Both are read before anything runs: a bad B costs no run of A.
         var inputs: [Input] = []
@@ -94,9 +94,8 @@ enum DiffCommand: Subcommand {
             guard let recording = try ReplayCommand.open(path) else { return nil }
             if let problem = recording.problem {
                 MessagePrinter.standardError.error(
-                    "\(ReplayCommand.location(path, problem)): \(problem.message); 'diff' compares whole "
-                        + "recordings ('opscope trace \(path) --format jsonl' writes the "
-                        + "\(recording.events.count) notifications before that line as one)")
+                    ReplayCommand.brokenLine(path, problem) + "'diff' compares whole recordings ('opscope trace "
+                        + "\(path) --format jsonl' writes " + ReplayCommand.before(recording) + " as one)")
                 return nil
             }
             return .recording(recording, path: path)

@@ -16,7 +16,7 @@ enum HelpCommand: Subcommand {
             throw UsageError("'help' takes one command name")
         }
         guard let command = Opscope.subcommands.first(where: { $0.name == name }) else {
-            throw UsageError("unknown command '\(name)'; run 'opscope --help' for the commands")
+            throw UsageError.unknownCommand(name)
         }
         print(command.help)
         return .success

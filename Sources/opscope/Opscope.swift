@@ -85,7 +85,7 @@ enum Opscope {
         if first.hasPrefix("-") || first.hasSuffix(".ops") || FileManager.default.fileExists(atPath: first) {
             return invoke(RunCommand.self, arguments, commandNamed: false)
         }
-        return UsageError("unknown command '\(first)'; run 'opscope --help' for the commands").report()
+        return UsageError.unknownCommand(first).report()
     }
 
     /// Runs `command` with `arguments`, or prints its help for `--help`.
@@ -103,7 +103,7 @@ enum Opscope {
             return try command.run(arguments)
         } catch {
             if !commandNamed, error.unknownOption != nil {
-                return UsageError(error.message + "; run 'opscope --help' for the commands").report()
+                return UsageError(error.message + UsageError.toTheCommands).report()
             }
             return error.report()
         }

@@ -204,7 +204,7 @@ struct PracticeSession: Sendable {
             PracticeScheduler.recording(right: status == .success, for: id, concepts: concepts, in: old, now: now)
         }
         guard keeping.canSave else {
-            QuizOutput.write("\nYour answer was not kept: the practice file cannot be written.\n")
+            QuizOutput.write("\nYour answer was not kept: \(PracticeStore.cannotWrite).\n")
             return
         }
         do {
@@ -215,7 +215,7 @@ struct PracticeSession: Sendable {
             guard updated.canSave else {
                 QuizOutput.write(
                     "\nYour answer was not kept: "
-                        + (updated.messages.first ?? "the practice file cannot be written") + ".\n")
+                        + (updated.messages.first ?? PracticeStore.cannotWrite) + ".\n")
                 return
             }
         } catch {

@@ -74,6 +74,18 @@ enum ReplayCommand: Subcommand {
         }
     }
 
+    /// `RUN.jsonl:12:5: MESSAGE; `: a recording's broken line, before what
+    /// a command does with the lines before it (`before`).
+    static func brokenLine(_ path: String, _ problem: RecordingProblem) -> String {
+        "\(location(path, problem)): \(problem.message); "
+    }
+
+    /// `the 12 notifications before that line`: what a recording with a
+    /// broken line still gives.
+    static func before(_ recording: Recording) -> String {
+        "the \(recording.events.count) notifications before that line"
+    }
+
     /// `RUN.jsonl:12:5` (the column when the problem has one).
     static func location(_ path: String, _ problem: RecordingProblem) -> String {
         "\(path):\(problem.line)" + (problem.column.map { ":\($0)" } ?? "")

@@ -50,7 +50,7 @@ enum RunCommand: Subcommand {
         // A recording, not a scenario: `opscope RUN.jsonl` replays it.
         if path.hasSuffix(".jsonl") {
             if options.watch {
-                throw UsageError("'--watch' goes with a scenario file: a recording is one run, already made")
+                throw UsageError.oneRunAlready("watch")
             }
             return try ReplayCommand.run(arguments.filter { $0 != "--paused" })
         }

@@ -90,7 +90,7 @@ enum TraceCommand: Subcommand {
         let speed = try args.speed("speed", in: SpeedRange.trace, default: 1)
         let watching = args.has("watch")
         if watching, args.positionals[0].hasSuffix(".jsonl") {
-            throw UsageError("'--watch' goes with a scenario file: a recording is one run, already made")
+            throw UsageError.oneRunAlready("watch")
         }
         if watching, args.value("repeat") != nil {
             throw UsageError("'--watch' traces the file once at each save; it does not go with '--repeat'")
@@ -103,7 +103,7 @@ enum TraceCommand: Subcommand {
         }
         if args.positionals[0].hasSuffix(".jsonl") {
             if args.value("speed") != nil {
-                throw UsageError("'--speed' goes with a scenario file: a recording's times are already set")
+                throw UsageError.speedWithRecording
             }
             return try traceRecording(at: args.positionals[0], format: format, width: width, verbose: verbose)
         }
@@ -177,8 +177,7 @@ enum TraceCommand: Subcommand {
         guard let recording = try ReplayCommand.open(path) else { return .usage }
         if let problem = recording.problem {
             MessagePrinter.standardError.warning(
-                "\(ReplayCommand.location(path, problem)): \(problem.message); the trace has the "
-                    + "\(recording.events.count) notifications before that line")
+                ReplayCommand.brokenLine(path, problem) + "the trace has " + ReplayCommand.before(recording))
         }
         let session = MainActor.assumeIsolated {
             TraceSession.start(

@@ -20,7 +20,7 @@ enum TraceRepeat {
         guard args.value("repeat") != nil else { return nil }
         let count = try args.whole("repeat", in: range, default: 1)
         if recording {
-            throw UsageError("'--repeat' goes with a scenario file: a recording is one run, already made")
+            throw UsageError.oneRunAlready("repeat")
         }
         guard format == .text || format == .jsonl else {
             throw UsageError(
@@ -134,7 +134,7 @@ private final class RepeatSession {
             }
         }
         if let failure {
-            MessagePrinter.standardError.error("could not write the trace to standard output: \(failure)")
+            MessagePrinter.standardError.error(TraceOutput.cannotWrite(failure))
             end.end(.failed)
         } else {
             end.end(report.status(summary))

@@ -50,13 +50,12 @@ enum WhyCommand: Subcommand {
         let speed = try args.speed("speed", in: SpeedRange.trace, default: 1)
         if path.hasSuffix(".jsonl") {
             if args.value("speed") != nil {
-                throw UsageError("'--speed' goes with a scenario file: a recording's times are already set")
+                throw UsageError.speedWithRecording
             }
             guard let recording = try ReplayCommand.open(path) else { return .usage }
             if let problem = recording.problem {
                 MessagePrinter.standardError.warning(
-                    "\(ReplayCommand.location(path, problem)): \(problem.message); the answer is about the "
-                        + "\(recording.events.count) notifications before that line")
+                    ReplayCommand.brokenLine(path, problem) + "the answer is about " + ReplayCommand.before(recording))
             }
             let names = try operations(Array(args.positionals.dropFirst()), in: recording.scenario, path: path)
             return answer(names, scenario: recording.scenario, events: recording.events)
