@@ -48,20 +48,23 @@ enum Opscope {
         exit(run(arguments))
     }
 
+    /// The end of a command whose main thread a scenario's wait holds for
+    /// good (a deadlock through `OperationQueue.main`): the main thread
+    /// never comes back to return the status to `main`, so the thread that
+    /// stands in for it (`MainThreadStandIn`) ends the process here, once
+    /// the command's `CommandEnd` has the status (`trace`, `trace
+    /// --repeat`, `quiz`, `practice`). The only way out but `main`'s.
+    static func endWithoutMainThread(_ status: ExitStatus) -> Never {
+        exit(status)
+    }
+
     /// The one place the process exits: with `status`, or with 128 + the
     /// signal when one asked the command to stop (`StopRequest`), whatever
-    /// the command did meanwhile.
-    ///
-    /// `main` calls it with the status the command returned. The only other
-    /// callers are commands whose main thread a scenario's wait holds for
-    /// good (a deadlock through `OperationQueue.main`): the main thread
-    /// never comes back to return their status, so the thread that stands
-    /// in for it (`MainThreadStandIn`) ends the process here. No other code
-    /// of this program calls `exit` (a test holds it); `CursesBackend`'s
-    /// `_exit`s are the signal watch's last resort and the blocked line's
-    /// `q`, which must not run atexit handlers (DECISIONS.md, "Exit only in
-    /// main").
-    static func exit(_ status: ExitStatus) -> Never {
+    /// the command did meanwhile. No other code of this program calls
+    /// `exit` (`OneExitTests`); `CursesBackend`'s `_exit`s are the signal
+    /// watch's last resort and the blocked line's `q`, which must not run
+    /// atexit handlers (DECISIONS.md, "Exit only in main").
+    private static func exit(_ status: ExitStatus) -> Never {
         Foundation.exit((StopRequest.process.status ?? status).code)
     }
 

@@ -232,8 +232,10 @@ struct PracticeSession: Sendable {
     /// is lost: the rest in a new opscope (this one is replaced), or the end.
     private func goOn(after number: Int, of count: Int, allRight: Bool) -> Never {
         let left = count - number
-        // A signal came meanwhile: no new opscope (`Opscope.exit` says 128 + it).
-        guard left > 0, StopRequest.process.status == nil else { Opscope.exit(allRight ? .success : .failed) }
+        // A signal came meanwhile: no new opscope (the end says 128 + it).
+        guard left > 0, StopRequest.process.status == nil else {
+            Opscope.endWithoutMainThread(allRight ? .success : .failed)
+        }
         QuizOutput.write(
             "\nThis opscope's main thread is blocked for good in the scenario's wait, and every run needs it: "
                 + (left == 1 ? "the last question starts" : "the \(left) questions left start") + " in a new opscope.\n"
@@ -243,7 +245,7 @@ struct PracticeSession: Sendable {
         pointers.append(nil)
         execv("/proc/self/exe", &pointers)
         MessagePrinter.standardError.error("could not start a new opscope: run 'opscope practice --count \(left)'")
-        Opscope.exit(.failed)
+        Opscope.endWithoutMainThread(.failed)
     }
 
     /// The scenario and concepts of `id`: the library's file, or the

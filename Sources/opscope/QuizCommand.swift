@@ -186,7 +186,7 @@ enum QuizCommand: Subcommand {
     /// `trailer` is written after the verdict.
     static func ask(
         _ scenario: Scenario, answer text: String?, speed: Double, trailer: String = "",
-        mainThreadLost: @escaping @Sendable (ExitStatus) -> Never = { Opscope.exit($0) }
+        mainThreadLost: @escaping @Sendable (ExitStatus) -> Never = { Opscope.endWithoutMainThread($0) }
     ) -> ExitStatus {
         guard let quiz = scenario.quiz else { return .usage }
         QuizOutput.write(QuizSheet.text(for: scenario) + "\n")
@@ -314,7 +314,7 @@ enum QuizSession {
                 // comes back to return the status (the grade is written). A
                 // signal ends the process from here (there is no grade).
                 if let status = end.status {
-                    if case .stopped = status { Opscope.exit(status) }
+                    if case .stopped = status { Opscope.endWithoutMainThread(status) }
                     mainThreadLost(status)
                 }
             })

@@ -89,9 +89,8 @@ private final class RepeatSession {
                             + "in a wait of the scenario (a deadlock), and every run needs it")
                     finish()
                 }
-                // It ends the process from here, through the one exit there is
-                // (`Opscope.exit`): the status cannot come back to `main`.
-                if let status = end.status { Opscope.exit(status) }
+                // The status cannot come back to `main`: the process ends here.
+                if let status = end.status { Opscope.endWithoutMainThread(status) }
             })
         startRun()
         return MainThread.serve(until: end)

@@ -100,7 +100,7 @@ final class TraceSession {
                 // Ended while a wait holds the main thread: it never comes
                 // back to return the status (the run ends in a wait only when
                 // nothing can end that wait), so the trace ends the process
-                // from here, through the one exit there is (`Opscope.exit`).
+                // from here.
                 // (`finish` wrote everything out.)
                 if let status = end.status {
                     if watched != nil {
@@ -108,7 +108,7 @@ final class TraceSession {
                             "the watch stops: the main thread is blocked for good in a wait of the scenario, and "
                                 + "every trace needs it")
                     }
-                    Opscope.exit(status)
+                    Opscope.endWithoutMainThread(status)
                 }
             })
         self.run = run
