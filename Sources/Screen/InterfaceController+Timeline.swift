@@ -22,7 +22,7 @@ extension InterfaceController {
         }
         guard let layout = InterfaceRenderer.layout(board: board, state: state, frame: frame),
             let plan = TimelinePlan(state: state, frame: frame, rect: layout.boardArea, board: board)
-        else { return refuse("no timeline for this run", &state, frame) }
+        else { return refuse(ScreenWords.noTimeline, &state, frame) }
         let window = plan.window
         switch command {
         case .zoomIn:

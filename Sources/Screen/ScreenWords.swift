@@ -15,4 +15,6 @@ enum ScreenWords {
     static let emptyRecording = "the recording holds no notification"
     /// A view or a search of a scenario without operations.
     static let noOperations = "this scenario has no operation"
+    /// The timeline of a run that has none to show.
+    static let noTimeline = "no timeline for this run"
 }

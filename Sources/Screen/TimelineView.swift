@@ -26,7 +26,7 @@ enum TimelineView {
             let plan = TimelinePlan(state: state, frame: frame, rect: rect, board: board)
         else {
             grid.write(
-                "no timeline for this run", at: Position(column: rect.x, row: rect.y), style: theme.dim,
+                ScreenWords.noTimeline, at: Position(column: rect.x, row: rect.y), style: theme.dim,
                 clippedTo: rect)
             return
         }
