@@ -45,7 +45,7 @@ let package = Package(
         // loading a file, spawning a process, serving the main queue.
         .target(
             name: "CommandSupport",
-            dependencies: ["CNCurses", "ScenarioKit", "RunEvents", "LifecycleEngine", "TextKit"]),
+            dependencies: ["ScenarioKit", "RunEvents", "LifecycleEngine", "TextKit"]),
         // A trace of a run: its stream in a format, the report and the
         // status, written to the byte sink it is given.
         .target(

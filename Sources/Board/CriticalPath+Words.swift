@@ -39,12 +39,16 @@ extension CriticalPath {
     {
         let name = scenario.opName
         func queueOf(_ op: OperationID) -> String { scenario.queueName(scenario[operation: op].queue) }
+        /// An asynchronous operation's run is from `start()` to its `isFinished`.
+        func ran(_ op: OperationID) -> String {
+            scenario[operation: op].body.isAsync ? "ran (start() to isFinished)" : "ran"
+        }
         switch link {
         case .ran(let op) where byHand.contains(op):
-            let verb = scenario[operation: op].body.isAsync ? "ran (start() to isFinished)" : "ran"
+            let verb = ran(op)
             return "\(name(op)) \(verb), started by hand on the main thread, and what follows waited for it"
         case .ran(let op):
-            let verb = scenario[operation: op].body.isAsync ? "ran (start() to isFinished)" : "ran"
+            let verb = ran(op)
             return "\(name(op)) \(verb) on \(queueOf(op)), and what follows waited for it"
         case .waited(let op, .startedByHand(let origin)):
             let line = origin.map { " for " + StallCause.originText($0, in: scenario) } ?? ""

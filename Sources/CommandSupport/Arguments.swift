@@ -72,7 +72,20 @@ package struct Arguments {
         return number
     }
 
-    /// Digits with at most one decimal point, and at least one digit.
+    /// The value of `--name`, one of `choices` (`--format text|jsonl`), or
+    /// `fallback` when the option is absent.
+    package func choice(_ name: String, among choices: [String], default fallback: String) throws(UsageError)
+        -> String
+    {
+        let text = value(name) ?? fallback
+        guard !choices.contains(text) else { return text }
+        let quoted = choices.map { "'\($0)'" }
+        let named =
+            quoted.count < 2
+            ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+        throw UsageError("'--\(name)' is \(named), not '\(text)'")
+    }
+
     /// A whole number option within `range`, digits only; `fallback` when absent.
     package func whole(_ name: String, in range: ClosedRange<Int>, default fallback: Int) throws(UsageError) -> Int {
         guard let text = value(name) else { return fallback }
@@ -85,6 +98,7 @@ package struct Arguments {
         return n
     }
 
+    /// Digits with at most one decimal point, and at least one digit.
     static func isPlainDecimal(_ text: String) -> Bool {
         var digits = 0
         var points = 0

@@ -38,7 +38,7 @@ package struct UsageError: Error, Equatable {
     /// `unknown option '--frobnicate'`.
     /// `suggestion`: the nearest option of the command (without `--`).
     package static func unknownOption(_ argument: String, suggestion: String? = nil) -> UsageError {
-        let hint = suggestion.map { " (did you mean '--\($0)'?)" } ?? ""
+        let hint = Suggestion.hint(suggestion.map { "--" + $0 })
         var error = UsageError("unknown option '\(argument)'\(hint)")
         error.unknownOption = argument
         return error

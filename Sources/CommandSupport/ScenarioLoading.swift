@@ -1,4 +1,3 @@
-import CNCurses
 import Foundation
 import ScenarioKit
 
@@ -20,24 +19,19 @@ package enum ScenarioLoading {
     }
 
     /// Reads `file`, writes its diagnostics to standard error (coloured on a
-    /// terminal), and returns the result.
-    package static func read(_ file: SourceFile) -> ParseResult {
+    /// terminal), and returns the result. `terminalColumns`: the width of
+    /// the terminal standard error is on, nil when it is not one.
+    package static func read(_ file: SourceFile, terminalColumns: Int?) -> ParseResult {
         let result = ScenarioReader.read(file)
-        report(result, file: file)
+        report(result, file: file, terminalColumns: terminalColumns)
         return result
     }
 
-    /// Writes `result`'s diagnostics, if any, to standard error.
-    package static func report(_ result: ParseResult, file: SourceFile) {
-        if !result.diagnostics.isEmpty {
-            // A source line wider than the terminal is shown around its caret.
-            var rows: Int32 = 0
-            var columns: Int32 = 0
-            let onTerminal = opscope_terminal_size(2, &rows, &columns) == 0
-            let printer = DiagnosticPrinter(
-                width: onTerminal ? Int(columns) : DiagnosticPrinter.widthWithoutTerminal)
-            let text = printer.renderAll(result, file: file, color: wantsColor(fileDescriptor: 2))
-            StandardError.write(text)
-        }
+    /// Writes `result`'s diagnostics, if any, to standard error. A source
+    /// line wider than `terminalColumns` is shown around its caret.
+    package static func report(_ result: ParseResult, file: SourceFile, terminalColumns: Int?) {
+        guard !result.diagnostics.isEmpty else { return }
+        let printer = DiagnosticPrinter(width: terminalColumns ?? DiagnosticPrinter.widthWithoutTerminal)
+        StandardError.write(printer.renderAll(result, file: file, color: wantsColor(fileDescriptor: 2)))
     }
 }

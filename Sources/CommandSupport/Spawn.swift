@@ -55,19 +55,9 @@ package enum Spawn {
         closeInheritedDescriptors(&actions)
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        // The child starts with every signal at its default action and none
-        // blocked: both survive exec, and a tmux server that inherited a
-        // blocked SIGTERM could not stop itself on kill-server.
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        startsWithDefaultSignals(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid = pid_t()
         let began = DispatchTime.now().uptimeNanoseconds
         let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
@@ -94,6 +84,21 @@ package enum Spawn {
         return Measured(
             status: exitCode, output: String(decoding: output, as: UTF8.self), seconds: seconds,
             peakResidentBytes: usage.ru_maxrss * 1024)
+    }
+
+    /// Makes `attributes` (to be destroyed by the caller) start the child
+    /// with every signal at its default action and none blocked: both
+    /// survive exec, and a tmux server that inherited a blocked SIGTERM
+    /// could not stop itself on kill-server.
+    package static func startsWithDefaultSignals(_ attributes: inout posix_spawnattr_t) {
+        posix_spawnattr_init(&attributes)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     }
 
     private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32

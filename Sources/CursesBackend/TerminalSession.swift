@@ -194,10 +194,8 @@ public final class TerminalSession {
     public func handleResize() -> Size {
         guard !isClosed else { return size }
         if !isHeadless {
-            var rows: Int32 = 0
-            var columns: Int32 = 0
-            if opscope_terminal_size(STDOUT_FILENO, &rows, &columns) == 0 {
-                resize_term(rows, columns)
+            if let terminal = TerminalSize.of(descriptor: STDOUT_FILENO) {
+                resize_term(Int32(terminal.rows), Int32(terminal.columns))
             }
         }
         size = Size(columns: Int(opscope_maxx(window)), rows: Int(opscope_maxy(window)))

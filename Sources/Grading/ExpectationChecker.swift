@@ -52,6 +52,11 @@ public enum ExpectationChecker {
         _ claim: Claim, _ scenario: Scenario, _ history: RunFacts
     ) -> (Bool, String) {
         let name = scenario.opName
+        /// A queue's peak, and the words every peak claim starts with.
+        func peakSeen(_ q: QueueID) -> (Int, String) {
+            let peak = history.peak(of: q)
+            return (peak, "peak of \(scenario.queueName(q)) was \(peak)")
+        }
         switch claim {
         case .before(let a, let b):
             return before(a, b, scenario, history)
@@ -60,8 +65,7 @@ public enum ExpectationChecker {
         case .concurrent(let ids):
             return concurrent(ids, scenario, history)
         case .peak(let q, let n):
-            let peak = history.peak(of: q)
-            let text = "peak of \(scenario.queueName(q)) was \(peak)"
+            let (peak, text) = peakSeen(q)
             return peak == n
                 ? (true, text) : (false, "\(text), not \(n)" + peakRule(q, lower: peak < n, scenario, history))
         case .finished(let op):
@@ -86,14 +90,12 @@ public enum ExpectationChecker {
         case .stuck(let op):
             return stuck(op, scenario, history)
         case .peakAtMost(let q, let n):
-            let peak = history.peak(of: q)
-            let text = "peak of \(scenario.queueName(q)) was \(peak)"
+            let (peak, text) = peakSeen(q)
             return peak <= n
                 ? (true, "\(text), at most \(n)")
                 : (false, "\(text), more than \(n)" + peakRule(q, lower: false, scenario, history))
         case .peakAtLeast(let q, let n):
-            let peak = history.peak(of: q)
-            let text = "peak of \(scenario.queueName(q)) was \(peak)"
+            let (peak, text) = peakSeen(q)
             return peak >= n
                 ? (true, "\(text), at least \(n)")
                 : (false, "\(text), fewer than \(n)" + peakRule(q, lower: true, scenario, history))

@@ -78,7 +78,7 @@ extension QuizAnswerParser {
             unknown: { word in
                 let names = Phase.columns.map(\.rawValue)
                 let hint =
-                    Suggestion.nearest(to: word, in: names, ignoringCase: true).map { " (did you mean '\($0)'?)" } ?? ""
+                    Suggestion.hint(Suggestion.nearest(to: word, in: names, ignoringCase: true))
                 return "unknown column '\(word)'\(hint): a column is pending, ready, executing, finished or cancelled"
             }
         ).map(QuizAnswer.columns)
@@ -155,7 +155,7 @@ extension QuizAnswerParser {
             return "'\(word)' is an operation, not a queue: a peak is given per queue"
         }
         let names = scenario.queues.map(\.name)
-        let hint = Suggestion.nearest(to: word, in: names, ignoringCase: true).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Suggestion.hint(Suggestion.nearest(to: word, in: names, ignoringCase: true))
         return "no queue named '\(word)'\(hint)"
     }
 }

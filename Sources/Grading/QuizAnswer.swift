@@ -221,7 +221,7 @@ public enum QuizAnswerParser {
     /// `word` is not a final state: the nearest one, and the list.
     static func unknownState(_ word: String) -> String {
         let states = FinalState.allCases.map(\.rawValue)
-        let hint = Suggestion.nearest(to: word, in: states, ignoringCase: true).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Suggestion.hint(Suggestion.nearest(to: word, in: states, ignoringCase: true))
         return "unknown state '\(word)'\(hint): a state is finished, cancelled, skipped or stuck"
     }
 
@@ -247,7 +247,7 @@ public enum QuizAnswerParser {
             return "'\(word)' is a queue, not an operation"
         }
         let names = scenario.operations.map(\.name)
-        let hint = Suggestion.nearest(to: word, in: names, ignoringCase: true).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Suggestion.hint(Suggestion.nearest(to: word, in: names, ignoringCase: true))
         return "no operation named '\(word)'\(hint)"
     }
 }

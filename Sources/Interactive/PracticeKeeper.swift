@@ -29,7 +29,7 @@ package struct PracticeKeeper: Sendable {
                 PracticeScheduler.recording(right: right, for: id, concepts: concepts, in: old, now: now)
             }
             guard updated.canSave, let entry = updated.record[id] else {
-                return "your answer was not kept: " + (updated.messages.first ?? "the practice file cannot be written")
+                return "your answer was not kept: " + (updated.messages.first ?? PracticeStore.cannotWrite)
             }
             // Short, for a status line: `opscope practice` says the date.
             let wait = Spelling.realTime(seconds: entry.due.timeIntervalSince(now))

@@ -109,7 +109,7 @@ enum CompletionRecipes {
             draft.notes.append("The run ends stalled: \(forgetful) never finishes.")
         }
         let prediction = Prediction.completions(answer, before: target, stalls: stalls)
-        draft.notes.append("The answer: \(prediction.answerText).")
+        draft.notes.append(QuestionDraft.answerNote(prediction.answerText))
         return Candidate(
             draft: draft, prediction: prediction, concepts: concepts, confirmSpeed: Candidate.timeFreeSpeed)
     }

@@ -116,7 +116,7 @@ enum MainThreadRecipe {
         }
         draft.notes = intro + notes
         let prediction = Prediction.mainThread(ran)
-        draft.notes.append("The answer: \(prediction.answerText).")
+        draft.notes.append(QuestionDraft.answerNote(prediction.answerText))
 
         var concepts: Set<Concept> = [.mainThread]
         if ops.contains(where: { !$0.after.isEmpty }) { concepts.insert(.dependencies) }

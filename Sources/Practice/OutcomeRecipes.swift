@@ -204,7 +204,7 @@ struct OutcomeBuilder {
                     + (blocks.count == 1 ? "finishes" : "finish") + ", \(Spelling.list(never)) never "
                     + (never.count == 1 ? "does" : "do") + ".")
         }
-        draft.notes.append("The answer: \(prediction.answerText).")
+        draft.notes.append(QuestionDraft.answerNote(prediction.answerText))
         let asked = kind == .completions ? concepts.union([.completionBlocks]) : concepts
         return Candidate(
             draft: draft, prediction: prediction, concepts: asked, confirmSpeed: Candidate.timeFreeSpeed)

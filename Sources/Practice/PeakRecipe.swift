@@ -107,7 +107,7 @@ enum PeakRecipe {
                     + "flight together."
             ] + notes
         let prediction = Prediction.peak(answer)
-        draft.notes.append("The answer: \(prediction.answerText).")
+        draft.notes.append(QuestionDraft.answerNote(prediction.answerText))
         return Candidate(draft: draft, prediction: prediction, concepts: concepts, confirmSpeed: confirmSpeed)
     }
 }

@@ -12,6 +12,9 @@ import Foundation
 /// (`AtomicFile`), and `update` holds a lock beside the file from its read
 /// to its write, so that two sessions at once lose no answer.
 public struct PracticeStore: Sendable {
+    /// Why an answer was not kept when the file says nothing more.
+    public static let cannotWrite = "the practice file cannot be written"
+
     public static let fileName = "practice.json"
 
     /// The folder of the file (`…/opscope`).

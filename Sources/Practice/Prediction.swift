@@ -76,6 +76,9 @@ enum Prediction: Sendable {
         }
     }
 
+    /// A run's answer is of another kind than the question's.
+    static let otherQuiz = "its quiz asks something else"
+
     /// How a run of `scenario` differs from this, or nil when it gives
     /// exactly this answer (and ended as predicted).
     func difference(from events: [LifecycleEvent], of scenario: Scenario) -> String? {
@@ -116,14 +119,14 @@ enum Prediction: Sendable {
             let ids: Set<OperationID>
             switch observed {
             case .mainThread(let set), .completions(let set): ids = set
-            default: return "its quiz asks something else"
+            default: return Self.otherQuiz
             }
             let seen = scenario.operations.indices.map(OperationID.init).filter(ids.contains).map(name)
             let what = kind == .mainThread ? "on the main thread ran" : "the completion blocks that ran were"
             return seen == names ? nil : "\(what) \(seen.isEmpty ? "none" : seen.joined(separator: ", "))"
         case .columns(let counts, let at, _):
             guard case .columns(let seen)? = QuizAnswer.observed(for: scenario, events: events) else {
-                return "its quiz asks something else"
+                return Self.otherQuiz
             }
             let nonzero = seen.filter { $0.value > 0 }
             return nonzero == counts

@@ -6,6 +6,9 @@ import TextKit
 /// order they are added, the timed actions, the notes that explain the
 /// answer and the quiz, written out as an ordinary scenario file.
 struct QuestionDraft: Sendable {
+    /// The last note of a generated question: `The answer: fetch, save.`
+    static func answerNote(_ answer: String) -> String { "The answer: \(answer)." }
+
     struct Queue: Sendable {
         var name: String
         /// The words after the name: `serial suspended`, `max 2 suspended`.

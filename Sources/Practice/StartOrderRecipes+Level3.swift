@@ -85,7 +85,7 @@ extension StartOrderRecipes {
         }
         draft.notes += aPlan.model.explanation().map { "On \(a): " + $0 }
         draft.notes += bModel.explanation(first: aOrder.count + 1).map { "On \(b): " + $0 }
-        draft.notes.append("The answer: \(order.joined(separator: ", ")).")
+        draft.notes.append(QuestionDraft.answerNote(order.joined(separator: ", ")))
         return Candidate(
             draft: draft, prediction: .startOrder(order), concepts: concepts, confirmSpeed: Candidate.timeFreeSpeed)
     }

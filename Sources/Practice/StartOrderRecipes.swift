@@ -49,7 +49,7 @@ enum StartOrderRecipes {
                 + "ready operation with the highest queuePriority, the one added first among equals."
         ]
         draft.notes += model.explanation()
-        draft.notes.append("The answer: \(order.joined(separator: ", ")).")
+        draft.notes.append(QuestionDraft.answerNote(order.joined(separator: ", ")))
         return Candidate(
             draft: draft, prediction: .startOrder(order), concepts: [.dependencies, .priority],
             confirmSpeed: Candidate.timeFreeSpeed)
@@ -87,7 +87,7 @@ enum StartOrderRecipes {
                 + (plan.cancels.isEmpty ? "" : ", after the cancel")
                 + ", so the queue chooses among all the ready ones at once.")
         draft.notes += model.explanation()
-        draft.notes.append("The answer: \(order.joined(separator: ", ")).")
+        draft.notes.append(QuestionDraft.answerNote(order.joined(separator: ", ")))
         var concepts = plan.concepts.union([.suspension])
         if cap != 1 { concepts.insert(.cap) }
         return Candidate(

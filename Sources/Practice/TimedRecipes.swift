@@ -37,7 +37,7 @@ enum TimedRecipes {
                 kind == .counts
                 ? "How many of the \(finals.count) operations end each way?"
                 : "How does each of the \(finals.count) operations end?"
-            draft.notes = TimedStory(plan: plan, run: run).notes + ["The answer: \(prediction.answerText)."]
+            draft.notes = TimedStory(plan: plan, run: run).notes + [QuestionDraft.answerNote(prediction.answerText)]
             return Candidate(
                 draft: draft, prediction: prediction, concepts: plan.concepts(run).union([.cancellation]),
                 confirmSpeed: TimedModel.confirmSpeed)
@@ -71,7 +71,7 @@ enum TimedRecipes {
                 + "cancelled) at \(QuestionDraft.time(chosen.at))?"
             let prediction = Prediction.columns(chosen.columns, at: chosen.at, stalls: run.stalls)
             let story = TimedStory(plan: plan, run: run)
-            draft.notes = story.notes + [story.board(at: chosen.at), "The answer: \(prediction.answerText)."]
+            draft.notes = story.notes + [story.board(at: chosen.at), QuestionDraft.answerNote(prediction.answerText)]
             var concepts = plan.concepts(run)
             if level == 1 { concepts.insert(.cap) }
             return Candidate(

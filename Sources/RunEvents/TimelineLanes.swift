@@ -11,6 +11,10 @@ import ScenarioKit
 /// timeline, the thread view and the chrome export show, in memory
 /// bounded by the operations and their changes, not by the whole stream.
 public struct TimelineLanes: Sendable {
+    /// The heading of the asynchronous operations' time in flight, below
+    /// the threads: the thread view's and the chrome export's.
+    public static let inFlightHeading = "in flight, no thread"
+
     public struct Lane: Sendable, Hashable {
         /// Its moments, as every reader of a run defines them.
         public internal(set) var moments = OperationMoments()

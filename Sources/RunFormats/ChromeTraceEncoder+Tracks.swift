@@ -121,7 +121,7 @@ extension ChromeTraceEncoder {
     mutating func nameRow(_ row: Int, to out: inout [UInt8]) {
         let first = !layout.hasRows
         guard layout.names(row: row) else { return }
-        if first { metadata("process_name", .inFlight(row), name: "in flight, no thread", to: &out) }
+        if first { metadata("process_name", .inFlight(row), name: TimelineLanes.inFlightHeading, to: &out) }
         metadata("thread_name", .inFlight(row), name: layout.rowName(row, lanes: lanes), to: &out)
     }
 

@@ -36,7 +36,7 @@ extension EventLineReader {
             values[field] = member.value
         }
         func required(_ field: BlockField) throws(LineError) -> JSONValue {
-            guard let v = values[field] else { throw LineError(message: "missing key '\(field.name)'") }
+            guard let v = values[field] else { throw LineError.missingKey(field.name) }
             return v
         }
         func seconds(_ field: BlockField) throws(LineError) -> Double {

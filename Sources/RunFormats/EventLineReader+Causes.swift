@@ -143,7 +143,7 @@ extension EventLineReader {
 
     /// An `origin` among `words`; required.
     private func origin(_ v: JSONValue?, in object: JSONValue, _ words: [SuspendedOrigin]) throws(LineError) {
-        guard let v else { throw LineError(offset: object.start, message: "missing key 'origin'") }
+        guard let v else { throw LineError.missingKey("origin", offset: object.start) }
         guard v.kind == .string, let word = SuspendedOrigin(rawValue: json.string(v)), words.contains(word) else {
             throw LineError(
                 offset: v.start,

@@ -9,6 +9,11 @@ struct LineError: Error, Sendable {
     var message: String
     /// The line ended in the middle of its JSON.
     var atEnd = false
+
+    /// `missing key 'seq'`.
+    static func missingKey(_ name: String, offset: Int? = nil) -> LineError {
+        LineError(offset: offset, message: "missing key '\(name)'")
+    }
 }
 
 /// Reads one event line after another: the JSON, then the keys its kind
@@ -157,7 +162,7 @@ struct EventLineReader {
     func has(_ field: Field) -> Bool { present & field.bit != 0 }
 
     func value(_ field: Field) throws(LineError) -> JSONValue {
-        guard has(field) else { throw LineError(message: "missing key '\(field.name)'") }
+        guard has(field) else { throw LineError.missingKey(field.name) }
         return slots[field.rawValue].value
     }
 

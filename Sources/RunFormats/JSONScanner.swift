@@ -1,6 +1,11 @@
 /// `JSONReader`'s cursor over one line: each method reads one piece of
 /// JSON at `position` and moves past it, or throws where it is wrong.
 struct JSONScanner {
+    /// What a scanner says at each place it finds more than once.
+    static let afterMember = "expected ',' or '}' after a value"
+    static let afterElement = "expected ',' or ']' after a value"
+    static let badUTF8 = "invalid UTF-8 in a string"
+
     let bytes: UnsafeBufferPointer<UInt8>
     var position: Int
     let end: Int
@@ -43,13 +48,13 @@ struct JSONScanner {
             let value = try value(depth: depth)
             members.append(JSONMember(key: key, value: value))
             skipWhitespace()
-            guard position < end else { throw failure("expected ',' or '}' after a value") }
+            guard position < end else { throw failure(Self.afterMember) }
             switch bytes[position] {
             case UInt8(ascii: ","): position += 1
             case UInt8(ascii: "}"):
                 position += 1
                 return
-            default: throw failure("expected ',' or '}' after a value")
+            default: throw failure(Self.afterMember)
             }
         }
     }
@@ -66,13 +71,13 @@ struct JSONScanner {
             skipWhitespace()
             values.append(try value(depth: depth))
             skipWhitespace()
-            guard position < end else { throw failure("expected ',' or ']' after a value") }
+            guard position < end else { throw failure(Self.afterElement) }
             switch bytes[position] {
             case UInt8(ascii: ","): position += 1
             case UInt8(ascii: "]"):
                 position += 1
                 return
-            default: throw failure("expected ',' or ']' after a value")
+            default: throw failure(Self.afterElement)
             }
         }
     }
@@ -113,13 +118,13 @@ struct JSONScanner {
             skipWhitespace()
             _ = try value(depth: depth)
             skipWhitespace()
-            guard position < end else { throw failure("expected ',' or ']' after a value") }
+            guard position < end else { throw failure(Self.afterElement) }
             switch bytes[position] {
             case UInt8(ascii: ","): position += 1
             case UInt8(ascii: "]"):
                 position += 1
                 return JSONValue(kind: .array, start: start, end: position)
-            default: throw failure("expected ',' or ']' after a value")
+            default: throw failure(Self.afterElement)
             }
         }
     }
@@ -280,16 +285,16 @@ struct JSONScanner {
         case 0xF4:
             count = 3
             high = 0x8F
-        default: throw failure("invalid UTF-8 in a string")
+        default: throw failure(Self.badUTF8)
         }
         for k in 1...count {
             let p = position + k
             guard p < end else {
-                throw JSONSyntaxError(offset: position, message: "invalid UTF-8 in a string", atEnd: true)
+                throw JSONSyntaxError(offset: position, message: Self.badUTF8, atEnd: true)
             }
             let byte = bytes[p]
             guard byte >= (k == 1 ? low : 0x80), byte <= (k == 1 ? high : 0xBF) else {
-                throw failure("invalid UTF-8 in a string")
+                throw failure(Self.badUTF8)
             }
         }
         position += count + 1

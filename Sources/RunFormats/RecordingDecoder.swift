@@ -132,9 +132,10 @@ public enum RecordingDecoder {
             guard fields[key] == nil else { throw problem("the header has '\(key)' twice", at: member.key) }
             fields[key] = member.value
         }
+        func missing(_ key: String) -> RecordingProblem { problem("the header has no '\(key)'") }
         func text(_ field: HeaderField) throws(RecordingProblem) -> String {
             let key = field.name
-            guard let value = fields[key] else { throw problem("the header has no '\(key)'") }
+            guard let value = fields[key] else { throw missing(key) }
             guard value.kind == .string else {
                 throw problem("the header's '\(key)' must be a string, not \(value.kindText)", at: value)
             }
@@ -142,7 +143,7 @@ public enum RecordingDecoder {
         }
         func int(_ field: HeaderField) throws(RecordingProblem) -> Int {
             let key = field.name
-            guard let value = fields[key] else { throw problem("the header has no '\(key)'") }
+            guard let value = fields[key] else { throw missing(key) }
             guard value.kind == .integer, let n = reader.int(value) else {
                 throw problem("the header's '\(key)' must be a whole number, not \(reader.rawText(value))", at: value)
             }

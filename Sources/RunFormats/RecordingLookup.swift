@@ -183,7 +183,7 @@ struct RecordingLookup {
             return entry.isQueue ? "'\(name)' is a queue, not an operation" : "'\(name)' is an operation, not a queue"
         }
         let candidates = wantsQueue ? scenario.queues.map(\.name) : scenario.operations.map(\.name)
-        let suggestion = SuggestionIndex(candidates).nearest(to: name).map { " (did you mean '\($0)'?)" } ?? ""
+        let suggestion = Suggestion.hint(SuggestionIndex(candidates).nearest(to: name))
         return "unknown \(wantsQueue ? "queue" : "operation") '\(name)'\(suggestion)"
     }
 }

@@ -1,3 +1,5 @@
+import TextKit
+
 /// The messages of `speed` and of the captions (`at TIME say`,
 /// `when OP MOMENT say`), with the same rules as the others: lower-case,
 /// no trailing period, each pinned by a test in `PaceAndCaptionTests`.
@@ -56,7 +58,7 @@ extension Diagnostic {
     {
         .error(
             "unknown moment '\(word)'", at: location,
-            notes: suggestion.map { ["did you mean '\($0)'?"] }
+            notes: suggestion.map { [Suggestion.didYouMean($0)] }
                 ?? ["moments are ready, starts, finishes and cancelled"])
     }
 

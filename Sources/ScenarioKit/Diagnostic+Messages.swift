@@ -16,20 +16,23 @@ extension Diagnostic {
 
     /// The "did you mean" note, when there is a suggestion.
     static func didYouMean(_ suggestion: String?) -> [String] {
-        suggestion.map { ["did you mean '\($0)'?"] } ?? []
+        suggestion.map { [Suggestion.didYouMean($0)] } ?? []
     }
 
     // MARK: Lexical
+
+    /// The note under a byte that is not text.
+    static let utf8Note = "a scenario file must be UTF-8 text"
 
     public static func invalidUTF8(_ byte: UInt8, at location: SourceLocation) -> Diagnostic {
         let hex = String(byte, radix: 16, uppercase: true)
         return .error(
             "invalid UTF-8 byte 0x\(hex.count == 1 ? "0" : "")\(hex)", at: location,
-            notes: ["a scenario file must be UTF-8 text"])
+            notes: [utf8Note])
     }
 
     public static func nulByte(at location: SourceLocation) -> Diagnostic {
-        .error("NUL byte in source", at: location, notes: ["a scenario file must be UTF-8 text"])
+        .error("NUL byte in source", at: location, notes: [utf8Note])
     }
 
     public static func statementTooLong(_ limit: Int, at location: SourceLocation) -> Diagnostic {
@@ -116,7 +119,7 @@ extension Diagnostic {
     {
         .error(
             "unknown statement '\(word)'", at: location,
-            notes: suggestion.map { ["did you mean '\($0)'?"] }
+            notes: suggestion.map { [Suggestion.didYouMean($0)] }
                 ?? [statementsNote])
     }
 
@@ -143,7 +146,7 @@ extension Diagnostic {
     {
         .error(
             "unknown priority '\(word)'", at: location,
-            notes: suggestion.map { ["did you mean '\($0)'?"] }
+            notes: suggestion.map { [Suggestion.didYouMean($0)] }
                 ?? ["priorities are veryLow, low, normal, high and veryHigh"])
     }
 
@@ -152,7 +155,7 @@ extension Diagnostic {
     {
         .error(
             "unknown quality of service '\(word)'", at: location,
-            notes: suggestion.map { ["did you mean '\($0)'?"] }
+            notes: suggestion.map { [Suggestion.didYouMean($0)] }
                 ?? ["qualities of service are userInteractive, userInitiated, default, utility and background"])
     }
 
@@ -161,7 +164,7 @@ extension Diagnostic {
     {
         .error(
             "unknown action '\(word)'", at: location,
-            notes: suggestion.map { ["did you mean '\($0)'?"] }
+            notes: suggestion.map { [Suggestion.didYouMean($0)] }
                 ?? [
                     "actions are cancel, cancel-all, suspend, resume, max, priority and add; "
                         + "'say \"TEXT\"' shows a caption"
@@ -173,7 +176,7 @@ extension Diagnostic {
     {
         .error(
             "unknown claim '\(word)'", at: location,
-            notes: suggestion.map { ["did you mean '\($0)'?"] }
+            notes: suggestion.map { [Suggestion.didYouMean($0)] }
                 ?? [
                     "claims are A before B, A depends on B, A on main, A off main, A finished by TIME, order, "
                         + "concurrent, never together, peak, completion of A before B starts, main never blocked over "
@@ -271,7 +274,7 @@ extension Diagnostic {
     {
         .error(
             "unknown completion action '\(word)'", at: location,
-            notes: suggestion.map { ["did you mean '\($0)'?"] } ?? [completionActionsNote])
+            notes: suggestion.map { [Suggestion.didYouMean($0)] } ?? [completionActionsNote])
     }
 
     public static func actionNotAllowedInCompletion(_ word: String, at location: SourceLocation) -> Diagnostic {

@@ -135,15 +135,18 @@ extension Diagnostic {
             notes: ["the completion block runs after '\(name)' finished: cancel() does nothing then"])
     }
 
+    /// The note under a queue that is never resumed.
+    static let neverResumedNote = "its operations will stall"
+
     public static func startsSuspendedNeverResumed(_ queue: String, at location: SourceLocation) -> Diagnostic {
         .warning(
             "queue '\(queue)' starts suspended and is never resumed", at: location,
-            notes: ["its operations will stall"])
+            notes: [neverResumedNote])
     }
 
     public static func suspendedNeverResumed(_ queue: String, at location: SourceLocation) -> Diagnostic {
         .warning(
             "queue '\(queue)' is suspended here and never resumed afterwards", at: location,
-            notes: ["its operations will stall"])
+            notes: [neverResumedNote])
     }
 }

@@ -1,3 +1,5 @@
+import TextKit
+
 /// What can be wrong with a `quiz` statement.
 extension Diagnostic {
     /// The kinds of answer, as the notes list them.
@@ -23,7 +25,7 @@ extension Diagnostic {
     {
         .error(
             "unknown kind of answer '\(word)'", at: location,
-            notes: suggestion.map { ["did you mean '\($0)'?"] } ?? ["a quiz asks for one of \(quizKindList)"])
+            notes: suggestion.map { [Suggestion.didYouMean($0)] } ?? ["a quiz asks for one of \(quizKindList)"])
     }
 
     /// `answer together a` or `together a, b, c`: `count` names were given.

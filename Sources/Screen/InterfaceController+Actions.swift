@@ -56,17 +56,17 @@ extension InterfaceController {
     }
 
     static func cancelAll(state: inout InterfaceState, board: BoardState, frame: FrameInput) -> InterfaceOutcome {
-        guard let row = selectedQueue(&state, board) else { return refuse("no queue selected", &state, frame) }
+        guard let row = selectedQueue(&state, board) else { return refuse(ScreenWords.noQueueSelected, &state, frame) }
         return .perform(.cancelAll(row.id))
     }
 
     static func toggleSuspend(state: inout InterfaceState, board: BoardState, frame: FrameInput) -> InterfaceOutcome {
-        guard let row = selectedQueue(&state, board) else { return refuse("no queue selected", &state, frame) }
+        guard let row = selectedQueue(&state, board) else { return refuse(ScreenWords.noQueueSelected, &state, frame) }
         return .perform(row.holdsBack ? .resume(row.id) : .suspend(row.id))
     }
 
     static func raiseCap(state: inout InterfaceState, board: BoardState, frame: FrameInput) -> InterfaceOutcome {
-        guard let row = selectedQueue(&state, board) else { return refuse("no queue selected", &state, frame) }
+        guard let row = selectedQueue(&state, board) else { return refuse(ScreenWords.noQueueSelected, &state, frame) }
         guard let n = row.limit else {
             return refuse("\(row.name) has no cap (the system decides): - sets one", &state, frame)
         }
@@ -78,14 +78,14 @@ extension InterfaceController {
     /// From a number: one less, never below 1. From default: what executes
     /// now (at least 1), so the queue keeps its pace and `-` again lowers it.
     static func lowerCap(state: inout InterfaceState, board: BoardState, frame: FrameInput) -> InterfaceOutcome {
-        guard let row = selectedQueue(&state, board) else { return refuse("no queue selected", &state, frame) }
+        guard let row = selectedQueue(&state, board) else { return refuse(ScreenWords.noQueueSelected, &state, frame) }
         guard let n = row.limit else { return .perform(.setCap(row.id, .limit(max(1, row.executing)))) }
         guard n > 1 else { return refuse(.capBelowOne, .setCap(row.id, .limit(0)), &state, board, frame) }
         return .perform(.setCap(row.id, .limit(n - 1)))
     }
 
     static func defaultCap(state: inout InterfaceState, board: BoardState, frame: FrameInput) -> InterfaceOutcome {
-        guard let row = selectedQueue(&state, board) else { return refuse("no queue selected", &state, frame) }
+        guard let row = selectedQueue(&state, board) else { return refuse(ScreenWords.noQueueSelected, &state, frame) }
         guard row.limit != nil || row.isMain else {
             return refuse("\(row.name) already has no cap (the system decides)", &state, frame)
         }

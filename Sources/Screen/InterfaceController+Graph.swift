@@ -44,7 +44,7 @@ extension InterfaceController {
         default: return nil
         }
         guard let selected = state.selectedOperation else {
-            return refuse("no operation to select", &state, frame)
+            return refuse(ScreenWords.noOperationToSelect, &state, frame)
         }
         let drawing = GraphView.drawing(board: board, state: state, frame: frame)
         guard let op = drawing.node(for: selected) else {
@@ -141,7 +141,7 @@ extension InterfaceController {
                 return selectInGraph(op, state: &state, board: board, frame: frame)
             }
         }
-        return refuse("no operation to select", &state, frame)
+        return refuse(ScreenWords.noOperationToSelect, &state, frame)
     }
 
     private static func selectInGraph(

@@ -7,8 +7,8 @@ import RunEvents
 extension InterfaceController {
     static func mark(_ direction: Int, state: inout InterfaceState, frame: FrameInput) -> InterfaceOutcome {
         guard let history = frame.history, history.count > 0 else {
-            let empty = frame.isReplay ? "the recording holds no notification" : nil
-            return refuse(empty ?? "nothing has happened yet: the history starts with the run", &state, frame)
+            let empty = frame.isReplay ? ScreenWords.emptyRecording : nil
+            return refuse(empty ?? ScreenWords.nothingYet, &state, frame)
         }
         let here = state.historyCursor ?? history.count
         // The cursor n shows events 0..<n: the event at index i shows from cursor i + 1.

@@ -17,7 +17,7 @@ extension InterfaceController {
         switch command {
         case .search:
             guard !board.scenario.operations.isEmpty else {
-                return refuse("this scenario has no operation", &state, frame)
+                return refuse(ScreenWords.noOperations, &state, frame)
             }
             state.search.entry = ""
             state.search.origin = state.selectedOperation

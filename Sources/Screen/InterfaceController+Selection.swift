@@ -8,7 +8,7 @@ extension InterfaceController {
     ) -> InterfaceOutcome {
         let columns = state.columns(board)
         guard let op = state.selectedOperation, let place = columns.locate(op) else {
-            return refuse("no operation to select", &state, frame)
+            return refuse(ScreenWords.noOperationToSelect, &state, frame)
         }
         let ids = columns.ids[place.column]
         let next = min(max(0, place.index + delta), ids.count - 1)
@@ -24,7 +24,7 @@ extension InterfaceController {
     ) -> InterfaceOutcome {
         let columns = state.columns(board)
         guard let op = state.selectedOperation, let place = columns.locate(op) else {
-            return refuse("no operation to select", &state, frame)
+            return refuse(ScreenWords.noOperationToSelect, &state, frame)
         }
         guard let target = columns.nearestNonEmpty(from: place.column, step: step) else {
             return backToOperation(&state)

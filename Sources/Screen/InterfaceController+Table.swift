@@ -33,7 +33,7 @@ extension InterfaceController {
         _ delta: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
     ) -> InterfaceOutcome {
         let table = TableView.table(board: board, state: state, frame: frame)
-        guard !table.rows.isEmpty else { return refuse("no operation to select", &state, frame) }
+        guard !table.rows.isEmpty else { return refuse(ScreenWords.noOperationToSelect, &state, frame) }
         let here = state.selectedOperation.flatMap(table.row)
         let next = min(max(0, (here ?? 0) + (here == nil ? 0 : delta)), table.rows.count - 1)
         guard next != here else { return .none }

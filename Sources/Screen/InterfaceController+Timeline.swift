@@ -22,7 +22,7 @@ extension InterfaceController {
         }
         guard let layout = InterfaceRenderer.layout(board: board, state: state, frame: frame),
             let plan = TimelinePlan(state: state, frame: frame, rect: layout.boardArea, board: board)
-        else { return refuse("no timeline for this run", &state, frame) }
+        else { return refuse(ScreenWords.noTimeline, &state, frame) }
         let window = plan.window
         switch command {
         case .zoomIn:
@@ -42,7 +42,7 @@ extension InterfaceController {
             let earlier = command == .scrollEarlier
             guard let moved = window.scrolled(by: earlier ? -0.25 : 0.25, edge: plan.edge) else {
                 return refuse(
-                    earlier ? "this is the start of the run" : "this is the end of the run so far", &state, frame)
+                    earlier ? ScreenWords.startOfRun : "this is the end of the run so far", &state, frame)
             }
             state.timelineView.window = moved
         default:
@@ -79,7 +79,7 @@ extension InterfaceController {
         _ delta: Int, state: inout InterfaceState, board: BoardState, frame: FrameInput
     ) -> InterfaceOutcome {
         let order = TimelinePlan.order(board.scenario, admitted: state.filter.shown(on: board), frame: frame)
-        guard !order.operations.isEmpty else { return refuse("no operation to select", &state, frame) }
+        guard !order.operations.isEmpty else { return refuse(ScreenWords.noOperationToSelect, &state, frame) }
         let here = state.selectedOperation.flatMap(order.place) ?? 0
         let next = min(max(0, here + delta), order.operations.count - 1)
         guard next != here || state.selectedOperation == nil else { return .none }

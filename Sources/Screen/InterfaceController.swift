@@ -74,7 +74,7 @@ public enum InterfaceController {
             return history(command, state: &state, frame: frame)
         case .goToTime:
             guard let history = frame.history, history.count > 0 else {
-                return refuse("nothing has happened yet: the history starts with the run", &state, frame)
+                return refuse(ScreenWords.nothingYet, &state, frame)
             }
             state.timeEntry = ""
             return .redraw
@@ -179,14 +179,14 @@ public enum InterfaceController {
     static func history(_ command: InterfaceCommand, state: inout InterfaceState, frame: FrameInput) -> InterfaceOutcome
     {
         guard let history = frame.history, history.count > 0 else {
-            let empty = frame.isReplay ? "the recording holds no notification" : nil
-            return refuse(empty ?? "nothing has happened yet: the history starts with the run", &state, frame)
+            let empty = frame.isReplay ? ScreenWords.emptyRecording : nil
+            return refuse(empty ?? ScreenWords.nothingYet, &state, frame)
         }
         let atEnd = frame.isReplay ? "this is the recording's last notification" : nil
         let here = state.historyCursor ?? history.count
         switch command {
         case .historyBack:
-            guard here > 0 else { return refuse("this is the start of the run", &state, frame) }
+            guard here > 0 else { return refuse(ScreenWords.startOfRun, &state, frame) }
             return moveHistory(to: here - 1, state: &state, frame: frame)
         case .historyForward:
             guard state.historyCursor != nil else {
@@ -194,7 +194,7 @@ public enum InterfaceController {
             }
             return moveHistory(to: here + 1 >= history.count ? nil : here + 1, state: &state, frame: frame)
         case .historyPreviousChange:
-            guard here > 0 else { return refuse("this is the start of the run", &state, frame) }
+            guard here > 0 else { return refuse(ScreenWords.startOfRun, &state, frame) }
             return moveHistory(to: history.previousChange(before: here), state: &state, frame: frame)
         default:
             guard state.historyCursor != nil else {

@@ -76,11 +76,14 @@ enum RunStatus: Sendable, Hashable {
         }
         let dash = frame.glyphs.dash
         let asExpected = expected ? " (as expected)" : ""
+        let stuck = { (what: String) in
+            RunStatus.stuck(expected ? "stuck as expected: \(what)" : "stuck: \(what)", expected: expected)
+        }
         // No key reaches the run while the main thread is blocked: only a
         // restart (after the wait, never) or leaving ends this.
         if let wait = board.mainThreadWait {
             let what = "the main thread is blocked in \(wait.call(in: scenario)) for good"
-            return .stuck(expected ? "stuck as expected: \(what)" : "stuck: \(what)", expected: expected)
+            return stuck(what)
         }
         if !suspended.isEmpty {
             let names = suspended.map { scenario[queue: $0].name }
@@ -101,6 +104,6 @@ enum RunStatus: Sendable, Hashable {
             let names = Wording.names(roots.sorted(), in: scenario)
             what = roots.count == 1 ? "\(names) never posts isFinished" : "\(names) never post isFinished"
         }
-        return .stuck(expected ? "stuck as expected: \(what)" : "stuck: \(what)", expected: expected)
+        return stuck(what)
     }
 }

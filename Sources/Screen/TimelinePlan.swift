@@ -178,8 +178,6 @@ struct TimelinePlan: Sendable {
         return rows + [.inFlightHeader] + inFlight.map(TimelineRow.inFlight)
     }
 
-    static let inFlightHeading = "in flight, no thread"
-
     /// An in-flight row's name: its queue's and its number, `net 2`.
     static func inFlightLabel(_ row: Int, timeline: TimelineLanes) -> String {
         "\(timeline.rowName(row)) \(timeline.inFlight[row].number)"

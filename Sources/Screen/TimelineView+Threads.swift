@@ -234,7 +234,7 @@ extension TimelineView {
                 // Across the row: nothing is drawn in its plot.
                 let whole = Rect(x: plan.area.x, y: y, width: plan.area.width, height: 1)
                 grid.write(
-                    truncate(TimelinePlan.inFlightHeading, toWidth: whole.width, ellipsis: glyphs.ellipsis),
+                    truncate(TimelineLanes.inFlightHeading, toWidth: whole.width, ellipsis: glyphs.ellipsis),
                     at: Position(column: whole.x, row: y), style: theme.dim, clippedTo: whole)
                 continue
             default:

@@ -26,7 +26,7 @@ enum TimelineView {
             let plan = TimelinePlan(state: state, frame: frame, rect: rect, board: board)
         else {
             grid.write(
-                "no timeline for this run", at: Position(column: rect.x, row: rect.y), style: theme.dim,
+                ScreenWords.noTimeline, at: Position(column: rect.x, row: rect.y), style: theme.dim,
                 clippedTo: rect)
             return
         }
@@ -147,7 +147,7 @@ enum TimelineView {
         let glyphs = frame.glyphs
         let names = Rect(x: plan.area.x, y: plan.area.y, width: plan.nameWidth - 1, height: plan.area.height)
         if plan.rows.isEmpty, plan.body.height > 0 {
-            let text = timeline.scenario.operations.isEmpty ? "this scenario has no operation" : ""
+            let text = timeline.scenario.operations.isEmpty ? ScreenWords.noOperations : ""
             grid.write(
                 text, at: Position(column: plan.area.x, row: plan.body.y), style: theme.dim, clippedTo: plan.body)
         }

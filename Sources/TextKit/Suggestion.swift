@@ -15,6 +15,15 @@
 /// exceeds the best distance still worth finding. A comparison costs at
 /// most (2k+1)·n steps for an allowance k ≤ 3, whatever the lengths.
 public enum Suggestion {
+    /// `did you mean 'fetch'?`: the one spelling of a suggestion, as a
+    /// diagnostic's note.
+    public static func didYouMean(_ suggestion: String) -> String { "did you mean '\(suggestion)'?" }
+
+    /// ` (did you mean 'fetch'?)` after a message, or "" without a suggestion.
+    public static func hint(_ suggestion: String?) -> String {
+        suggestion.map { " (\(didYouMean($0)))" } ?? ""
+    }
+
     /// The candidate nearest to `word`, or nil when none is close enough.
     /// For a few candidates (keywords); for many, build a `SuggestionIndex` once.
     public static func nearest(

@@ -143,3 +143,11 @@ package final class TraceOutput: Sendable {
         }
     }
 }
+
+extension TraceOutput {
+    /// The error a trace says when standard output could not be written
+    /// (`failure`, what `finish` returned).
+    package static func cannotWrite(_ failure: String) -> String {
+        "could not write the trace to standard output: \(failure)"
+    }
+}

@@ -5,7 +5,7 @@ import RunFormats
 import ScenarioKit
 
 /// What `opscope trace --format` writes.
-package enum TraceFormat: String, Sendable {
+package enum TraceFormat: String, Sendable, CaseIterable {
     case text, jsonl, chrome, timeline, dot, mermaid
 }
 

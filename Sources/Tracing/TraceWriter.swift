@@ -95,7 +95,7 @@ package final class TraceWriter: EventReader {
 
     private func status(afterWriting failure: String?, _ status: ExitStatus) -> ExitStatus {
         guard let failure else { return status }
-        messages.error("could not write the trace to standard output: \(failure)")
+        messages.error(TraceOutput.cannotWrite(failure))
         return .failed
     }
 }

@@ -196,42 +196,39 @@ enum InterfaceBench {
         report.line("    the thread view of the same run (109 threads): \(Measure.ms(threads))")
     }
 
-    /// Starts the real program in tmux, paused, and reads its first-frame
-    /// time and then its CPU use over 10 seconds.
+    /// Text of the first frame's last rows (the key bar of a paused run):
+    /// once it came, the frame is on the terminal.
+    static let firstFrameMarker = "timeline"
+
+    /// Starts the real program, paused, on a pseudo-terminal of its own
+    /// and times its first frame from outside (`TerminalProbe`: from just
+    /// before the spawn to the frame's last byte on the terminal), then
+    /// reads its CPU use over 10 seconds.
     static func startupAndIdle(report: BenchReport) {
-        let tmux = "/usr/bin/tmux"
-        guard FileManager.default.isExecutableFile(atPath: tmux),
-            FileManager.default.fileExists(atPath: "scenarios/01-chain.ops")
-        else {
-            report.line("(start-up and idle figures skipped: they need tmux and the project folder)")
+        guard FileManager.default.fileExists(atPath: "scenarios/01-chain.ops") else {
+            report.line("(start-up and idle figures skipped: they need the project folder)")
             return
         }
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-first-frame-\(getpid())")
-            .path
-        try? FileManager.default.removeItem(atPath: marker)
-        let socket = "opscope-bench-\(getpid())"
-        let command = "OPSCOPE_FIRST_FRAME_FILE=\(marker) \(Measure.opscopePath) run --paused scenarios/01-chain.ops"
-        _ = try? Spawn.run(tmux, ["-L", socket, "new-session", "-d", "-x", "200", "-y", "50", command])
-        defer { _ = try? Spawn.run(tmux, ["-L", socket, "kill-server"]) }
-        var contents: String?
-        for _ in 0..<100 {
-            if let text = try? String(contentsOfFile: marker, encoding: .utf8), text.hasSuffix("\n") {
-                contents = text
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.05)
+        let probe: TerminalProbe
+        do {
+            probe = try TerminalProbe(
+                Measure.opscopePath, ["run", "--paused", "scenarios/01-chain.ops"], columns: 200, rows: 50,
+                marker: firstFrameMarker)
+        } catch {
+            report.line("(start-up and idle figures skipped: \(error))")
+            return
         }
-        let fields = contents?.split(whereSeparator: \.isWhitespace) ?? []
-        guard fields.count == 2, let startup = Double(fields[0]), let pid = Int32(fields[1]) else {
-            report.line("(start-up figure skipped: the program did not report its first frame)")
+        defer { probe.stop() }
+        guard let startup = probe.firstFrame else {
+            report.line("(start-up figure skipped: no first frame came on the terminal)")
             return
         }
         report.figure(
             "from process start to the first frame", Measure.ms(startup), target: "< 100 ms", met: startup < 0.1)
-        Thread.sleep(forTimeInterval: 1)
-        guard let before = ProcessCPU.seconds(of: pid) else { return }
-        Thread.sleep(forTimeInterval: 10)
-        guard let after = ProcessCPU.seconds(of: pid) else { return }
+        probe.drain(for: 1)
+        guard let before = ProcessCPU.seconds(of: probe.pid) else { return }
+        probe.drain(for: 10)
+        guard let after = ProcessCPU.seconds(of: probe.pid) else { return }
         let percent = (after - before) / 10 * 100
         report.figure(
             "CPU while paused, over 10 s (% of one core)", String(format: "%.2f %%", percent), target: "< 1 %",

@@ -5,21 +5,21 @@ import TextKit
 
 /// `opscope check FILE…`: validate scenario files without running them.
 enum CheckCommand: Subcommand {
-    static let name = "check"
-    static let abstract = "Check scenario files for errors and warnings without running them"
-    static let help = """
-        USAGE: opscope check FILE...
-
-        Reads each scenario file and reports every error and warning as
-        FILE:LINE:COLUMN: severity: message, with the source line and a caret
-        (on standard error). Prints one summary line per file on standard output.
-
-        EXIT STATUS: 0 when no file has an error (warnings are allowed),
-        2 when one has, or when the command line is wrong.
-        """
+    static let spec = CommandSpec(
+        name: "check", abstract: "Check scenario files for errors and warnings without running them",
+        usage: [["check", "FILE..."]],
+        about: """
+            Reads each scenario file and reports every error and warning as
+            FILE:LINE:COLUMN: severity: message, with the source line and a caret
+            (on standard error). Prints one summary line per file on standard output.
+            """,
+        epilogue: """
+            EXIT STATUS: 0 when no file has an error (warnings are allowed),
+            2 when one has, or when the command line is wrong.
+            """)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(arguments)
+        let args = try spec.parse(arguments)
         guard !args.positionals.isEmpty else {
             throw UsageError("'check' needs at least one scenario file")
         }

@@ -8,43 +8,43 @@ import ScenarioKit
 /// `opscope diff A B`: two runs compared (`RunDiff`), each a recording or a
 /// scenario file run once on the real engine.
 enum DiffCommand: Subcommand {
-    static let name = "diff"
-    static let abstract = "Compare two runs: where they part, and what differs per operation"
-    static let help = """
-        USAGE: opscope diff A B [--format text|jsonl] [--speed X]
+    static let spec = CommandSpec(
+        name: "diff", abstract: "Compare two runs: where they part, and what differs per operation",
+        usage: [["diff", "A", "B", .optional("format"), .optional("speed")]],
+        about: """
+            Compares two runs of a scenario (or of two scenarios, operation by
+            operation name). A and B are each a recording (RUN.jsonl, as 'opscope
+            trace FILE --format jsonl' or W in the interactive view writes it) or
+            a scenario file, which is run once on the real engine, as 'trace'
+            runs it (A first, then B).
 
-        Compares two runs of a scenario (or of two scenarios, operation by
-        operation name). A and B are each a recording (RUN.jsonl, as 'opscope
-        trace FILE --format jsonl' or W in the interactive view writes it) or
-        a scenario file, which is run once on the real engine, as 'trace'
-        runs it (A first, then B).
+            Says first what the two files say differently (up cap 2 → 3, fetch
+            added), then the first step where the runs part (a step is a start, a
+            cancel, a finish, a completion block, an action or the end) by
+            something that is not a race, with the event each run had there;
+            then the races among independent operations (steps within 10ms of
+            each other, of operations no dependency, barrier or serial queue
+            orders); then per operation what differs: how it ended, when it
+            started and finished, whether it ran on the main thread, and whether
+            it is in both files; then a summary. Order and endings are compared
+            exactly, races aside; a time differs only when it is more than
+            max(10ms, 10 % of the later time) away (at --speed X, 10ms × X).
+            """,
+        options: [
+            .value(
+                "format", Format.allCases.map(\.rawValue).joined(separator: "|"),
+                "output format (default: text); jsonl is one JSON object per line, for scripts"),
+            .speed("for the scenario files (default: 1)"),
+        ],
+        epilogue: """
+            EXIT STATUS: 0 when the runs agree on what matters (the same steps in
+            the same order but for races, each operation ending the same way;
+            times may differ); 1 when they differ; 2 when a file cannot be read
+            (a scenario with errors, a recording with a broken line) or the
+            command line is wrong.
+            """)
 
-        Says first what the two files say differently (up cap 2 → 3, fetch
-        added), then the first step where the runs part (a step is a start, a
-        cancel, a finish, a completion block, an action or the end) by
-        something that is not a race, with the event each run had there;
-        then the races among independent operations (steps within 10ms of
-        each other, of operations no dependency, barrier or serial queue
-        orders); then per operation what differs: how it ended, when it
-        started and finished, whether it ran on the main thread, and whether
-        it is in both files; then a summary. Order and endings are compared
-        exactly, races aside; a time differs only when it is more than
-        max(10ms, 10 % of the later time) away (at --speed X, 10ms × X).
-
-        OPTIONS:
-          --format text|jsonl   output format (default: text); jsonl is one
-                                JSON object per line, for scripts
-          --speed X             scenario seconds per real second for the
-                                scenario files (default: 1)
-
-        EXIT STATUS: 0 when the runs agree on what matters (the same steps in
-        the same order but for races, each operation ending the same way;
-        times may differ); 1 when they
-        differ; 2 when a file cannot be read (a scenario with errors, a
-        recording with a broken line) or the command line is wrong.
-        """
-
-    enum Format: String {
+    enum Format: String, CaseIterable {
         case text
         case jsonl
     }
@@ -62,20 +62,18 @@ enum DiffCommand: Subcommand {
     }
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(arguments, options: ["format", "speed"])
+        let args = try spec.parse(arguments)
         guard args.positionals.count == 2 else {
             throw UsageError(
                 args.positionals.count < 2
                     ? "'diff' needs two runs: recordings (RUN.jsonl) or scenario files"
                     : "'diff' takes two runs, not \(args.positionals.count)")
         }
-        let formatText = args.value("format") ?? "text"
-        guard let format = Format(rawValue: formatText) else {
-            throw UsageError("'--format' is 'text' or 'jsonl', not '\(formatText)'")
-        }
+        let formatText = try args.choice("format", among: Format.allCases.map(\.rawValue), default: "text")
+        let format = Format(rawValue: formatText) ?? .text
         let speed = try args.speed("speed", in: SpeedRange.trace, default: 1)
         if args.value("speed") != nil, args.positionals.allSatisfy(isRecording) {
-            throw UsageError("'--speed' goes with a scenario file: a recording's times are already set")
+            throw UsageError.speedWithRecording
         }
         // Both are read before anything runs: a bad B costs no run of A.
         var inputs: [Input] = []
@@ -96,9 +94,8 @@ enum DiffCommand: Subcommand {
             guard let recording = try ReplayCommand.open(path) else { return nil }
             if let problem = recording.problem {
                 MessagePrinter.standardError.error(
-                    "\(ReplayCommand.location(path, problem)): \(problem.message); 'diff' compares whole "
-                        + "recordings ('opscope trace \(path) --format jsonl' writes the "
-                        + "\(recording.events.count) notifications before that line as one)")
+                    ReplayCommand.brokenLine(path, problem) + "'diff' compares whole recordings ('opscope trace "
+                        + "\(path) --format jsonl' writes " + ReplayCommand.before(recording) + " as one)")
                 return nil
             }
             return .recording(recording, path: path)

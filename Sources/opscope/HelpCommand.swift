@@ -2,16 +2,12 @@ import CommandSupport
 
 /// `opscope help [COMMAND]`.
 enum HelpCommand: Subcommand {
-    static let name = "help"
-    static let abstract = "Show help for opscope or one of its commands"
-    static let help = """
-        USAGE: opscope help [COMMAND]
-
-        Without a command, lists the commands; with one, shows its options.
-        """
+    static let spec = CommandSpec(
+        name: "help", abstract: "Show help for opscope or one of its commands", usage: [["help", "[COMMAND]"]],
+        about: "Without a command, lists the commands; with one, shows its options.")
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(arguments)
+        let args = try spec.parse(arguments)
         guard let name = args.positionals.first else {
             print(Opscope.overview)
             return .success
@@ -20,7 +16,7 @@ enum HelpCommand: Subcommand {
             throw UsageError("'help' takes one command name")
         }
         guard let command = Opscope.subcommands.first(where: { $0.name == name }) else {
-            throw UsageError("unknown command '\(name)'; run 'opscope --help' for the commands")
+            throw UsageError.unknownCommand(name)
         }
         print(command.help)
         return .success

@@ -5,28 +5,28 @@ import TextKit
 
 /// `opscope list [DIR]`: the scenario library, one line per file.
 enum ListCommand: Subcommand {
-    static let name = "list"
-    static let abstract = "List the scenario library: number, title and first note of each file"
-    static let help = """
-        USAGE: opscope list [DIR]
+    static let spec = CommandSpec(
+        name: "list", abstract: "List the scenario library: number, title and first note of each file",
+        usage: [["list", "[DIR]"]],
+        about: """
+            Lists the scenario files (*.ops) of DIR (default: scenarios), one line
+            per file in name order:
 
-        Lists the scenario files (*.ops) of DIR (default: scenarios), one line
-        per file in name order:
+                NN  TITLE — FIRST NOTE
 
-            NN  TITLE — FIRST NOTE
-
-        NN is the number the file name starts with. A file with errors says so
-        (run 'opscope check FILE' for the details). Each subfolder, such as
-        scenarios/mistakes, is listed after the files, under its own heading.
-
-        EXIT STATUS: 0 when the folder was listed (even with files in error);
-        2 when the folder does not exist or the command line is wrong.
-        """
+            NN is the number the file name starts with. A file with errors says so
+            (run 'opscope check FILE' for the details). Each subfolder, such as
+            scenarios/mistakes, is listed after the files, under its own heading.
+            """,
+        epilogue: """
+            EXIT STATUS: 0 when the folder was listed (even with files in error);
+            2 when the folder does not exist or the command line is wrong.
+            """)
 
     static let defaultDirectory = "scenarios"
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(arguments)
+        let args = try spec.parse(arguments)
         guard args.positionals.count <= 1 else {
             throw UsageError("'list' takes one folder, not \(args.positionals.count)")
         }

@@ -2,16 +2,21 @@ import CommandSupport
 import Foundation
 import Grading
 
-/// A subcommand: a name, a one-line abstract, its usage text and a `run`.
+/// A subcommand: its table (name, abstract, usage, options: what its
+/// parser reads and its help says) and a `run`.
 protocol Subcommand: Sendable {
-    static var name: String { get }
-    static var abstract: String { get }
-    /// Full help: usage line, description, options.
-    static var help: String { get }
+    static var spec: CommandSpec { get }
     /// Runs with the arguments after the subcommand's name and returns
     /// the status it ends with (a command that hands the main thread to
     /// the main queue returns once something there ended it).
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus
+}
+
+extension Subcommand {
+    static var name: String { spec.name }
+    static var abstract: String { spec.abstract }
+    /// Full help: usage lines, description, options, made from `spec`.
+    static var help: String { spec.help }
 }
 
 /// The command-line entry point.
@@ -43,11 +48,23 @@ enum Opscope {
         exit(run(arguments))
     }
 
+    /// The end of a command whose main thread a scenario's wait holds for
+    /// good (a deadlock through `OperationQueue.main`): the main thread
+    /// never comes back to return the status to `main`, so the thread that
+    /// stands in for it (`MainThreadStandIn`) ends the process here, once
+    /// the command's `CommandEnd` has the status (`trace`, `trace
+    /// --repeat`, `quiz`, `practice`). The only way out but `main`'s.
+    static func endWithoutMainThread(_ status: ExitStatus) -> Never {
+        exit(status)
+    }
+
     /// The one place the process exits: with `status`, or with 128 + the
     /// signal when one asked the command to stop (`StopRequest`), whatever
-    /// the command did meanwhile. (A signal's last resort, when the main
-    /// thread does not answer, is `SignalWatch`'s.)
-    static func exit(_ status: ExitStatus) -> Never {
+    /// the command did meanwhile. No other code of this program calls
+    /// `exit` (`OneExitTests`); `CursesBackend`'s `_exit`s are the signal
+    /// watch's last resort and the blocked line's `q`, which must not run
+    /// atexit handlers (DECISIONS.md, "Exit only in main").
+    private static func exit(_ status: ExitStatus) -> Never {
         Foundation.exit((StopRequest.process.status ?? status).code)
     }
 
@@ -71,7 +88,7 @@ enum Opscope {
         if first.hasPrefix("-") || first.hasSuffix(".ops") || FileManager.default.fileExists(atPath: first) {
             return invoke(RunCommand.self, arguments, commandNamed: false)
         }
-        return UsageError("unknown command '\(first)'; run 'opscope --help' for the commands").report()
+        return UsageError.unknownCommand(first).report()
     }
 
     /// Runs `command` with `arguments`, or prints its help for `--help`.
@@ -89,7 +106,7 @@ enum Opscope {
             return try command.run(arguments)
         } catch {
             if !commandNamed, error.unknownOption != nil {
-                return UsageError(error.message + "; run 'opscope --help' for the commands").report()
+                return UsageError(error.message + UsageError.toTheCommands).report()
             }
             return error.report()
         }

@@ -10,50 +10,57 @@ import TextKit
 /// quizzes, then generated ones — asked as `quiz` asks, its answer kept in
 /// the user's data folder so that a missed one comes back.
 enum PracticeCommand: Subcommand {
-    static let name = "practice"
-    static let abstract = "Practise: the next question, and missed ones again later"
-    static let help = """
-        USAGE: opscope practice [--count N] [--answer TEXT] [--text] [--speed X] [--reset]
+    static let spec = CommandSpec(
+        name: "practice", abstract: "Practise: the next question, and missed ones again later",
+        usage: [
+            [
+                "practice", .optional("count"), .optional("answer"), .optional("text"), .optional("speed"),
+                .optional("reset"),
+            ]
+        ],
+        about: """
+            Asks the next question exactly as 'opscope quiz' does. On a terminal it
+            opens on the board (predict mode): the cards, the timed actions and the
+            question, nothing that gives the answer away (no title, note or
+            caption); type the answer, Enter runs it on the real engine and grades
+            it there; q then goes on to the next question (with --count) or ends.
+            With --text, from a pipe or with --answer, it says how your practice
+            stands (per concept: dependencies, priority, QoS, cancellation, cap,
+            barriers, async, completion blocks, suspension, main thread), then asks
+            here: the scenario, your answer, a run on the real engine, the grade
+            and why.
 
-        Asks the next question exactly as 'opscope quiz' does. On a terminal it
-        opens on the board (predict mode): the cards, the timed actions and the
-        question, nothing that gives the answer away (no title, note or
-        caption); type the answer, Enter runs it on the real engine and grades
-        it there; q then goes on to the next question (with --count) or ends.
-        With --text, from a pipe or with --answer, it says how your practice
-        stands (per concept: dependencies, priority, QoS, cancellation, cap,
-        barriers, async, completion blocks, suspension, main thread), then asks
-        here: the scenario, your answer, a run on the real engine, the grade
-        and why.
+            Which question: one that is due again first (a missed one comes back
+            10 minutes later; one you got right comes back after 1 day, then 3, 9,
+            27, 81 days while you keep getting it right); else the next quiz of
+            the library (scenarios/*.ops under the current folder, in file order)
+            you have not answered; else a new generated question (as 'opscope quiz
+            --generate' makes them): level 1 until you got three right, then level
+            2, then level 3.
 
-        Which question: one that is due again first (a missed one comes back
-        10 minutes later; one you got right comes back after 1 day, then 3, 9,
-        27, 81 days while you keep getting it right); else the next quiz of
-        the library (scenarios/*.ops under the current folder, in file order)
-        you have not answered; else a new generated question (as 'opscope quiz
-        --generate' makes them): level 1 until you got three right, then level
-        2, then level 3.
-
-        Your answers are kept in $XDG_DATA_HOME/opscope/practice.json (else
-        ~/.local/share/opscope/practice.json), written whole or not at all. A
-        file that cannot be read is set aside beside it, never written over.
-
-        OPTIONS:
-          --count N       ask N questions in a row (default: 1)
-          --answer TEXT   the answer to the one question, instead of reading
-                          standard input (not with --count above 1)
-          --text          on a terminal, ask here rather than on the board
-          --speed X       scenario seconds per real second (default: 4)
-          --reset         set your practice file aside (saying where) and stop:
-                          the next 'opscope practice' starts over
-
-        EXIT STATUS: 0 when every answer was entirely right (or after --reset);
-        1 when one was not, or a question could not be made; 2 when an answer
-        cannot be read, no data folder is known, or the command line is wrong.
-        """
+            Your answers are kept in $XDG_DATA_HOME/opscope/practice.json (else
+            ~/.local/share/opscope/practice.json), written whole or not at all. A
+            file that cannot be read is set aside beside it, never written over.
+            """,
+        options: [
+            .value("count", "N", "ask N questions in a row (default: 1)"),
+            .value(
+                "answer", "TEXT",
+                "the answer to the one question, instead of reading standard input (not with --count above 1)"),
+            .text,
+            .speed("(default: 4)"),
+            .flag(
+                "reset",
+                "set your practice file aside (saying where) and stop: the next 'opscope practice' starts over"),
+        ],
+        epilogue: """
+            EXIT STATUS: 0 when every answer was entirely right (or after --reset);
+            1 when one was not, or a question could not be made; 2 when an answer
+            cannot be read, no data folder is known, or the command line is wrong.
+            """, summaryColumn: 18)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(arguments, options: ["count", "answer", "speed"], flags: ["reset", "text"])
+        let args = try spec.parse(arguments)
         guard args.positionals.isEmpty else {
             throw UsageError("'practice' takes no file: it picks its questions (see 'opscope help practice')")
         }
@@ -197,7 +204,7 @@ struct PracticeSession: Sendable {
             PracticeScheduler.recording(right: status == .success, for: id, concepts: concepts, in: old, now: now)
         }
         guard keeping.canSave else {
-            QuizOutput.write("\nYour answer was not kept: the practice file cannot be written.\n")
+            QuizOutput.write("\nYour answer was not kept: \(PracticeStore.cannotWrite).\n")
             return
         }
         do {
@@ -208,7 +215,7 @@ struct PracticeSession: Sendable {
             guard updated.canSave else {
                 QuizOutput.write(
                     "\nYour answer was not kept: "
-                        + (updated.messages.first ?? "the practice file cannot be written") + ".\n")
+                        + (updated.messages.first ?? PracticeStore.cannotWrite) + ".\n")
                 return
             }
         } catch {
@@ -225,8 +232,10 @@ struct PracticeSession: Sendable {
     /// is lost: the rest in a new opscope (this one is replaced), or the end.
     private func goOn(after number: Int, of count: Int, allRight: Bool) -> Never {
         let left = count - number
-        // A signal came meanwhile: no new opscope (`Opscope.exit` says 128 + it).
-        guard left > 0, StopRequest.process.status == nil else { Opscope.exit(allRight ? .success : .failed) }
+        // A signal came meanwhile: no new opscope (the end says 128 + it).
+        guard left > 0, StopRequest.process.status == nil else {
+            Opscope.endWithoutMainThread(allRight ? .success : .failed)
+        }
         QuizOutput.write(
             "\nThis opscope's main thread is blocked for good in the scenario's wait, and every run needs it: "
                 + (left == 1 ? "the last question starts" : "the \(left) questions left start") + " in a new opscope.\n"
@@ -236,7 +245,7 @@ struct PracticeSession: Sendable {
         pointers.append(nil)
         execv("/proc/self/exe", &pointers)
         MessagePrinter.standardError.error("could not start a new opscope: run 'opscope practice --count \(left)'")
-        Opscope.exit(.failed)
+        Opscope.endWithoutMainThread(.failed)
     }
 
     /// The scenario and concepts of `id`: the library's file, or the

@@ -15,110 +15,115 @@ import TextKit
 /// grades the answer and explains every difference with the rule that
 /// decided it.
 enum QuizCommand: Subcommand {
-    static let name = "quiz"
-    static let abstract = "Answer a scenario's quiz, then let the real engine grade and explain it"
-    static let help = """
-        USAGE: opscope quiz FILE [--answer TEXT] [--text] [--speed X]
-               opscope quiz --generate [--level 1|2|3] [--seed N] [--save FILE] [--answer TEXT] [--speed X]
+    static let spec = CommandSpec(
+        name: "quiz", abstract: "Answer a scenario's quiz, then let the real engine grade and explain it",
+        usage: [
+            ["quiz", "FILE", .optional("answer"), .optional("text"), .optional("speed")],
+            [
+                "quiz", .required("generate"), .optional("level", "1|2|3"), .optional("seed"), .optional("save"),
+                .optional("answer"), .optional("speed"),
+            ],
+        ],
+        about: """
+            On a terminal, the question opens on the board (predict mode): the
+            cards and the question, nothing that gives the answer away; type the
+            answer (Tab adds the selected card's name), Enter runs the scenario
+            on the real engine and grades it there, Enter then goes to the
+            moment that decided each wrong row, r asks again on a fresh run.
+            With --text, or from a pipe, or with --answer, it is asked here:
 
-        On a terminal, the question opens on the board (predict mode): the
-        cards and the question, nothing that gives the answer away; type the
-        answer (Tab adds the selected card's name), Enter runs the scenario
-        on the real engine and grades it there, Enter then goes to the
-        moment that decided each wrong row, r asks again on a fresh run.
-        With --text, or from a pipe, or with --answer, it is asked here:
+            Prints the scenario (queues, operations in the order they are added,
+            timed actions) and its question, reads your answer from standard
+            input, runs the scenario on Foundation's real OperationQueues, then
+            scores the answer and explains each difference with the rule that
+            decided it (dependencies, priority, insertion order, the cap,
+            suspension, cancellation, the worker-thread ramp). The scenario's
+            title and notes are shown after the result: they often give the
+            answer away.
 
-        Prints the scenario (queues, operations in the order they are added,
-        timed actions) and its question, reads your answer from standard
-        input, runs the scenario on Foundation's real OperationQueues, then
-        scores the answer and explains each difference with the rule that
-        decided it (dependencies, priority, insertion order, the cap,
-        suspension, cancellation, the worker-thread ramp). The scenario's
-        title and notes are shown after the result: they often give the
-        answer away.
+            A start-order answer scores the longest run of operations it has in
+            the right relative order, less one for each name that never started,
+            out of the operations that started: one name too many, one left out
+            or one pair swapped costs one point. The table lines your answer up
+            with the run as a diff does: the ones in order share a row (✓), the
+            others get rows of their own (✗ never started, left out, out of place).
 
-        A start-order answer scores the longest run of operations it has in
-        the right relative order, less one for each name that never started,
-        out of the operations that started: one name too many, one left out
-        or one pair swapped costs one point. The table lines your answer up
-        with the run as a diff does: the ones in order share a row (✓), the
-        others get rows of their own (✗ never started, left out, out of place).
+            The file needs a quiz statement:
+                quiz "In which order do they start?" answer start-order
+                quiz "How does each one end?" answer final-state
+                quiz "How many run at once, at most?" answer peak
+                quiz "How many end each way?" answer counts
+                quiz "How many are in each column at 450ms?" answer columns at 450ms
+                quiz "Which run on the main thread?" answer main-thread
+                quiz "Whose completion blocks run?" answer completions
+                quiz "Whose run before save starts?" answer completions before save
+                quiz "Do fetch and save run at once?" answer together fetch, save
 
-        The file needs a quiz statement:
-            quiz "In which order do they start?" answer start-order
-            quiz "How does each one end?" answer final-state
-            quiz "How many run at once, at most?" answer peak
-            quiz "How many end each way?" answer counts
-            quiz "How many are in each column at 450ms?" answer columns at 450ms
-            quiz "Which run on the main thread?" answer main-thread
-            quiz "Whose completion blocks run?" answer completions
-            quiz "Whose run before save starts?" answer completions before save
-            quiz "Do fetch and save run at once?" answer together fetch, save
+            Answers:
+              start-order   the operations in the order they START, separated by
+                            commas or spaces, on one line; leave out those you
+                            think never start:   fetch, parse, save
+              final-state   one 'NAME STATE' per line or separated by commas,
+                            ended by an empty line or end of input; STATE is
+                            finished, cancelled (ran, then cancelled), skipped
+                            (cancelled before it started) or stuck (never
+                            finished):   fetch finished, thumbs skipped
+              peak          one 'QUEUE N' per queue, per line or separated by
+                            commas, ended by an empty line; a bare N when one
+                            queue has operations:   net 2, disk 1
+              counts        a count per state on one line; a state left out
+                            is 0:   finished 98, cancelled 2
+              main-thread   the operations that run on the main thread, on one
+                            line, or none:   show, render
+              completions   the operations whose completion blocks run (before
+                            the named one starts), on one line, or none:
+                            fetch, thumbs
+              together      yes or no
+              columns       a count per column of the board at the question's
+                            moment, on one line; a column left out is 0:
+                            ready 2, executing 2, finished 2
 
-        Answers:
-          start-order   the operations in the order they START, separated by
-                        commas or spaces, on one line; leave out those you
-                        think never start:   fetch, parse, save
-          final-state   one 'NAME STATE' per line or separated by commas,
-                        ended by an empty line or end of input; STATE is
-                        finished, cancelled (ran, then cancelled), skipped
-                        (cancelled before it started) or stuck (never
-                        finished):   fetch finished, thumbs skipped
-          peak          one 'QUEUE N' per queue, per line or separated by
-                        commas, ended by an empty line; a bare N when one
-                        queue has operations:   net 2, disk 1
-          counts        a count per state on one line; a state left out
-                        is 0:   finished 98, cancelled 2
-          main-thread   the operations that run on the main thread, on one
-                        line, or none:   show, render
-          completions   the operations whose completion blocks run (before
-                        the named one starts), on one line, or none:
-                        fetch, thumbs
-          together      yes or no
-          columns       a count per column of the board at the question's
-                        moment, on one line; a column left out is 0:
-                        ready 2, executing 2, finished 2
+            On a terminal, an answer with unknown names is asked again; from a
+            pipe or with --answer, it is an error.
 
-        On a terminal, an answer with unknown names is asked again; from a
-        pipe or with --answer, it is an error.
-
-        With --generate, opscope makes a fresh question whose answer is fixed
-        on this engine by construction, confirms it with three runs on the
-        real engine, then asks it like a file's (docs/GENERATED-QUESTIONS.md).
-        Level 1: dependencies and priority on a serial queue, the main thread,
-        the cap, and a cancel while an operation runs; 2 adds quality of
-        service, cancelling before the start, cancelled dependencies, cap
-        changes and suspension (mid-run too), and completion blocks that let
-        an operation go; 3 adds queues that depend on each other, barriers,
-        asynchronous operations that forget to finish, which completion
-        blocks run, and peaks. The same level and seed always make the same
-        question.
-
-        OPTIONS:
-          --generate      make a question instead of reading a file
-          --level N       with --generate: 1, 2 or 3 (default: 1)
-          --seed N        with --generate: the question's number, 0 to
-                          18446744073709551615 (default: one drawn at random,
-                          and printed so that you can ask it again)
-          --save FILE     with --generate: write the question to FILE (a new
-                          file; an existing one is never replaced) instead
-                          of asking it
-          --answer TEXT   the answer, instead of reading standard input
-          --text          on a terminal, ask here rather than on the board
-          --speed X       scenario seconds per real second (default: 4). The
-                          scenario's timing decides the answer, not the speed;
-                          only the worker-thread ramp of synchronous work
-                          (about one thread a second, real time) does not scale.
-
-        EXIT STATUS: 0 when the answer was entirely right (with --save: when
-        the file was written); 1 when it was not, or when no question could
-        be generated or saved; 2 when the file has errors or no quiz, the
-        answer cannot be read, or the command line is wrong.
-        """
+            With --generate, opscope makes a fresh question whose answer is fixed
+            on this engine by construction, confirms it with three runs on the
+            real engine, then asks it like a file's (docs/GENERATED-QUESTIONS.md).
+            Level 1: dependencies and priority on a serial queue, the main thread,
+            the cap, and a cancel while an operation runs; 2 adds quality of
+            service, cancelling before the start, cancelled dependencies, cap
+            changes and suspension (mid-run too), and completion blocks that let
+            an operation go; 3 adds queues that depend on each other, barriers,
+            asynchronous operations that forget to finish, which completion
+            blocks run, and peaks. The same level and seed always make the same
+            question.
+            """,
+        options: [
+            .flag("generate", "make a question instead of reading a file"),
+            .value("level", "N", "with --generate: 1, 2 or 3 (default: 1)"),
+            .value(
+                "seed", "N",
+                "with --generate: the question's number, 0 to 18446744073709551615 (default: one drawn at random, "
+                    + "and printed so that you can ask it again)"),
+            .value(
+                "save", "FILE",
+                "with --generate: write the question to FILE (a new file; an existing one is never replaced) "
+                    + "instead of asking it"),
+            .answer,
+            .text,
+            .speed(
+                "(default: 4). The scenario's timing decides the answer, not the speed; only the worker-thread ramp "
+                    + "of synchronous work (about one thread a second, real time) does not scale."),
+        ],
+        epilogue: """
+            EXIT STATUS: 0 when the answer was entirely right (with --save: when
+            the file was written); 1 when it was not, or when no question could
+            be generated or saved; 2 when the file has errors or no quiz, the
+            answer cannot be read, or the command line is wrong.
+            """, summaryColumn: 18)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(
-            arguments, options: ["answer", "speed", "level", "seed", "save"], flags: ["generate", "text"])
+        let args = try spec.parse(arguments)
         if args.has("generate") { return try QuizGenerate.run(args) }
         if let option = ["level", "seed", "save"].first(where: { args.value($0) != nil }) {
             throw UsageError("'--\(option)' goes with --generate (opscope quiz --generate --\(option) …)")
@@ -181,7 +186,7 @@ enum QuizCommand: Subcommand {
     /// `trailer` is written after the verdict.
     static func ask(
         _ scenario: Scenario, answer text: String?, speed: Double, trailer: String = "",
-        mainThreadLost: @escaping @Sendable (ExitStatus) -> Never = { Opscope.exit($0) }
+        mainThreadLost: @escaping @Sendable (ExitStatus) -> Never = { Opscope.endWithoutMainThread($0) }
     ) -> ExitStatus {
         guard let quiz = scenario.quiz else { return .usage }
         QuizOutput.write(QuizSheet.text(for: scenario) + "\n")
@@ -309,7 +314,7 @@ enum QuizSession {
                 // comes back to return the status (the grade is written). A
                 // signal ends the process from here (there is no grade).
                 if let status = end.status {
-                    if case .stopped = status { Opscope.exit(status) }
+                    if case .stopped = status { Opscope.endWithoutMainThread(status) }
                     mainThreadLost(status)
                 }
             })

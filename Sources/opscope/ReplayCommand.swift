@@ -8,34 +8,31 @@ import Screen
 
 /// `opscope replay RUN.jsonl`: the interactive view over a recording.
 enum ReplayCommand: Subcommand {
-    static let name = "replay"
-    static let abstract = "Open a recording of a run in the interactive view"
-    static let help = """
-        USAGE: opscope replay [options] RUN.jsonl
+    static let spec = CommandSpec(
+        name: "replay", abstract: "Open a recording of a run in the interactive view",
+        usage: [["replay", "[options]", "RUN.jsonl"]],
+        about: """
+            Opens the interactive view over a recording: what 'opscope trace FILE
+            --format jsonl' writes, or what W saves in the interactive view. The
+            recording carries its scenario, so it needs nothing else. It opens
+            paused at t=0: Space plays it at its recorded times, ] steps one
+            notification, [ { } Home End and g move through its history as in a
+            live run. Nothing acts on the engine: a replay shows what was
+            recorded and cannot change it.
 
-        Opens the interactive view over a recording: what 'opscope trace FILE
-        --format jsonl' writes, or what W saves in the interactive view. The
-        recording carries its scenario, so it needs nothing else. It opens
-        paused at t=0: Space plays it at its recorded times, ] steps one
-        notification, [ { } Home End and g move through its history as in a
-        live run. Nothing acts on the engine: a replay shows what was
-        recorded and cannot change it.
-
-        A recording with a broken line opens with what comes before that
-        line, and says which line it is.
-
-        OPTIONS (before or after the file):
-          --speed X     scenario seconds per real second (default: the
-                        scenario's own 'speed', or 1)
-          --lesson      pause at each caption
-          --ascii       draw with ASCII characters only
-          --no-color    no colours (also when NO_COLOR is set)
-
-        EXIT STATUS: 2 when the file cannot be read as a recording at all.
-        """
+            A recording with a broken line opens with what comes before that
+            line, and says which line it is.
+            """,
+        optionsHeading: "OPTIONS (before or after the file)",
+        options: [
+            .speed("(default: the scenario's own 'speed', or 1)"),
+            .flag("lesson", "pause at each caption"),
+            .ascii, .noColor,
+        ],
+        epilogue: "EXIT STATUS: 2 when the file cannot be read as a recording at all.", summaryColumn: 16)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(arguments, options: ["speed"], flags: ["lesson", "ascii", "no-color"])
+        let args = try spec.parse(arguments)
         guard args.positionals.count == 1 else {
             throw UsageError(
                 args.positionals.isEmpty
@@ -75,6 +72,18 @@ enum ReplayCommand: Subcommand {
             MessagePrinter.standardError.error("\(location(path, error)): \(error.message)")
             return nil
         }
+    }
+
+    /// `RUN.jsonl:12:5: MESSAGE; `: a recording's broken line, before what
+    /// a command does with the lines before it (`before`).
+    static func brokenLine(_ path: String, _ problem: RecordingProblem) -> String {
+        "\(location(path, problem)): \(problem.message); "
+    }
+
+    /// `the 12 notifications before that line`: what a recording with a
+    /// broken line still gives.
+    static func before(_ recording: Recording) -> String {
+        "the \(recording.events.count) notifications before that line"
     }
 
     /// `RUN.jsonl:12:5` (the column when the problem has one).

@@ -6,34 +6,34 @@ import Screen
 
 /// `opscope run FILE` (or `opscope FILE`): the interactive view.
 enum RunCommand: Subcommand {
-    static let name = "run"
-    static let abstract = "Open a scenario in the interactive view (also: opscope FILE)"
-    static let help = """
-        USAGE: opscope run [options] FILE
-               opscope [options] FILE
-               opscope [options]     (choose a scenario from scenarios/)
-
-        Runs the scenario on Foundation's real OperationQueues and shows each
-        operation moving through Pending, Ready, Executing, Finished and
-        Cancelled. Keys cancel operations, suspend and resume queues, change a
-        queue's cap and an operation's priority; press ? for the list.
-
-        OPTIONS (before or after the file):
-          --speed X     scenario seconds per real second (default: the file's
-                        speed line, else 1)
-          --paused      open it not started: nothing runs until Space
-          --lesson      lesson mode: pause at each of the scenario's captions
-          --watch       run the file again each time it is saved (its errors,
-                        if it has any, show over the run); d compares the
-                        new run with the one before
-          --picked FILE open the picker with FILE open from it, as Enter
-                on its entry would (what r does after a deadlock);
-                --picked-question FILE: its entry under the questions
-          --ascii       draw with ASCII characters only
-          --no-color    no colours (also when NO_COLOR is set)
-
-        Needs a terminal; from a script, use 'opscope trace FILE'.
-        """
+    static let spec = CommandSpec(
+        name: "run", abstract: "Open a scenario in the interactive view (also: opscope FILE)",
+        usage: [
+            ["run", "[options]", "FILE"], ["[options]", "FILE"],
+            ["[options]", "    (choose a scenario from scenarios/)"],
+        ],
+        about: """
+            Runs the scenario on Foundation's real OperationQueues and shows each
+            operation moving through Pending, Ready, Executing, Finished and
+            Cancelled. Keys cancel operations, suspend and resume queues, change a
+            queue's cap and an operation's priority; press ? for the list.
+            """,
+        optionsHeading: "OPTIONS (before or after the file)",
+        options: [
+            .speed("(default: the file's speed line, else 1)"),
+            .flag("paused", "open it not started: nothing runs until Space"),
+            .flag("lesson", "lesson mode: pause at each of the scenario's captions"),
+            .flag(
+                "watch",
+                "run the file again each time it is saved (its errors, if it has any, show over the run); d "
+                    + "compares the new run with the one before"),
+            .value(
+                "picked", "FILE",
+                "open the picker with FILE open from it, as Enter on its entry would (what r does after a deadlock)"),
+            .value("picked-question", "FILE", "the same, with FILE's entry under the questions"),
+            .ascii, .noColor,
+        ],
+        epilogue: "Needs a terminal; from a script, use 'opscope trace FILE'.", summaryColumn: 16)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let (args, options) = try parse(arguments)
@@ -50,7 +50,7 @@ enum RunCommand: Subcommand {
         // A recording, not a scenario: `opscope RUN.jsonl` replays it.
         if path.hasSuffix(".jsonl") {
             if options.watch {
-                throw UsageError("'--watch' goes with a scenario file: a recording is one run, already made")
+                throw UsageError.oneRunAlready("watch")
             }
             return try ReplayCommand.run(arguments.filter { $0 != "--paused" })
         }
@@ -69,9 +69,7 @@ enum RunCommand: Subcommand {
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> (Arguments, InteractiveOptions) {
-        let args = try Arguments(
-            arguments, options: ["speed", "picked", "picked-question"],
-            flags: ["paused", "lesson", "ascii", "no-color", "watch"])
+        let args = try spec.parse(arguments)
         var options = InteractiveOptions()
         options.speed = try args.speed("speed", in: SpeedRange.interactive)
         options.startsPaused = args.has("paused")

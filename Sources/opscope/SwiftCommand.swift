@@ -5,32 +5,32 @@ import ScenarioKit
 /// `opscope swift FILE`: print the scenario as a complete Swift program
 /// that builds the same queues and operations with Foundation's real API.
 enum SwiftCommand: Subcommand {
-    static let name = "swift"
-    static let abstract = "Print a scenario as a Swift program using Foundation's OperationQueue"
-    static let help = """
-        USAGE: opscope swift FILE
+    static let spec = CommandSpec(
+        name: "swift", abstract: "Print a scenario as a Swift program using Foundation's OperationQueue",
+        usage: [["swift", "FILE"]],
+        about: """
+            Prints, on standard output, a complete and commented Swift program that
+            builds the scenario's queues and operations with Foundation's real
+            OperationQueue API, performs its timed actions, prints "start NAME" and
+            "finish NAME" as operations start and finish, and ends with how each
+            operation ended: finished, cancelled (while it ran), skipped (cancelled
+            before it started) or stuck (it never finished); run with --facts, it
+            adds one line per fact for tools. Its expectations become comments at
+            the end.
 
-        Prints, on standard output, a complete and commented Swift program that
-        builds the scenario's queues and operations with Foundation's real
-        OperationQueue API, performs its timed actions, prints "start NAME" and
-        "finish NAME" as operations start and finish, and ends with how each
-        operation ended: finished, cancelled (while it ran), skipped (cancelled
-        before it started) or stuck (it never finished); run with --facts, it
-        adds one line per fact for tools. Its expectations become comments at
-        the end.
+                opscope swift scenarios/05-priority.ops > priority.swift
+                swiftc -O priority.swift -o priority && ./priority
 
-            opscope swift scenarios/05-priority.ops > priority.swift
-            swiftc -O priority.swift -o priority && ./priority
-
-        Diagnostics go to standard error, as with 'check'; warnings do not
-        prevent the program.
-
-        EXIT STATUS: 0 when the program was printed; 2 when the file has
-        errors or the command line is wrong.
-        """
+            Diagnostics go to standard error, as with 'check'; warnings do not
+            prevent the program.
+            """,
+        epilogue: """
+            EXIT STATUS: 0 when the program was printed; 2 when the file has
+            errors or the command line is wrong.
+            """)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(arguments)
+        let args = try spec.parse(arguments)
         guard args.positionals.count == 1 else {
             throw UsageError(
                 args.positionals.isEmpty

@@ -13,77 +13,76 @@ import Tracing
 /// `opscope trace FILE`: run a scenario on the real engine and print every
 /// observer notification in order.
 enum TraceCommand: Subcommand {
-    static let name = "trace"
-    static let abstract = "Run a scenario on the real engine and print its event stream"
-    static let help = """
-        USAGE: opscope trace FILE [--format text|jsonl|chrome|timeline|dot|mermaid] [--width N] [--speed X] [--verbose]
-               opscope trace FILE --watch [--format text|jsonl|chrome|timeline|dot|mermaid] [--width N] [--speed X] [--verbose]
-               opscope trace FILE --repeat N [--format text|jsonl] [--speed X]
-               opscope trace RUN.jsonl [--format text|jsonl|chrome|timeline|dot|mermaid] [--width N] [--verbose]
-
-        Runs the scenario on Foundation's real OperationQueues and prints every
-        observer notification in the order the observers saw it: one aligned
-        line per event (text), or one JSON object per line (jsonl), or the
-        Trace Event Format that Perfetto (ui.perfetto.dev) and chrome://tracing
-        open (chrome: a track per thread, a slice per execution, asynchronous
-        operations in flight on tracks of their queue, flow arrows for
-        dependencies, counters per queue), or a timeline as text (a lane per
-        operation over time, grouped by queue), or the dependency graph with
-        how each operation ended and when it ran (dot for Graphviz, mermaid
-        for a Mermaid flowchart: nodes grouped by queue, an edge from each
-        dependency to what depends on it, dashed when the dependency was
-        cancelled). Text and timeline output end with each expectation held
-        (✓) or failed (✗); with jsonl, chrome, dot and mermaid, that report
-        goes to standard error so standard output stays the format's own. A run that stalls is reported by root cause: a line per
-        cause with how many operations it holds and the first names (a
-        suspended queue with who suspended it and what could still resume
-        it, a deadlock named as the cycle it is).
-
-        OPTIONS:
-          --format text|jsonl|chrome|timeline|dot|mermaid
-                                output format (default: text)
-          --width N             the timeline's width in columns, 40 to 1000
-                                (default: 100)
-          --speed X             scenario seconds per real second (default: 1;
-                                --speed 4 runs four times faster)
-          --verbose             after a stall's causes, each stuck operation
-                                with its own reason
-          --repeat N            run the file N times (1 to 10000), one after
-                                another, and print a summary instead of the
-                                stream: per expectation how often it held
-                                ("held 17 of 20"), the start orders seen, the
-                                facts that varied; jsonl gives it for scripts
-          --watch               trace the file, then wait; each time it is
-                                saved, print a line with the time and what
-                                changed, and trace it again (its errors, if
-                                it has any, instead); Ctrl-C ends the watch
-
-        EXIT STATUS: 0 when the run ended and every expectation held; 1 when
-        an expectation failed or the run stalled on an operation that no
-        'expect stuck' names; 2 when the file has errors or the command line
-        is wrong. With --repeat, 0 when every run passed and 1 when one did
-        not. With --watch, Ctrl-C (SIGINT), SIGTERM, SIGHUP and SIGQUIT end
-        it with 128 + the signal (130, 143, 129, 131), whether it waits for
-        a save or traces (that trace stops as a trace does). A file that promises
-        its expectations only up to a speed
-        ('speed 1 up to 4') still shows them when traced faster, but they do
-        not decide the status then.
-        """
+    static let spec = CommandSpec(
+        name: "trace", abstract: "Run a scenario on the real engine and print its event stream",
+        usage: [
+            ["trace", "FILE", .optional("format"), .optional("width"), .optional("speed"), .optional("verbose")],
+            [
+                "trace", "FILE", .required("watch"), .optional("format"), .optional("width"), .optional("speed"),
+                .optional("verbose"),
+            ],
+            ["trace", "FILE", .required("repeat"), .optional("format", "text|jsonl"), .optional("speed")],
+            ["trace", "RUN.jsonl", .optional("format"), .optional("width"), .optional("verbose")],
+        ],
+        about: """
+            Runs the scenario on Foundation's real OperationQueues and prints every
+            observer notification in the order the observers saw it: one aligned
+            line per event (text), or one JSON object per line (jsonl), or the
+            Trace Event Format that Perfetto (ui.perfetto.dev) and chrome://tracing
+            open (chrome: a track per thread, a slice per execution, asynchronous
+            operations in flight on tracks of their queue, flow arrows for
+            dependencies, counters per queue), or a timeline as text (a lane per
+            operation over time, grouped by queue), or the dependency graph with
+            how each operation ended and when it ran (dot for Graphviz, mermaid
+            for a Mermaid flowchart: nodes grouped by queue, an edge from each
+            dependency to what depends on it, dashed when the dependency was
+            cancelled). Text and timeline output end with each expectation held
+            (✓) or failed (✗); with jsonl, chrome, dot and mermaid, that report
+            goes to standard error so standard output stays the format's own. A
+            run that stalls is reported by root cause: a line per cause with how
+            many operations it holds and the first names (a suspended queue with
+            who suspended it and what could still resume it, a deadlock named as
+            the cycle it is).
+            """,
+        options: [
+            .value(
+                "format", TraceFormat.allCases.map(\.rawValue).joined(separator: "|"), "output format (default: text)"),
+            .value("width", "N", "the timeline's width in columns, 40 to 1000 (default: 100)"),
+            .speed("(default: 1; --speed 4 runs four times faster)"),
+            .flag("verbose", "after a stall's causes, each stuck operation with its own reason"),
+            .value(
+                "repeat", "N",
+                "run the file N times (1 to 10000), one after another, and print a summary instead of the stream: "
+                    + "per expectation how often it held (\"held 17 of 20\"), the start orders seen, the facts that "
+                    + "varied; jsonl gives it for scripts"),
+            .flag(
+                "watch",
+                "trace the file, then wait; each time it is saved, print a line with the time and what changed, and "
+                    + "trace it again (its errors, if it has any, instead); Ctrl-C ends the watch"),
+        ],
+        epilogue: """
+            EXIT STATUS: 0 when the run ended and every expectation held; 1 when
+            an expectation failed or the run stalled on an operation that no
+            'expect stuck' names; 2 when the file has errors or the command line
+            is wrong. With --repeat, 0 when every run passed and 1 when one did
+            not. With --watch, Ctrl-C (SIGINT), SIGTERM, SIGHUP and SIGQUIT end
+            it with 128 + the signal (130, 143, 129, 131), whether it waits for
+            a save or traces (that trace stops as a trace does). A file that
+            promises its expectations only up to a speed ('speed 1 up to 4')
+            still shows them when traced faster, but they do not decide the
+            status then.
+            """)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(
-            arguments, options: ["format", "speed", "width", "repeat"], flags: ["verbose", "watch"])
+        let args = try spec.parse(arguments)
         guard args.positionals.count == 1 else {
             throw UsageError(
                 args.positionals.isEmpty
                     ? "'trace' needs a scenario file"
                     : "'trace' takes one scenario file, not \(args.positionals.count)")
         }
-        let formatText = args.value("format") ?? "text"
-        guard let format = TraceFormat(rawValue: formatText) else {
-            throw UsageError(
-                "'--format' is 'text', 'jsonl', 'chrome', 'timeline', 'dot' or 'mermaid', not '\(formatText)'")
-        }
+        let formatText = try args.choice("format", among: TraceFormat.allCases.map(\.rawValue), default: "text")
+        let format = TraceFormat(rawValue: formatText) ?? .text
         let width = try args.whole("width", in: 40...1000, default: 100)
         if args.value("width") != nil && format != .timeline {
             throw UsageError("'--width' goes with '--format timeline'")
@@ -91,7 +90,7 @@ enum TraceCommand: Subcommand {
         let speed = try args.speed("speed", in: SpeedRange.trace, default: 1)
         let watching = args.has("watch")
         if watching, args.positionals[0].hasSuffix(".jsonl") {
-            throw UsageError("'--watch' goes with a scenario file: a recording is one run, already made")
+            throw UsageError.oneRunAlready("watch")
         }
         if watching, args.value("repeat") != nil {
             throw UsageError("'--watch' traces the file once at each save; it does not go with '--repeat'")
@@ -104,7 +103,7 @@ enum TraceCommand: Subcommand {
         }
         if args.positionals[0].hasSuffix(".jsonl") {
             if args.value("speed") != nil {
-                throw UsageError("'--speed' goes with a scenario file: a recording's times are already set")
+                throw UsageError.speedWithRecording
             }
             return try traceRecording(at: args.positionals[0], format: format, width: width, verbose: verbose)
         }
@@ -178,8 +177,7 @@ enum TraceCommand: Subcommand {
         guard let recording = try ReplayCommand.open(path) else { return .usage }
         if let problem = recording.problem {
             MessagePrinter.standardError.warning(
-                "\(ReplayCommand.location(path, problem)): \(problem.message); the trace has the "
-                    + "\(recording.events.count) notifications before that line")
+                ReplayCommand.brokenLine(path, problem) + "the trace has " + ReplayCommand.before(recording))
         }
         let session = MainActor.assumeIsolated {
             TraceSession.start(

@@ -20,7 +20,7 @@ enum TraceRepeat {
         guard args.value("repeat") != nil else { return nil }
         let count = try args.whole("repeat", in: range, default: 1)
         if recording {
-            throw UsageError("'--repeat' goes with a scenario file: a recording is one run, already made")
+            throw UsageError.oneRunAlready("repeat")
         }
         guard format == .text || format == .jsonl else {
             throw UsageError(
@@ -89,7 +89,8 @@ private final class RepeatSession {
                             + "in a wait of the scenario (a deadlock), and every run needs it")
                     finish()
                 }
-                if let status = end.status { exit(status.code) }
+                // The status cannot come back to `main`: the process ends here.
+                if let status = end.status { Opscope.endWithoutMainThread(status) }
             })
         startRun()
         return MainThread.serve(until: end)
@@ -132,7 +133,7 @@ private final class RepeatSession {
             }
         }
         if let failure {
-            MessagePrinter.standardError.error("could not write the trace to standard output: \(failure)")
+            MessagePrinter.standardError.error(TraceOutput.cannotWrite(failure))
             end.end(.failed)
         } else {
             end.end(report.status(summary))

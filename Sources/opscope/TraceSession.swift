@@ -99,7 +99,8 @@ final class TraceSession {
                 run.drainNow()
                 // Ended while a wait holds the main thread: it never comes
                 // back to return the status (the run ends in a wait only when
-                // nothing can end that wait), so the trace exits from here.
+                // nothing can end that wait), so the trace ends the process
+                // from here.
                 // (`finish` wrote everything out.)
                 if let status = end.status {
                     if watched != nil {
@@ -107,7 +108,7 @@ final class TraceSession {
                             "the watch stops: the main thread is blocked for good in a wait of the scenario, and "
                                 + "every trace needs it")
                     }
-                    exit(status.code)
+                    Opscope.endWithoutMainThread(status)
                 }
             })
         self.run = run

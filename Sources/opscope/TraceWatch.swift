@@ -143,7 +143,7 @@ final class TraceWatch {
         case .text, .timeline:
             let failure = output.finish { out in out.append("\n--- \(text) ---\n\n") }
             if let failure {
-                MessagePrinter.standardError.error("could not write the trace to standard output: \(failure)")
+                MessagePrinter.standardError.error(TraceOutput.cannotWrite(failure))
             }
         case .jsonl, .chrome, .dot, .mermaid:
             MessagePrinter.standardError.note(text)

@@ -8,40 +8,38 @@ import ScenarioKit
 /// back (`CriticalPath`); with Y, first whether X waits for Y in the file,
 /// and through what.
 enum WhyCommand: Subcommand {
-    static let name = "why"
-    static let abstract = "Why an operation started when it did; whether it waits for another, and through what"
-    static let help = """
-        USAGE: opscope why RUN X [Y] [--speed X]
+    static let spec = CommandSpec(
+        name: "why",
+        abstract: "Why an operation started when it did; whether it waits for another, and through what",
+        usage: [["why", "RUN", "X", "[Y]", .optional("speed")]],
+        about: """
+            RUN is a recording (RUN.jsonl, as 'opscope trace FILE --format jsonl'
+            or W in the interactive view writes it) or a scenario file, which is
+            run once on the real engine, as 'trace' runs it.
 
-        RUN is a recording (RUN.jsonl, as 'opscope trace FILE --format jsonl'
-        or W in the interactive view writes it) or a scenario file, which is
-        run once on the real engine, as 'trace' runs it.
+            With Y, first answers "does X wait for Y?" from the file's 'after'
+            clauses: the path from X to Y when X waits for it directly or through
+            others; else what X depends on (and whether Y waits for X instead).
 
-        With Y, first answers "does X wait for Y?" from the file's 'after'
-        clauses: the path from X to Y when X waits for it directly or through
-        others; else what X depends on (and whether Y waits for X instead).
-
-        Then says when X started and the chain of what held it back in this
-        run, from the start of the run to that moment, one line per link with
-        its interval and what it cost: an operation that ran, the dependency
-        whose finish made X ready, the slot a finish freed, the resume or the
-        raised cap that let a queue dispatch, the 'at' line the run had to
-        reach, a completion block that performed an action, the wait between
-        a dispatch and the start on a thread. The links add up to X's start
-        time. Each link is an event of the run; where the events do not say
-        what let an operation go, the link says so.
-
-        OPTIONS:
-          --speed X             scenario seconds per real second for a scenario
-                                file (default: 1)
-
-        EXIT STATUS: 0 when X started (and, with Y, waits for Y); 1 when X
-        never started, or does not wait for Y; 2 when the file cannot be read
-        or the command line is wrong.
-        """
+            Then says when X started and the chain of what held it back in this
+            run, from the start of the run to that moment, one line per link with
+            its interval and what it cost: an operation that ran, the dependency
+            whose finish made X ready, the slot a finish freed, the resume or the
+            raised cap that let a queue dispatch, the 'at' line the run had to
+            reach, a completion block that performed an action, the wait between
+            a dispatch and the start on a thread. The links add up to X's start
+            time. Each link is an event of the run; where the events do not say
+            what let an operation go, the link says so.
+            """,
+        options: [.speed("for a scenario file (default: 1)")],
+        epilogue: """
+            EXIT STATUS: 0 when X started (and, with Y, waits for Y); 1 when X
+            never started, or does not wait for Y; 2 when the file cannot be read
+            or the command line is wrong.
+            """)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(arguments, options: ["speed"])
+        let args = try spec.parse(arguments)
         guard (2...3).contains(args.positionals.count) else {
             throw UsageError(
                 args.positionals.count < 2
@@ -52,13 +50,12 @@ enum WhyCommand: Subcommand {
         let speed = try args.speed("speed", in: SpeedRange.trace, default: 1)
         if path.hasSuffix(".jsonl") {
             if args.value("speed") != nil {
-                throw UsageError("'--speed' goes with a scenario file: a recording's times are already set")
+                throw UsageError.speedWithRecording
             }
             guard let recording = try ReplayCommand.open(path) else { return .usage }
             if let problem = recording.problem {
                 MessagePrinter.standardError.warning(
-                    "\(ReplayCommand.location(path, problem)): \(problem.message); the answer is about the "
-                        + "\(recording.events.count) notifications before that line")
+                    ReplayCommand.brokenLine(path, problem) + "the answer is about " + ReplayCommand.before(recording))
             }
             let names = try operations(Array(args.positionals.dropFirst()), in: recording.scenario, path: path)
             return answer(names, scenario: recording.scenario, events: recording.events)
