@@ -30,6 +30,15 @@ import Testing
             ])
         let observed = NotesView.items(board: b, frame: frame(), status: .running, theme: Theme(colors: false))
         #expect(!observed.map(\.0).contains(LifecycleEvent.unobservedDispatchesNote))
+        // The title bar says it in every frame, at any width.
+        for short in [false, true] {
+            #expect(
+                TitleBarView.rightText(board: b, frame: f, status: .running, short: short).contains(
+                    "dispatches unobserved"))
+            #expect(
+                !TitleBarView.rightText(board: b, frame: frame(), status: .running, short: short).contains("unobserved")
+            )
+        }
     }
 
     @Test func expectationsWaitForTheEndThenShowTheirVerdicts() {
