@@ -33,6 +33,12 @@ struct StateReaderOffTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let recording = try String(contentsOfFile: path, encoding: .utf8)
         #expect(recording.prefix { $0 != "\n" }.hasSuffix(#","dispatches":"at-start"}"#))
+        // Asked why, with the reader on: the recording's header decides.
+        let why = try OpscopeBinary.run(["why", path, "decode"])
+        #expect(why.stdout.hasPrefix("note: " + Self.note), "\(why.stdout)")
+        let whyLive = try OpscopeBinary.run(
+            ["why", "scenarios/01-chain.ops", "decode", "--speed", "8"], environment: Self.off)
+        #expect(whyLive.stdout.hasPrefix("note: " + Self.note), "\(whyLive.stdout)")
         // Played back with the reader on: the recording's header decides.
         let tmux = try TmuxSession(["replay", path])
         try tmux.waitFor(text: Self.note)
