@@ -106,7 +106,7 @@ enum LineKind: Int, CaseIterable, Sendable {
 
 /// The keys of a recording's first line, in the order they are written.
 /// `dispatches` only when the run observed no moment of dispatch (its
-/// value is then `DispatchWord.atStart`): a header without it is a run
+/// value is then `dispatchesAtStart`): a header without it is a run
 /// that did (or, in version 1, one that claims no dispatch at all).
 enum HeaderField: CaseIterable, Sendable {
     case kind, format, version, opscope, language, path, source, dispatches
