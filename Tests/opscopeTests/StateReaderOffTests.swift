@@ -18,7 +18,9 @@ struct StateReaderOffTests {
         #expect(first.hasPrefix("note: " + Self.note), "\(first)")
         #expect(!result.stdout.contains("the queue dispatched four"), "a caption about a dispatch was shown")
         #expect(result.stdout.contains("dl100, the last one added, starts"))
-        let on = try OpscopeBinary.run(["trace", "--speed", "8", "scenarios/01-chain.ops"])
+        // Any other value leaves it on (also under CI's pass with it off).
+        let on = try OpscopeBinary.run(
+            ["trace", "--speed", "8", "scenarios/01-chain.ops"], environment: ["OPSCOPE_STATE_READER": "on"])
         #expect(!on.stdout.contains(Self.note))
     }
 
