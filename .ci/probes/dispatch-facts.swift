@@ -1,6 +1,7 @@
 // The facts opscope's observed dispatch rests on, checked with plain
 // Foundation (no opscope code) and a read of the operation's own state
-// (reader.swift). One fact per argument, one line of outcome each; `run`
+// (`EngineState`, the run's own reader: `run` compiles
+// Sources/LifecycleEngine/EngineState.swift with this file). One fact per argument, one line of outcome each; `run`
 // runs each of them many times and prints the outcomes that occurred.
 import Foundation
 
@@ -18,11 +19,11 @@ final class W: Operation, @unchecked Sendable {
         afterStart?()
     }
 }
-let r = EngineState()!
-func st(_ op: Operation) -> UInt8 { r.read(op) }
-let DISPATCHING: UInt8 = 3
-let EXECUTING: UInt8 = 5
-let ENQUEUED: UInt8 = 2
+guard let r = EngineState.shared else { fatalError("EngineState: this Foundation's operation state cannot be read") }
+func st(_ op: Operation) -> UInt8 { r.state(of: op) }
+/// Foundation's states, in the declaration's case order (`EngineState.state(of:)`).
+let names = ["initialized", "enqueuing", "enqueued", "dispatching", "starting", "executing", "finishing", "finished"]
+let DISPATCHING: UInt8 = 3, EXECUTING: UInt8 = 5, ENQUEUED: UInt8 = 2
 
 let which = CommandLine.arguments[1]
 switch which {

@@ -49,8 +49,12 @@ final class Flag: @unchecked Sendable {
     var count: Int { lock.withLock { v } }
 }
 
-let engine = EngineState()!
-func state(_ op: Operation) -> String { names[Int(engine.read(op))] }
+// The run's own reader: `run-traps` compiles
+// Sources/LifecycleEngine/EngineState.swift with this file.
+guard let engine = EngineState.shared else { fatalError("EngineState: this Foundation's operation state cannot be read") }
+/// Foundation's states, in the declaration's case order (`EngineState.state(of:)`).
+let names = ["initialized", "enqueuing", "enqueued", "dispatching", "starting", "executing", "finishing", "finished"]
+func state(_ op: Operation) -> String { names[Int(engine.state(of: op))] }
 
 /// A synchronous operation: main() runs `body`.
 final class Sync: Operation, @unchecked Sendable {

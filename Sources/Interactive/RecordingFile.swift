@@ -27,14 +27,20 @@ package struct ScenarioOpening {
 }
 
 /// The scenario file a view shows, as a recording's header carries it:
-/// its path as given and its whole text.
+/// its path as given and its whole text, and whether the run shown
+/// observed the moments of dispatch.
 package struct RecordingFile: Sendable {
     package var path: String
     package var source: String
+    /// The run observed each moment of dispatch (the recording's header,
+    /// or the live run's `ScenarioRun.observesDispatches`); false: each
+    /// `dispatched` came as its operation started, and the view says so.
+    package var dispatchesObserved: Bool
 
-    package init(path: String, source: String) {
+    package init(path: String, source: String, dispatchesObserved: Bool = true) {
         self.path = path
         self.source = source
+        self.dispatchesObserved = dispatchesObserved
     }
 
     /// `05-suspend-20261201-141502.jsonl`: the scenario's file name without

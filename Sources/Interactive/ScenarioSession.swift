@@ -244,6 +244,7 @@ package final class ScenarioSession {
                     onMainThreadWork: mainThreadWork, aroundMainThreadWait: aroundMainThreadWait,
                     keepsHistory: false)
                 run = ScenarioRun(scenario: model.scenario, options: options, onEvents: wake)
+                model.file.dispatchesObserved = run?.observesDispatches ?? true
             case .startRun:
                 run?.resume()
                 if let run { start(run) }

@@ -27,6 +27,7 @@ extension SessionModel {
         frame.predict = prediction?.frame
         frame.hasPreviousRun = comparison != nil
         frame.liveEnded = board.outcome != nil
+        frame.dispatchesObserved = file.dispatchesObserved
         switch state.overlay {
         case .diff:
             frame.overlayText = comparison?.lines(

@@ -306,7 +306,8 @@ extension SessionModel {
             return []
         }
         let header = JSONLineEncoder.Header(
-            opscope: Version.opscope, language: Version.language, path: file.path, source: file.source)
+            opscope: Version.opscope, language: Version.language, path: file.path, source: file.source,
+            dispatchesObserved: file.dispatchesObserved)
         let bytes = JSONLineEncoder.recording(header, of: scenario, events: history.events)
         return [.save(name: RecordingFile.savedName(for: file.path, at: date), bytes: bytes)]
     }

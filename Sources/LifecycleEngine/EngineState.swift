@@ -20,7 +20,13 @@ import Foundation
 /// dispatched to a dispatch queue that is held) are the cases Mirror names
 /// for them. On a Foundation where any of that differs, `shared` is nil
 /// and the run announces each dispatch when it sees the operation start.
-struct EngineState: Sendable {
+///
+/// A run takes its reader as a parameter (`RunOptions.stateReader`, by
+/// default `processDefault`: the shared one, unless the environment turns
+/// it off), so that a test or a user can run without it. This file needs
+/// nothing but Foundation and the standard library: the plain-Foundation
+/// probes in `.ci/probes` compile it with their own code.
+public struct EngineState: Sendable {
     private let stateOffset: Int
     private let lockOffset: Int
     /// The in-memory value of `dispatching`: this state and every one after
@@ -28,7 +34,7 @@ struct EngineState: Sendable {
     private let dispatching: UInt8
 
     /// The reader of this process's Foundation, nil where it cannot be trusted.
-    static let shared: EngineState? = EngineState()
+    public static let shared: EngineState? = EngineState()
 
     private init?() {
         var state: Int?
@@ -105,4 +111,25 @@ struct EngineState: Sendable {
         func measure<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
         return _openExistential(type, do: measure)
     }
+}
+
+extension EngineState {
+    /// The environment variable that turns the reader off for a whole
+    /// process: `OPSCOPE_STATE_READER=off` (docs/SCENARIO-LANGUAGE.md,
+    /// "Dispatches, read from Foundation's state").
+    public static let environmentVariable = "OPSCOPE_STATE_READER"
+
+    /// The reader a run takes unless told otherwise: `shared`, or nil when
+    /// `environment` turns it off (`environmentVariable` set to `off`).
+    public static func reader(environment: [String: String]) -> EngineState? {
+        environment[environmentVariable] == "off" ? nil : shared
+    }
+
+    /// `reader(environment:)` of this process's environment, read once.
+    public static let processDefault: EngineState? = reader(environment: ProcessInfo.processInfo.environment)
+
+    /// Foundation's state of `op` as stored (0 initialized, 1 enqueuing,
+    /// 2 enqueued, 3 dispatching, 4 starting, 5 executing, 6 finishing,
+    /// 7 finished), read as `isDispatched` reads it: for the probes.
+    func state(of op: Operation) -> UInt8 { raw(op) }
 }

@@ -11,8 +11,6 @@ extension RunCore {
     /// (`handOver`).
     func build() {
         lock.assertNotHeld()
-        // Checked once per process, before scenario time starts.
-        _ = EngineState.shared
         let (caps, hasBarriers) = withLockedModel { model in
             (model.queues.map(\.cap), model.queues.map(\.hasBarriers))
         }

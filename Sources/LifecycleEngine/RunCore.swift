@@ -51,6 +51,9 @@ final class RunCore: @unchecked Sendable {
     let aroundMainThreadWait: (@Sendable (Action, () -> Void) -> Void)?
     /// Real time, monotonic nanoseconds: the model turns it into scenario time.
     let realTime: @Sendable () -> UInt64
+    /// Reads Foundation's state for the moment of each dispatch
+    /// (`RunOptions.stateReader`); nil: each is announced at its start.
+    let stateReader: EngineState?
 
     var model: RunModel
     var observation = ObserverRegistry()
@@ -72,6 +75,7 @@ final class RunCore: @unchecked Sendable {
         onMainThreadWork = options.onMainThreadWork
         aroundMainThreadWait = options.aroundMainThreadWait
         self.realTime = realTime
+        stateReader = options.stateReader
         model = RunModel(scenario: scenario, options: options)
     }
 
@@ -269,7 +273,7 @@ final class RunCore: @unchecked Sendable {
     /// Announces what Foundation dispatched where `scan` says to look: after
     /// the call into Foundation that let the queues dispatch has returned.
     func observeDispatches(_ scan: RunModel.DispatchScan) {
-        guard !scan.isEmpty, EngineState.shared != nil else { return }
+        guard !scan.isEmpty, stateReader != nil else { return }
         lock.lock()
         let first = model.log.count
         observeDispatchesLocked(scan)
@@ -295,7 +299,7 @@ final class RunCore: @unchecked Sendable {
     /// run's.
     func observeDispatchesLocked(_ scan: RunModel.DispatchScan) {
         lock.assertHeld()
-        guard let reader = EngineState.shared, !scan.isEmpty else { return }
+        guard let reader = stateReader, !scan.isEmpty else { return }
         let ops = objects.operations
         model.observeDispatches(scan, real: realTime()) { i in
             guard i < ops.count, let op = ops[i] else { return false }

@@ -126,6 +126,11 @@ struct RunModel {
     /// `at` captions (indices into `scenario.captions`) in the order the
     /// run reaches them.
     let timedCaptions: [Int]
+    /// The shell reads the moment of each dispatch (`RunOptions.stateReader`);
+    /// false: each is announced at its operation's `start()` only
+    /// (`startCalled`), and the captions that speak of a dispatch are not
+    /// in `whenCaptions` and `timedCaptions`.
+    let observesDispatches: Bool
 
     var records: [Record]
     /// The waits a barrier adds as operations are added: for a barrier,
@@ -229,7 +234,11 @@ struct RunModel {
         byHand = hand.isEmpty ? [] : specs.indices.map { hand.contains(OperationID($0)) }
         var whens: [Int: [(moment: CaptionMoment, caption: Int)]] = [:]
         var timed: [Int] = []
-        for (index, caption) in scenario.captions.enumerated() {
+        observesDispatches = options.stateReader != nil
+        // Without the state reader no moment of dispatch is seen: a caption
+        // that speaks of one would say what the board cannot show.
+        for (index, caption) in scenario.captions.enumerated()
+        where observesDispatches || !caption.claimsDispatches {
             switch caption.trigger {
             case .when(let op, let moment): whens[op.index, default: []].append((moment, index))
             case .at: timed.append(index)

@@ -32,12 +32,23 @@ public struct RunOptions: Sendable {
     /// so a consumer that only prints the stream runs in bounded memory;
     /// `events` then holds only what was not taken yet.
     public var keepsHistory: Bool
+    /// What reads Foundation's state to see the moment a queue dispatches
+    /// an operation; nil: nothing does, and each dispatch is announced when
+    /// the operation's `start()` is called, so the run observes no moment
+    /// of dispatch (`ScenarioRun.observesDispatches`) and withholds the
+    /// captions that speak of one (`Caption.claimsDispatches`). By default
+    /// `EngineState.processDefault`: the shared reader, unless the
+    /// environment turns it off or this Foundation's state cannot be
+    /// trusted.
+    public var stateReader: EngineState?
 
     public init(
         speed: Double = 1, startsPaused: Bool = false, stallPolicy: StallPolicy = .endsRun,
         pausesAtCaptions: Bool = false, onMainThreadWork: (@Sendable (MainThreadWork) -> Void)? = nil,
-        aroundMainThreadWait: (@Sendable (Action, _ wait: () -> Void) -> Void)? = nil, keepsHistory: Bool = true
+        aroundMainThreadWait: (@Sendable (Action, _ wait: () -> Void) -> Void)? = nil, keepsHistory: Bool = true,
+        stateReader: EngineState? = EngineState.processDefault
     ) {
+        self.stateReader = stateReader
         self.aroundMainThreadWait = aroundMainThreadWait
         self.keepsHistory = keepsHistory
         self.speed = speed
@@ -154,6 +165,13 @@ public final class ScenarioRun: Sendable {
 
     /// True once `.end` was recorded (or the run was stopped).
     public var hasEnded: Bool { core.withLockedModel { model in model.log.isClosed } }
+
+    /// The run sees the moment a queue dispatches an operation (it has a
+    /// state reader, `RunOptions.stateReader`). When false each
+    /// `dispatched` event comes as the operation starts, and the captions
+    /// that speak of a dispatch are withheld: a view must say that it
+    /// shows no dispatch moment.
+    public var observesDispatches: Bool { core.stateReader != nil }
 
     /// The current scenario time, in scenario seconds.
     public var now: Double { core.withLockedModel { model in model.now(core.realTime()) } }

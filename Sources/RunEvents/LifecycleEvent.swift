@@ -106,6 +106,14 @@ extension LifecycleEvent {
     /// whole nanoseconds, microseconds and columns without a trap.
     public static let latestTime = 9_223_372_036.854
 
+    /// What a view of a run that observed no moment of dispatch says (the
+    /// run had no state reader: `RunOptions.stateReader`, a recording's
+    /// `"dispatches":"at-start"`): the text trace's first line, the
+    /// interface's notes.
+    public static let unobservedDispatchesNote =
+        "dispatch moments are not observed (the state reader is off, or cannot be trusted on this Foundation): "
+        + "an operation shows as dispatched when it starts"
+
     /// `latestTime` as the recording decoder's messages and the docs write it.
     package static let latestTimeText = "9223372036.854"
 }

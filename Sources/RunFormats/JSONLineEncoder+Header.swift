@@ -13,16 +13,22 @@ extension JSONLineEncoder {
         /// version 1 (no `dispatched` lines, none claimed) is written again
         /// as version 1.
         public var version: Int
+        /// The run observed the moment of each dispatch (its state reader
+        /// was on: `ScenarioRun.observesDispatches`). false: each
+        /// `dispatched` line came as its operation started, and the header
+        /// says so (`"dispatches":"at-start"`).
+        public var dispatchesObserved: Bool
 
         public init(
             opscope: String, language: Int, path: String, source: String,
-            version: Int = JSONLineEncoder.recordingVersion
+            version: Int = JSONLineEncoder.recordingVersion, dispatchesObserved: Bool = true
         ) {
             self.opscope = opscope
             self.language = language
             self.path = path
             self.source = source
             self.version = version
+            self.dispatchesObserved = dispatchesObserved
         }
     }
 
@@ -41,6 +47,7 @@ extension JSONLineEncoder {
     /// keys are `HeaderField`'s, in their order.
     public static func appendHeader(_ header: Header, to out: inout [UInt8]) {
         for field in HeaderField.allCases {
+            if field == .dispatches && header.dispatchesObserved { continue }
             out.appendLiteral(field.member)
             switch field {
             case .kind: out.appendLiteral(HeaderField.headerKind)
@@ -50,6 +57,7 @@ extension JSONLineEncoder {
             case .language: JSONBytes.appendInt(header.language, to: &out)
             case .path: JSONBytes.appendQuoted(header.path, to: &out)
             case .source: JSONBytes.appendQuoted(header.source, to: &out)
+            case .dispatches: JSONBytes.appendQuoted(HeaderField.dispatchesAtStart, to: &out)
             }
         }
         out.appendLiteral("}\n")

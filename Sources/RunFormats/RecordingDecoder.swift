@@ -171,9 +171,19 @@ public enum RecordingDecoder {
         if let unknown = members.first(where: { !known.contains(reader.string($0.key)) }) {
             throw problem("unknown key '\(reader.string(unknown.key))' in the header", at: unknown.key)
         }
+        var observed = true
+        if fields[HeaderField.dispatches.name] != nil {
+            let said = try text(.dispatches)
+            guard said == HeaderField.dispatchesAtStart else {
+                throw problem(
+                    "the header's 'dispatches' must be \"\(HeaderField.dispatchesAtStart)\" (or absent), not \"\(said)\"",
+                    at: fields[HeaderField.dispatches.name])
+            }
+            observed = false
+        }
         let header = JSONLineEncoder.Header(
             opscope: try text(.opscope), language: try int(.language), path: try text(.path),
-            source: try text(.source), version: version)
+            source: try text(.source), version: version, dispatchesObserved: observed)
         let result = ScenarioReader.read(SourceFile(path: header.path, text: header.source))
         guard let scenario = result.scenario, !result.hasErrors else {
             let first = result.diagnostics.first(where: \.isError)

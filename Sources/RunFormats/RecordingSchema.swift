@@ -105,8 +105,11 @@ enum LineKind: Int, CaseIterable, Sendable {
 }
 
 /// The keys of a recording's first line, in the order they are written.
+/// `dispatches` only when the run observed no moment of dispatch (its
+/// value is then `dispatchesAtStart`): a header without it is a run
+/// that did (or, in version 1, one that claims no dispatch at all).
 enum HeaderField: CaseIterable, Sendable {
-    case kind, format, version, opscope, language, path, source
+    case kind, format, version, opscope, language, path, source, dispatches
 
     /// As written, after the value before it: `,"version":`.
     var member: StaticString {
@@ -118,10 +121,18 @@ enum HeaderField: CaseIterable, Sendable {
         case .language: #","language":"#
         case .path: #","path":"#
         case .source: #","source":"#
+        case .dispatches: #","dispatches":"#
         }
     }
 
     var name: String { Schema.name(inMember: member) }
+
+    /// Written only when it says something (`dispatches`).
+    var isOptional: Bool { self == .dispatches }
+
+    /// The value of `dispatches`: each `dispatched` line came as its
+    /// operation started, no moment of dispatch was observed.
+    static let dispatchesAtStart = "at-start"
 
     /// The value of `kind` in a header.
     static let headerKind: StaticString = #""header""#

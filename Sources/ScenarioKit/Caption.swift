@@ -27,6 +27,16 @@ public struct Caption: Sendable, Hashable {
         self.location = location
     }
 
+    /// The text speaks of a dispatch: it has the word in any form
+    /// ("dispatched", "dispatches", "dispatching", any case) or `▒`, the
+    /// board's mark of an operation dispatched and waiting for a thread.
+    /// What it says is seen only where the run observes the moment a queue
+    /// dispatches (docs/SCENARIO-LANGUAGE.md, "Dispatches, read from
+    /// Foundation's state"); a run that does not withholds it.
+    public var claimsDispatches: Bool {
+        text.lowercased().contains("dispatch") || text.contains("▒")
+    }
+
     /// The scenario time of an `at` caption; nil for a `when` caption.
     public var time: Duration? {
         if case .at(let time) = trigger { return time }

@@ -69,6 +69,10 @@ public struct FrameInput: Sendable {
     /// The live run has ended (finished or stuck for good), whatever
     /// moment of its history shows: the key bar then offers no live-run key.
     public var liveEnded = false
+    /// The run observed each moment of dispatch; false: each `dispatched`
+    /// came as its operation started, and the notes pane says so
+    /// (`LifecycleEvent.unobservedDispatchesNote`).
+    public var dispatchesObserved = true
     /// The lines of an overlay the session writes (`InterfaceState.Overlay`
     /// `.diff`, `.problems`), when that overlay is open.
     public var overlayText: [String]? = nil

@@ -20,6 +20,8 @@ enum NotesView {
         }
         var items: [(String, Style)] = []
         if let title = scenario.title { items.append((Wording.plain(title, glyphs: glyphs), theme.heading)) }
+        // Before the notes, which may speak of dispatches: what this run can show of them.
+        if !frame.dispatchesObserved { items.append((LifecycleEvent.unobservedDispatchesNote, theme.warning)) }
         for note in scenario.notes { items.append((Wording.plain(note, glyphs: glyphs), theme.plain)) }
         if scenario.notes.isEmpty { items.append(("this scenario has no notes", theme.dim)) }
         if status == .notStarted {

@@ -32,6 +32,8 @@ enum TitleBarView {
         }
         var parts = ["t=\(Spelling.seconds(frame.now))", Wording.speed(frame.speed, glyphs: frame.glyphs)]
         if frame.lesson && !short { parts.append("lesson") }
+        // Every frame, at any width: what this run cannot show (the notes say more).
+        if !frame.dispatchesObserved { parts.append(Self.unobservedDispatches) }
         switch status {
         case .notStarted:
             let space =
@@ -61,6 +63,10 @@ enum TitleBarView {
         }
         return parts.joined(separator: "  ")
     }
+
+    /// In the bar of a run that observed no moment of dispatch
+    /// (`FrameInput.dispatchesObserved`).
+    static let unobservedDispatches = "dispatches unobserved"
 
     /// `filter`: what a filter (`F`) hides (`filter hides 12: queue:net`),
     /// written before the scenario's title so that it gives way last.

@@ -50,6 +50,9 @@ enum TraceStream {
     mutating func appendHeader(_ header: JSONLineEncoder.Header?, to out: inout OutputBuffer) {
         switch consume self {
         case .text(let formatter):
+            if header?.dispatchesObserved == false {
+                out.append("note: " + LifecycleEvent.unobservedDispatchesNote + "\n")
+            }
             out.append(formatter.textHeader + "\n")
             self = .text(formatter)
         case .jsonl(var encoder):

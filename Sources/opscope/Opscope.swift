@@ -1,6 +1,7 @@
 import CommandSupport
 import Foundation
 import Grading
+import LifecycleEngine
 
 /// A subcommand: its table (name, abstract, usage, options: what its
 /// parser reads and its help says) and a `run`.
@@ -41,6 +42,13 @@ enum Opscope {
         A scenario file (*.ops) describes queues, operations, dependencies,
         priorities, timed actions and expectations; see docs/SCENARIO-LANGUAGE.md.
         Run 'opscope help <command>' for a command's options.
+
+        ENVIRONMENT:
+          \(EngineState.environmentVariable)=off   run without reading Foundation's state for the moment
+                                 of each dispatch: every command's run shows an operation
+                                 as dispatched when it starts, says so (the trace's header,
+                                 the notes), and withholds the captions about a dispatch
+          NO_COLOR=1             no colours in the interactive view
         """
 
     /// Runs the command and exits with its status.

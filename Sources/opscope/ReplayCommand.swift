@@ -55,7 +55,9 @@ enum ReplayCommand: Subcommand {
         }
         let opening = ScenarioOpening(
             scenario: recording.scenario,
-            file: RecordingFile(path: recording.header.path, source: recording.header.source),
+            file: RecordingFile(
+                path: recording.header.path, source: recording.header.source,
+                dispatchesObserved: recording.header.dispatchesObserved),
             source: .recording(recording.events), notice: notice)
         return MainActor.assumeIsolated {
             InteractiveApp.launch(opening, picker: PickerList([]), paths: [], options: options)

@@ -164,7 +164,9 @@ enum TraceCommand: Subcommand {
             scenario: scenario, format: format, width: width, countsExpectations: countsExpectations,
             header: JSONLineEncoder.Header(
                 opscope: Version.opscope, language: Version.language, path: file.path,
-                source: String(decoding: file.bytes, as: UTF8.self)),
+                source: String(decoding: file.bytes, as: UTF8.self),
+                // The run takes the same reader (`RunOptions`' default).
+                dispatchesObserved: EngineState.processDefault != nil),
             verbose: verbose)
     }
 

@@ -1,6 +1,7 @@
 import Board
 import CommandSupport
 import Foundation
+import LifecycleEngine
 import RunEvents
 import ScenarioKit
 
@@ -58,7 +59,9 @@ enum WhyCommand: Subcommand {
                     ReplayCommand.brokenLine(path, problem) + "the answer is about " + ReplayCommand.before(recording))
             }
             let names = try operations(Array(args.positionals.dropFirst()), in: recording.scenario, path: path)
-            return answer(names, scenario: recording.scenario, events: recording.events)
+            return answer(
+                names, scenario: recording.scenario, events: recording.events,
+                dispatchesObserved: recording.header.dispatchesObserved)
         }
         let file = try ScenarioLoading.source(at: path)
         let result = ScenarioLoading.read(file)
@@ -76,7 +79,9 @@ enum WhyCommand: Subcommand {
                 MessagePrinter.standardError.note("running \(path) on the real engine…")
             }
             MainQueueRun.start(scenario, speed: speed, stopsAtEnd: true) { events, _ in
-                end.end(answer(names, scenario: scenario, events: events))
+                // The run takes the same reader (`RunOptions`' default).
+                let observed = EngineState.processDefault != nil
+                end.end(answer(names, scenario: scenario, events: events, dispatchesObserved: observed))
             }
             return MainThread.serve(until: end)
         }
@@ -101,11 +106,20 @@ enum WhyCommand: Subcommand {
 
     /// Prints the answer and gives the status: the lines written as they
     /// are made, a chunk at a time (a chain of 100,000 operations is
-    /// 200,000 lines).
-    static func answer(_ ids: [OperationID], scenario: Scenario, events: [LifecycleEvent]) -> ExitStatus {
+    /// 200,000 lines). A run that observed no moment of dispatch
+    /// (`dispatchesObserved` false) is said so first: its chain takes each
+    /// start for its dispatch.
+    static func answer(
+        _ ids: [OperationID], scenario: Scenario, events: [LifecycleEvent], dispatchesObserved: Bool = true
+    ) -> ExitStatus {
         // The facts alone: the answer asks no board.
         let timeline = RunTimeline(scenario: scenario, events: events, keepsBoards: false)
         var out = ChunkedOutput()
+        if !dispatchesObserved {
+            out.line(
+                "note: " + LifecycleEvent.unobservedDispatchesNote + "; below, each dispatch is its start, so a wait "
+                    + "for a worker thread shows as a wait for a slot")
+        }
         var status = ExitStatus.success
         if ids.count == 2 {
             let (text, waits) = WhyAnswer.waitsFor(ids[0], ids[1], in: scenario)

@@ -38,22 +38,25 @@ struct LessonRun {
     /// The longest a stop waits for threads to come (real seconds).
     static let threadWait = 3.0
 
+    /// `stateReader` nil: the run observes no moment of dispatch (each is
+    /// announced at its start) and withholds the captions about one.
     static func run(
-        _ scenario: Scenario, timeout: Double = 60,
+        _ scenario: Scenario, timeout: Double = 60, stateReader: EngineState? = EngineState.processDefault,
         holds: @escaping @Sendable (_ caption: Int, BoardState) -> Bool = { _, _ in true }
     ) async -> LessonRun {
         await withCheckedContinuation { (continuation: CheckedContinuation<LessonRun, Never>) in
             Thread.detachNewThread {
-                continuation.resume(returning: LessonRun(scenario: scenario, timeout: timeout, holds: holds))
+                continuation.resume(
+                    returning: LessonRun(scenario: scenario, timeout: timeout, stateReader: stateReader, holds: holds))
             }
         }
     }
 
-    /// Blocks its thread: use `run(_:timeout:holds:)`.
-    private init(scenario: Scenario, timeout: Double, holds: (Int, BoardState) -> Bool) {
+    /// Blocks its thread: use `run(_:timeout:stateReader:holds:)`.
+    private init(scenario: Scenario, timeout: Double, stateReader: EngineState?, holds: (Int, BoardState) -> Bool) {
         self.scenario = scenario
         let options = RunOptions(
-            speed: scenario.speed ?? 1, stallPolicy: .endsRun, pausesAtCaptions: true)
+            speed: scenario.speed ?? 1, stallPolicy: .endsRun, pausesAtCaptions: true, stateReader: stateReader)
         let run = ScenarioRun(scenario: scenario, options: options)
         run.start()
         let deadline = Date(timeIntervalSinceNow: timeout)

@@ -30,11 +30,14 @@ func runChecked(
     return await runChecked(scenario: scenario, speed: speed, timeout: timeout, sourceLocation: sourceLocation)
 }
 
+/// `stateReader` nil runs without Foundation's state read (each dispatch
+/// announced at its start).
 func runChecked(
     scenario: Scenario, speed: Double = 20, timeout: Double = 20,
+    stateReader: EngineState? = EngineState.processDefault,
     sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) async -> Stream {
-    let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: speed))
+    let run = ScenarioRun(scenario: scenario, options: RunOptions(speed: speed, stateReader: stateReader))
     run.start()
     let events = await run.ended(timeout: timeout)
     run.stop()

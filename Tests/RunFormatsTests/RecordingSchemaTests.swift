@@ -40,7 +40,28 @@ import Testing
     }
 
     @Test func theHeaderHasTheHeaderFieldsInTheirOrder() {
-        #expect(Self.keys(of: Self.lines[0]) == HeaderField.allCases.map(\.name))
+        #expect(Self.keys(of: Self.lines[0]) == HeaderField.allCases.filter { !$0.isOptional }.map(\.name))
+    }
+
+    /// A run that observed no moment of dispatch says so last, and reads back so.
+    @Test func aHeaderWithoutObservedDispatchesEndsWithThemAndReadsBack() throws {
+        var header = JSONLineEncoder.Header(
+            opscope: "0", language: 1, path: "a.ops", source: "queue q\nop a work 1ms\n")
+        header.dispatchesObserved = false
+        var out: [UInt8] = []
+        JSONLineEncoder.appendHeader(header, to: &out)
+        let line = Array(out.dropLast())
+        #expect(Self.keys(of: line) == HeaderField.allCases.map(\.name))
+        #expect(String(decoding: line, as: UTF8.self).hasSuffix(#","dispatches":"at-start"}"#))
+        let read = try RecordingDecoder.decode(out)
+        #expect(!read.header.dispatchesObserved)
+        header.dispatchesObserved = true
+        out = []
+        JSONLineEncoder.appendHeader(header, to: &out)
+        #expect(try RecordingDecoder.decode(out).header.dispatchesObserved)
+        let text = String(decoding: line, as: UTF8.self)
+        let wrong = Array((text.dropLast(#""at-start"}"#.count) + #""later"}"#).utf8) + [10]
+        #expect(throws: RecordingProblem.self) { try RecordingDecoder.decode(wrong) }
     }
 
     @Test func everyLineHasOnlyItsKindsKeysInTheirOrderAndEveryKeyIsWritten() throws {

@@ -17,6 +17,30 @@ import Testing
         return s
     }
 
+    /// A run that observed no moment of dispatch says so under the title,
+    /// before the notes (which may speak of dispatches); one that did, not.
+    @Test func aRunWithoutObservedDispatchesSaysSoBeforeTheNotes() {
+        let b = BoardState(scenario: pipeline)
+        var f = frame()
+        f.dispatchesObserved = false
+        let items = NotesView.items(board: b, frame: f, status: .running, theme: Theme(colors: false)).map(\.0)
+        #expect(
+            Array(items.prefix(3)) == [
+                "Pipeline", LifecycleEvent.unobservedDispatchesNote, "fetch runs first; parse waits for it.",
+            ])
+        let observed = NotesView.items(board: b, frame: frame(), status: .running, theme: Theme(colors: false))
+        #expect(!observed.map(\.0).contains(LifecycleEvent.unobservedDispatchesNote))
+        // The title bar says it in every frame, at any width.
+        for short in [false, true] {
+            #expect(
+                TitleBarView.rightText(board: b, frame: f, status: .running, short: short).contains(
+                    "dispatches unobserved"))
+            #expect(
+                !TitleBarView.rightText(board: b, frame: frame(), status: .running, short: short).contains("unobserved")
+            )
+        }
+    }
+
     @Test func expectationsWaitForTheEndThenShowTheirVerdicts() {
         let b = BoardState(scenario: withExpectations)
         let state = InterfaceState(board: b)

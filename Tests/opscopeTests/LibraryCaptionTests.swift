@@ -23,14 +23,22 @@ struct LibraryCaptionTests {
         #expect(scenario.speed != nil, "\(path) has no speed")
     }
 
-    @Test("each caption fires in its run", arguments: files)
-    func eachCaptionFires(_ path: String) throws {
+    /// With the state reader and without it (`OPSCOPE_STATE_READER=off`):
+    /// then the captions about a dispatch never fire, every other does, and
+    /// the recording's header says that no moment of dispatch was observed.
+    @Test("each caption fires in its run", arguments: files, [true, false])
+    func eachCaptionFires(_ path: String, observingDispatches: Bool) throws {
         let scenario = try Self.scenario(path)
         // Whether the expectations hold is CI's trace step's question (and
         // 18's peak needs a speed of 4 or less): here, only that it ran.
-        let result = try OpscopeBinary.run(["trace", "--speed", "4", "--format", "jsonl", path], timeout: 120)
+        let result = try OpscopeBinary.run(
+            ["trace", "--speed", "4", "--format", "jsonl", path],
+            timeout: 120, environment: observingDispatches ? [:] : ["OPSCOPE_STATE_READER": "off"])
         #expect(result.status != 2, "\(path): \(result.stderr)")
         #expect(result.stdout.contains(#""kind":"end""#), "\(path) did not end")
+        let header = result.stdout.prefix { $0 != "\n" }
+        #expect(
+            header.hasSuffix(#","dispatches":"at-start"}"#) == !observingDispatches, "\(path): \(header.suffix(60))")
         var fired: [String: Int] = [:]
         for line in result.stdout.split(separator: "\n") {
             guard line.contains(#""kind":"caption""#),
@@ -40,7 +48,12 @@ struct LibraryCaptionTests {
             fired[text, default: 0] += 1
         }
         var expected: [String: Int] = [:]
-        for caption in scenario.captions { expected[caption.text, default: 0] += 1 }
+        for caption in scenario.captions where observingDispatches || !caption.claimsDispatches {
+            expected[caption.text, default: 0] += 1
+        }
+        for caption in scenario.captions where !observingDispatches && caption.claimsDispatches {
+            #expect(fired[caption.text] == nil, "\(path): \"\(caption.text)\" speaks of a dispatch none was seen")
+        }
         for (text, count) in expected {
             #expect(fired[text] == count, "\(path): \"\(text)\" fired \(fired[text] ?? 0) times, not \(count)")
         }
