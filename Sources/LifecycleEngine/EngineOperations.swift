@@ -52,7 +52,12 @@ final class WorkOperation: Operation, EngineCancellable, StartWindow, @unchecked
     }
 
     override func main() {
-        let work = core.syncMainBegins(index, self)
+        let step = core.syncMainRuns(index, self)
+        if step.ended {
+            finishScan = step.scan
+            return
+        }
+        let work = step.work
         if work.simulates { core.simulate(until: work.end, op: self, cooperative: work.cooperative) }
         finishScan = core.syncMainEnds(index)
     }

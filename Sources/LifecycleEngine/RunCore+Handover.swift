@@ -193,11 +193,7 @@ extension RunCore {
         lock.lock()
         let first = model.log.count
         observeDispatchesLocked(scan)
-        var released: Operation?
-        if model.foundationProcessedFinish(i) {
-            released = objects.operations[i]
-            objects.operations[i] = nil
-        }
+        let released = model.foundationProcessedFinish(i) ? letGo(i) : nil
         unlockAndNotify(observingFrom: first)
         withExtendedLifetime(released) {}
     }

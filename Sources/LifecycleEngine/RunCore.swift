@@ -152,11 +152,45 @@ final class RunCore: @unchecked Sendable {
         return work
     }
 
-    /// What to ask once Foundation's `start()` returns.
+    /// `main()` of a `work` operation began: the work to simulate, or,
+    /// with none, its end too, under the same lock (`RunModel.syncMainRan`);
+    /// the object let go of then, when nothing is left to look at.
+    func syncMainRuns(_ i: Int, _ op: EngineCancellable) -> RunModel.SyncMainStep {
+        let thread = here
+        lock.lock()
+        let first = model.log.count
+        let step = model.syncMainRan(i, thread: thread, endsAtOnce: !thread.isMain, real: realTime())
+        let released = step.letsGo ? letGo(i) : nil
+        unlockAndNotify(observingFrom: first)
+        withExtendedLifetime(released) {}
+        if step.ended { return step }
+        // As in `syncMainBegins`.
+        if step.work.appliesHeldCancel { op.engineCancel() }
+        mainThreadWork(.began(OperationID(i)))
+        return step
+    }
+
+    /// What to ask once Foundation's `start()` returns (nil also when the
+    /// object was let go of at once: `RunModel.letsGoAtFinish`).
     func syncMainEnds(_ i: Int) -> RunModel.DispatchScan? {
-        let scan = withModel { model, real in model.syncMainEnded(i, real: real) }
+        lock.lock()
+        let first = model.log.count
+        var scan = model.syncMainEnded(i, real: realTime())
+        let released = model.letsGoAtFinish(i, scan: &scan) ? letGo(i) : nil
+        unlockAndNotify(observingFrom: first)
+        withExtendedLifetime(released) {}
         mainThreadWork(.ended(OperationID(i)))
         return scan
+    }
+
+    /// Takes operation `i`'s object out of the run's table, to be released
+    /// after the lock (Foundation still holds its own reference then, so
+    /// that is not where it is freed). Under the lock.
+    func letGo(_ i: Int) -> Operation? {
+        lock.assertHeld()
+        guard i < objects.operations.count else { return nil }
+        defer { objects.operations[i] = nil }
+        return objects.operations[i]
     }
 
     /// Tells `onMainThreadWork`, when the work is on the main thread.
