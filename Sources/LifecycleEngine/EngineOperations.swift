@@ -29,8 +29,16 @@ final class WorkOperation: Operation, EngineCancellable, StartWindow, @unchecked
     let window = Atomic<UInt8>(0)
     /// What to ask once Foundation's `start()` has processed its finish
     /// (`RunModel.afterFinish`): nil, nothing. Only its start's thread
-    /// touches it.
+    /// touches it, and empties it once asked (`takeFinishScan`).
     var finishScan: RunModel.DispatchScan?
+
+    /// `finishScan`, left nil: an operation others wait for outlives its
+    /// finish (to the end of the run, in a chain), and a scan's two arrays
+    /// kept with each of a million-link chain held 100 MB.
+    func takeFinishScan() -> RunModel.DispatchScan? {
+        defer { finishScan = nil }
+        return finishScan
+    }
 
     var index: Int { Int(storedIndex) }
 
@@ -43,7 +51,7 @@ final class WorkOperation: Operation, EngineCancellable, StartWindow, @unchecked
     override func start() {
         if enterStart() { finishScan = core.syncCancelledBeforeStart(index) }
         super.start()
-        core.foundationFinished(index, finishScan)
+        core.foundationFinished(index, takeFinishScan())
     }
 
     func enterStart() -> Bool { window.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue & 2 != 0 }
@@ -76,6 +84,12 @@ final class BlocksOperation: BlockOperation, EngineCancellable, StartWindow, @un
     /// As `WorkOperation.finishScan`.
     var finishScan: RunModel.DispatchScan?
 
+    /// As `WorkOperation.takeFinishScan`.
+    func takeFinishScan() -> RunModel.DispatchScan? {
+        defer { finishScan = nil }
+        return finishScan
+    }
+
     init(core: RunCore, index: Int, durations: [Double], cooperative: Bool) {
         self.core = core
         self.index = index
@@ -94,7 +108,7 @@ final class BlocksOperation: BlockOperation, EngineCancellable, StartWindow, @un
     override func start() {
         if enterStart() { finishScan = core.syncCancelledBeforeStart(index) }
         super.start()
-        core.foundationFinished(index, finishScan)
+        core.foundationFinished(index, takeFinishScan())
     }
 
     func enterStart() -> Bool { window.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue & 2 != 0 }
