@@ -93,7 +93,7 @@ enum BudgetBench {
             if let limit = shape.timeRatio {
                 let times = Measure.median(traces.map(\.seconds)) / max(Measure.median(bares.map(\.seconds)), 1e-9)
                 report.figure(
-                    "trace jsonl, \(shape.label): time trace / bare (medians)", String(format: "%.2f×", times),
+                    "trace jsonl, \(shape.label): time / bare", String(format: "%.2f×", times),
                     target: "≤ \(limit)×", met: ok && times <= limit)
             }
             if shape.floor != nil {
