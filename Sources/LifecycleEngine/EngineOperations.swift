@@ -19,6 +19,13 @@ protocol StartWindow: AnyObject {
     func claimCancelBeforeStart() -> Bool
 }
 
+extension StartWindow {
+    /// Bit 2 of the window: the run keeps what to ask once Foundation's
+    /// `start()` returns (`RunCore.finishScans`). Set and read by the
+    /// start's own thread.
+    static var scanKeptBit: UInt8 { 4 }
+}
+
 /// `work D`: a synchronous operation. Keeps Foundation's `start()` (wrapped
 /// for the cancel window) and overrides `main()`. As small as it can be (a
 /// run may hold a million): its duration and whether it stops when
@@ -27,10 +34,6 @@ final class WorkOperation: Operation, EngineCancellable, StartWindow, @unchecked
     let core: RunCore
     private let storedIndex: Int32
     let window = Atomic<UInt8>(0)
-    /// What to ask once Foundation's `start()` has processed its finish
-    /// (`RunModel.afterFinish`): nil, nothing. Only its start's thread
-    /// touches it.
-    var finishScan: RunModel.DispatchScan?
 
     var index: Int { Int(storedIndex) }
 
@@ -41,20 +44,29 @@ final class WorkOperation: Operation, EngineCancellable, StartWindow, @unchecked
     }
 
     override func start() {
-        if enterStart() { finishScan = core.syncCancelledBeforeStart(index) }
+        if enterStart(), core.syncCancelledBeforeStart(index) { keptScan() }
         super.start()
-        core.foundationFinished(index, finishScan)
+        if takeKeptScan() { core.foundationFinishedKept(index) }
     }
 
     func enterStart() -> Bool { window.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue & 2 != 0 }
+    func keptScan() { _ = window.bitwiseOr(Self.scanKeptBit, ordering: .relaxed) }
+    func takeKeptScan() -> Bool {
+        window.bitwiseAnd(~Self.scanKeptBit, ordering: .relaxed).oldValue & Self.scanKeptBit != 0
+    }
     func claimCancelBeforeStart() -> Bool {
         window.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged
     }
 
     override func main() {
-        let work = core.syncMainBegins(index, self)
+        let (step, kept) = core.syncMainRuns(index, self)
+        if step.ended {
+            if kept { keptScan() }
+            return
+        }
+        let work = step.work
         if work.simulates { core.simulate(until: work.end, op: self, cooperative: work.cooperative) }
-        finishScan = core.syncMainEnds(index)
+        if core.syncMainEnds(index) { keptScan() }
     }
 
     override func cancel() { core.cancel(index, self) }
@@ -68,8 +80,6 @@ final class BlocksOperation: BlockOperation, EngineCancellable, StartWindow, @un
     let core: RunCore
     let window = Atomic<UInt8>(0)
     let index: Int
-    /// As `WorkOperation.finishScan`.
-    var finishScan: RunModel.DispatchScan?
 
     init(core: RunCore, index: Int, durations: [Double], cooperative: Bool) {
         self.core = core
@@ -87,12 +97,16 @@ final class BlocksOperation: BlockOperation, EngineCancellable, StartWindow, @un
     }
 
     override func start() {
-        if enterStart() { finishScan = core.syncCancelledBeforeStart(index) }
+        if enterStart(), core.syncCancelledBeforeStart(index) { keptScan() }
         super.start()
-        core.foundationFinished(index, finishScan)
+        if takeKeptScan() { core.foundationFinishedKept(index) }
     }
 
     func enterStart() -> Bool { window.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue & 2 != 0 }
+    func keptScan() { _ = window.bitwiseOr(Self.scanKeptBit, ordering: .relaxed) }
+    func takeKeptScan() -> Bool {
+        window.bitwiseAnd(~Self.scanKeptBit, ordering: .relaxed).oldValue & Self.scanKeptBit != 0
+    }
     func claimCancelBeforeStart() -> Bool {
         window.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged
     }
@@ -100,7 +114,7 @@ final class BlocksOperation: BlockOperation, EngineCancellable, StartWindow, @un
     override func main() {
         _ = core.syncMainBegins(index, self)
         super.main()
-        finishScan = core.syncMainEnds(index)
+        if core.syncMainEnds(index) { keptScan() }
     }
 
     override func cancel() { core.cancel(index, self) }

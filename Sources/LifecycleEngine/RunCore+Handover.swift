@@ -191,13 +191,26 @@ extension RunCore {
     func foundationFinished(_ i: Int, _ scan: RunModel.DispatchScan?) {
         guard let scan else { return }
         lock.lock()
+        foundationFinishedLocked(i, scan)
+    }
+
+    /// `foundationFinished` for a synchronous operation, with what it kept
+    /// (`keepFinishScan`).
+    func foundationFinishedKept(_ i: Int) {
+        lock.lock()
+        guard let scan = finishScans.removeValue(forKey: Int32(i)) else {
+            lock.unlock()
+            return
+        }
+        foundationFinishedLocked(i, scan)
+    }
+
+    /// Under the lock, which it releases.
+    private func foundationFinishedLocked(_ i: Int, _ scan: RunModel.DispatchScan) {
+        lock.assertHeld()
         let first = model.log.count
         observeDispatchesLocked(scan)
-        var released: Operation?
-        if model.foundationProcessedFinish(i) {
-            released = objects.operations[i]
-            objects.operations[i] = nil
-        }
+        let released = model.foundationProcessedFinish(i) ? letGo(i) : nil
         unlockAndNotify(observingFrom: first)
         withExtendedLifetime(released) {}
     }

@@ -32,7 +32,8 @@ import Synchronization
 /// or calling an observer.
 final class RunCore: @unchecked Sendable {
     let scenario: Scenario
-    /// Guards `model`, `observation`, `pendingCallbacks` and `objects`.
+    /// Guards `model`, `observation`, `pendingCallbacks`, `objects` and
+    /// `finishScans`.
     let lock = EngineLock()
     /// Simulated work and `waitForEnd` sleep on it; pause, resume, speed
     /// changes, the stop and the end broadcast it. Guards `endSignalled`.
@@ -62,6 +63,13 @@ final class RunCore: @unchecked Sendable {
     var endSignalled = false
     /// The run's Foundation objects: none until `start()` builds them.
     var objects = EngineObjects.none
+    /// What each synchronous operation is to ask once Foundation's
+    /// `start()` has returned (`RunModel.afterFinish`), from its finish
+    /// until then. Here, not in the operation: one that others wait for
+    /// outlives its finish (to the end of the run, in a chain), and the
+    /// field made each of a million links 16 bytes larger than a
+    /// `BlockOperation`.
+    var finishScans: [Int32: RunModel.DispatchScan] = [:]
     /// A stop was asked for: the start's adds end after their chunk
     /// (`start(reporting:)`), without the lock a stop waits for.
     let abandoned = Atomic<Bool>(false)
@@ -139,9 +147,10 @@ final class RunCore: @unchecked Sendable {
 
     /// `start()` of a sync operation found it cancelled before it began:
     /// announced before Foundation's `start()` finishes it.
-    func syncCancelledBeforeStart(_ i: Int) -> RunModel.DispatchScan? {
+    /// Whether a scan was kept for `foundationFinishedKept`.
+    func syncCancelledBeforeStart(_ i: Int) -> Bool {
         lock.assertNotHeld()
-        return withModel { model, real in model.syncStartFoundCancelled(i, real: real) }
+        return withModel { model, real in keepFinishScan(i, model.syncStartFoundCancelled(i, real: real)) }
     }
 
     /// Returns the work to simulate.
@@ -156,11 +165,59 @@ final class RunCore: @unchecked Sendable {
         return work
     }
 
-    /// What to ask once Foundation's `start()` returns.
-    func syncMainEnds(_ i: Int) -> RunModel.DispatchScan? {
-        let scan = withModel { model, real in model.syncMainEnded(i, real: real) }
+    /// `main()` of a `work` operation began: the work to simulate, or,
+    /// with none, its end too, under the same lock (`RunModel.syncMainRan`);
+    /// the object let go of then, when nothing is left to look at.
+    /// When it ended, whether a scan was kept for `foundationFinishedKept`.
+    func syncMainRuns(_ i: Int, _ op: EngineCancellable) -> (step: RunModel.SyncMainStep, keptScan: Bool) {
+        let thread = here
+        lock.lock()
+        let first = model.log.count
+        let step = model.syncMainRan(i, thread: thread, endsAtOnce: !thread.isMain, real: realTime())
+        let released = step.letsGo ? letGo(i) : nil
+        let kept = keepFinishScan(i, step.scan)
+        unlockAndNotify(observingFrom: first)
+        withExtendedLifetime(released) {}
+        if step.ended { return (step, kept) }
+        // As in `syncMainBegins`.
+        if step.work.appliesHeldCancel { op.engineCancel() }
+        mainThreadWork(.began(OperationID(i)))
+        return (step, kept)
+    }
+
+    /// Whether there is something to ask once Foundation's `start()`
+    /// returns, kept for `foundationFinishedKept` (none also when the
+    /// object was let go of at once: `RunModel.letsGoAtFinish`).
+    func syncMainEnds(_ i: Int) -> Bool {
+        lock.lock()
+        let first = model.log.count
+        var scan = model.syncMainEnded(i, real: realTime())
+        let released = model.letsGoAtFinish(i, scan: &scan) ? letGo(i) : nil
+        let kept = keepFinishScan(i, scan)
+        unlockAndNotify(observingFrom: first)
+        withExtendedLifetime(released) {}
         mainThreadWork(.ended(OperationID(i)))
-        return scan
+        return kept
+    }
+
+    /// Keeps what a synchronous operation is to ask once Foundation's
+    /// `start()` returned (`finishScans`); whether there is anything.
+    /// Under the lock.
+    func keepFinishScan(_ i: Int, _ scan: RunModel.DispatchScan?) -> Bool {
+        lock.assertHeld()
+        guard let scan else { return false }
+        finishScans[Int32(i)] = scan
+        return true
+    }
+
+    /// Takes operation `i`'s object out of the run's table, to be released
+    /// after the lock (Foundation still holds its own reference then, so
+    /// that is not where it is freed). Under the lock.
+    func letGo(_ i: Int) -> Operation? {
+        lock.assertHeld()
+        guard i < objects.operations.count else { return nil }
+        defer { objects.operations[i] = nil }
+        return objects.operations[i]
     }
 
     /// Tells `onMainThreadWork`, when the work is on the main thread.

@@ -209,6 +209,48 @@ extension RunModel {
         return afterFinish(i, scan: finish(i, real: real))
     }
 
+    /// What `main()` of a `work` operation does as it begins
+    /// (`syncMainRan`): the work to simulate, or, when it ended in the same
+    /// step, what to do once Foundation's `start()` returned.
+    struct SyncMainStep: Equatable {
+        var work: Work
+        /// `main()` began and ended in this step (`scan` says what next).
+        var ended = false
+        /// As `syncMainEnded`'s; nil also when the object was let go of.
+        var scan: DispatchScan?
+        /// The shell lets go of the operation's object now (`letsGoAtFinish`).
+        var letsGo = false
+    }
+
+    /// `main()` of a `work` operation began on `thread`. With no work to
+    /// simulate, off the main thread (`endsAtOnce`) and no held cancel to
+    /// pass on first, it ends in the same step: nothing can happen between
+    /// the two announcements but another thread's fact, which could as
+    /// well come after them, and the shell takes its lock once, not twice.
+    /// On the main thread the interface hears of the work between them.
+    mutating func syncMainRan(_ i: Int, thread: ThreadIdentity, endsAtOnce: Bool, real: UInt64) -> SyncMainStep {
+        let work = syncMainBegan(i, thread: thread, real: real)
+        guard endsAtOnce, !work.simulates, !work.appliesHeldCancel else { return SyncMainStep(work: work) }
+        var step = SyncMainStep(work: work, ended: true, scan: syncMainEnded(i, real: real))
+        step.letsGo = letsGoAtFinish(i, scan: &step.scan)
+        return step
+    }
+
+    /// Operation `i`'s finish was just announced from its own `main()`,
+    /// and `scan` (`afterFinish`) is what to do once Foundation's
+    /// `start()` has processed it. When there is nothing to look at and
+    /// the run may let go of the object (`foundationProcessedFinish`), it
+    /// does so now, under the finish's lock, and the scan becomes nil: the
+    /// shell takes no lock after Foundation's `start()` returns. Safe
+    /// before Foundation processed the finish: Foundation holds its own
+    /// references to an operation it runs until it has (its queue's list,
+    /// the block that called `start()`), and frees it when it lets go.
+    mutating func letsGoAtFinish(_ i: Int, scan: inout DispatchScan?) -> Bool {
+        guard let s = scan, s.isEmpty, foundationProcessedFinish(i) else { return false }
+        scan = nil
+        return true
+    }
+
     /// `work D leaves D2`: as `main()` returns, the work it started runs
     /// on for D2, unless `main()` saw a cancel and returned before starting
     /// it (an operation that ignores cancels always gets there).

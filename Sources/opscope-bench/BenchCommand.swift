@@ -43,7 +43,10 @@ enum BenchCommand {
           budget     the peak memory of 'opscope trace --format jsonl' of 1,000,000
                      operations (flat, a fan-out, a serial chain: ≤ 500 bytes an
                      operation) and of 2,550,000 (< 1.5 GB), each beside the bare
-                     engine's process on the same graph; a few minutes
+                     engine's process on the same graph; the flat million's time
+                     against the bare engine's (≤ 1.25×), the chain's peak against
+                     Foundation's floor (--floor-process: the same operations made
+                     and wired, never added; ≤ 1.25×); a few minutes
           repeat     'opscope trace --repeat 20' of a library file against 20 single
                      'opscope trace' processes of it, alternated (≤ 1.05×)
           stall      grouping a stall of 100,000 stuck operations by root cause and

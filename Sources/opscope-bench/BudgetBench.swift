@@ -19,6 +19,11 @@ enum BudgetBench {
         /// The budget: bytes per operation, or a whole number of bytes.
         var perOperation: Int?
         var total: Int?
+        /// Its floor (`FloorProcess`): the peak is held within 1.25× of it.
+        var floor: [String]? = nil
+        /// The trace's median time is held within this many times the bare
+        /// engine's (ratio of medians).
+        var timeRatio: Double? = nil
         var text: () -> String
     }
 
@@ -28,13 +33,13 @@ enum BudgetBench {
     static let shapes = [
         Shape(
             label: "1,000,000 ops, flat", file: "flat-1M.ops", count: million, bare: ["flat", "\(million)"],
-            perOperation: 500, text: { ScenarioGenerator.flat(count: million) }),
+            perOperation: 500, timeRatio: 1.25, text: { ScenarioGenerator.flat(count: million) }),
         Shape(
             label: "1,000,000 ops, fan-out", file: "fan-1M.ops", count: million, bare: ["fan", "\(million)"],
             perOperation: 500, text: { ScenarioGenerator.fanOut(count: million) }),
         Shape(
             label: "1,000,000 ops, chain (serial)", file: "chain-1M.ops", count: million,
-            bare: ["chain", "\(million)"], perOperation: 500,
+            bare: ["chain", "\(million)"], perOperation: 500, floor: ["chain", "\(million)"],
             text: { ScenarioGenerator.chain(count: million, serial: true) }),
         Shape(
             label: "2,550,000 ops, flat (52 MB file)", file: "flat-2.55M.ops", count: large,
@@ -54,9 +59,13 @@ enum BudgetBench {
             let path = ScaleBench.write(shape.text(), shape.file, in: folder)
             var traces: [ScaleBench.Figures] = []
             var bares: [ScaleBench.Figures] = []
+            var floors: [ScaleBench.Figures] = []
             for _ in 0..<rounds {
                 traces.append(ScaleBench.once(Measure.opscopePath, ["trace", "--format", "jsonl", path]))
                 bares.append(ScaleBench.once(MeasuringHelper.selfPath, [BareProcess.flag] + shape.bare))
+                if let floor = shape.floor {
+                    floors.append(ScaleBench.once(MeasuringHelper.selfPath, [FloorProcess.flag] + floor))
+                }
             }
             try? FileManager.default.removeItem(atPath: path)
             let trace = traces.map(\.memory).max() ?? 0
@@ -81,6 +90,22 @@ enum BudgetBench {
                     + "\(ScaleBench.megabytes(bare)) (\(bare / shape.count) B/op): trace / bare "
                     + String(format: "%.2f×", ratio) + "; trace \(seconds(traces)), bare \(seconds(bares)) (median)"
                     + (ok ? "" : "; a trace failed"))
+            if let limit = shape.timeRatio {
+                let times = Measure.median(traces.map(\.seconds)) / max(Measure.median(bares.map(\.seconds)), 1e-9)
+                report.figure(
+                    "trace jsonl, \(shape.label): time / bare", String(format: "%.2f×", times),
+                    target: "≤ \(limit)×", met: ok && times <= limit)
+            }
+            if shape.floor != nil {
+                let floor = floors.map(\.memory).max() ?? 0
+                let ratio = Double(trace) / Double(max(1, floor))
+                report.figure(
+                    "trace jsonl, \(shape.label): peak / floor", String(format: "%.2f×", ratio), target: "≤ 1.25×",
+                    met: ok && ratio <= 1.25)
+                report.line(
+                    "    floor (\(FloorProcess.flag) \(shape.floor?.joined(separator: " ") ?? ""): the operations "
+                        + "made and wired, never added) \(ScaleBench.megabytes(floor))")
+            }
         }
     }
 

@@ -7,6 +7,7 @@ func status(_ arguments: [String]) -> ExitStatus {
     // The bare engine exits by itself once run, without releasing its
     // operations.
     if arguments.first == BareProcess.flag { return BareProcess.run(Array(arguments.dropFirst())) }
+    if arguments.first == FloorProcess.flag { return FloorProcess.run(Array(arguments.dropFirst())) }
     if arguments.first == MeasuringHelper.flag { return MeasuringHelper.run(Array(arguments.dropFirst())) }
     if arguments.contains("--help") || arguments.contains("-h") {
         print(BenchCommand.help)
