@@ -26,7 +26,10 @@ import Testing
     }
 
     @Test(arguments: 0..<20) func addedOneByOneTheFirstStartsFirst(_ round: Int) async throws {
-        let s = try await runChecked(source: Self.four)
+        // normal runs 200 ms (real, at ×20) while the other three are
+        // added behind it: were it done before, the next would start alone.
+        let s = try await runChecked(
+            source: Self.four.replacingOccurrences(of: "normal on q work 20ms", with: "normal on q work 4s"))
         #expect(s.outcome == RunOutcome.completed)
         #expect(s.startOrder == ["normal", "top", "low", "bottom"])
     }
