@@ -43,10 +43,15 @@ public struct JSONLineEncoder: Sendable {
     /// (`LineKind.keys`), and a newline. Lines are appended in the
     /// stream's order: a stall's `causes` come from the lines before it.
     public mutating func append(_ event: LifecycleEvent, to out: inout [UInt8]) {
-        if case .operation(let op, let key, let old, let new) = event.kind, !isByHand(op),
-            appendOperationChange(event, op, key, old: old, new: new, to: &out)
-        {
-            return
+        switch event.kind {
+        case .operation(let op, let key, let old, let new) where !isByHand(op):
+            if appendOperationChange(event, op, key, old: old, new: new, to: &out) { return }
+        case .dispatched(let op):
+            if appendDispatch(event, op, to: &out) { return }
+        case .queue(let q, let key, let old, let new):
+            if appendQueueChange(event, q, key, old: old, new: new, to: &out) { return }
+        default:
+            break
         }
         // An operation's change tells the context nothing.
         stallContext.record(event)
@@ -155,16 +160,7 @@ public struct JSONLineEncoder: Sendable {
         let queue = queueOfOperation[op.index]
         return operationNames.withQuoted(op.index) { opName in
             queueNames.withQuoted(queue.index) { queueName in
-                // Two names, six numbers of up to 20 digits, two priorities
-                // and the literals: well under 256 bytes besides the names.
-                let room = opName.count + queueName.count + 256
-                guard room <= Self.lineRoom else { return false }
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.lineRoom) { buffer in
-                    var line = ByteCursor(buffer.baseAddress!)
-                    line.put(Field.seq.member)
-                    line.putInt(event.seq)
-                    line.put(Field.t.member)
-                    line.putSeconds(event.time)
+                Self.appendLine(event, room: opName.count + queueName.count, to: &out) { line in
                     line.put(LineKind.op.member)
                     line.put(Field.op.member)
                     line.put(opName)
@@ -180,13 +176,68 @@ public struct JSONLineEncoder: Sendable {
                         line.put(Field.thread.member)
                         line.putThread(thread)
                     }
-                    line.put("}\n")
-                    out.append(
-                        contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: line.written(since: buffer)))
                 }
-                return true
             } ?? false
         } ?? false
+    }
+
+    /// A dispatch's line, the same way as an operation's change (the
+    /// stream has one an operation). Only the lines of operations and
+    /// queues take a fast path; neither tells the stall context anything.
+    private func appendDispatch(_ event: LifecycleEvent, _ op: OperationID, to out: inout [UInt8]) -> Bool {
+        let queue = queueOfOperation[op.index]
+        return operationNames.withQuoted(op.index) { opName in
+            queueNames.withQuoted(queue.index) { queueName in
+                Self.appendLine(event, room: opName.count + queueName.count, to: &out) { line in
+                    line.put(LineKind.dispatched.member)
+                    line.put(Field.op.member)
+                    line.put(opName)
+                    line.put(Field.queue.member)
+                    line.put(queueName)
+                }
+            } ?? false
+        } ?? false
+    }
+
+    /// A queue's change (its operation count, the commonest), the same way.
+    private func appendQueueChange(
+        _ event: LifecycleEvent, _ q: QueueID, _ key: QueueKey, old: KeyValue?, new: KeyValue, to out: inout [UInt8]
+    ) -> Bool {
+        queueNames.withQuoted(q.index) { queueName in
+            Self.appendLine(event, room: queueName.count, to: &out) { line in
+                line.put(LineKind.queue.member)
+                line.put(Field.queue.member)
+                line.put(queueName)
+                line.put(Field.key.member)
+                line.put(Schema.word(key))
+                line.put(Field.old.member)
+                if let old { line.put(old) } else { line.put("null") }
+                line.put(Field.new.member)
+                line.put(new)
+            }
+        } ?? false
+    }
+
+    /// Writes `seq`, `t`, what `body` puts and the line's end into a small
+    /// buffer, and appends it with one copy; false (nothing written) when
+    /// names of `room` bytes would not fit beside the rest (two names, six
+    /// numbers of up to 20 digits, two priorities and the literals take
+    /// well under 256 bytes besides the names).
+    private static func appendLine(
+        _ event: LifecycleEvent, room: Int, to out: inout [UInt8], _ body: (inout ByteCursor) -> Void
+    ) -> Bool {
+        guard room + 256 <= lineRoom else { return false }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: lineRoom) { buffer in
+            var line = ByteCursor(buffer.baseAddress!)
+            line.put(Field.seq.member)
+            line.putInt(event.seq)
+            line.put(Field.t.member)
+            line.putSeconds(event.time)
+            body(&line)
+            line.put("}\n")
+            out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: line.written(since: buffer)))
+        }
+        return true
     }
 
     @inline(__always) func isByHand(_ op: OperationID) -> Bool { !byHand.isEmpty && byHand[op.index] }
