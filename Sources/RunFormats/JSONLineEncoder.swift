@@ -166,12 +166,7 @@ public struct JSONLineEncoder: Sendable {
                     line.put(opName)
                     line.put(Field.queue.member)
                     line.put(queueName)
-                    line.put(Field.key.member)
-                    line.put(Schema.word(key))
-                    line.put(Field.old.member)
-                    if let old { line.put(old) } else { line.put("null") }
-                    line.put(Field.new.member)
-                    line.put(new)
+                    line.putChange(Schema.word(key), old: old, new: new)
                     if let thread = event.thread {
                         line.put(Field.thread.member)
                         line.putThread(thread)
@@ -208,12 +203,7 @@ public struct JSONLineEncoder: Sendable {
                 line.put(LineKind.queue.member)
                 line.put(Field.queue.member)
                 line.put(queueName)
-                line.put(Field.key.member)
-                line.put(Schema.word(key))
-                line.put(Field.old.member)
-                if let old { line.put(old) } else { line.put("null") }
-                line.put(Field.new.member)
-                line.put(new)
+                line.putChange(Schema.word(key), old: old, new: new)
             }
         } ?? false
     }
@@ -244,4 +234,17 @@ public struct JSONLineEncoder: Sendable {
 
     /// The buffer an operation's change is written in.
     private static let lineRoom = 1024
+}
+
+extension ByteCursor {
+    /// `,"key":"isReady","old":null,"new":true`: what
+    /// `JSONLineEncoder.appendChange` writes, through the cursor.
+    fileprivate mutating func putChange(_ key: StaticString, old: KeyValue?, new: KeyValue) {
+        put(Field.key.member)
+        put(key)
+        put(Field.old.member)
+        if let old { put(old) } else { put("null") }
+        put(Field.new.member)
+        put(new)
+    }
 }
