@@ -4,6 +4,8 @@
 /// from one declaration). The prose around them (what the command does,
 /// its exit status) is the command's own.
 package struct CommandSpec: Sendable {
+    /// The executable the usage lines start with.
+    package var program: String
     package var name: String
     /// One line, for the list of commands.
     package var abstract: String
@@ -26,9 +28,11 @@ package struct CommandSpec: Sendable {
     package static let width = 78
 
     package init(
-        name: String, abstract: String, usage: [[UsageWord]], about: String = "", optionsHeading: String = "OPTIONS",
-        options: [CommandOption] = [], epilogue: String = "", summaryColumn: Int = 24
+        program: String = "opscope", name: String, abstract: String, usage: [[UsageWord]], about: String = "",
+        optionsHeading: String = "OPTIONS", options: [CommandOption] = [], epilogue: String = "",
+        summaryColumn: Int = 24
     ) {
+        self.program = program
         self.name = name
         self.abstract = abstract
         self.usage = usage
@@ -60,7 +64,7 @@ package struct CommandSpec: Sendable {
     /// then the epilogue.
     package var help: String {
         var text = usage.enumerated().map { index, line in
-            (index == 0 ? "USAGE: " : "       ") + (["opscope"] + line.map(render)).joined(separator: " ")
+            (index == 0 ? "USAGE: " : "       ") + ([program] + line.map(render)).joined(separator: " ")
         }.joined(separator: "\n")
         if !about.isEmpty { text += "\n\n" + about }
         if !options.isEmpty {
@@ -83,15 +87,20 @@ package struct CommandSpec: Sendable {
     }
 
     /// `  --speed X             scenario seconds per…`, the summary wrapped
-    /// at `summaryColumn`; on the next line when the label is too long.
+    /// at `summaryColumn`.
     private func entry(_ option: CommandOption) -> String {
-        let label = "  " + option.label
-        let indent = String(repeating: " ", count: summaryColumn)
-        let lines = Self.wrap(option.summary, width: Self.width - summaryColumn)
+        Self.entry("  " + option.label, option.summary, column: summaryColumn)
+    }
+
+    /// `label` then `summary` wrapped from `column` (0-based) to `width`;
+    /// the summary starts on the next line when the label is too long.
+    package static func entry(_ label: String, _ summary: String, column: Int) -> String {
+        let indent = String(repeating: " ", count: column)
+        let lines = wrap(summary, width: width - column)
         guard let first = lines.first else { return label }
         var text: String
-        if label.count + 1 <= summaryColumn {
-            text = label + String(repeating: " ", count: summaryColumn - label.count) + first
+        if label.count + 1 <= column {
+            text = label + String(repeating: " ", count: column - label.count) + first
         } else {
             text = label + "\n" + indent + first
         }
@@ -101,7 +110,7 @@ package struct CommandSpec: Sendable {
 
     /// `text`'s words in lines of at most `width` characters (a longer
     /// word has a line of its own).
-    static func wrap(_ text: String, width: Int) -> [String] {
+    package static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {

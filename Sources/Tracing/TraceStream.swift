@@ -65,6 +65,11 @@ enum TraceStream {
             encoder.appendHeader(to: &out.bytes)
             self = .chrome(encoder)
         case .timeline(let lanes, let width):
+            // Its `▒` (dispatched, no thread yet) needs the moment of
+            // dispatch: without it, none is drawn, and the reader is told.
+            if header?.dispatchesObserved == false {
+                out.append("note: " + LifecycleEvent.unobservedDispatchesNote + "\n")
+            }
             self = .timeline(lanes, width: width)
         case .graph(let graph):
             self = .graph(graph)

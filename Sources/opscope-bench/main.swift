@@ -1,7 +1,7 @@
 import CommandSupport
 import Foundation
 
-/// `opscope-bench [--quick] [--only engine|language|interface]`.
+/// `opscope-bench [--quick] [--only SECTION] …` (`BenchCommand.spec`).
 @MainActor
 func status(_ arguments: [String]) -> ExitStatus {
     // The bare engine exits by itself once run, without releasing its
@@ -10,7 +10,7 @@ func status(_ arguments: [String]) -> ExitStatus {
     if arguments.first == FloorProcess.flag { return FloorProcess.run(Array(arguments.dropFirst())) }
     if arguments.first == MeasuringHelper.flag { return MeasuringHelper.run(Array(arguments.dropFirst())) }
     if arguments.contains("--help") || arguments.contains("-h") {
-        print(BenchCommand.help)
+        print(BenchCommand.spec.help)
         return .success
     }
     do throws(UsageError) {

@@ -48,7 +48,7 @@ enum PracticeCommand: Subcommand {
                 "answer", "TEXT",
                 "the answer to the one question, instead of reading standard input (not with --count above 1)"),
             .text,
-            .speed("(default: 4)"),
+            .speed("(default: 4; a 'columns' question, at its file's own speed)"),
             .flag(
                 "reset",
                 "set your practice file aside (saying where) and stop: the next 'opscope practice' starts over"),
@@ -79,9 +79,9 @@ enum PracticeCommand: Subcommand {
             }
             return reset(store)
         }
-        let session = PracticeSession(store: store, speed: speed)
+        let session = PracticeSession(store: store, speed: args.value("speed") != nil ? speed : nil)
         if args.value("answer") == nil, !args.has("text"), isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
-            return session.onBoard(count: count, speed: args.value("speed") != nil ? speed : nil)
+            return session.onBoard(count: count, speed: session.speed)
         }
         return session.run(count: count, answer: args.value("answer"))
     }
@@ -107,7 +107,9 @@ enum PracticeCommand: Subcommand {
 /// One `opscope practice`: the summary, then each question in turn.
 struct PracticeSession: Sendable {
     let store: PracticeStore
-    let speed: Double
+    /// `--speed`, if given; each question otherwise runs at its own pace
+    /// (`QuizCommand.pace`).
+    let speed: Double?
     let library = PracticeLibrary.load(folder: "scenarios")
 
     /// The record as this session keeps it, and whether it can still write it.
@@ -132,7 +134,8 @@ struct PracticeSession: Sendable {
             guard let (scenario, concepts) = question(for: choice.id) else { return .failed }
             let kept = keeping
             let soFar = allRight
-            let status = QuizCommand.ask(scenario, answer: answer, speed: speed) { status in
+            let status = QuizCommand.ask(scenario, answer: answer, speed: QuizCommand.pace(for: scenario, asked: speed))
+            { status in
                 // A deadlock holds this process's main thread for good: the
                 // answer is kept all the same, and the questions left are
                 // asked by a fresh opscope (each run needs a main thread).
@@ -240,7 +243,9 @@ struct PracticeSession: Sendable {
             "\nThis opscope's main thread is blocked for good in the scenario's wait, and every run needs it: "
                 + (left == 1 ? "the last question starts" : "the \(left) questions left start") + " in a new opscope.\n"
         )
-        let arguments = [CommandLine.arguments[0], "practice", "--count", String(left), "--speed", String(speed)]
+        let arguments =
+            [CommandLine.arguments[0], "practice", "--count", String(left)]
+            + (speed.map { ["--speed", String($0)] } ?? [])
         var pointers = arguments.map { strdup($0) }
         pointers.append(nil)
         execv("/proc/self/exe", &pointers)

@@ -112,8 +112,9 @@ enum QuizCommand: Subcommand {
             .answer,
             .text,
             .speed(
-                "(default: 4). The scenario's timing decides the answer, not the speed; only the worker-thread ramp "
-                    + "of synchronous work (about one thread a second, real time) does not scale."),
+                "(default: 4; a 'columns' question, at its file's own speed). The scenario's timing decides the "
+                    + "answer, not the speed; only the worker-thread ramp of synchronous work (about one thread a "
+                    + "second, real time) does not scale."),
         ],
         epilogue: """
             EXIT STATUS: 0 when the answer was entirely right (with --save: when
@@ -171,7 +172,20 @@ enum QuizCommand: Subcommand {
                 )
             }
         }
-        return ask(scenario, answer: args.value("answer"), speed: speed, trailer: trailer)
+        let pace = pace(for: scenario, asked: args.value("speed") != nil ? speed : nil)
+        return ask(scenario, answer: args.value("answer"), speed: pace, trailer: trailer)
+    }
+
+    /// The speed `scenario`'s question runs at: `asked` (`--speed`) when
+    /// given, else ×4, but a `columns` question at its file's own speed
+    /// when that is slower. Its answer is the run's board at a moment, and a
+    /// run on a busy machine falls behind a little more at every hand-over:
+    /// at ×4 that lateness is four times larger in scenario time and can
+    /// carry an operation across the moment the file chose for its pace.
+    static func pace(for scenario: Scenario, asked: Double?) -> Double {
+        if let asked { return asked }
+        if scenario.quiz?.kind == .columns, let own = scenario.speed { return min(own, 4) }
+        return 4
     }
 
     /// Asks `scenario`'s quiz (it has one): prints the sheet, reads the

@@ -69,6 +69,28 @@ struct CommandTableTests {
         }
     }
 
+    @Test("opscope-bench: its help lists each section '--only' takes, and only those; and each option")
+    func benchSections() throws {
+        let bench = OpscopeBinary.url.deletingLastPathComponent().appendingPathComponent("opscope-bench")
+        try #require(FileManager.default.isExecutableFile(atPath: bench.path), "no \(bench.path): build it first")
+        let help = try OpscopeBinary.run(["--help"], executable: bench)
+        #expect(help.status == 0)
+        let refused = try OpscopeBinary.run(["--only", "nothing-such"], executable: bench)
+        #expect(refused.status == 2)
+        let listed = try #require(
+            refused.stderr.components(separatedBy: "is one of ").last?
+                .components(separatedBy: ", not").first?.components(separatedBy: ", "))
+        let described = help.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), !line.hasPrefix("  --") else { return nil }
+            return line.dropFirst(2).split(separator: " ").first.map(String.init)
+        }
+        #expect(listed.count > 10)
+        #expect(listed == described, "'--only' takes \(listed); the help describes \(described)")
+        for option in ["quick", "only", "chain-length", "seeds", "runs"] {
+            #expect(help.stdout.contains("\n  --\(option)"), "no line for --\(option)")
+        }
+    }
+
     @Test("an option's summary is wrapped beside its name, or under a name too long for the column")
     func optionLines() {
         let spec = CommandSpec(

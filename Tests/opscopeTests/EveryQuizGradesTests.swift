@@ -25,7 +25,7 @@ struct EveryQuizGradesTests {
         guard let source = FileManager.default.contents(atPath: OpscopeBinary.packageRoot.path + "/" + path),
             let scenario = ScenarioReader.read(SourceFile(path: path, bytes: Array(source))).scenario,
             // At the file's own speed, as the quiz runs it: a question at a
-            // moment (columns at 1s) keeps its margins only there.
+            // moment (columns at 900ms) keeps its margins only there.
             let trace = try? OpscopeBinary.run(["trace", "--format", "jsonl", path], timeout: 120),
             let recording = try? RecordingDecoder.decode(Array(trace.stdout.utf8)),
             let right = QuizAnswer.observed(for: recording.scenario, events: recording.events),

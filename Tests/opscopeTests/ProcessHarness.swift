@@ -36,15 +36,17 @@ enum OpscopeBinary {
     /// standard output is that file (`/dev/full`), not captured. With
     /// `signal`, sends it that signal `after` real seconds. `environment`
     /// adds to (or replaces) this process's variables; `directory` is where
-    /// it runs instead of the package root.
+    /// it runs instead of the package root; `executable` is another program
+    /// built beside opscope (`opscope-bench`).
     /// The binary as a process not started yet: `arguments`, run in
     /// `directory` (the package's root), with this environment, no colours,
     /// and `extra` over it.
     static func process(
-        _ arguments: [String], environment extra: [String: String] = [:], directory: URL? = nil
+        _ arguments: [String], environment extra: [String: String] = [:], directory: URL? = nil,
+        executable: URL? = nil
     ) -> Process {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable ?? url
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         var environment = ProcessInfo.processInfo.environment
@@ -57,9 +59,9 @@ enum OpscopeBinary {
     static func run(
         _ arguments: [String], input: String? = nil, timeout: Double = 60, outputTo path: String? = nil,
         signal: (number: Int32, after: Double)? = nil, environment extra: [String: String] = [:],
-        directory: URL? = nil
+        directory: URL? = nil, executable: URL? = nil
     ) throws -> ProcessResult {
-        let process = process(arguments, environment: extra, directory: directory)
+        let process = process(arguments, environment: extra, directory: directory, executable: executable)
         let out = Pipe()
         let err = Pipe()
         if let path, let file = FileHandle(forWritingAtPath: path) {

@@ -24,6 +24,18 @@ struct StateReaderOffTests {
         #expect(!on.stdout.contains(Self.note))
     }
 
+    @Test("the timeline says so first, and draws no wait for a thread it did not see")
+    func timeline() throws {
+        let result = try OpscopeBinary.run(
+            ["trace", "--format", "timeline", "--speed", "4", "scenarios/18-hundred-downloads-sync.ops"], timeout: 120,
+            environment: Self.off)
+        #expect(result.status != 2, "stderr: \(result.stderr)")
+        #expect(result.stdout.hasPrefix("note: " + Self.note), "\(result.stdout.prefix(300))")
+        #expect(!result.stdout.contains("▒"), "a dispatch was drawn that the run did not observe")
+        let on = try OpscopeBinary.run(["trace", "--format", "timeline", "--speed", "8", "scenarios/01-chain.ops"])
+        #expect(!on.stdout.contains(Self.note))
+    }
+
     @Test("a recording made without it says so, and its replay's notes too")
     func recordingAndReplay() throws {
         let scratch = try ScratchFiles()
