@@ -56,7 +56,9 @@ import Testing
         }
         for (i, lane) in lanes.lanes.enumerated() {
             #expect(lane.dispatched == dispatchTimes[i])
-            let (ready, dispatched, started) = (lane.ready ?? .infinity, lane.dispatched!, lane.started ?? .infinity)
+            let (ready, dispatched, started) = (
+                lane.ready ?? .infinity, try #require(lane.dispatched), lane.started ?? .infinity
+            )
             #expect(ready <= dispatched && dispatched <= started)
         }
         // Some downloads waited a download's time or more for a thread.

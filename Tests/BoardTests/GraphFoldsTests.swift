@@ -160,7 +160,7 @@ import Testing
     /// The case of issue 29: `e` on fetch7 gathers thumb7 and not publish,
     /// and fetch7 still waits for session alone.
     @Test func foldingOneFetchLeavesTheSharedPublishOutside() throws {
-        let (_, s) = try Self.scenarios().last!
+        let (_, s) = try #require(try Self.scenarios().last)
         let id = { (name: String) in s.operationID(named: name)! }
         let full = GraphLayout(scenario: s)
         let drawnAs = GraphFolds.drawnAs(full: full, folds: [id("fetch7")], isShown: nil)!

@@ -32,7 +32,7 @@ struct MainThreadWaitModelTests {
         #expect(0 <= started && started < finished, "started, then fetch finished, then returned")
     }
 
-    @Test func waitingForAMainQueueOperationIsAStallThatNamesTheBlockedMainThread() {
+    @Test func waitingForAMainQueueOperationIsAStallThatNamesTheBlockedMainThread() throws {
         var b = ScenarioBuilder()
         let ui = b.queue("ui", main: true)
         let badge = b.work("badge", on: ui, ms: 50)
@@ -46,9 +46,8 @@ struct MainThreadWaitModelTests {
         m.add(0, real: RunModelTests.ms(1))
         #expect(m.stallCondition, "badge is ready, but the one thread that runs it waits for it")
         #expect(m.stuckReasons() == [badge: .mainThreadBlocked])
-        let seq = m.stallProbe(at: 1e9)
-        #expect(seq != nil)
-        let declared = m.declareStall(ifStillAt: seq!, real: RunModelTests.ms(500))
+        let seq = try #require(m.stallProbe(at: 1e9))
+        let declared = m.declareStall(ifStillAt: seq, real: RunModelTests.ms(500))
         #expect(declared)
         #expect(RunModelTests.lines(m).last == "end stalled")
         #expect(m.isStalledNow)

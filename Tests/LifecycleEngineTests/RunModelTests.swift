@@ -242,15 +242,14 @@ import Testing
         #expect(Self.same(m.nextScheduled()?.due, 0.2))
     }
 
-    @Test func aStallThatWaitsForTheUserHoldsTimeAndIsAnnouncedOnce() {
+    @Test func aStallThatWaitsForTheUserHoldsTimeAndIsAnnouncedOnce() throws {
         var b = ScenarioBuilder()
         let q = b.queue("downloads", suspended: true)
         b.work("a", on: q, ms: 10)
         var m = Self.model(b, policy: .waitsForUser)
         m.add(0, real: Self.ms(0))
-        let seq = m.stallProbe(at: 1e9)
-        #expect(seq != nil)
-        let r7 = m.declareStall(ifStillAt: seq!, real: Self.ms(300))
+        let seq = try #require(m.stallProbe(at: 1e9))
+        let r7 = m.declareStall(ifStillAt: seq, real: Self.ms(300))
         #expect(r7)
         #expect(Self.lines(m).last == "stall")
         #expect(m.stallProbe(at: 1e9) == nil, "announced once")
@@ -264,7 +263,7 @@ import Testing
     /// An asynchronous operation that never posts isFinished has not failed
     /// before its work is over: the stall comes at the end of its work,
     /// stamped there however late it is confirmed and whatever paused.
-    @Test func aForgottenFinishStallsWhenItsWorkEnds() {
+    @Test func aForgottenFinishStallsWhenItsWorkEnds() throws {
         var b = ScenarioBuilder()
         let q = b.queue("q")
         let broken = b.async("broken", on: q, ms: 300, neverFinishes: true)
@@ -276,9 +275,8 @@ import Testing
         #expect(m.stallProbe(at: 0.2) == nil, "its work is not over yet")
         m.clock.pause(Self.ms(100))
         m.clock.resume(Self.ms(2000))
-        let seq = m.stallProbe(at: m.now(Self.ms(2500)))
-        #expect(seq != nil)
-        let declared = m.declareStall(ifStillAt: seq!, real: Self.ms(2500))
+        let seq = try #require(m.stallProbe(at: m.now(Self.ms(2500))))
+        let declared = m.declareStall(ifStillAt: seq, real: Self.ms(2500))
         #expect(declared)
         #expect(Self.lines(m).last == "end stalled")
         #expect(Self.same(m.log.events.last?.time, 0.301))

@@ -50,14 +50,14 @@ import Testing
     /// `stopInBackground` returns at once, and the run, with its objects,
     /// its model and its events, is freed once the thread that stops it
     /// is done: nothing of it stays once the caller lets go.
-    @Test func aRunStoppedInTheBackgroundIsFreedWhileItsWorkWasStillGoing() {
+    @Test func aRunStoppedInTheBackgroundIsFreedWhileItsWorkWasStillGoing() throws {
         // Long work on a cap of 2: most of it waits in the queue, two are
         // executing, when the run is let go of.
         let scenario = Self.flat(2_000, ms: 60_000, cap: .limit(2))
         var run: ScenarioRun? = ScenarioRun(scenario: scenario, options: RunOptions(speed: 1))
         run?.start()
         #expect(LetGoTests.eventually(10) { run?.events.contains { $0.kind.isExecutingTrue } == true })
-        let weak = Weak(run!.core)
+        let weak = Weak(try #require(run).core)
         let clock = ContinuousClock()
         let asked = clock.now
         run?.stopInBackground()

@@ -118,14 +118,15 @@ import Testing
         }
     }
 
-    @Test func pageKeysGoAScreenDownTheColumnAndHomeEndToTheGraphsEnds() {
+    @Test func pageKeysGoAScreenDownTheColumnAndHomeEndToTheGraphsEnds() throws {
         let s = Self.fanOut()
         var scene = TimelineScene(s, .columns, size: Self.size)
         scene.state.selectedOperation = s.id("f0")
         scene.press(.character("G"))
         let layout = GraphView.drawing(board: scene.board, state: scene.state, frame: scene.frame).layout
-        func place() -> Int { Int(layout.placeOf[scene.state.selectedOperation!.index]) }
-        func layer() -> Int { Int(layout.layerOf[scene.state.selectedOperation!.index]) }
+        // -1: nothing selected (every check below then fails).
+        func place() -> Int { scene.state.selectedOperation.map { Int(layout.placeOf[$0.index]) } ?? -1 }
+        func layer() -> Int { scene.state.selectedOperation.map { Int(layout.layerOf[$0.index]) } ?? -1 }
         scene.press(.home)
         #expect(scene.state.selectedOperation == s.id("src"))
         scene.press(.end)
@@ -138,16 +139,16 @@ import Testing
         let paged = place() - top
         // About a screen of rows (the board area less the title), in the same column.
         #expect(layer() == 1 && paged > 5 && paged < Self.size.rows)
-        var name = scene.board[operation: scene.state.selectedOperation!].name
+        var name = scene.board[operation: try #require(scene.state.selectedOperation)].name
         #expect(scene.wholeScreen.contains { $0.contains("\(name): waits for 1") })
         for _ in 0..<10 { scene.press(.pageDown) }
-        let bottom = layout.layers[1].lastIndex { if case .operation = $0 { true } else { false } }
+        let bottom = try #require(layout.layers[1].lastIndex { if case .operation = $0 { true } else { false } })
         #expect(place() == bottom)
         #expect(scene.message == "the bottom of this column")
-        name = scene.board[operation: scene.state.selectedOperation!].name
+        name = scene.board[operation: try #require(scene.state.selectedOperation)].name
         #expect(scene.wholeScreen.contains { $0.contains("\(name): waits for 1") })
         scene.press(.pageUp)
-        #expect(layer() == 1 && place() == bottom! - paged)
+        #expect(layer() == 1 && place() == bottom - paged)
     }
 
     @Test func eFoldsWhatWaitsForTheSelectionIntoItsNodeAndUnfoldsIt() {

@@ -44,7 +44,7 @@ import TextKit
         #expect(lines(of: grid, layout.overlay)[0].hasPrefix("┌ Keys ─"))
     }
 
-    @Test func helpOverlayScrollsWhenItDoesNotFit() {
+    @Test func helpOverlayScrollsWhenItDoesNotFit() throws {
         let b = board()
         var state = InterfaceState(board: b)
         let f = frame()
@@ -56,7 +56,9 @@ import TextKit
         let layout = InterfaceRenderer.layout(board: b, state: state, frame: f)!
         let inner = layout.overlay.inset(top: 1, left: 2, bottom: 1, right: 1)
         #expect(trimmed(lines(of: grid, inner)[0]) == InterfaceKeys.table.helpLines()[1])
-        #expect(trimmed(lines(of: grid, layout.overlay).last!).hasSuffix(" Esc close, ↑↓ PgUp PgDn Home End scroll ─┘"))
+        #expect(
+            trimmed(try #require(lines(of: grid, layout.overlay).last)).hasSuffix(
+                " Esc close, ↑↓ PgUp PgDn Home End scroll ─┘"))
         #expect(InterfaceController.handle(.escape, state: &state, board: b, frame: f) == .redraw)
         #expect(state.overlay == .none)
     }

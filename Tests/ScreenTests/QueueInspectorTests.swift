@@ -206,7 +206,7 @@ import TextKit
                     + "suspended (by line 11 at 0.300s); its queue downloads is at its cap (2 of 1 running)"))
     }
 
-    @Test func aLongChainNamesFourLinksThenTheRoot() {
+    @Test func aLongChainNamesFourLinksThenTheRoot() throws {
         let names = (1...7).map { "x\($0)" }
         let chained = makeScenario(
             queues: [QueueSpec(name: "net", cap: .limit(2))],
@@ -218,12 +218,12 @@ import TextKit
         let chain = board.notRunningChain(s.id("x1"))
         #expect(chain?.links.count == 7)
         #expect(
-            Provenance.chain(chain!, board: board)
+            Provenance.chain(try #require(chain), board: board)
                 == "waiting for x2 \u{2192} x2 waits for x3 \u{2192} x3 waits for x4 \u{2192} x4 waits for x5 "
                 + "\u{2192} \u{2026}and 2 more \u{2192} x7: its queue net is suspended")
     }
 
-    @Test func aChainThatComesBackStops() {
+    @Test func aChainThatComesBackStops() throws {
         let looped = makeScenario(
             queues: [QueueSpec(name: "net")],
             ops: [op("a", on: "net", after: ["b"]), op("b", on: "net", after: ["c"]), op("c", on: "net", after: ["b"])])
@@ -234,7 +234,7 @@ import TextKit
         #expect(chain?.cycle == true)
         #expect(chain?.links == [s.id("a"), s.id("b"), s.id("c")])
         #expect(
-            Provenance.chain(chain!, board: board)
+            Provenance.chain(try #require(chain), board: board)
                 == "waiting for b \u{2192} b waits for c \u{2192} c waits for what waits for it: a loop")
     }
 

@@ -109,10 +109,10 @@ import Testing
         #expect(boardArea(scene).contains { $0.hasPrefix(name(scene)! + " ") })
     }
 
-    @Test func theTableFollowsTheHistoryCursor() {
+    @Test func theTableFollowsTheHistoryCursor() throws {
         var scene = scene(cursor: 9)
         for _ in 0..<5 { scene.press(.character("o")) }
-        let board = scene.frame.history!.board(after: 9)
+        let board = try #require(scene.frame.history).board(after: 9)
         let shown = InterfaceRenderer.render(board: board, state: scene.state, frame: scene.frame).grid
         let layout = InterfaceRenderer.layout(board: board, state: scene.state, frame: scene.frame)!
         let area = lines(of: shown, layout.boardArea).map(trimmed)

@@ -30,7 +30,7 @@ struct QuizGenerateTests {
     @Test("a wrong answer exits 1")
     func wrongAnswer() throws {
         let question = try Self.question(1, 2)
-        guard case .startOrder = question.scenario.quiz!.kind else { return }
+        guard case .startOrder = try #require(question.scenario.quiz).kind else { return }
         let wrong = question.answer.components(separatedBy: ", ").reversed().joined(separator: ", ")
         let result = try OpscopeBinary.run(["quiz", "--generate", "--seed", "2", "--answer", wrong])
         #expect(result.status == 1)
