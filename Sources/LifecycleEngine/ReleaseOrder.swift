@@ -56,7 +56,7 @@ extension RunModel {
     /// stay too: their dependents may be made after them.
     func mayLetGo(_ i: Int) -> Bool {
         // One started by hand is kept: a later `start` calls it again.
-        records[i].phase == .finished && !records[i].cancelled && kinds[i] != .barrier && !graph.hasDependents(i)
-            && !isByHand(i)
+        records[i].phase == .finished && !records[i].cancelled && facts.kinds[i] != .barrier
+            && !facts.graph.hasDependents(i) && !facts.isByHand(i)
     }
 }

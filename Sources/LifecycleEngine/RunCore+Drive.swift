@@ -126,7 +126,7 @@ extension RunCore {
         defer { actionLock.unlock() }
         lock.lock()
         let (wasRunning, gates) = model.stopped()
-        let plan = StopPlan(isMain: scenario.queues.map(\.isMain), kinds: model.kinds, gates: gates)
+        let plan = StopPlan(isMain: scenario.queues.map(\.isMain), kinds: model.facts.kinds, gates: gates)
         let objects = self.objects
         unlockAndNotify()
         guard wasRunning else { return }
@@ -196,7 +196,7 @@ extension RunCore {
         var released = EngineObjects.none
         let graph = withLockedModel { model in
             swap(&released, &objects)
-            return model.graph
+            return model.facts.graph
         }
         // Freed here, outside the lock, as a whole, dependents first: no
         // operation's deinit frees another, however long a chain
@@ -231,8 +231,8 @@ struct FoundationDrain: @unchecked Sendable {
             let own = objects.queues.indices.filter { !core.scenario.queues[$0].isMain }.map { objects.queues[$0] }
             guard core.scenario.queues.contains(where: \.isMain) else { return (own, []) }
             let onMain = objects.operations.indices.compactMap { i -> Operation? in
-                guard model.records[i].phase != .notAdded, model.kinds[i] != .barrier,
-                    core.scenario.queues[Int(model.queueOf[i])].isMain
+                guard model.records[i].phase != .notAdded, model.facts.kinds[i] != .barrier,
+                    core.scenario.queues[Int(model.facts.queueOf[i])].isMain
                 else { return nil }
                 return objects.operations[i]
             }

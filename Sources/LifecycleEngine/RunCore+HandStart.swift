@@ -21,7 +21,8 @@ extension RunCore {
         let made = makeMissing(CollectionOfOne(Int32(i)))
         let (operation, dependencies) = withLockedModel { model -> (Operation?, [Operation]) in
             keepMade(made)
-            return (objects.operation(i), model.graph.dependencies(of: i).compactMap { objects.operation(Int($0)) })
+            let dependencies = model.facts.graph.dependencies(of: i).compactMap { objects.operation(Int($0)) }
+            return (objects.operation(i), dependencies)
         }
         if let operation {
             for dependency in dependencies { operation.addDependency(dependency) }

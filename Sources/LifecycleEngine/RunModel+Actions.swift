@@ -58,7 +58,7 @@ extension RunModel {
             guard let i = validOperation(id) else { return refuse(.noSuchOperation) }
             let r = records[i]
             let refusal: ActionRefusal? =
-                kinds[i] == .barrier
+                facts.kinds[i] == .barrier
                 ? .barrierHasNoHandle
                 : r.phase == .finished
                     ? .alreadyFinished
@@ -112,7 +112,7 @@ extension RunModel {
 
         case .setPriority(let id, let level):
             guard let i = validOperation(id) else { return refuse(.noSuchOperation) }
-            if kinds[i] == .barrier { return refuse(.barrierHasNoPriority) }
+            if facts.kinds[i] == .barrier { return refuse(.barrierHasNoPriority) }
             if records[i].phase == .finished { return refuse(.alreadyFinished) }
             let old = records[i].priority
             guard changePriority(i, to: level) else { return refuse(.unchanged) }
@@ -138,7 +138,7 @@ extension RunModel {
             // language sees to both; a batch made in code that breaks them
             // names what the call cannot add.
             guard let first = members.first,
-                members.allSatisfy({ kinds[$0] != .barrier && queueOf[$0] == queueOf[first] })
+                members.allSatisfy({ facts.kinds[$0] != .barrier && facts.queueOf[$0] == facts.queueOf[first] })
             else { return refuse(.noSuchOperation) }
             record(nil)
             return .addBatch(members, addBatch(members, real: real))
@@ -146,20 +146,20 @@ extension RunModel {
         case .wait(let id):
             guard validOperation(id) != nil else { return refuse(.noSuchOperation) }
             record(nil)
-            mainWaitsOpen += 1
+            mainThread.waitPosted()
             return .waitOnMainThread(action)
 
         case .waitAll(let id):
             guard validQueue(id) != nil else { return refuse(.noSuchQueue) }
             record(nil)
-            mainWaitsOpen += 1
+            mainThread.waitPosted()
             return .waitOnMainThread(action)
 
         case .start(let id):
             guard let i = validOperation(id) else { return refuse(.noSuchOperation) }
             // Recorded when the main thread takes it: whether it calls
             // start() depends on the operation's state at that moment.
-            handStartsOpen += 1
+            mainThread.handStartPosted()
             return .startOnMainThread(i, origin)
         }
     }
@@ -204,7 +204,7 @@ extension RunModel {
     }
 
     private func validOperation(_ id: OperationID) -> Int? {
-        id.index >= 0 && id.index < kinds.count ? id.index : nil
+        id.index >= 0 && id.index < facts.count ? id.index : nil
     }
 
     private func validQueue(_ id: QueueID) -> Int? {

@@ -52,15 +52,14 @@ extension RunModel {
         let t = stamp(real)
         for q32 in scan.queues {
             let q = Int(q32)
-            guard !dispatchOrders[q].isEmpty else { continue }
+            guard !dispatch.isEmpty(queue: q) else { continue }
             // The waiting ones it passes go back where they were.
             var keep = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
             var keptBuckets = (0, 0, 0, 0)
             var waiting = 0
             buckets: for bucket in 0..<DispatchOrder.buckets {
-                while let entry = dispatchOrders[q].top(bucket) {
+                while let entry = dispatch.takeFirst(queue: q, bucket: bucket) {
                     let i = DispatchOrder.operation(entry)
-                    dispatchOrders[q].pop(bucket)
                     guard isUndispatched(i, filedAs: entry, in: bucket) else { continue }
                     if isDispatched(i) {
                         dispatched(i, t)
@@ -76,14 +75,14 @@ extension RunModel {
                     if waiting >= Self.scanStopsAfterWaiting { break buckets }
                 }
             }
-            if waiting > 0 { dispatchOrders[q].push(keep.0, keptBuckets.0) }
-            if waiting > 1 { dispatchOrders[q].push(keep.1, keptBuckets.1) }
-            if waiting > 2 { dispatchOrders[q].push(keep.2, keptBuckets.2) }
-            if waiting > 3 { dispatchOrders[q].push(keep.3, keptBuckets.3) }
+            if waiting > 0 { dispatch.putBack(keep.0, bucket: keptBuckets.0, queue: q) }
+            if waiting > 1 { dispatch.putBack(keep.1, bucket: keptBuckets.1, queue: q) }
+            if waiting > 2 { dispatch.putBack(keep.2, bucket: keptBuckets.2, queue: q) }
+            if waiting > 3 { dispatch.putBack(keep.3, bucket: keptBuckets.3, queue: q) }
         }
         for i32 in scan.newlyReady {
             let i = Int(i32)
-            if records[i].phase == .ready && !records[i].dispatched && kinds[i] != .barrier && isDispatched(i) {
+            if records[i].phase == .ready && !records[i].dispatched && facts.kinds[i] != .barrier && isDispatched(i) {
                 dispatched(i, t)
             }
         }
@@ -100,7 +99,7 @@ extension RunModel {
 
     private mutating func dispatched(_ i: Int, _ t: Double) {
         records[i].dispatched = true
-        let q = Int(queueOf[i])
+        let q = Int(facts.queueOf[i])
         if records[i].phase == .ready {
             queues[q].readyWaiting -= 1
             queues[q].dispatchedWaiting += 1
@@ -119,21 +118,16 @@ extension RunModel {
     /// Files operation `i` at the end of `bucket`, as Foundation's queue
     /// does at an add or a priority change that moves it.
     mutating func file(_ i: Int, in bucket: Int) {
-        nextBucketSeq &+= 1
         records[i].bucket = UInt8(bucket)
-        records[i].bucketSeq = nextBucketSeq
+        records[i].bucketSeq = dispatch.nextSequence()
         if records[i].phase == .ready { enterDispatchOrder(i) }
     }
 
     /// A ready operation, not yet dispatched, joins its queue's order.
     mutating func enterDispatchOrder(_ i: Int) {
-        guard kinds[i] != .barrier, !records[i].dispatched else { return }
+        guard facts.kinds[i] != .barrier, !records[i].dispatched else { return }
         let entry = DispatchOrder.entry(sequence: records[i].bucketSeq, operation: i)
-        if deferredFilings != nil {
-            deferredFilings?.append((entry, records[i].bucket))
-        } else {
-            dispatchOrders[Int(queueOf[i])].push(entry, Int(records[i].bucket))
-        }
+        dispatch.file(entry, bucket: records[i].bucket, queue: Int(facts.queueOf[i]))
     }
 
     /// From now on, what joins a queue's order waits for `fileDeferred`:
@@ -141,32 +135,24 @@ extension RunModel {
     /// Foundation one by one, and a scan made meanwhile (after a finish on
     /// a worker) would read, and put back, operations Foundation has not
     /// been given yet, finish after finish.
-    mutating func deferFiling() {
-        if deferredFilings == nil { deferredFilings = [] }
-    }
+    mutating func deferFiling() { dispatch.deferFiling() }
 
     /// Files what `deferFiling` held (an entry filed again since is left
     /// out when it comes to the top, as any other), and goes on deferring
     /// or stops.
     mutating func fileDeferred(stillDeferring: Bool) {
-        guard var held = deferredFilings else { return }
-        deferredFilings = nil
-        for (entry, bucket) in held {
-            let i = DispatchOrder.operation(entry)
-            if records[i].phase == .ready && !records[i].dispatched {
-                dispatchOrders[Int(queueOf[i])].push(entry, Int(bucket))
-            }
-        }
-        if stillDeferring {
-            held.removeAll(keepingCapacity: true)
-            deferredFilings = held
+        // The closure reads its own references to the arrays, taken before
+        // `dispatch` is changed: never the model itself, which is being
+        // changed then.
+        dispatch.fileDeferred(stillDeferring: stillDeferring) { [records, queueOf = facts.queueOf] i in
+            records[i].phase == .ready && !records[i].dispatched ? Int(queueOf[i]) : nil
         }
     }
 
     /// The bucket Foundation files operation `i` under when it is added
     /// (`PriorityRule.filing`, with its queue's limit at that moment).
     func bucketAtAdd(_ i: Int) -> Int {
-        let limit = queues[Int(queueOf[i])].limit
+        let limit = queues[Int(facts.queueOf[i])].limit
         let filing = PriorityRule.filing(
             explicit: records[i].explicitPriority, qos: scenario.operations[i].qos, limitAtAdd: limit)
         return DispatchBucket(filing.level).rawValue

@@ -17,16 +17,14 @@ extension RunModel {
     static let addsPerChunk = 64
 
     /// How many operations the start adds (those no `add` action adds later).
-    var initialAddCount: Int { initialAdds.count }
+    var initialAddCount: Int { startAdds.count }
 
     /// The start's next chunk, not added yet: the shell makes their objects
     /// (and those they wait for) before it takes the lock to add them.
-    var upcomingAdds: ArraySlice<Int32> {
-        initialAdds[nextInitialAdd..<min(nextInitialAdd + Self.addsPerChunk, initialAdds.count)]
-    }
+    var upcomingAdds: ArraySlice<Int32> { startAdds.upcoming(Self.addsPerChunk) }
 
     /// Whether the start has added every operation it adds.
-    var initialAddsDone: Bool { nextInitialAdd >= initialAdds.count }
+    var initialAddsDone: Bool { startAdds.isDone }
 
     /// Announces the start's next chunk of adds, in file order, each
     /// announcement before its operation's add (the shell adds them one at
@@ -37,17 +35,14 @@ extension RunModel {
     /// before the next add's. Returns what to hand Foundation, in order,
     /// and where to look once it is handed over.
     mutating func addChunk(real: UInt64) -> (handovers: [HandoverPlan], scan: DispatchScan) {
-        let oneByOne = initialAdds.count <= Self.addsLookedAtOneByOne
-        let start = nextInitialAdd
+        let oneByOne = startAdds.count <= Self.addsLookedAtOneByOne
+        let start = startAdds.next
         deferFiling()
         var scan = DispatchScan()
         var handovers: [HandoverPlan] = []
-        handovers.reserveCapacity(min(Self.addsPerChunk, initialAdds.count - start))
-        while nextInitialAdd < initialAdds.count && nextInitialAdd - start < Self.addsPerChunk
-            && (scan.isEmpty || !oneByOne)
-        {
-            let i = Int(initialAdds[nextInitialAdd])
-            if let b = startBatchAt[Int32(i)] {
+        handovers.reserveCapacity(min(Self.addsPerChunk, startAdds.count - start))
+        while let i = startAdds.nextOperation, startAdds.next - start < Self.addsPerChunk, scan.isEmpty || !oneByOne {
+            if let b = startAdds.batch(beginningWith: i) {
                 // The file's `add A, B, …`: one action, one call.
                 let ids = scenario.startBatches[b].operations
                 let members = ids.map(\.index)
@@ -58,12 +53,12 @@ extension RunModel {
                     plan.joinsNext = k < members.count - 1
                     handovers.append(plan)
                 }
-                nextInitialAdd += members.count
+                startAdds.announced(members.count)
                 continue
             }
             scan.merge(add(i, real: real))
             handovers.append(handoverPlan(i))
-            nextInitialAdd += 1
+            startAdds.announced(1)
         }
         return (handovers, scan)
     }
@@ -72,13 +67,13 @@ extension RunModel {
     /// joins the queues' orders, deferred again while more chunks come
     /// (`fileDeferred`). Returns how far the start is.
     mutating func chunkHandedOver() -> BuildProgress {
-        handedOver = nextInitialAdd
+        startAdds.handOver()
         fileDeferred(stillDeferring: !initialAddsDone)
         return buildProgress
     }
 
     /// How far the start is in handing its operations to Foundation.
-    var buildProgress: BuildProgress { BuildProgress(handedOver: handedOver, total: initialAdds.count) }
+    var buildProgress: BuildProgress { startAdds.progress }
 
     /// What the shell gives Foundation for operation `i` as it adds it.
     struct HandoverPlan: Equatable {
@@ -93,8 +88,8 @@ extension RunModel {
 
     func handoverPlan(_ i: Int) -> HandoverPlan {
         HandoverPlan(
-            index: i, dependencies: graph.dependencies(of: i).map(Int.init), queue: Int(queueOf[i]),
-            isBarrier: kinds[i] == .barrier)
+            index: i, dependencies: facts.graph.dependencies(of: i).map(Int.init), queue: Int(facts.queueOf[i]),
+            isBarrier: facts.kinds[i] == .barrier)
     }
 
     /// The operations whose objects the shell must make before it hands
@@ -113,7 +108,7 @@ extension RunModel {
         }
         for i in indices {
             consider(Int(i))
-            for d in graph.dependencies(of: Int(i)) { consider(Int(d)) }
+            for d in facts.graph.dependencies(of: Int(i)) { consider(Int(d)) }
         }
         return missing
     }
@@ -137,7 +132,7 @@ extension RunModel {
     /// event log, on every finish: a flat 200,000 took 30 s). A mutating
     /// one starts its access to the model only once the argument is made.
     mutating func afterFinish(_ i: Int, scan: DispatchScan) -> DispatchScan? {
-        scan.isEmpty && graph.hasDependents(i) ? nil : scan
+        scan.isEmpty && facts.graph.hasDependents(i) ? nil : scan
     }
 
     // MARK: - The scheduler
@@ -169,6 +164,7 @@ extension RunModel {
         }
         var wait = 0.2
         if let next, !paused { wait = min(wait, max((next.due - now) / clock.speed, 0.0005)) }
+        let forgetsAt = timers.forgetsAt
         if forgetsAt > now, !paused { wait = min(wait, max((forgetsAt - now) / clock.speed, 0.0005)) }
         return .sleep(wait, watchesStall: !hasEngineWorkScheduled)
     }

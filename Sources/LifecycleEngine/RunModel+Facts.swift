@@ -14,21 +14,6 @@ extension RunModel {
         var isMain: Bool
     }
 
-    /// The tag of `thread`: 0 for the main thread, others 1, 2, … in the
-    /// order the run first sees them.
-    mutating func tag(_ thread: ThreadIdentity) -> Int16 {
-        for (id, tag) in threads where id == thread.id { return tag }
-        let tag: Int16
-        if thread.isMain {
-            tag = 0
-        } else {
-            tag = nextThreadNumber
-            nextThreadNumber += 1
-        }
-        threads.append((thread.id, tag))
-        return tag
-    }
-
     // MARK: - Asynchronous operations
 
     /// What the shell does with an asynchronous operation's own state after
@@ -81,11 +66,11 @@ extension RunModel {
             step.state = .finished
             step.postsFinished = true
         } else {
-            begin(i, thread: tag(thread), real: real)
+            begin(i, thread: threads.tag(thread), real: real)
             step.state = .executing
             step.postsExecuting = true
-            if !neverFinishes[i] {
-                if durations[i] <= 0 {
+            if !facts.neverFinishes[i] {
+                if facts.durations[i] <= 0 {
                     step.scan = afterFinish(i, scan: finish(i, real: real))
                     step.state = .finished
                     step.postsFinished = true
@@ -145,7 +130,7 @@ extension RunModel {
         if r.phase == .finished || r.cancelled || r.heldCancel { return step }
         if r.phase == .executing {
             cancelWhileExecuting(i, real: real)
-            if kinds[i] == .async && !neverFinishes[i] && !ignoresCancel[i] {
+            if facts.kinds[i] == .async && !facts.neverFinishes[i] && !facts.ignoresCancel[i] {
                 // Foundation's cancel() does nothing to an operation that
                 // says it finished: it comes before the finished state,
                 // which is stored under the lock.
@@ -156,7 +141,7 @@ extension RunModel {
             }
             return step
         }
-        if kinds[i] != .async && !claimStartWindow() {
+        if facts.kinds[i] != .async && !claimStartWindow() {
             records[i].heldCancel = true
             return step
         }
@@ -198,8 +183,9 @@ extension RunModel {
     /// `main()` of a synchronous operation began on `thread`: the work to
     /// simulate.
     mutating func syncMainBegan(_ i: Int, thread: ThreadIdentity, real: UInt64) -> Work {
-        let (t, held) = begin(i, thread: tag(thread), real: real)
-        return Work(started: t, duration: durations[i], cooperative: !ignoresCancel[i], appliesHeldCancel: held)
+        let (t, held) = begin(i, thread: threads.tag(thread), real: real)
+        return Work(
+            started: t, duration: facts.durations[i], cooperative: !facts.ignoresCancel[i], appliesHeldCancel: held)
     }
 
     /// `main()` of a synchronous operation returns: it finishes. What to do
@@ -256,18 +242,17 @@ extension RunModel {
     /// it (an operation that ignores cancels always gets there).
     private mutating func leaveWorkRunning(_ i: Int, real: UInt64) {
         guard let leftover = scenario.leftover(of: OperationID(i)), records[i].phase == .executing,
-            !records[i].cancelled || ignoresCancel[i], lifecycle == .running
+            !records[i].cancelled || facts.ignoresCancel[i], lifecycle == .running
         else { return }
         let t = stamp(real)
         emit(.leftover(OperationID(i), phase: .started), t)
-        leftoversPending += 1
-        leftoverTimers.push(due: t + leftover.seconds, op: Int32(i))
+        timers.leftoverStarted(Int32(i), due: t + leftover.seconds)
     }
 
     /// The work operation `i`'s `main()` left running ended.
     mutating func leftoverEnded(_ i: Int, real: UInt64) {
         let t = stamp(real)
-        leftoversPending -= 1
+        timers.leftoverEnded()
         emit(.leftover(OperationID(i), phase: .returned), t)
         checkCompleted(t)
     }
@@ -275,7 +260,7 @@ extension RunModel {
     /// One execution block of a `blocks` operation started or returned on
     /// `thread`. Returns the scenario time.
     mutating func blockPhase(_ i: Int, _ n: Int, _ phase: BlockPhase, thread: ThreadIdentity, real: UInt64) -> Double {
-        block(i, n, phase, thread: tag(thread), real: real)
+        block(i, n, phase, thread: threads.tag(thread), real: real)
     }
 
     /// The block of barrier `i` began on `thread`: its work, or nil when it
@@ -283,8 +268,8 @@ extension RunModel {
     /// block began).
     mutating func barrierBlockBegan(_ i: Int, thread: ThreadIdentity, real: UInt64) -> Work? {
         if lifecycle == .stopped || records[i].phase == .finished { return nil }
-        let (t, _) = begin(i, thread: tag(thread), real: real)
-        return Work(started: t, duration: durations[i], cooperative: false)
+        let (t, _) = begin(i, thread: threads.tag(thread), real: real)
+        return Work(started: t, duration: facts.durations[i], cooperative: false)
     }
 
     /// The block of barrier `i` ends: it finishes, and its gate opens
@@ -297,7 +282,7 @@ extension RunModel {
     /// Operation `i`'s completion block ran on `thread`: the actions to
     /// perform now, on that thread (then `completionReturned`).
     mutating func completionRan(_ i: Int, thread: ThreadIdentity, real: UInt64) -> [Action] {
-        completionRan(i, thread: tag(thread), real: real)
+        completionRan(i, thread: threads.tag(thread), real: real)
         return scenario.operations[i].completion ?? []
     }
 
@@ -358,7 +343,7 @@ extension RunModel {
     /// dependents the stop cancels, so that nothing holds on.
     mutating func stopped() -> (wasRunning: Bool, gates: [Int]) {
         guard stop() == .running else { return (false, []) }
-        return (true, records.indices.filter { kinds[$0] == .barrier && takeGate($0) })
+        return (true, records.indices.filter { facts.kinds[$0] == .barrier && takeGate($0) })
     }
 
     /// Every operation finished: Foundation may still be processing the

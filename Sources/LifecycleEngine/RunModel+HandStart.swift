@@ -39,23 +39,23 @@ extension RunModel {
         _ i: Int, origin: ActionOrigin, foundationReady: Bool?, giveUp: Bool, real: UInt64
     ) -> HandStart {
         guard lifecycle == .running, !log.isClosed, let foundationReady else {
-            handStartsOpen -= 1
+            mainThread.handStartDropped()
             return .none
         }
         var refusal = startRefusal(i)
         if refusal == nil && needsReadiness(i) && !foundationReady {
             guard giveUp else { return .notYet }
-            refusal = kinds[i] == .async ? .startNotReadyAsync : .startNotReady
+            refusal = facts.kinds[i] == .async ? .startNotReadyAsync : .startNotReady
         }
         let t = stamp(real)
         let action = Action.start(OperationID(i))
         emit(.action(action, origin: origin, ignored: refusal), t)
         if let refusal {
-            handStartsOpen -= 1
+            mainThread.handStartDropped()
             checkCompleted(t)
             return .refused(refusal)
         }
-        handStart = i
+        mainThread.handStartCalled(i)
         emit(.startCall(OperationID(i), phase: .started), t)
         return .call
     }
@@ -63,8 +63,7 @@ extension RunModel {
     /// The `start()` the main thread called for operation `i` returned.
     mutating func handStartReturned(_ i: Int, real: UInt64) {
         let t = stamp(real)
-        handStart = nil
-        handStartsOpen -= 1
+        mainThread.handStartReturned()
         emit(.startCall(OperationID(i), phase: .returned), t)
         checkCompleted(t)
     }
@@ -74,9 +73,9 @@ extension RunModel {
     /// still asked: `needsReadiness`).
     func startRefusal(_ i: Int) -> ActionRefusal? {
         let r = records[i]
-        let async = kinds[i] == .async
+        let async = facts.kinds[i] == .async
         switch r.phase {
-        case _ where kinds[i] == .barrier: return .startInAQueue
+        case _ where facts.kinds[i] == .barrier: return .startInAQueue
         case .pending, .ready: return .startInAQueue
         case .executing: return async ? .startWhileExecutingAsync : .startWhileExecuting
         case .finished: return nil
@@ -95,9 +94,5 @@ extension RunModel {
     /// Whether the main thread will still do something with a `start` it
     /// was asked for: it is not blocked for good in a wait (then the calls
     /// queued behind that wait never come).
-    var handStartProgresses: Bool {
-        guard handStartsOpen > 0 else { return false }
-        guard let mainWait else { return true }
-        return waitCanReturn(mainWait)
-    }
+    var handStartProgresses: Bool { mainThread.handStartsProgress { waitCanReturn($0) } }
 }

@@ -11,10 +11,10 @@ extension RunModel {
     /// run that ended or was stopped.
     mutating func mainWaitStarted(_ action: Action, real: UInt64) -> Bool {
         guard lifecycle == .running, !log.isClosed else {
-            mainWaitsOpen -= 1
+            mainThread.waitDropped()
             return false
         }
-        mainWait = action
+        mainThread.waitBegan(action)
         emit(.mainThreadWait(action, phase: .started), stamp(real))
         return true
     }
@@ -22,8 +22,7 @@ extension RunModel {
     /// Foundation's wait returned on the main thread.
     mutating func mainWaitReturned(_ action: Action, real: UInt64) {
         let t = stamp(real)
-        mainWait = nil
-        mainWaitsOpen -= 1
+        mainThread.waitReturned()
         emit(.mainThreadWait(action, phase: .returned), t)
         checkCompleted(t)
     }
@@ -45,9 +44,5 @@ extension RunModel {
     /// Whether what the main thread will do with its waits can still move
     /// the run: a wait posted that it has not begun (it will), or the one
     /// it is in can return.
-    var mainThreadWaitProgresses: Bool {
-        guard mainWaitsOpen > 0 else { return false }
-        guard let mainWait else { return true }
-        return waitCanReturn(mainWait)
-    }
+    var mainThreadWaitProgresses: Bool { mainThread.waitsProgress { waitCanReturn($0) } }
 }

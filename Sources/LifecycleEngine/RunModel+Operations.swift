@@ -15,7 +15,7 @@ extension RunModel {
         var scan = DispatchScan()
         guard let first = members.first else { return scan }
         for i in members { scan.merge(add(i, real: real, announcesCount: false)) }
-        let q = Int(queueOf[first])
+        let q = Int(facts.queueOf[first])
         let n = queues[q].operationCount
         queues[q].operationCount = n + members.count
         emit(.queue(QueueID(q), .operationCount, old: .int(n), new: .int(n + members.count)), stamp(real))
@@ -30,32 +30,27 @@ extension RunModel {
     @discardableResult
     mutating func add(_ i: Int, real: UInt64, announcesCount: Bool = true) -> DispatchScan {
         let t = stamp(real)
-        let q = Int(queueOf[i])
-        if kinds[i] == .barrier {
-            var preds: [Int32] = []
-            for m in queues[q].members where records[Int(m)].phase != .finished {
-                preds.append(m)
-                barrierDependents[m, default: []].append(Int32(i))
-            }
+        let q = Int(facts.queueOf[i])
+        if facts.kinds[i] == .barrier {
+            let preds = queues[q].members.filter { records[Int($0)].phase != .finished }
+            barriers.barrier(Int32(i), waitsFor: preds)
             queues[q].members = preds
             records[i].unfinishedDeps = records[i].cancelled ? 0 : Int32(preds.count)
-            barrierWaits[Int32(i)] = preds.isEmpty ? nil : preds
             queues[q].pendingBarriers.removeAll { records[Int($0)].phase.rawValue >= Phase.executing.rawValue }
             queues[q].pendingBarriers.append(Int32(i))
         } else if queues[q].hasBarriers, !records[i].cancelled {
             for b in queues[q].pendingBarriers where records[Int(b)].phase.rawValue < Phase.executing.rawValue {
                 records[i].unfinishedDeps += 1
-                barrierDependents[b, default: []].append(Int32(i))
-                barrierWaits[Int32(i), default: []].append(b)
+                barriers.operation(Int32(i), waitsFor: b)
             }
         }
         if queues[q].hasBarriers { queues[q].members.append(Int32(i)) }
         let ready = records[i].unfinishedDeps == 0
         records[i].phase = ready ? .ready : .pending
         if ready { queues[q].readyWaiting += 1 }
-        file(i, in: kinds[i] == .barrier ? 0 : bucketAtAdd(i))
+        file(i, in: facts.kinds[i] == .barrier ? 0 : bucketAtAdd(i))
         emitOp(i, .isReady, nil, ready, t)
-        if kinds[i] != .barrier && announcesCount {
+        if facts.kinds[i] != .barrier && announcesCount {
             let n = queues[q].operationCount
             queues[q].operationCount = n + 1
             emit(.queue(QueueID(q), .operationCount, old: .int(n), new: .int(n + 1)), t)
@@ -64,7 +59,7 @@ extension RunModel {
         // a free slot: the slots the run knows to be taken are never more
         // than the engine's.
         var scan = DispatchScan()
-        if ready && kinds[i] != .barrier && mayDispatch(on: q) { scan.add(ready: i, on: q) }
+        if ready && facts.kinds[i] != .barrier && mayDispatch(on: q) { scan.add(ready: i, on: q) }
         return scan
     }
 
@@ -81,7 +76,7 @@ extension RunModel {
     @discardableResult
     mutating func begin(_ i: Int, thread: Int16, real: UInt64) -> (t: Double, applyHeldCancel: Bool) {
         let t = stamp(real)
-        let q = Int(queueOf[i])
+        let q = Int(facts.queueOf[i])
         if records[i].phase == .pending {
             // The engine started it although the run still counted a
             // barrier it does not really wait for: it is ready in the
@@ -96,14 +91,9 @@ extension RunModel {
         records[i].phase = .executing
         records[i].thread = thread
         // Started by hand, it takes no slot of the queue the file put it on.
-        if !isByHand(i) { queues[q].executing += 1 }
-        if kinds[i] == .async {
-            if !neverFinishes[i] {
-                asyncTimersPending += 1
-                if durations[i] > 0 { timers.push(due: t + durations[i], op: Int32(i)) }
-            } else {
-                forgetsAt = max(forgetsAt, t + durations[i])
-            }
+        if !facts.isByHand(i) { queues[q].executing += 1 }
+        if facts.kinds[i] == .async {
+            timers.asyncBegan(Int32(i), at: t, duration: facts.durations[i], postsFinish: !facts.neverFinishes[i])
         } else {
             workingCount += 1
         }
@@ -123,16 +113,16 @@ extension RunModel {
     @discardableResult
     mutating func finish(_ i: Int, real: UInt64) -> DispatchScan {
         let t = stamp(real)
-        let q = Int(queueOf[i])
+        let q = Int(facts.queueOf[i])
         let phase = records[i].phase
         var scan = DispatchScan()
         if phase == .finished { return scan }
-        let inAQueue = !isByHand(i)
+        let inAQueue = !facts.isByHand(i)
         if phase == .executing {
             emitOp(i, .isExecuting, true, false, t)
             if inAQueue { queues[q].executing -= 1 }
-            if kinds[i] == .async {
-                if !neverFinishes[i] { asyncTimersPending -= 1 }
+            if facts.kinds[i] == .async {
+                if !facts.neverFinishes[i] { timers.asyncEnded() }
             } else {
                 workingCount -= 1
             }
@@ -146,23 +136,23 @@ extension RunModel {
         records[i].phase = .finished
         records[i].awaitsRealFinish = false
         emitOp(i, .isFinished, false, true, t)
-        if kinds[i] != .barrier && phase != .notAdded && inAQueue {
+        if facts.kinds[i] != .barrier && phase != .notAdded && inAQueue {
             let n = queues[q].operationCount
             queues[q].operationCount = n - 1
             emit(.queue(QueueID(q), .operationCount, old: .int(n), new: .int(n - 1)), t)
         }
         unfinishedOps -= 1
-        if hasCompletion[i] { completionsOwed += 1 }
+        if facts.hasCompletion[i] { completionsOwed += 1 }
         // Declared dependents first, then those a barrier added: the order
         // in which they came to wait for it.
-        for d32 in graph.dependents(of: i) { release(Int(d32), t, &scan) }
-        if !barrierDependents.isEmpty, let added = barrierDependents.removeValue(forKey: Int32(i)) {
+        for d32 in facts.graph.dependents(of: i) { release(Int(d32), t, &scan) }
+        if let added = barriers.finished(Int32(i)) {
             for d32 in added { release(Int(d32), t, &scan) }
         }
         // The slot it frees can go only to a ready operation not yet seen
         // dispatched (or one it made ready, listed already); those of a
         // chunk of adds still being handed over are looked at after it.
-        if inAQueue && queues[q].readyWaiting > 0 && !dispatchOrders[q].isEmpty { scan.add(queue: q) }
+        if inAQueue && queues[q].readyWaiting > 0 && !dispatch.isEmpty(queue: q) { scan.add(queue: q) }
         checkCompleted(t)
         return scan
     }
@@ -174,7 +164,7 @@ extension RunModel {
         records[d].unfinishedDeps -= 1
         if records[d].unfinishedDeps == 0 && records[d].phase == .pending {
             becomeReady(d)
-            scan.add(ready: d, on: Int(queueOf[d]))
+            scan.add(ready: d, on: Int(facts.queueOf[d]))
             emitOp(d, .isReady, false, true, t)
         }
     }
@@ -183,14 +173,14 @@ extension RunModel {
     /// the barriers of its queue it waits behind (for a barrier: what came
     /// before it in its queue).
     func waitsOn(_ i: Int) -> [Int32] {
-        Array(graph.dependencies(of: i)) + (barrierWaits[Int32(i)] ?? [])
+        Array(facts.graph.dependencies(of: i)) + barriers.waits(of: Int32(i))
     }
 
     /// A pending operation `i` becomes ready: counted, and in its queue's
     /// dispatch order.
     private mutating func becomeReady(_ i: Int) {
         records[i].phase = .ready
-        queues[Int(queueOf[i])].readyWaiting += 1
+        queues[Int(facts.queueOf[i])].readyWaiting += 1
         enterDispatchOrder(i)
     }
 
@@ -208,12 +198,12 @@ extension RunModel {
     /// from now on, and nothing will finish it.
     mutating func strand(_ i: Int, real: UInt64) {
         let t = stamp(real)
-        let q = Int(queueOf[i])
+        let q = Int(facts.queueOf[i])
         startCalled(i, t)
         if records[i].phase == .ready { queues[q].dispatchedWaiting -= 1 }
         records[i].phase = .executing
         records[i].stranded = true
-        if !isByHand(i) { queues[q].executing += 1 }
+        if !facts.isByHand(i) { queues[q].executing += 1 }
         emit(.stranded(OperationID(i)), t)
     }
 
@@ -231,7 +221,7 @@ extension RunModel {
             becomeReady(i)
             emitOp(i, .isReady, false, true, t)
         }
-        if records[i].phase == .ready { scan.add(ready: i, on: Int(queueOf[i])) }
+        if records[i].phase == .ready { scan.add(ready: i, on: Int(facts.queueOf[i])) }
         return scan
     }
 

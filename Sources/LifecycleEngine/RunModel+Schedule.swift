@@ -23,31 +23,33 @@ extension RunModel {
     func nextScheduled() -> (item: Scheduled, due: Double)? {
         let actions = scenario.actions
         let actionDue = nextTimedAction < actions.count ? actions[nextTimedAction].time.seconds : .infinity
-        let captionDue =
-            nextCaption < timedCaptions.count ? scenario.captions[timedCaptions[nextCaption]].time!.seconds : .infinity
-        let timerDue = timers.first?.due ?? .infinity
-        let leftoverDue = leftoverTimers.first?.due ?? .infinity
+        let caption = captions.nextTimedCaption
+        let captionDue = caption?.due ?? .infinity
+        let timer = timers.nextAsyncEnd
+        let timerDue = timer?.due ?? .infinity
+        let leftover = timers.nextLeftover
+        let leftoverDue = leftover?.due ?? .infinity
         let due = min(actionDue, captionDue, timerDue, leftoverDue)
         guard due.isFinite else { return nil }
         if actionDue == due { return (.action(nextTimedAction), due) }
-        if timerDue == due { return (.timer(timers.first!.op), due) }
-        if leftoverDue == due { return (.leftover(leftoverTimers.first!.op), due) }
-        return (.caption(timedCaptions[nextCaption]), due)
+        if let timer, timerDue == due { return (.timer(timer.op), due) }
+        if let leftover, leftoverDue == due { return (.leftover(leftover.op), due) }
+        return (.caption(caption!.caption), due)
     }
 
     /// Whether an action or a timer is still to come (captions do not keep
     /// a run going, nor hold off a stall).
     var hasEngineWorkScheduled: Bool {
-        nextTimedAction < scenario.actions.count || !timers.isEmpty || !leftoverTimers.isEmpty
+        nextTimedAction < scenario.actions.count || timers.hasTimers
     }
 
     /// Takes `item` off the schedule (the shell then performs it).
     mutating func take(_ item: Scheduled) {
         switch item {
         case .action: nextTimedAction += 1
-        case .caption: nextCaption += 1
-        case .timer: _ = timers.pop()
-        case .leftover: _ = leftoverTimers.pop()
+        case .caption: captions.takeTimed()
+        case .timer: timers.takeAsyncEnd()
+        case .leftover: timers.takeLeftover()
         }
     }
 }

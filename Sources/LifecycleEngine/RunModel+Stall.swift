@@ -12,12 +12,12 @@ extension RunModel {
     /// yet). O(queues), from counters.
     var stallCondition: Bool {
         if log.isClosed || lifecycle != .running || unfinishedOps == 0 || clock.isPaused { return false }
-        if workingCount > 0 || asyncTimersPending > 0 || timedActionsLeft > 0 { return false }
+        if workingCount > 0 || timers.asyncPending > 0 || timedActionsLeft > 0 { return false }
         if completionsRun < completionsOwed { return false }
-        if mainThreadWaitProgresses || handStartProgresses || leftoversPending > 0 { return false }
+        if mainThreadWaitProgresses || handStartProgresses || timers.leftoversPending > 0 { return false }
         for q in queues {
             // While the main thread waits it starts nothing of the main queue.
-            if q.isMain && mainWait != nil { continue }
+            if q.isMain && mainThread.wait != nil { continue }
             if q.dispatchedWaiting > 0 { return false }
             if q.readyWaiting > 0 && q.mayDispatch(holding: q.executing) { return false }
         }
@@ -28,7 +28,7 @@ extension RunModel {
     /// every asynchronous operation that never posts `isFinished` is over
     /// (until then it has not yet failed to post it).
     func stallCondition(at now: Double) -> Bool {
-        now >= forgetsAt && stallCondition
+        now >= timers.forgetsAt && stallCondition
     }
 
     /// The stall found at `seq`, if nothing happened since: the end of the
@@ -45,7 +45,7 @@ extension RunModel {
     mutating func declareStall(ifStillAt seq: Int, real: UInt64) -> Bool {
         let now = stamp(real)
         guard log.seq == seq, seq != stallSeq, stallCondition(at: now) else { return false }
-        let t = min(max(log.lastTime, forgetsAt), now)
+        let t = min(max(log.lastTime, timers.forgetsAt), now)
         switch stallPolicy {
         case .endsRun:
             end(.stalled(stuckReasons()), t)
@@ -71,18 +71,18 @@ extension RunModel {
         // Per queue, every executing operation: what holds its slots (at a
         // stall none of them will finish, or there would be work or a timer).
         var holders = [[OperationID]](repeating: [], count: queues.count)
-        for i in records.indices where records[i].phase == .executing && !isByHand(i) {
-            holders[Int(queueOf[i])].append(OperationID(i))
+        for i in records.indices where records[i].phase == .executing && !facts.isByHand(i) {
+            holders[Int(facts.queueOf[i])].append(OperationID(i))
         }
         // Reasons that need no other operation's.
         func direct(_ i: Int) -> StuckReason? {
             let r = records[i]
-            let q = Int(queueOf[i])
+            let q = Int(facts.queueOf[i])
             switch r.phase {
             case .executing:
-                return neverFinishes[i] || r.stranded ? .neverPostedFinish : .unknown
+                return facts.neverFinishes[i] || r.stranded ? .neverPostedFinish : .unknown
             case .ready:
-                if queues[q].isMain && mainWait != nil { return .mainThreadBlocked }
+                if queues[q].isMain && mainThread.wait != nil { return .mainThreadBlocked }
                 if queues[q].suspended && !queues[q].isMain { return .queueSuspended(QueueID(q)) }
                 // A slot, not a dependency: name every operation that holds one.
                 if let limit = queues[q].limit, queues[q].executing >= limit, !holders[q].isEmpty {
@@ -90,17 +90,17 @@ extension RunModel {
                 }
                 return .unknown
             case .notAdded:
-                guard isByHand(i) else { return .unknown }
+                guard facts.isByHand(i) else { return .unknown }
                 // Its start() is due, behind a wait of the main thread that
                 // never returns; or none is left to come.
-                return handStartsOpen > 0 && mainWait != nil ? .mainThreadBlocked : .notStartedByHand
+                return mainThread.handStartsOpen > 0 && mainThread.wait != nil ? .mainThreadBlocked : .notStartedByHand
             case .pending, .finished:
                 return nil
             }
         }
         func firstUnfinished(_ i: Int) -> Int? {
-            for d in graph.dependencies(of: i) where records[Int(d)].phase != .finished { return Int(d) }
-            for d in barrierWaits[Int32(i)] ?? [] where records[Int(d)].phase != .finished { return Int(d) }
+            for d in facts.graph.dependencies(of: i) where records[Int(d)].phase != .finished { return Int(d) }
+            for d in barriers.waits(of: Int32(i)) where records[Int(d)].phase != .finished { return Int(d) }
             return nil
         }
         // root[i]: the operation stuck for a direct reason that i's waits

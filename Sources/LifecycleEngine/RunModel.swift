@@ -25,8 +25,8 @@ struct RunModel {
 
     /// The run's bookkeeping for one operation: 20 bytes, the wider
     /// fields first (a million operations hold a million of these); what
-    /// it waits for and who waits for it are in `graph` and, for the
-    /// waits a barrier adds, `barrierWaits` and `barrierDependents`.
+    /// it waits for and who waits for it are in `facts.graph` and, for
+    /// the waits a barrier adds, `barriers`.
     struct Record {
         /// When it was filed in its `bucket` (`DispatchOrder`).
         var bucketSeq: UInt32 = 0
@@ -105,41 +105,38 @@ struct RunModel {
 
     let scenario: Scenario
     let stallPolicy: StallPolicy
-
-    // Static facts, by operation index.
-    /// The declared dependencies, both ways.
-    let graph: DependencyGraph
-    let kinds: [Kind]
-    let queueOf: [Int32]
-    /// Simulated work, scenario seconds.
-    let durations: [Double]
-    let hasCompletion: [Bool]
-    let neverFinishes: [Bool]
-    let ignoresCancel: [Bool]
-    /// By operation index: the main thread starts it by hand (a `start`
-    /// action names it) and no queue holds it. Empty when the scenario has
-    /// no `start` action (the hot path then skips: `isByHand`).
-    let byHand: [Bool]
-    /// `when` captions by operation index: the moment and the caption's
-    /// index. Empty when the scenario has none (the hot path then skips).
-    let whenCaptions: [Int: [(moment: CaptionMoment, caption: Int)]]
-    /// `at` captions (indices into `scenario.captions`) in the order the
-    /// run reaches them.
-    let timedCaptions: [Int]
+    /// What the scenario fixes about each operation, never changed.
+    let facts: OperationFacts
     /// The shell reads the moment of each dispatch (`RunOptions.stateReader`);
     /// false: each is announced at its operation's `start()` only
     /// (`startCalled`), and the captions that speak of a dispatch are not
-    /// in `whenCaptions` and `timedCaptions`.
+    /// in `captions`.
     let observesDispatches: Bool
 
+    // The parts of a run's state that each keep their own rules, composed
+    // here: the model's files change them only through their methods. Each
+    // is a stored property changed in place (`barriers.finished(i)`), never
+    // copied out, changed and stored back: their arrays would be copied
+    // whole.
+
+    /// The waits barriers add as operations are added.
+    var barriers = BarrierWaits()
+    /// Each queue's ready operations not yet seen dispatched, in order.
+    var dispatch: DispatchFiling
+    /// The timers that end asynchronous operations and leftover work.
+    var timers = RunTimers()
+    /// The waits and hand starts posted to the main thread.
+    var mainThread = MainThreadState()
+    /// The `when` and `at` captions, and the next `at` one.
+    var captions: RunCaptions
+    /// The threads seen so far and their tags.
+    var threads = ThreadTags()
+    /// The operations the start adds, and how far it is with them.
+    var startAdds: StartAdds
+
+    /// By operation index: the hot array, changed in place.
     var records: [Record]
-    /// The waits a barrier adds as operations are added: for a barrier,
-    /// the unfinished operations of its queue before it; for an operation
-    /// added behind waiting barriers, those barriers. Keyed by the waiting
-    /// operation, and (`barrierDependents`) by the one waited for, whose
-    /// entry goes when it finishes. Empty in a run without barriers.
-    var barrierWaits: [Int32: [Int32]] = [:]
-    var barrierDependents: [Int32: [Int32]] = [:]
+    /// By queue index: the other hot array.
     var queues: [QueueState]
     var clock: ScenarioClock
     var log: EventLog
@@ -147,63 +144,16 @@ struct RunModel {
     var unfinishedOps: Int
     /// Sync operations (and barrier blocks) doing simulated work.
     var workingCount = 0
-    /// Async operations executing that a timer will finish.
-    var asyncTimersPending = 0
-    /// The latest scenario time at which the work of an asynchronous
-    /// operation that never posts `isFinished` ends (its start plus its
-    /// duration): before it, such an operation has not failed yet.
-    var forgetsAt = 0.0
     var timedActionsLeft: Int
     var completionsOwed = 0
     var completionsRun = 0
-    /// The wait the main thread is blocked in (`Action.wait`,
-    /// `Action.waitAll`), from its `started` to its `returned`.
-    var mainWait: Action?
-    /// Waits asked of the main thread that have not returned yet (the one
-    /// in `mainWait`, and those queued behind it on the main queue).
-    var mainWaitsOpen = 0
-    /// `start` actions due that the main thread has not done with yet: the
-    /// call it is in (`handStart`), and those queued behind on the main
-    /// queue, not yet made or refused.
-    var handStartsOpen = 0
-    /// The operation whose `start()` the main thread is in, from its
-    /// call's `started` to its `returned`.
-    var handStart: Int?
-    /// Lesson mode: a caption pauses scenario time.
-    var pausesAtCaptions: Bool
     /// `seq` of the last `.stall` announced, so that the same stall is not
     /// announced twice; -1 before any.
     var stallSeq = -1
-    /// The timers that end asynchronous operations.
-    var timers = TimerHeap()
-    /// The timers that end the work a `main()` left running (`leaves`).
-    var leftoverTimers = TimerHeap()
-    /// Work left running by a `main()` that has not ended yet.
-    var leftoversPending = 0
-    /// Per queue, its ready operations not yet seen dispatched, in the
-    /// order it dispatches them.
-    var dispatchOrders: [DispatchOrder] = []
-    /// While the shell hands a chunk of adds to Foundation, the entries of
-    /// operations it has not handed over yet (see `deferFiling`).
-    var deferredFilings: [(entry: UInt64, bucket: UInt8)]? = nil
-    /// The last `Record.bucketSeq` given.
-    var nextBucketSeq: UInt32 = 0
-    /// The next `scenario.actions` and `timedCaptions` entries to come.
+    /// The next `scenario.actions` entry to come.
     var nextTimedAction = 0
-    var nextCaption = 0
     /// The real-time reading of the fact being recorded (see `stamp`).
     private(set) var reading: UInt64 = 0
-    /// The threads seen so far (`pthread_self()`) and their tags (`tag`).
-    var threads: [(id: UInt, tag: Int16)] = []
-    var nextThreadNumber: Int16 = 1
-    /// The operations the start adds, in file order, how many it added,
-    /// and how many of those it has handed to Foundation.
-    let initialAdds: [Int32]
-    /// The start batches (`Scenario.startBatches` index) by the operation
-    /// in `initialAdds` their one `addOperations` call begins with.
-    let startBatchAt: [Int32: Int]
-    var nextInitialAdd = 0
-    var handedOver = 0
     /// The stall condition's debounce: the `seq` it was found at, and the
     /// real time it was first found there (`watchForStall`).
     var stallWatch: (seq: Int, since: UInt64)?
@@ -216,40 +166,12 @@ struct RunModel {
         self.scenario = scenario
         stallPolicy = options.stallPolicy
         let specs = scenario.operations
-        graph = DependencyGraph(scenario)
-        kinds = specs.map {
-            switch $0.body {
-            case .work: .work
-            case .blocks: .blocks
-            case .async: .async
-            case .barrier: .barrier
-            }
-        }
-        queueOf = specs.map { Int32($0.queue.index) }
-        durations = specs.map { $0.body.totalDuration.seconds }
-        hasCompletion = specs.map { $0.completion != nil && !$0.isBarrier }
-        neverFinishes = specs.map { $0.neverFinishes && $0.body.isAsync }
-        ignoresCancel = specs.map { $0.ignoresCancel }
-        let hand = scenario.startedByHand
-        byHand = hand.isEmpty ? [] : specs.indices.map { hand.contains(OperationID($0)) }
-        var whens: [Int: [(moment: CaptionMoment, caption: Int)]] = [:]
-        var timed: [Int] = []
+        facts = OperationFacts(scenario)
         observesDispatches = options.stateReader != nil
-        // Without the state reader no moment of dispatch is seen: a caption
-        // that speaks of one would say what the board cannot show.
-        for (index, caption) in scenario.captions.enumerated()
-        where observesDispatches || !caption.claimsDispatches {
-            switch caption.trigger {
-            case .when(let op, let moment): whens[op.index, default: []].append((moment, index))
-            case .at: timed.append(index)
-            }
-        }
-        whenCaptions = whens
-        timedCaptions = timed.sorted {
-            let (a, b) = (scenario.captions[$0].time!, scenario.captions[$1].time!)
-            return a != b ? a < b : $0 < $1
-        }
-        pausesAtCaptions = options.pausesAtCaptions
+        captions = RunCaptions(
+            scenario, observesDispatches: observesDispatches, pausesAtCaptions: options.pausesAtCaptions)
+        startAdds = StartAdds(scenario)
+        dispatch = DispatchFiling(queues: scenario.queues.count)
         records = [Record](repeating: Record(), count: specs.count)
         var barrierQueues = Set<Int>()
         for s in specs where s.isBarrier { barrierQueues.insert(s.queue.index) }
@@ -262,22 +184,17 @@ struct RunModel {
         clock = ScenarioClock(speed: options.speed, paused: options.startsPaused)
         unfinishedOps = specs.count
         timedActionsLeft = scenario.actions.count
-        initialAdds = scenario.addedAtStart.map { Int32($0.index) }
-        var batchAt: [Int32: Int] = [:]
-        for (op, b) in scenario.startBatchBeginning { batchAt[Int32(op.index)] = b }
-        startBatchAt = batchAt
         // Roughly six events an operation.
         log = EventLog(
             capacity: min(specs.count * 6 + scenario.queues.count * 4 + 64, 4_000_000),
             keepsHistory: options.keepsHistory)
         for (i, spec) in specs.enumerated() where !spec.isBarrier {
-            records[i].unfinishedDeps = Int32(graph.dependencies(of: i).count)
+            records[i].unfinishedDeps = Int32(facts.graph.dependencies(of: i).count)
             if let p = spec.priority {
                 records[i].priority = p
                 records[i].explicitPriority = p
             }
         }
-        dispatchOrders = Array(repeating: DispatchOrder(), count: scenario.queues.count)
     }
 
     // MARK: - Recording
@@ -295,8 +212,8 @@ struct RunModel {
     @inline(__always) mutating func emit(_ kind: LifecycleEvent.Kind, _ t: Double, thread: ThreadTag? = nil) {
         if log.isClosed { return }
         log.append(kind, at: t, thread: thread)
-        if !whenCaptions.isEmpty, case .operation(let op, let key, _, .bool(true)) = kind {
-            captions(for: op.index, key, t)
+        if captions.hasWhen, case .operation(let op, let key, _, .bool(true)) = kind {
+            for caption in captions.captions(of: op.index, becoming: key) { self.caption(caption, t) }
         }
     }
 
@@ -304,28 +221,10 @@ struct RunModel {
         emit(.operation(OperationID(i), key, old: old.map(KeyValue.bool), new: .bool(new)), t)
     }
 
-    /// Operation `i` is started by hand: in no queue, it counts in none.
-    @inline(__always) func isByHand(_ i: Int) -> Bool { !byHand.isEmpty && byHand[i] }
-
-    /// The `when` captions of operation `i` whose moment `key` becoming
-    /// true is, in file order.
-    private mutating func captions(for i: Int, _ key: OperationKey, _ t: Double) {
-        guard let captions = whenCaptions[i] else { return }
-        let moment: CaptionMoment
-        switch key {
-        case .isReady: moment = .ready
-        case .isExecuting: moment = .starts
-        case .isFinished: moment = .finishes
-        case .isCancelled: moment = .cancelled
-        case .queuePriority: return
-        }
-        for entry in captions where entry.moment == moment { caption(entry.caption, t) }
-    }
-
     /// Announces caption `index`; in lesson mode, scenario time pauses here.
     mutating func caption(_ index: Int, _ t: Double) {
         // Never while the main thread waits: no key resumes the run then.
-        let pause = pausesAtCaptions && !clock.isPaused && mainWait == nil
+        let pause = captions.pausesAtCaptions && !clock.isPaused && mainThread.wait == nil
         if pause { clock.pause(reading) }
         emit(.caption(index, paused: pause), t)
     }
@@ -378,7 +277,7 @@ struct RunModel {
     mutating func checkCompleted(_ t: Double) {
         guard
             !log.isClosed && lifecycle == .running && unfinishedOps == 0 && completionsRun == completionsOwed
-                && mainWaitsOpen == 0 && handStartsOpen == 0 && leftoversPending == 0
+                && mainThread.isIdle && timers.leftoversPending == 0
         else { return }
         if nextTimedAction < scenario.actions.count && scenario.actions[nextTimedAction].time.seconds <= t {
             return

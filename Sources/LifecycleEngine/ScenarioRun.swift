@@ -196,8 +196,8 @@ public final class ScenarioRun: Sendable {
 
     /// Lesson mode on or off for the rest of the run.
     public var pausesAtCaptions: Bool {
-        get { core.withLockedModel { model in model.pausesAtCaptions } }
-        set { core.withLockedModel { model in model.pausesAtCaptions = newValue } }
+        get { core.withLockedModel { model in model.captions.pausesAtCaptions } }
+        set { core.withLockedModel { model in model.captions.pausesAtCaptions = newValue } }
     }
 
     /// Ends the run early: cancels what is left and releases waiting work,

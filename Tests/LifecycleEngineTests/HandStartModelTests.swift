@@ -38,11 +38,11 @@ struct HandStartModelTests {
         m.add(2, real: Self.ms(0))
         let effect = Self.due(&m, 0, real: Self.ms(10))
         #expect(effect == .startOnMainThread(fetch.index, .timed(0)))
-        #expect(m.handStartsOpen == 1)
+        #expect(m.mainThread.handStartsOpen == 1)
         #expect(!m.stallCondition, "the main thread has yet to take it")
         let taken = m.handStartTaken(1, origin: .timed(0), foundationReady: false, giveUp: false, real: Self.ms(11))
         #expect(taken == .refused(.startNotReady))
-        #expect(m.handStartsOpen == 0 && m.handStart == nil)
+        #expect(m.mainThread.handStartsOpen == 0 && m.mainThread.handStart == nil)
         #expect(RunModelTests.lines(m).suffix(1) == ["action start fetch ignored: " + ActionRefusal.startNotReady.text])
     }
 
@@ -64,7 +64,7 @@ struct HandStartModelTests {
         #expect(notYet == .notYet)
         let call = m.handStartTaken(1, origin: .timed(1), foundationReady: true, giveUp: false, real: Self.ms(201))
         #expect(call == .call)
-        #expect(m.handStart == 1)
+        #expect(m.mainThread.handStart == 1)
         let work = m.syncMainBegan(1, thread: Self.main, real: Self.ms(201))
         #expect(work.duration == 0.05)
         #expect(m.queues[0].executing == 0, "it takes no slot of the queue the file put it on")

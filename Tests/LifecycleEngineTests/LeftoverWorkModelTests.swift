@@ -49,7 +49,7 @@ struct LeftoverWorkModelTests {
         _ = m.cancelled(0, real: RunModelTests.ms(50)) { true }
         _ = m.syncMainEnded(0, real: RunModelTests.ms(51))
         #expect(!RunModelTests.lines(m).contains("download leftover started"))
-        #expect(m.leftoversPending == 0)
+        #expect(m.timers.leftoversPending == 0)
     }
 }
 

@@ -26,7 +26,7 @@ struct MainThreadWaitModelTests {
         m.mainWaitReturned(.wait(fetch), real: RunModelTests.ms(301))
         let lines = RunModelTests.lines(m)
         #expect(lines.contains("main wait fetch returned"))
-        #expect(m.mainWaitsOpen == 0 && m.mainWait == nil)
+        #expect(m.mainThread.waitsOpen == 0 && m.mainThread.wait == nil)
         let started = lines.firstIndex(of: "main wait fetch started") ?? -1
         let finished = lines.firstIndex(of: "fetch isFinished bool(true)") ?? -1
         #expect(0 <= started && started < finished, "started, then fetch finished, then returned")

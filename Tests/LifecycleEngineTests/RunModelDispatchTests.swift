@@ -190,7 +190,7 @@ import Testing
         let finish = m.finish(0, real: T.ms(3))
         #expect(finish.isEmpty, "nothing of the chunk is in the queue's order yet")
         m.fileDeferred(stillDeferring: false)
-        #expect(m.deferredFilings == nil)
+        #expect(!m.dispatch.isDeferring)
         var looked: [Int] = []
         var scan = RunModel.DispatchScan()
         scan.add(queue: 0)

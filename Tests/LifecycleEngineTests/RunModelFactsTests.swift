@@ -42,7 +42,7 @@ import Testing
         let step = m.asyncStarted(0, thread: Self.worker, real: T.ms(1))
         #expect(step.state == .finished && step.postsExecuting && step.postsFinished && !step.wakesScheduler)
         #expect(m.records[0].phase == .finished)
-        #expect(m.timers.isEmpty)
+        #expect(m.timers.nextAsyncEnd == nil)
         #expect(T.lines(m).last == "end completed")
     }
 
@@ -54,7 +54,7 @@ import Testing
         m.add(0, real: T.ms(0))
         let step = m.asyncStarted(0, thread: Self.worker, real: T.ms(1))
         #expect(step.state == .executing && !step.postsFinished && !step.wakesScheduler)
-        #expect(m.records[0].phase == .executing && m.timers.isEmpty)
+        #expect(m.records[0].phase == .executing && (m.timers.nextAsyncEnd == nil))
     }
 
     @Test func aCancelledOneFinishesAtItsStartWithoutRunning() {
@@ -201,7 +201,7 @@ import Testing
     @Test func threadsAreTaggedInTheOrderTheRunFirstSeesThemAndTheMainThreadIsZero() {
         var m = T.model(ScenarioBuilder())
         let tags = [(5, false), (9, true), (3, false), (5, false)].map { id, main in
-            m.tag(RunModel.ThreadIdentity(id: UInt(id), isMain: main))
+            m.threads.tag(RunModel.ThreadIdentity(id: UInt(id), isMain: main))
         }
         #expect(tags == [1, 0, 2, 1])
     }

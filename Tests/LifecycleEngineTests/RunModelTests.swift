@@ -129,7 +129,7 @@ import Testing
             m.add(i, real: Self.ms(0))
             m.begin(i, thread: Int16(i + 1), real: Self.ms(1))
         }
-        #expect(Self.same(m.timers.first?.due, 0.501), "the async one's timer is set when it begins")
+        #expect(Self.same(m.timers.nextAsyncEnd?.due, 0.501), "the async one's timer is set when it begins")
         let steps = (0..<3).map { i in
             m.cancelled(i, real: Self.ms(2)) {
                 Issue.record("a started operation has no start window to claim")
