@@ -15,10 +15,33 @@ import TextKit
 public struct QuizExplainer {
     let scenario: Scenario
     let timeline: RunTimeline
+    /// `tieRealSeconds` in the run's scenario seconds (see `init`).
+    public let tieWindow: Double
 
-    public init(scenario: Scenario, events: [LifecycleEvent]) {
+    /// `speed`: the scenario seconds per real second the run went at. Two
+    /// worker threads that Foundation started at once announce themselves
+    /// a few real milliseconds apart, more on a busy machine; at ×4 that
+    /// is four times as much of the run's time, so the window of a tie is
+    /// real time.
+    public init(scenario: Scenario, events: [LifecycleEvent], speed: Double = 1) {
         self.scenario = scenario
         timeline = RunTimeline(scenario: scenario, events: events)
+        tieWindow = Self.tieRealSeconds * (speed.isFinite && speed > 0 ? speed : 1)
+    }
+
+    /// Two starts (or a completion block and a start) closer than this, in
+    /// real seconds, may have come in either order (`startedTogether`).
+    public static let tieRealSeconds = 0.05
+
+    /// "within 50ms", and at another speed than ×1 what that is of the
+    /// run's time: "within 50ms of real time (200ms of the run's at ×4)".
+    public var tieWindowText: String {
+        let real = Int((Self.tieRealSeconds * 1000).rounded())
+        let run = Int((tieWindow * 1000).rounded())
+        guard run != real else { return "within \(real)ms" }
+        let speed = tieWindow / Self.tieRealSeconds
+        let times = speed == speed.rounded() ? String(Int(speed)) : String(speed)
+        return "within \(real)ms of real time (\(run)ms of the run's at ×\(times))"
     }
 
     /// The operations that started, in the order they started (barriers included).
@@ -41,10 +64,6 @@ public struct QuizExplainer {
 
     // MARK: - Start order
 
-    /// Starts closer than this (scenario seconds) may come in either order
-    /// when nothing held the later one back (see `startedTogether`).
-    public static let tieWindow = 0.05
-
     /// `first` and `second` (which started after it) were started together,
     /// within `tieWindow` of each other, with nothing holding either back:
     /// either `second` was already dispatched when `first` started
@@ -56,7 +75,7 @@ public struct QuizExplainer {
     /// either order is right. Never on the main queue (one thread).
     public func startedTogether(_ first: OperationID, _ second: OperationID) -> Bool {
         guard let sa = timeline[first].started, let sb = timeline[second].started, sb.seq > sa.seq,
-            sb.time - sa.time < Self.tieWindow, let db = timeline[second].dispatched,
+            sb.time - sa.time < tieWindow, let db = timeline[second].dispatched,
             !scenario[queue: scenario[operation: second].queue].isMain,
             !scenario[queue: scenario[operation: first].queue].isMain
         else { return false }

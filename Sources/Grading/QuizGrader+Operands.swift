@@ -25,7 +25,7 @@ extension QuizGrader {
                 actual = ran != nil && (start == nil || ran!.seq < start!.seq)
                 runText = ran == nil ? "never ran" : actual ? "before" : "after"
                 right = yours == actual
-                if !right, let ran, let start, abs(ran.time - start.time) < QuizExplainer.tieWindow,
+                if !right, let ran, let start, abs(ran.time - start.time) < explainer.tieWindow,
                     !explainer.causallyOrdered(blockOf: op, start: target)
                 {
                     // Where nothing the run recorded orders a completion
@@ -33,8 +33,8 @@ extension QuizGrader {
                     // window it is a race; a recorded cause is never one.
                     right = true
                     notes.append(
-                        "\(Spelling.possessive(explainer.name(op))) completion block and \(Spelling.possessive(explainer.name(target))) start came within "
-                            + "\(Int(QuizExplainer.tieWindow * 1000))ms of each other: nothing orders them, so either "
+                        "\(Spelling.possessive(explainer.name(op))) completion block and \(Spelling.possessive(explainer.name(target))) start came "
+                            + "\(explainer.tieWindowText) of each other: nothing orders them, so either "
                             + "answer counts")
                 }
             } else {

@@ -151,10 +151,12 @@ public struct QuizGrade: Sendable, Hashable {
 ///   queue that never ran it may be called skipped or stuck); each wrong
 ///   or missing one is explained.
 public enum QuizGrader {
+    /// `speed`: the run's scenario seconds per real second (the window of
+    /// a tie between two starts is real time: `QuizExplainer.init`).
     public static func grade(
-        _ scenario: Scenario, events: [LifecycleEvent], answer: QuizAnswer
+        _ scenario: Scenario, events: [LifecycleEvent], answer: QuizAnswer, speed: Double = 1
     ) -> QuizGrade {
-        let explainer = QuizExplainer(scenario: scenario, events: events)
+        let explainer = QuizExplainer(scenario: scenario, events: events, speed: speed)
         switch answer {
         case .startOrder(let ids): return startOrder(scenario, explainer, ids)
         case .finalState(let pairs): return finalState(scenario, explainer, pairs)
@@ -228,7 +230,7 @@ public enum QuizGrader {
         }
         let notes = ties.map { group in
             let names = scenario.opNames(group)
-            return "\(names) started together (within \(Int(QuizExplainer.tieWindow * 1000))ms): "
+            return "\(names) started together (\(explainer.tieWindowText)): "
                 + "all were ready and nothing held one back, so which thread announces isExecuting first is a race; "
                 + "either order counts as right"
         }

@@ -106,10 +106,10 @@ package struct Prediction: Sendable {
     }
 
     /// The run is over (it ended, or nothing can progress any more): the
-    /// grade. Returns it the first time.
-    package mutating func grade() -> QuizGrade? {
+    /// grade, for a run at `speed`. Returns it the first time.
+    package mutating func grade(speed: Double) -> QuizGrade? {
         guard case .running(let answer) = phase else { return nil }
-        let grade = QuizGrader.grade(scenario, events: events, answer: answer)
+        let grade = QuizGrader.grade(scenario, events: events, answer: answer, speed: speed)
         phase = .graded(answer, grade)
         events = []
         lastJump = nil

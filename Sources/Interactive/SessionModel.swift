@@ -313,7 +313,7 @@ package struct SessionModel {
     /// more, since nobody acts on a question's run): the grade.
     private mutating func gradeIfOver(_ moment: SessionMoment) {
         guard prediction?.isRunning == true, board.outcome != nil || board.stall != nil,
-            let grade = prediction?.grade()
+            let grade = prediction?.grade(speed: settings.speed)
         else { return }
         // Only the first answer counts: a second try has seen the run.
         if prediction?.attempt == 1, let question = settings.practiceQuestion {

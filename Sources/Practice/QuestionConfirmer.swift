@@ -92,7 +92,7 @@ public enum QuestionConfirmer {
             return difference
         }
         guard let answer = question.parsedAnswer else { return "its answer cannot be read" }
-        let grade = QuizGrader.grade(question.scenario, events: events, answer: answer)
+        let grade = QuizGrader.grade(question.scenario, events: events, answer: answer, speed: question.confirmSpeed)
         return grade.isCorrect ? nil : "the grader does not accept its answer (\(grade.scoreLine))"
     }
 }

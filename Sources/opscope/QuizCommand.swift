@@ -318,7 +318,10 @@ enum QuizSession {
         let run = MainQueueRun.start(
             scenario, speed: speed, timeLimit: timeLimit(scenario, speed: speed), standIn: standIn
         ) { events, limit in
-            end.end(report(scenario: scenario, answer: answer, events: events, timedOutAfter: limit, trailer: trailer))
+            end.end(
+                report(
+                    scenario: scenario, answer: answer, events: events, speed: speed, timedOutAfter: limit,
+                    trailer: trailer))
         }
         standIn.setDuty(
             MainThreadStandIn.asIfOnMain {
@@ -347,7 +350,7 @@ enum QuizSession {
     /// run ended in a wait that holds the main thread (Swift checks the
     /// isolation of a main-actor closure where it runs).
     nonisolated private static func report(
-        scenario: Scenario, answer: QuizAnswer, events: [LifecycleEvent], timedOutAfter limit: Double?,
+        scenario: Scenario, answer: QuizAnswer, events: [LifecycleEvent], speed: Double, timedOutAfter limit: Double?,
         trailer: String
     ) -> ExitStatus {
         var out = ""
@@ -360,7 +363,7 @@ enum QuizSession {
         default:
             out += "The run did not end within \(Int(limit ?? 0)) s; graded on what happened until \(end)s.\n\n"
         }
-        let grade = QuizGrader.grade(scenario, events: events, answer: answer)
+        let grade = QuizGrader.grade(scenario, events: events, answer: answer, speed: speed)
         out += grade.text
         if scenario.title != nil || !scenario.notes.isEmpty {
             out += "\nAbout this scenario" + (scenario.title.map { ": " + $0 } ?? "") + "\n"

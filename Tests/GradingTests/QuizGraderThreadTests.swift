@@ -122,6 +122,41 @@ struct QuizGraderThreadTests {
         #expect(startOrder(scenario, s.events, "s1", "s2", "a", "s3").notes.isEmpty)
     }
 
+    /// Two operations dispatched at once whose threads announced them 120 ms
+    /// of the run's time apart: a tie at ×4 (30 ms of real time), not at ×1.
+    @Test("the window of a tie is real time: 50 ms, whatever the speed")
+    func tieWindowIsRealTime() throws {
+        let scenario = makeScenario(
+            queues: [QueueSpec(name: "q", cap: .limit(2))], ops: [op("d1", on: "q"), op("d2", on: "q")])
+        var s = Script(scenario)
+        s.cap("q", 2)
+        for name in ["d1", "d2"] {
+            s.add(name)
+            s.dispatch(name)
+        }
+        s.at(0.001)
+        s.start("d1")
+        s.at(0.121)
+        s.start("d2")
+        s.at(1.000)
+        s.finish("d1")
+        s.finish("d2")
+        s.end()
+        let swapped = QuizAnswer.startOrder([
+            try #require(scenario.operationID(named: "d2")), try #require(scenario.operationID(named: "d1")),
+        ])
+        #expect(!QuizGrader.grade(scenario, events: s.events, answer: swapped).isCorrect, "120 ms apart at ×1")
+        let atFour = QuizGrader.grade(scenario, events: s.events, answer: swapped, speed: 4)
+        #expect(atFour.isCorrect, "30 ms of real time apart at ×4")
+        #expect(
+            atFour.notes == [
+                "d2 and d1 started together (within 50ms of real time (200ms of the run's at ×4)): all were ready and "
+                    + "nothing held one back, so which thread announces isExecuting first is a race; either order "
+                    + "counts as right"
+            ])
+        #expect(!QuizGrader.grade(scenario, events: s.events, answer: swapped, speed: 0.5).isCorrect)
+    }
+
     @Test("operations dispatched up to the cap go first although they wait for a thread")
     func dispatchedUpToTheCap() {
         let scenario = makeScenario(

@@ -158,7 +158,9 @@ import Testing
         let c = b.work("c", on: q, ms: 10, after: [bb])
         let p = b.work("p", on: s2, ms: 10)
         b.work("fine", on: q, ms: 10)
-        b.at(100, .cancel(a))
+        // After a started (else its start() finishes it, cancelled): 500 ms
+        // of margin for a busy machine.
+        b.at(500, .cancel(a))
         let s = await runChecked(b)
         let stuck = s.outcome?.stuck ?? [:]
         #expect(stuck[a] == .neverPostedFinish)

@@ -28,7 +28,8 @@ struct GeneratedBlindAnswerTests {
             let events = try #require(
                 Self.confirmedRun(question), "level \(level) seed \(question.seed): no run gave its answer")
             for (name, answer) in QuizAnswer.blind(for: question.scenario) {
-                let grade = QuizGrader.grade(question.scenario, events: events, answer: answer)
+                let grade = QuizGrader.grade(
+                    question.scenario, events: events, answer: answer, speed: question.confirmSpeed)
                 #expect(
                     !grade.isCorrect,
                     "level \(level) seed \(question.seed): '\(name)' passes its \(question.kind.rawValue) question")

@@ -49,7 +49,7 @@ struct BlanketAnswerTests {
         #expect(result.status == 0, "\(file): \(result.stderr)")
         let recording = try RecordingDecoder.decode(Array(result.stdout.utf8))
         for (name, answer) in QuizAnswer.blind(for: scenario) {
-            let grade = QuizGrader.grade(recording.scenario, events: recording.events, answer: answer)
+            let grade = QuizGrader.grade(recording.scenario, events: recording.events, answer: answer, speed: speed)
             #expect(!grade.isCorrect, "\(file): the answer '\(name)' passes its \(quiz.kind.rawValue) quiz")
         }
     }

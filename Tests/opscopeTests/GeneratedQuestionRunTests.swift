@@ -45,7 +45,8 @@ struct GeneratedQuestionRunTests {
             let (run, why) = try Self.confirmedRun(question, path: path)
             let recording = try #require(run, "\(label): no run gave its answer (the last: \(why))")
             for (name, answer) in QuizAnswer.blind(for: question.scenario) {
-                let grade = QuizGrader.grade(recording.scenario, events: recording.events, answer: answer)
+                let grade = QuizGrader.grade(
+                    recording.scenario, events: recording.events, answer: answer, speed: question.confirmSpeed)
                 #expect(
                     !grade.isCorrect, "\(label): the answer '\(name)' passes its \(question.kind.rawValue) question")
             }

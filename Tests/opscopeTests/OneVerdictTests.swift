@@ -67,11 +67,13 @@ struct OneVerdictTests {
                 let first = try #require(QuizAnswer.observed(for: recording.scenario, events: recording.events))
                 fixed = Self.fixedAnswers(recording.scenario, first: first)
                 #expect(
-                    QuizGrader.grade(recording.scenario, events: recording.events, answer: first).isCorrect,
+                    QuizGrader.grade(recording.scenario, events: recording.events, answer: first, speed: speed)
+                        .isCorrect,
                     "\(file): the run's own answer is not graded right")
             }
             for (name, answer) in fixed {
-                let grade = QuizGrader.grade(recording.scenario, events: recording.events, answer: answer)
+                let grade = QuizGrader.grade(
+                    recording.scenario, events: recording.events, answer: answer, speed: speed)
                 guard let seen = verdicts[name] else {
                     verdicts[name] = (grade.score, grade.isCorrect, run)
                     continue
