@@ -32,7 +32,9 @@ struct StateReaderOffTests {
         #expect(result.status != 2, "stderr: \(result.stderr)")
         #expect(result.stdout.hasPrefix("note: " + Self.note), "\(result.stdout.prefix(300))")
         #expect(!result.stdout.contains("▒"), "a dispatch was drawn that the run did not observe")
-        let on = try OpscopeBinary.run(["trace", "--format", "timeline", "--speed", "8", "scenarios/01-chain.ops"])
+        let on = try OpscopeBinary.run(
+            ["trace", "--format", "timeline", "--speed", "8", "scenarios/01-chain.ops"],
+            environment: ["OPSCOPE_STATE_READER": "on"])
         #expect(!on.stdout.contains(Self.note))
     }
 
