@@ -15,8 +15,10 @@ import TextKit
 public struct QuizExplainer {
     let scenario: Scenario
     let timeline: RunTimeline
-    /// `tieRealSeconds` in the run's scenario seconds (see `init`).
-    public let tieWindow: Double
+    /// The run's scenario seconds per real second (see `init`).
+    let speed: Double
+    /// `tieRealSeconds` in the run's scenario seconds.
+    public var tieWindow: Double { Self.tieRealSeconds * speed }
 
     /// `speed`: the scenario seconds per real second the run went at. Two
     /// worker threads that Foundation started at once announce themselves
@@ -26,7 +28,7 @@ public struct QuizExplainer {
     public init(scenario: Scenario, events: [LifecycleEvent], speed: Double = 1) {
         self.scenario = scenario
         timeline = RunTimeline(scenario: scenario, events: events)
-        tieWindow = Self.tieRealSeconds * (speed.isFinite && speed > 0 ? speed : 1)
+        self.speed = speed.isFinite && speed > 0 ? speed : 1
     }
 
     /// Two starts (or a completion block and a start) closer than this, in
@@ -39,9 +41,7 @@ public struct QuizExplainer {
         let real = Int((Self.tieRealSeconds * 1000).rounded())
         let run = Int((tieWindow * 1000).rounded())
         guard run != real else { return "within \(real)ms" }
-        let speed = tieWindow / Self.tieRealSeconds
-        let times = speed == speed.rounded() ? String(Int(speed)) : String(speed)
-        return "within \(real)ms of real time (\(run)ms of the run's at ×\(times))"
+        return "within \(real)ms of real time (\(run)ms of the run's at ×\(ScenarioPrinter.speedText(speed)))"
     }
 
     /// The operations that started, in the order they started (barriers included).
