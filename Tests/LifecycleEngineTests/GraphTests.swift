@@ -133,9 +133,10 @@ import Testing
         var b = ScenarioBuilder()
         let q = b.queue("q")
         b.work("early", on: q, ms: 10)
-        // Still working at 300 ms, when the second add comes: a run ends
-        // when its operations do, before an action due later.
-        let late = b.work("late", on: q, ms: 200)
+        // Still working at 300 ms, when the second add comes (until 800 ms:
+        // a margin for a busy machine): a run ends when its operations do,
+        // before an action due later.
+        let late = b.work("late", on: q, ms: 600)
         b.at(200, .add(late))
         b.at(300, .add(late))
         let s = await runChecked(b)

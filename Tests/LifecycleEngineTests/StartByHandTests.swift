@@ -9,7 +9,8 @@ import Testing
 /// queue calls `op.start()` (the main thread in opscope; under `swift test`
 /// on Linux the thread the main actor runs on, so the tests compare threads
 /// rather than name one). What each asserts is an order in the stream or a
-/// fact of it, never a time.
+/// fact of it, never a time; each action is at least 200 ms of real time
+/// from the moment that would change what it meets (a start, an end).
 @Suite(.serialized) struct StartByHandTests {
     /// The events of `name`'s start calls and flags, in stream order:
     /// `call started`, `isExecuting true`, `isFinished true`, `call returned`…
@@ -70,9 +71,9 @@ import Testing
         var b = ScenarioBuilder()
         let net = b.queue("net")
         let fetch = b.work("fetch", on: net, ms: 30)
-        b.work("keeps-the-run-going", on: net, ms: 300)
+        b.work("keeps-the-run-going", on: net, ms: 700)
         b.at(10, .start(fetch))
-        b.at(150, .start(fetch))
+        b.at(400, .start(fetch))
         let s = await runChecked(b)
         #expect(s.outcome == .completed)
         #expect(
@@ -88,7 +89,7 @@ import Testing
         var b = ScenarioBuilder()
         let net = b.queue("net")
         let spare = b.work("spare", on: net, ms: 50, completion: [])
-        b.work("keeps-the-run-going", on: net, ms: 200)
+        b.work("keeps-the-run-going", on: net, ms: 500)
         b.at(10, .cancel(spare))
         b.at(30, .start(spare))
         let s = await runChecked(b)
@@ -113,11 +114,11 @@ import Testing
         try #require(serviced, "the main dispatch queue is not serviced under swift test: nothing here can run")
         var b = ScenarioBuilder()
         let net = b.queue("net")
-        let token = b.work("token", on: net, ms: 100)
+        let token = b.work("token", on: net, ms: 400)
         let fetch = b.work("fetch", on: net, ms: 30, after: [token])
         b.work("parse", on: net, ms: 20, after: [fetch])
         b.at(10, .start(fetch))
-        b.at(200, .start(fetch))
+        b.at(700, .start(fetch))
         let s = await runChecked(b)
         #expect(s.outcome == .completed)
         #expect(
@@ -134,11 +135,11 @@ import Testing
         try #require(serviced, "the main dispatch queue is not serviced under swift test: nothing here can run")
         var b = ScenarioBuilder()
         let net = b.queue("net")
-        let late = b.async("late", on: net, ms: 100)
-        b.work("keeps-the-run-going", on: net, ms: 300)
+        let late = b.async("late", on: net, ms: 500)
+        b.work("keeps-the-run-going", on: net, ms: 1000)
         b.at(10, .start(late))
-        b.at(40, .start(late))
-        b.at(200, .start(late))
+        b.at(250, .start(late))
+        b.at(800, .start(late))
         let s = await runChecked(b)
         #expect(s.outcome == .completed)
         #expect(
@@ -151,7 +152,7 @@ import Testing
     @Test func anOperationNothingStartsIsStuckWithThatReason() async throws {
         var b = ScenarioBuilder()
         let net = b.queue("net")
-        let token = b.work("token", on: net, ms: 50)
+        let token = b.work("token", on: net, ms: 400)
         let fetch = b.work("fetch", on: net, ms: 30, after: [token])
         let parse = b.work("parse", on: net, ms: 20, after: [fetch])
         b.at(10, .start(fetch))
