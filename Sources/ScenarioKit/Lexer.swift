@@ -180,12 +180,21 @@ struct Lexer {
 
     // MARK: Tokens
 
+    /// The text of `range`, read in place: a slice of `bytes` would retain
+    /// and release the file's buffer for each token, a count that both
+    /// halves of a file read in two parts share.
+    private func text(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        }
+    }
+
     private mutating func lexWord() {
         let start = index
         let startLocation = location
         var stop = index + 1
         while stop < end && Self.isWordContinuation(bytes[stop]) { stop += 1 }
-        let text = String(decoding: bytes[start..<stop], as: UTF8.self)
+        let text = text(start..<stop)
         keep(Token(kind: .word, text: text, location: startLocation))
         advance(stop - start)
     }
@@ -213,7 +222,7 @@ struct Lexer {
         if i < end && Self.isWordStart(bytes[i]) {
             while i < end && (Self.isWordStart(bytes[i]) || Self.isDigit(bytes[i])) { i += 1 }
         }
-        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        let text = text(start..<i)
         advance(i - start)
         if malformed {
             diagnostics.append(.malformedNumber(text, at: startLocation))
