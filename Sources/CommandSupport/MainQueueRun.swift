@@ -29,6 +29,16 @@ package final class MainQueueRun {
     private var backlogStart = 0
     /// A drain of the rest of the backlog is on the main queue.
     private var drainPosted = false
+    /// How many events the last take brought: from `pacedFrom` on, the
+    /// run is busy, and the next take comes by itself `pace` later rather
+    /// than when the run wakes this thread (`takeEventsAndComeBack`).
+    private var lastTake = 0
+    /// The paced take is on the main queue.
+    private var comeBackPosted = false
+    /// Takes the events while a wait of the scenario blocks the main
+    /// thread; a paced take is not made then (it would come back on the
+    /// blocked main queue), the stand-in being woken by each event.
+    private var standIn: MainThreadStandIn?
     private var finished = false
     private var keepsStream = true
     private var stopsAtEnd = false
@@ -60,6 +70,7 @@ package final class MainQueueRun {
         let session = MainQueueRun(onBatch: onBatch, onEnd: onEnd)
         session.keepsStream = keepsStream
         session.stopsAtEnd = stopsAtEnd
+        session.standIn = standIn
         let around: (@Sendable (Action, () -> Void) -> Void)? = standIn.map { standIn in
             { @Sendable _, wait in standIn.park(wait) }
         }
@@ -130,17 +141,48 @@ package final class MainQueueRun {
     /// between two slices, not after the whole backlog.
     static let slice = 16_384
 
+    /// A take of at least this many events makes the next one paced.
+    static let pacedFrom = 512
+    /// The wait before a paced take: a busy run (a hundred thousand
+    /// operations) woke this thread some three thousand times a second,
+    /// each time taking the run's lock from its engine threads and
+    /// putting one of them off its core.
+    static let pace = DispatchTimeInterval.milliseconds(4)
+
+    /// The paced take, `pace` from now (once, however many ask).
+    private func comeBack() {
+        guard !comeBackPosted else { return }
+        comeBackPosted = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.pace) {
+            MainActor.assumeIsolated {
+                self.comeBackPosted = false
+                self.drain()
+            }
+        }
+    }
+
     private func drain() {
         guard !finished, let run = slot.run else { return }
         if backlogStart >= backlog.count {
-            backlog = run.takeEvents()
+            let paced = lastTake >= Self.pacedFrom && standIn?.isParked != true
+            backlog = paced ? run.takeEventsAndComeBack() : run.takeEvents()
+            lastTake = backlog.count
             backlogStart = 0
+            if paced { comeBack() }
         }
         guard backlogStart < backlog.count else { return }
         let end = min(backlog.count, backlogStart + Self.slice)
-        let batch = Array(backlog[backlogStart..<end])
-        backlogStart = end
-        if backlogStart >= backlog.count { backlog = [] }
+        let batch: [LifecycleEvent]
+        if backlogStart == 0 && end == backlog.count {
+            // All of it in one batch: handed over as it is, not copied.
+            batch = backlog
+            backlog = []
+            backlogStart = 0
+        } else {
+            batch = Array(backlog[backlogStart..<end])
+            backlogStart = end
+            if backlogStart >= backlog.count { backlog = [] }
+        }
         if keepsStream { events += batch }
         onBatch(batch)
         if case .end = batch.last?.kind {

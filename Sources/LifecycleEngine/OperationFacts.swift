@@ -27,19 +27,39 @@ struct OperationFacts {
     init(_ scenario: Scenario) {
         let specs = scenario.operations
         graph = DependencyGraph(scenario)
-        kinds = specs.map {
-            switch $0.body {
-            case .work: .work
-            case .blocks: .blocks
-            case .async: .async
-            case .barrier: .barrier
+        // One pass over the specs (made before the first add, on the start's
+        // critical path): a pass a field walked a million of them seven times.
+        var kinds: [RunModel.Kind] = []
+        var queueOf: [Int32] = []
+        var durations: [Double] = []
+        var hasCompletion: [Bool] = []
+        var neverFinishes: [Bool] = []
+        var ignoresCancel: [Bool] = []
+        kinds.reserveCapacity(specs.count)
+        queueOf.reserveCapacity(specs.count)
+        durations.reserveCapacity(specs.count)
+        hasCompletion.reserveCapacity(specs.count)
+        neverFinishes.reserveCapacity(specs.count)
+        ignoresCancel.reserveCapacity(specs.count)
+        for spec in specs {
+            switch spec.body {
+            case .work: kinds.append(.work)
+            case .blocks: kinds.append(.blocks)
+            case .async: kinds.append(.async)
+            case .barrier: kinds.append(.barrier)
             }
+            queueOf.append(Int32(spec.queue.index))
+            durations.append(spec.body.totalDuration.seconds)
+            hasCompletion.append(spec.completion != nil && !spec.isBarrier)
+            neverFinishes.append(spec.neverFinishes && spec.body.isAsync)
+            ignoresCancel.append(spec.ignoresCancel)
         }
-        queueOf = specs.map { Int32($0.queue.index) }
-        durations = specs.map { $0.body.totalDuration.seconds }
-        hasCompletion = specs.map { $0.completion != nil && !$0.isBarrier }
-        neverFinishes = specs.map { $0.neverFinishes && $0.body.isAsync }
-        ignoresCancel = specs.map { $0.ignoresCancel }
+        self.kinds = kinds
+        self.queueOf = queueOf
+        self.durations = durations
+        self.hasCompletion = hasCompletion
+        self.neverFinishes = neverFinishes
+        self.ignoresCancel = ignoresCancel
         let hand = scenario.startedByHand
         byHand = hand.isEmpty ? [] : specs.indices.map { hand.contains(OperationID($0)) }
     }

@@ -82,18 +82,39 @@ extension RunCore {
         // Foundation one at a time, in file order, and what they
         // dispatched looked at.
         var lastReport = DispatchTime.now().uptimeNanoseconds
+        var scratch = StartScratch()
+        lock.lock()
+        retiring = true
+        lock.unlock()
+        defer {
+            lock.lock()
+            retiring = false
+            takeRetired(into: &scratch.retired)
+            lock.unlock()
+        }
         while true {
             if isAbandoned { return }
-            let upcoming = withLockedModel { model in model.upcomingAdds }
+            let upcoming = withLockedModel { model in
+                takeRetired(into: &scratch.retired)
+                return model.upcomingAdds
+            }
+            // Released here, before the chunk's objects are made (`retired`).
+            scratch.retired.removeAll(keepingCapacity: true)
             if upcoming.isEmpty { break }
-            let made = makeMissing(upcoming)
+            makeMissing(upcoming, into: &scratch)
             lock.lock()
             let first = model.log.count
-            keepMade(made)
-            let (plans, scan) = model.addChunk(real: realTime())
-            let handover = plans.compactMap(handoverLocked)
+            keepMade(scratch.made)
+            let scan = model.addChunk(real: realTime(), into: &scratch.plans)
+            scratch.handovers.removeAll(keepingCapacity: true)
+            for plan in scratch.plans {
+                if let handover = handoverLocked(plan) { scratch.handovers.append(handover) }
+            }
             unlockAndNotify(observingFrom: first)
-            handOverAll(handover)
+            handOverAll(scratch.handovers)
+            // The objects go with Foundation alone, as before the lists were kept.
+            scratch.made.removeAll(keepingCapacity: true)
+            scratch.handovers.removeAll(keepingCapacity: true)
             let progress = chunkHandedOver(scan)
             if let (interval, report) = reporting,
                 DispatchTime.now().uptimeNanoseconds - lastReport >= UInt64(interval * 1e9)

@@ -65,7 +65,9 @@ extension RunCore {
         wakeSleepers()
     }
 
-    func takeEvents() -> [LifecycleEvent] { withLockedModel { model in model.takeEvents() } }
+    func takeEvents(comesBack: Bool = false) -> [LifecycleEvent] {
+        withLockedModel { model in model.takeEvents(comesBack: comesBack) }
+    }
 
     func allEvents() -> [LifecycleEvent] { withLockedModel { model in model.log.events } }
 

@@ -35,11 +35,20 @@ extension RunModel {
     /// before the next add's. Returns what to hand Foundation, in order,
     /// and where to look once it is handed over.
     mutating func addChunk(real: UInt64) -> (handovers: [HandoverPlan], scan: DispatchScan) {
+        var handovers: [HandoverPlan] = []
+        let scan = addChunk(real: real, into: &handovers)
+        return (handovers, scan)
+    }
+
+    /// `addChunk(real:)`, its plans written into `handovers` (emptied
+    /// first, its room kept): the start's loop hands the same list to
+    /// every chunk.
+    mutating func addChunk(real: UInt64, into handovers: inout [HandoverPlan]) -> DispatchScan {
         let oneByOne = startAdds.count <= Self.addsLookedAtOneByOne
         let start = startAdds.next
         deferFiling()
         var scan = DispatchScan()
-        var handovers: [HandoverPlan] = []
+        handovers.removeAll(keepingCapacity: true)
         handovers.reserveCapacity(min(Self.addsPerChunk, startAdds.count - start))
         while let i = startAdds.nextOperation, startAdds.next - start < Self.addsPerChunk, scan.isEmpty || !oneByOne {
             if let b = startAdds.batch(beginningWith: i) {
@@ -60,7 +69,7 @@ extension RunModel {
             handovers.append(handoverPlan(i))
             startAdds.announced(1)
         }
-        return (handovers, scan)
+        return scan
     }
 
     /// The shell handed the last chunk to Foundation: what the chunk filed
@@ -99,6 +108,14 @@ extension RunModel {
     /// whole chunk.
     func objectsToMake<C: Collection<Int32>>(for indices: C, isMade: (Int) -> Bool) -> [Int] {
         var missing: [Int] = []
+        objectsToMake(for: indices, into: &missing, isMade: isMade)
+        return missing
+    }
+
+    /// `objectsToMake(for:isMade:)`, written into `missing` (emptied first,
+    /// its room kept).
+    func objectsToMake<C: Collection<Int32>>(for indices: C, into missing: inout [Int], isMade: (Int) -> Bool) {
+        missing.removeAll(keepingCapacity: true)
         // Room for each and one dependency: grown append by append, the
         // list of a chunk of 64 was reallocated seven times (a twentieth of
         // the start thread's time in a flat trace).
@@ -110,7 +127,6 @@ extension RunModel {
             consider(Int(i))
             for d in facts.graph.dependencies(of: Int(i)) { consider(Int(d)) }
         }
-        return missing
     }
 
     /// Foundation has processed operation `i`'s finish (`afterFinish` said
@@ -216,9 +232,10 @@ extension RunModel {
     }
 
     /// The consumer takes the events recorded since it last did: the next
-    /// event tells it again.
-    mutating func takeEvents() -> [LifecycleEvent] {
-        mailboxSignalled = false
+    /// event tells it again, unless it `comesBack` (it takes again soon by
+    /// itself, so nothing need wake it meanwhile).
+    mutating func takeEvents(comesBack: Bool = false) -> [LifecycleEvent] {
+        mailboxSignalled = comesBack
         return log.takeNew()
     }
 

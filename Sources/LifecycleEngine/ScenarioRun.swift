@@ -137,6 +137,11 @@ public final class ScenarioRun: Sendable {
     /// Removes and returns every event recorded since the last call, in order.
     public func takeEvents() -> [LifecycleEvent] { core.takeEvents() }
 
+    /// `takeEvents()` by a consumer that promises to take again soon by
+    /// itself: until it takes next, `onEvents` is not called, so that a
+    /// busy run does not wake it for each handful of events.
+    public func takeEventsAndComeBack() -> [LifecycleEvent] { core.takeEvents(comesBack: true) }
+
     /// Nothing can progress now: the run announced a stall (or ended
     /// stalled) and nothing happened since. Safe from any thread.
     public var isStalled: Bool { core.withLockedModel { model in model.isStalledNow } }
