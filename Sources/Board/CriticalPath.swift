@@ -271,7 +271,7 @@ extension RunTimeline {
     /// barrier rule orders before it, as the graph draws it:
     /// `BarrierRule`), the one that finished last before `seq`.
     func lastPrerequisite(of op: OperationID, before seq: Int) -> (OperationID, Stamp)? {
-        var candidates = scenario[operation: op].dependencies
+        var candidates = Array(scenario[operation: op].dependencies)
         if barrierWaits.indices.contains(op.index) { candidates += barrierWaits[op.index] }
         var best: (OperationID, Stamp)?
         for id in candidates {

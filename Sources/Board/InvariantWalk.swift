@@ -136,7 +136,7 @@ struct InvariantWalk {
         ops[op.index].isReady = value
         guard ops[op.index].addOrder != nil else { return }
         if value && (!wasReady || initial) && !before.has(.cancelled) {
-            for dep in unfinished(scenario[operation: op].dependencies) {
+            for dep in unfinished(Array(scenario[operation: op].dependencies)) {
                 report(seq, "\(name) became ready before its dependency \(scenario.opName(dep)) finished")
             }
         }

@@ -10,7 +10,7 @@ struct HazardFacts {
     let count: Int
     let queueOf: [Int]
     let mainQueue: Int?
-    let dependencies: [[OperationID]]
+    let dependencies: [DependencyList]
     let bodies: [OperationBody?]
     let explicitPriority: [PriorityLevel?]
     let qos: [QoSLevel?]

@@ -16,5 +16,5 @@ extension Scenario {
     public func contains(_ id: QueueID) -> Bool { queues.indices.contains(id.index) }
 
     /// `a, b and c`, for sentences that name several operations.
-    public func opNames(_ ids: [OperationID]) -> String { Spelling.list(ids.map(opName)) }
+    public func opNames(_ ids: some Sequence<OperationID>) -> String { Spelling.list(ids.map(opName)) }
 }

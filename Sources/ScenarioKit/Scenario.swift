@@ -259,7 +259,7 @@ public struct OperationSpec: Sendable, Hashable {
     public var name: String
     public var queue: QueueID
     /// `addDependency` targets, in the order written.
-    public var dependencies: [OperationID]
+    public var dependencies: DependencyList
     /// nil: no completion block. Otherwise the block runs these actions
     /// (empty: it only reports that it ran). The language writes at most
     /// one (`completion cancel-all QUEUE`), and only `cancel`, `cancelAll`,
@@ -275,7 +275,7 @@ public struct OperationSpec: Sendable, Hashable {
     public var neverFinishes: Bool
 
     public init(
-        name: String, queue: QueueID, body: OperationBody, dependencies: [OperationID] = [],
+        name: String, queue: QueueID, body: OperationBody, dependencies: DependencyList = [],
         priority: PriorityLevel? = nil, qos: QoSLevel? = nil, completion: [Action]? = nil,
         ignoresCancel: Bool = false, neverFinishes: Bool = false,
         location: SourceLocation = SourceLocation(line: 0, column: 0)

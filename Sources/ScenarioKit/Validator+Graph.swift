@@ -52,7 +52,7 @@ extension Validator {
     /// that closes a cycle (it leads back to an operation still on the
     /// stack) is one cycle; its location is that edge's name in `after`,
     /// and the path starts there: `u → v → … → u`, read "u waits for v…".
-    private static func cycles(in dependencies: [[OperationID]], cut: Set<Int>, names dependencyNames: [[Name]])
+    private static func cycles(in dependencies: [DependencyList], cut: Set<Int>, names dependencyNames: [[Name]])
         -> [Cycle]
     {
         var found: [Cycle] = []

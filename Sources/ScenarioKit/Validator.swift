@@ -19,7 +19,7 @@ struct Validator {
     /// Resolved queue of each operation (index into `queues`).
     var operationQueues: [Int] = []
     /// Resolved dependencies of each operation, with the token of each.
-    var dependencies: [[OperationID]] = []
+    var dependencies: [DependencyList] = []
     var dependencyNames: [[Name]] = []
     /// Resolved completion block of each operation (nil: none), filled by
     /// `resolveCompletions`.
@@ -294,7 +294,8 @@ struct Validator {
                 report(.slowFanIn(opName, count: ids.count, at: tree.operations[index].name.location))
             }
             // Operations after the same ones (a fan-out's) share one list.
-            dependencies.append(dependencies.last.map { $0 == ids ? $0 : ids } ?? ids)
+            let list = DependencyList(ids)
+            dependencies.append(dependencies.last.map { $0 == list ? $0 : list } ?? list)
             dependencyNames.append(kept ?? written)
             if let priority = tree.operations[index].priority, queues[queue.index].isMain {
                 report(.priorityOnMainQueue(opName, at: priority.location))

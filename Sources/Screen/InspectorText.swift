@@ -129,7 +129,7 @@ enum InspectorText {
     }
 
     /// `fetch (finished), auth (executing)`.
-    static func withPhases(_ ids: [OperationID], _ board: BoardState) -> String {
+    static func withPhases(_ ids: some Sequence<OperationID>, _ board: BoardState) -> String {
         ids.map { "\(board[operation: $0].name) (\(Wording.phase(board[operation: $0].phase)))" }
             .joined(separator: ", ")
     }

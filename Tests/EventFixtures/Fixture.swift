@@ -35,7 +35,7 @@ public func makeScenario(
     let operations = decls.map { d in
         OperationSpec(
             name: d.name, queue: queueIndex(d.queue), body: d.body,
-            dependencies: d.after.map(opIndex), priority: d.priority, qos: d.qos)
+            dependencies: DependencyList(d.after.map(opIndex)), priority: d.priority, qos: d.qos)
     }
     var scenario = Scenario(queues: queues, operations: operations)
     scenario.actions = addedLater.map { TimedAction(time: .seconds(1), action: .add(opIndex($0))) }

@@ -24,7 +24,7 @@ struct ScenarioBuilder {
     ) -> OperationID {
         operations.append(
             OperationSpec(
-                name: name, queue: queue, body: body, dependencies: after, priority: priority, qos: qos,
+                name: name, queue: queue, body: body, dependencies: DependencyList(after), priority: priority, qos: qos,
                 completion: completion, ignoresCancel: ignoresCancel, neverFinishes: neverFinishes))
         return OperationID(operations.count - 1)
     }

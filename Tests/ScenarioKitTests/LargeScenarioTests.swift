@@ -34,17 +34,22 @@ import Testing
         #expect(scenario.operations[9_999].dependencies == [OperationID(9_899), OperationID(9_800)])
     }
 
-    /// A fan-out's operations, each after the same root, hold one list
-    /// between them (a million of them would hold a million copies).
+    /// A fan-out's operations, each after the same roots, hold one list
+    /// between them (a million of them would hold a million copies); one
+    /// dependency is kept with no list at all.
     @Test func operationsAfterTheSameOnesShareOneList() throws {
-        let text = "op root work 1ms\n" + (0..<100).map { "op f\($0) work 1ms after root" }.joined(separator: "\n")
+        let text =
+            "op root work 1ms\nop second work 1ms\n"
+            + (0..<100).map { "op f\($0) work 1ms after root, second" }.joined(separator: "\n")
+            + "\n" + (0..<100).map { "op g\($0) work 1ms after root" }.joined(separator: "\n")
         let scenario = try #require(clean(text))
-        let lists = Set(
-            scenario.operations.dropFirst().map { spec in
-                spec.dependencies.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-            })
+        let fanned = scenario.operations[2..<102]
+        let lists = Set(fanned.map(\.dependencies.storageAddress))
         #expect(lists.count == 1)
-        #expect(scenario.operations[100].dependencies == [OperationID(0)])
+        #expect(lists.allSatisfy { $0 != nil }, "two dependencies are a list")
+        #expect(scenario.operations[101].dependencies == [OperationID(0), OperationID(1)])
+        let single = scenario.operations[102..<202]
+        #expect(single.allSatisfy { $0.dependencies.storageAddress == nil && $0.dependencies == [OperationID(0)] })
     }
 
     /// op0 waits for op9999, which waits for op9998, … down to op1, which
