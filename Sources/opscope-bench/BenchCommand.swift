@@ -69,11 +69,11 @@ enum BenchCommand {
             inDefaultSet: true, run: { report, settings in ScaleBench.run(report: report, rounds: settings.rounds) }),
         Section(
             name: "budget",
-            summary: "the peak memory of 'opscope trace --format jsonl' of 1,000,000 operations (flat, a fan-out, "
-                + "a serial chain: ≤ 500 bytes an operation) and of 2,550,000 (< 1.5 GB), each beside the bare "
-                + "engine's process on the same graph; the flat million's time against the bare engine's (≤ 1.25×), "
-                + "the chain's peak against Foundation's floor (--floor-process: the same operations made and "
-                + "wired, never added; ≤ 1.25×); a few minutes",
+            summary: "the peak memory of 'opscope trace --format jsonl' of 1,000,000 operations (flat and a "
+                + "fan-out: ≤ 500 bytes an operation; a serial chain: ≤ 1.25× Foundation's floor, --floor-process: "
+                + "the same operations made and wired, never added) and of 2,550,000 (< 1.5 GB), each beside the "
+                + "bare engine's process on the same graph; the flat million's time against the bare engine's "
+                + "(≤ 1.25×); a few minutes",
             inDefaultSet: true,
             run: { report, settings in BudgetBench.run(report: report, rounds: settings.quick ? 1 : 2) }),
         Section(
