@@ -28,7 +28,7 @@ struct OperationFacts {
         let specs = scenario.operations
         graph = DependencyGraph(scenario)
         // One pass over the specs (made before the first add, on the start's
-        // critical path): a pass a field walked a million of them seven times.
+        // critical path): a pass for each field walked them seven times.
         var kinds: [RunModel.Kind] = []
         var queueOf: [Int32] = []
         var durations: [Double] = []

@@ -372,6 +372,24 @@ import Testing
         #expect(m.delivery(hasConsumer: true) == RunModel.Delivery())
     }
 
+    /// A consumer that takes and comes back by itself is not told of what
+    /// comes meanwhile; its next plain take lets the next event tell it.
+    @Test func aConsumerThatComesBackIsNotToldUntilItTakesPlainly() {
+        var b = ScenarioBuilder()
+        let q = b.queue("q")
+        b.work("a", on: q, ms: 0)
+        b.work("b", on: q, ms: 0)
+        var m = T.model(b)
+        m.add(0, real: T.ms(0))
+        #expect(m.delivery(hasConsumer: true).tellsConsumer)
+        #expect(!m.takeEvents(comesBack: true).isEmpty)
+        m.add(1, real: T.ms(1))
+        #expect(!m.delivery(hasConsumer: true).tellsConsumer, "it comes back by itself")
+        #expect(!m.takeEvents().isEmpty, "what came meanwhile is there for it")
+        m.begin(0, thread: 1, real: T.ms(2))
+        #expect(m.delivery(hasConsumer: true).tellsConsumer)
+    }
+
     @Test func aSmallStartEndsAChunkWithAnAddThatMayDispatch() {
         var b = ScenarioBuilder()
         let q = b.queue("q", cap: .limit(1))
