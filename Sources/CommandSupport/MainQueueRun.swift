@@ -177,7 +177,6 @@ package final class MainQueueRun {
             // All of it in one batch: handed over as it is, not copied.
             batch = backlog
             backlog = []
-            backlogStart = 0
         } else {
             batch = Array(backlog[backlogStart..<end])
             backlogStart = end

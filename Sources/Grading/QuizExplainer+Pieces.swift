@@ -9,7 +9,7 @@ extension QuizExplainer {
     /// Among what `op` waits for (its dependencies; on its queue, the
     /// barrier ordering), the one that finished last before `seq`.
     func lastPrerequisite(of op: OperationID, before seq: Int) -> (OperationID, RunTimeline.Stamp)? {
-        var candidates = scenario[operation: op].dependencies
+        var candidates = Array(scenario[operation: op].dependencies)
         let spec = scenario[operation: op]
         if let added = timeline[op].added {
             for (i, other) in scenario.operations.enumerated() where other.queue == spec.queue {

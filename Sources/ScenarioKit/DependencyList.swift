@@ -1,5 +1,7 @@
 /// An operation's `addDependency` targets, in the order written: a list
 /// like an array, kept without an allocation of its own for none or one.
+/// Made once, from the whole list, so each list has one form and equal
+/// lists are equal values.
 ///
 /// Most operations of a large file have none or one (a chain, a fan-out):
 /// a one-element array is an allocation of 48 bytes, which a million-link
@@ -50,30 +52,6 @@ public struct DependencyList: Sendable, Hashable, RandomAccessCollection, Expres
         }
     }
 
-    public mutating func append(_ dependency: OperationID) {
-        switch storage {
-        case .none: self = DependencyList([dependency])
-        case .one(let only): storage = .many([OperationID(Int(only)), dependency])
-        case .many(var all):
-            storage = .none
-            all.append(dependency)
-            storage = .many(all)
-        }
-    }
-
-    public mutating func append(contentsOf more: some Sequence<OperationID>) {
-        for dependency in more { append(dependency) }
-    }
-
-    /// Equal when they list the same dependencies in the same order,
-    /// however each is kept.
-    public static func == (a: DependencyList, b: DependencyList) -> Bool { a.elementsEqual(b) }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(count)
-        for dependency in self { hasher.combine(dependency) }
-    }
-
     /// Where a list of two or more is kept (nil for none or one): the
     /// lists of operations after the same ones share it.
     var storageAddress: Int? {
@@ -83,10 +61,6 @@ public struct DependencyList: Sendable, Hashable, RandomAccessCollection, Expres
 
     /// The list and then `more`, as an array.
     public static func + (list: DependencyList, more: some Sequence<OperationID>) -> [OperationID] {
-        Array(list) + Array(more)
-    }
-
-    public static func + (list: DependencyList, more: DependencyList) -> [OperationID] {
         Array(list) + Array(more)
     }
 }
