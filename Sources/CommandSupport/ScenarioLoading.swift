@@ -3,14 +3,15 @@ import ScenarioKit
 
 /// Reads a scenario file from disk and runs it through the language.
 package enum ScenarioLoading {
-    /// The bytes of `path`, or a usage error naming the path.
-    package static func source(at path: String) throws(UsageError) -> SourceFile {
+    /// The bytes of `path`, or a usage error naming the path; `kind` is
+    /// what a directory there is said not to be.
+    package static func source(at path: String, kind: String = "a scenario file") throws(UsageError) -> SourceFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw UsageError("no such file '\(path)'")
         }
         guard !isDirectory.boolValue else {
-            throw UsageError("'\(path)' is a directory, not a scenario file")
+            throw UsageError("'\(path)' is a directory, not \(kind)")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw UsageError("cannot read '\(path)'")

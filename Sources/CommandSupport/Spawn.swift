@@ -110,7 +110,7 @@ package enum Spawn {
     /// (Foundation's pipes among them), and a tmux server started this way
     /// kept another command's output pipe open for good: its reader never
     /// saw end-of-file.
-    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+    package static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
         guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
         let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
         _ = closeFrom(&actions, 3)
