@@ -33,6 +33,9 @@ let package = Package(
             dependencies: [
                 "FoundationRules", "Board", "Grading", "LifecycleEngine", "RunEvents", "ScenarioKit", "TextKit",
             ]),
+        // Katas: exercises in writing Operation code, each a harness that
+        // runs the user's class on the real engine, and what its checks mean.
+        .target(name: "Katas", dependencies: ["TextKit"]),
         .systemLibrary(
             name: "CNCurses",
             providers: [.apt(["libncurses-dev"])]
@@ -63,7 +66,7 @@ let package = Package(
             name: "opscope",
             dependencies: [
                 "CommandSupport", "Interactive", "ScenarioKit", "RunEvents", "RunFormats", "LifecycleEngine", "Board",
-                "Grading", "Screen", "CursesBackend", "TextKit", "Tracing", "Practice",
+                "Grading", "Screen", "CursesBackend", "TextKit", "Tracing", "Practice", "Katas",
             ]
         ),
         // The project's speed and memory figures (a release build).
@@ -76,6 +79,7 @@ let package = Package(
         ),
         .testTarget(name: "TextKitTests", dependencies: ["TextKit", "EventFixtures"]),
         .testTarget(name: "FoundationRulesTests", dependencies: ["FoundationRules"]),
+        .testTarget(name: "KatasTests", dependencies: ["Katas"]),
         .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "EventFixtures"]),
         .testTarget(
             name: "LifecycleEngineTests",

@@ -19,6 +19,42 @@ final class W: Operation, @unchecked Sendable {
         afterStart?()
     }
 }
+/// An asynchronous operation whose finish is told (`tells` times) or not:
+/// the kata's checks rest on what Foundation then does (`untold`,
+/// `toldtwice`, `completionkept`).
+final class Async: Operation, @unchecked Sendable {
+    let tells: Int
+    private let lock = NSLock()
+    private var executing = false
+    private var finished = false
+    init(tells: Int) { self.tells = tells }
+    override var isAsynchronous: Bool { true }
+    override var isExecuting: Bool { lock.withLock { executing } }
+    override var isFinished: Bool { lock.withLock { finished } }
+    override func start() {
+        willChangeValue(forKey: "isExecuting")
+        lock.withLock { executing = true }
+        didChangeValue(forKey: "isExecuting")
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { [self] in
+            willChangeValue(forKey: "isExecuting")
+            lock.withLock { (executing, finished) = (false, true) }
+            didChangeValue(forKey: "isExecuting")
+            for _ in 0..<tells {
+                willChangeValue(forKey: "isFinished")
+                didChangeValue(forKey: "isFinished")
+            }
+        }
+    }
+}
+
+/// Counts from any thread.
+final class Count: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func add() { lock.withLock { n += 1 } }
+    var value: Int { lock.withLock { n } }
+}
+
 guard let r = EngineState.shared else { fatalError("EngineState: this Foundation's operation state cannot be read") }
 func st(_ op: Operation) -> UInt8 { r.state(of: op) }
 /// Foundation's states, in the declaration's case order (`EngineState.state(of:)`).
@@ -476,5 +512,36 @@ case "prioqos":  // serial, suspended: a (userInitiated, filed normal), b normal
     print(
         "prioqos start order: \(order.joined(separator: ",")); a.queuePriority reads \(a.queuePriority == .veryLow ? "veryLow" : "other")"
     )
+case "untold", "toldtwice":  // an async op tells its finish 0 or 2 times: what Foundation does after 1 s
+    let op = Async(tells: which == "untold" ? 0 : 2)
+    let dependentRan = Count()
+    let completions = Count()
+    let dependent = BlockOperation { dependentRan.add() }
+    dependent.addDependency(op)
+    op.completionBlock = { completions.add() }
+    let q = OperationQueue()
+    q.addOperations([op, dependent], waitUntilFinished: false)
+    Thread.sleep(forTimeInterval: 1)
+    let waited = Count()
+    Thread {
+        op.waitUntilFinished()
+        waited.add()
+    }.start()
+    Thread.sleep(forTimeInterval: 0.5)
+    print(
+        "\(which): getter finished \(op.isFinished); dependent ran \(dependentRan.value); completion ran "
+            + "\(completions.value); operationCount \(q.operationCount); waitUntilFinished returned \(waited.value == 1)")
+case "completionkept":  // a completion block that captures its operation: alive after the run?
+    weak var weakOp: Async?
+    do {
+        let q = OperationQueue()
+        let op = Async(tells: 1)
+        op.completionBlock = { _ = op.isFinished }
+        weakOp = op
+        q.addOperation(op)
+        q.waitUntilAllOperationsAreFinished()
+    }
+    Thread.sleep(forTimeInterval: 0.5)
+    print("completionkept: alive \(weakOp != nil); completionBlock cleared \(weakOp.map { $0.completionBlock == nil } ?? true)")
 default: print("?")
 }

@@ -26,7 +26,7 @@ enum Opscope {
         RunCommand.self, CheckCommand.self, TraceCommand.self, ReplayCommand.self, DiffCommand.self, WhyCommand.self,
         ListCommand.self,
         SwiftCommand.self,
-        QuizCommand.self, PracticeCommand.self,
+        QuizCommand.self, PracticeCommand.self, KataCommand.self,
         HelpCommand.self,
     ]
 

@@ -1,0 +1,46 @@
+/// An exercise in writing `Operation` code: the user writes a class in a
+/// Swift file, and the kata's checks run that class on this Foundation's
+/// own `OperationQueue` and grade what it did (`opscope kata`).
+///
+/// A kata is a table: what to write, a starting file, the checks with the
+/// rule each one holds the class to, and the harness (a Swift program
+/// compiled with the user's file) that runs the checks and prints one
+/// line for each (`KataLine`). What a line means for the user is said
+/// here, in `KataCheck`, not in the harness: the harness only observes.
+public struct Kata: Sendable {
+    /// What the command line names it by: `async-operation`.
+    public let name: String
+    /// One line, for the list of katas.
+    public let title: String
+    /// What to write, in a paragraph: the class, its initializer, what it
+    /// must do.
+    public let task: String
+    /// The class the user's file must declare.
+    public let className: String
+    /// What the harness needs of the file, said when it cannot compile
+    /// with it: "it must declare …".
+    public let requirement: String
+    /// The starting file `opscope kata NAME` writes when there is none:
+    /// it compiles, and fails its checks.
+    public let starter: String
+    /// The program that runs the checks: the `main.swift` compiled with
+    /// the user's file.
+    public let harness: String
+    /// The checks, in the order the harness runs them.
+    public let checks: [KataCheck]
+    /// The most real time the harness may take, every check failing
+    /// included; past it the program is stopped.
+    public let timeLimit: Double
+
+    /// Every kata, in the order `opscope kata` lists them.
+    public static let all: [Kata] = [asyncOperation]
+
+    /// The kata called `name`, if there is one.
+    public static func named(_ name: String) -> Kata? { all.first { $0.name == name } }
+
+    /// The file `opscope kata NAME` writes and reads when given no file.
+    public var starterFileName: String { name + ".swift" }
+
+    /// The check with this identifier (as the harness prints it).
+    public func check(_ id: String) -> KataCheck? { checks.first { $0.id == id } }
+}

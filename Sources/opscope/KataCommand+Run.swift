@@ -1,0 +1,89 @@
+import CommandSupport
+import Foundation
+import Katas
+import TextKit
+
+extension KataCommand {
+    /// Runs the kata's program, printing each check's verdict as its line
+    /// comes, then those not decided and the count.
+    static func check(_ kata: Kata, program: String) -> ExitStatus {
+        var lines: [KataLine] = []
+        // A crash says its reason on one line (`Fatal error: …`), which is
+        // what the report shows; the runtime's backtrace would add seconds.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let outcome: ChildProcess.Outcome
+        do {
+            outcome = try ChildProcess.run(
+                program, [], environment: environment, timeout: kata.timeLimit, stop: StopRequest.process
+            ) { text in
+                guard let line = KataLine.parse(text), let verdict = KataGrader.verdict(kata, line) else { return }
+                lines.append(line)
+                StandardOutput.write(KataReport.text(verdict))
+            }
+        } catch {
+            MessagePrinter.standardError.error("cannot run the kata's program: \(error)")
+            return .failed
+        }
+        let verdicts = KataGrader.grade(kata, lines: lines, ending: ending(of: outcome))
+        for verdict in verdicts where verdict.grade == .undecided {
+            StandardOutput.write(KataReport.text(verdict))
+        }
+        StandardOutput.write(KataReport.summary(verdicts) + "\n")
+        return verdicts.allSatisfy(\.passed) ? .success : .failed
+    }
+
+    /// How the program ended, with Foundation's message when it crashed:
+    /// the last `Fatal error` line it wrote, else its last line.
+    static func ending(of outcome: ChildProcess.Outcome) -> KataEnding {
+        switch outcome.status {
+        case .exited(let status):
+            return .exited(status)
+        case .signalled(let signal):
+            let lines = String(decoding: outcome.stderr, as: UTF8.self).split(separator: "\n").map(String.init)
+            let message = lines.last { $0.contains("Fatal error") } ?? lines.last ?? ""
+            return .crashed(signal: signal, message: message)
+        case .timedOut(let seconds):
+            return .stopped(afterSeconds: seconds)
+        case .stopped:
+            return .interrupted
+        }
+    }
+
+    /// The compiler's refusal: the errors in the user's file as swiftc gave
+    /// them (each with its source line and caret); when there are none, the
+    /// harness could not use the file's class, said as what the kata needs.
+    static func reportCompileErrors(_ kata: Kata, diagnostics: String, userFile: String) {
+        let all = CompilerDiagnostic.parse(diagnostics)
+        var inUserFile: [CompilerDiagnostic] = []
+        var keepNotes = false
+        for diagnostic in all where diagnostic.file == userFile {
+            if diagnostic.severity == "error" {
+                keepNotes = true
+            } else if diagnostic.severity != "note" {
+                keepNotes = false
+            }
+            if diagnostic.severity == "error" || (diagnostic.severity == "note" && keepNotes) {
+                inUserFile.append(diagnostic)
+            }
+        }
+        if !inUserFile.isEmpty {
+            MessagePrinter.standardError.write(inUserFile.flatMap(\.text).joined(separator: "\n") + "\n")
+            MessagePrinter.standardError.error(
+                "\(Spelling.count(inUserFile.filter { $0.severity == "error" }.count, "error")) in "
+                    + "\(userFile): nothing was checked")
+            return
+        }
+        let harness = all.filter { $0.severity == "error" }.map(\.message)
+        guard !harness.isEmpty else {
+            // Neither file's: the compiler's own failure, whole.
+            MessagePrinter.standardError.write(diagnostics.hasSuffix("\n") ? diagnostics : diagnostics + "\n")
+            MessagePrinter.standardError.error("swiftc failed: nothing was checked")
+            return
+        }
+        MessagePrinter.standardError.error(
+            "\(userFile) compiles, but the kata's checks cannot use it: \(kata.requirement)")
+        // The first: the rest follow from it, as a rule.
+        MessagePrinter.standardError.note("swiftc said: \(harness[0])")
+    }
+}

@@ -1,0 +1,126 @@
+import CommandSupport
+import Foundation
+import Katas
+import ScenarioKit
+import TextKit
+
+/// `opscope kata [NAME [FILE.swift]]`: write an `Operation` subclass, and
+/// the real engine grades it. The file is compiled with the kata's harness
+/// by the toolchain's `swiftc`, cached, and run as a child whose crash or
+/// hang ends only that run (`ChildProcess`).
+enum KataCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "kata", abstract: "Write an Operation subclass; the real engine grades it",
+        usage: [["kata"], ["kata", "NAME", "[FILE.swift]"]],
+        about: """
+            With no NAME, lists the katas. With NAME, checks FILE.swift: by default
+            NAME.swift in the current folder, written first as a starting point when
+            there is none (a file that exists is never written over).
+
+            The file is compiled with the kata's checks by the toolchain's swiftc
+            (Swift 5 language mode, -O) and kept under $XDG_CACHE_HOME/opscope (else
+            ~/.cache/opscope), so that checking the same file again starts at once.
+            The checks run as a program of their own, on this Foundation's own
+            OperationQueue: each says what your class did and, when it failed, the
+            rule it broke. A crash or a hang of that program ends the check under way,
+            not opscope. OPSCOPE_SWIFTC names a compiler to use instead of the one
+            on PATH.
+            """,
+        epilogue: """
+            EXIT STATUS: 0 when every check passed, 1 when one failed or was not
+            decided, 2 when the file does not compile or the command line is wrong.
+            """)
+
+    /// The compiler's options: the language mode most app code is written
+    /// in, and llvm's diagnostic style, which `CompilerDiagnostic` reads.
+    static let flags = ["-swift-version", "5", "-O", "-diagnostic-style", "llvm"]
+
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        let args = try spec.parse(arguments)
+        let words = args.positionals
+        guard let name = words.first else {
+            StandardOutput.write(KataReport.list())
+            return .success
+        }
+        guard words.count <= 2 else { throw UsageError("'kata' takes a kata's name and at most one file") }
+        guard let kata = Kata.named(name) else {
+            let hint = Suggestion.hint(Suggestion.nearest(to: name, in: Kata.all.map(\.name)))
+            throw UsageError("no kata is called '\(name)'\(hint) (run 'opscope kata' for the list)")
+        }
+        let path = words.count == 2 ? words[1] : kata.starterFileName
+        if words.count == 1 { try writeStarter(kata, at: path) }
+        let file = try ScenarioLoading.source(at: path, kind: "a Swift file")
+        StandardOutput.write(KataReport.heading(kata, file: path) + "\n")
+        guard let program = build(kata, path: path, contents: file.bytes) else { return .usage }
+        return check(kata, program: program)
+    }
+
+    /// Writes the kata's starting file at `path` unless something is there.
+    private static func writeStarter(_ kata: Kata, at path: String) throws(UsageError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0 {
+            if errno == EEXIST { return }
+            throw UsageError("cannot write '\(path)': \(String(cString: strerror(errno)))")
+        }
+        let bytes = Array(kata.starter.utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == bytes.count else {
+            unlink(path)
+            throw UsageError("cannot write '\(path)'")
+        }
+        StandardOutput.write(
+            "wrote \(TerminalText.escaped(path)): a start that compiles and fails its checks; "
+                + "write \(kata.className) there and run 'opscope kata \(kata.name)' again\n")
+    }
+
+    /// The kata's program built with the user's file, or nil after saying
+    /// why there is none (no compiler, no cache folder, compile errors).
+    private static func build(_ kata: Kata, path: String, contents: [UInt8]) -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        let compiler: SwiftCompiler
+        switch SwiftCompiler.find(environment: environment) {
+        case .success(let found): compiler = found
+        case .failure(let notFound):
+            MessagePrinter.standardError.error(notFound.description)
+            return nil
+        }
+        guard let cacheRoot = SwiftBuild.cacheRoot(environment: environment) else {
+            MessagePrinter.standardError.error("no cache folder to build in: set HOME or XDG_CACHE_HOME")
+            return nil
+        }
+        let version: String
+        do {
+            version = try compiler.version()
+        } catch {
+            // `Unusable` says which compiler and what it said.
+            MessagePrinter.standardError.error("\(error)")
+            return nil
+        }
+        let userFile = URL(fileURLWithPath: path).standardizedFileURL.path
+        let sources = [
+            SwiftBuild.Source(name: "main.swift", contents: Array(kata.harness.utf8)),
+            SwiftBuild.Source(name: userFile, contents: contents),
+        ]
+        let builder = SwiftBuild(compiler: compiler, compilerVersion: version, cacheRoot: cacheRoot)
+        if !FileManager.default.isExecutableFile(atPath: builder.productPath(sources, flags: flags)) {
+            StandardOutput.write("compiling with \(TerminalText.escaped(compiler.path))…\n")
+        }
+        switch builder.build(sources, flags: flags, stop: StopRequest.process) {
+        case .cached(let program):
+            return program
+        case .built(let program, let seconds):
+            StandardOutput.write("compiled in \(Spelling.seconds(seconds)) (kept for the next check of this file)\n")
+            return program
+        case .failed(let diagnostics, _):
+            reportCompileErrors(kata, diagnostics: diagnostics, userFile: userFile)
+        case .timedOut(let seconds):
+            MessagePrinter.standardError.error("swiftc had not finished after \(Spelling.seconds(seconds)): stopped")
+        case .unavailable(let reason):
+            MessagePrinter.standardError.error(reason)
+        case .stopped:
+            break
+        }
+        return nil
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// `opscope kata async-operation FILE`, run as a user runs it: the file
+/// compiled with the kata's checks by the real swiftc and run on the real
+/// engine. A right answer passes every check; each wrong answer fails the
+/// check it breaks, with the rule, and passes the others; a file that does
+/// not compile, or whose class the checks cannot use, is refused with
+/// swiftc's diagnostics or the kata's need; a crash decides nothing more.
+@Suite("opscope kata: the engine grades the user's Operation", .serialized)
+struct KataCommandTests {
+    /// One compile cache for every test of this run: a file checked twice
+    /// is compiled once.
+    static let cache = FileManager.default.temporaryDirectory
+        .appendingPathComponent("opscope-kata-tests-\(UUID().uuidString)").path
+
+    static func fixture(_ name: String) -> String {
+        OpscopeBinary.packageRoot.appendingPathComponent("Tests/opscopeTests/Fixtures/katas/\(name).swift").path
+    }
+
+    static func kata(_ arguments: [String], directory: URL? = nil) throws -> ProcessResult {
+        try OpscopeBinary.run(
+            ["kata"] + arguments, timeout: 300, environment: ["XDG_CACHE_HOME": cache], directory: directory)
+    }
+
+    @Test func aRightAnswerPassesEveryCheck() throws {
+        let result = try Self.kata(["async-operation", Self.fixture("correct")])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("async-operation: AsyncDownload in "))
+        #expect(result.stdout.contains("all 5 checks passed"))
+        #expect(!result.stdout.contains("✗"))
+        // The same file again: its build is kept, nothing is compiled.
+        let again = try Self.kata(["async-operation", Self.fixture("correct")])
+        #expect(again.status == 0)
+        #expect(!again.stdout.contains("compil"), "\(again.stdout)")
+    }
+
+    /// Each wrong answer: the check it fails, and a piece of what the
+    /// failure says.
+    static let wrong: [(file: String, check: String, says: String)] = [
+        ("finish-not-told", "it runs and finishes, and Foundation is told", "but Foundation was never told"),
+        (
+            "runs-when-cancelled", "cancelled before it starts, it finishes without its work",
+            "though it was cancelled before it started"
+        ),
+        ("ignores-cancel", "cancelled during its work, it finishes within a second", "cancel() did not reach the work"),
+        (
+            "captures-itself", "nothing keeps it alive once its queue is done with it",
+            "its completion block captures it"
+        ),
+        ("stays-executing", "no more than 4 of 100 say they are executing", "said isExecuting at once"),
+    ]
+
+    @Test(arguments: wrong.indices)
+    func aWrongAnswerFailsTheCheckItBreaksWithTheRule(_ index: Int) throws {
+        let (file, check, says) = Self.wrong[index]
+        let result = try Self.kata(["async-operation", Self.fixture(file)])
+        #expect(result.status == 1, "\(file): \(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let failed = try #require(lines.firstIndex { $0.hasPrefix("  ✗") && $0.contains(check) }, "\(result.stdout)")
+        #expect(lines[failed + 1].contains(says), "\(result.stdout)")
+        #expect(lines[failed + 2].hasPrefix("      rule: "))
+    }
+
+    @Test func aFileThatDoesNotCompileShowsSwiftcsDiagnosticsAndChecksNothing() throws {
+        let path = Self.fixture("type-error")
+        let result = try Self.kata(["async-operation", path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(path):16:"), "\(result.stderr)")
+        #expect(result.stderr.contains(": error: "))
+        #expect(result.stderr.contains("^"))
+        #expect(result.stderr.contains("nothing was checked"))
+        #expect(!result.stdout.contains("✓"))
+    }
+
+    @Test func aClassTheChecksCannotUseIsSaidAsWhatTheKataNeeds() throws {
+        let result = try Self.kata(["async-operation", Self.fixture("no-init")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("compiles, but the kata's checks cannot use it"), "\(result.stderr)")
+        #expect(result.stderr.contains("init(seconds: Double)"))
+        #expect(!result.stderr.contains("main.swift"), "the harness's own lines are not the user's to read")
+    }
+
+    @Test func aCrashEndsTheCheckUnderWayWithFoundationsMessage() throws {
+        let result = try Self.kata(["async-operation", Self.fixture("traps")])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("not decided: the program was ended by signal"), "\(result.stdout)")
+        #expect(result.stdout.contains("the download has no server"))
+        #expect(result.stdout.contains("0 of 5 checks passed"))
+    }
+
+    @Test func theStarterIsWrittenOnceAndNeverOverAFile() throws {
+        let scratch = try ScratchFiles()
+        defer { scratch.remove() }
+        let first = try Self.kata(["async-operation"], directory: scratch.directory)
+        let written = scratch.directory.appendingPathComponent("async-operation.swift")
+        #expect(first.stdout.contains("wrote async-operation.swift"), "\(first.stdout)\(first.stderr)")
+        #expect(first.status == 1, "the starter compiles and fails its checks")
+        #expect(first.stdout.contains("it never finished"))
+        let mine = "// mine\n"
+        try Data(mine.utf8).write(to: written)
+        let second = try Self.kata(["async-operation"], directory: scratch.directory)
+        #expect(try String(contentsOf: written, encoding: .utf8) == mine)
+        #expect(!second.stdout.contains("wrote "))
+        #expect(second.status == 2, "a file without the class does not compile with the checks")
+    }
+
+    /// The command lines of the processes running now.
+    static func commandLines() -> [String] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return pids.filter { $0.allSatisfy(\.isNumber) }.compactMap { pid in
+            FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    /// A signal while the checks run (the starter's: each waits seconds for
+    /// a finish that never comes) ends opscope with 128 + it, and the
+    /// program it ran goes with it.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalEndsTheCheckAndTheProgramItRan(_ signal: Int32) throws {
+        let scratch = try ScratchFiles()
+        defer { scratch.remove() }
+        let cache = scratch.directory.appendingPathComponent("cache").path
+        let result = try OpscopeBinary.run(
+            ["kata", "async-operation"], timeout: 120, signal: (signal, after: 6),
+            environment: ["XDG_CACHE_HOME": cache], directory: scratch.directory)
+        #expect(result.status == 128 + signal, "\(result.stdout)\(result.stderr)")
+        #expect(!result.stderr.contains("Crash"), "\(result.stderr)")
+        #expect(!Self.commandLines().contains { $0.contains(cache) }, "the kata's program outlived opscope")
+    }
+
+    @Test func theListAndAWrongNameOrCommandLine() throws {
+        let list = try Self.kata([])
+        #expect(list.status == 0)
+        #expect(list.stdout.hasPrefix("async-operation  "))
+        let misspelt = try Self.kata(["async-operaton"])
+        #expect(misspelt.status == 2)
+        #expect(misspelt.stderr.contains("no kata is called 'async-operaton'"))
+        #expect(misspelt.stderr.contains("async-operation"))
+        #expect(try Self.kata(["async-operation", "a.swift", "b.swift"]).status == 2)
+        #expect(try Self.kata(["async-operation", "/no/such/file.swift"]).status == 2)
+    }
+}
