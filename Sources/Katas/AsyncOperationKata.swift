@@ -12,13 +12,14 @@ extension Kata {
             willChangeValue/didChangeValue(forKey:) around each change of the last two.
             Cancelled before it starts, it finishes without going executing; cancelled
             during its work, it finishes within a second. Once its queue is done with
-            it, nothing keeps it alive.
+            it, nothing keeps it alive. Its flags are safe to read from any thread.
             """,
         className: "AsyncDownload",
         requirement: "it must declare `class AsyncDownload: Operation` (not final) with `init(seconds: Double)`",
         starter: asyncOperationStarter,
         harness: asyncOperationHarness,
-        checks: asyncOperationChecks,
+        raceHarness: asyncOperationRaceHarness,
+        checks: asyncOperationChecks + [asyncOperationRaceCheck],
         timeLimit: 90)
 
     private static let told = """
@@ -168,7 +169,9 @@ extension Kata {
         // - cancelled before it starts, it finishes without going executing;
         // - cancelled during its work, it finishes within a second;
         // - on a queue with a cap of 4, no more than 4 say isExecuting;
-        // - once its queue is done with it, nothing keeps it alive.
+        // - once its queue is done with it, nothing keeps it alive;
+        // - its flags are safe to read from any thread (checked with the
+        //   thread sanitizer).
         //
         // This Foundation has no key-value observing: didChangeValue(forKey:)
         // is how the queue learns that isExecuting or isFinished changed.

@@ -26,7 +26,13 @@ public struct Kata: Sendable {
     /// The program that runs the checks: the `main.swift` compiled with
     /// the user's file.
     public let harness: String
-    /// The checks, in the order the harness runs them.
+    /// The second program, when the kata has a thread-sanitizer check: it
+    /// runs many instances while other threads read their flags, compiled
+    /// with `-sanitize=thread`; its check is `raceCheck`, graded from the
+    /// sanitizer's report (`RaceReport`), after the harness's checks.
+    public let raceHarness: RaceHarness?
+    /// The checks, in the order they are run: the harness's, then the
+    /// race check when there is one.
     public let checks: [KataCheck]
     /// The most real time the harness may take, every check failing
     /// included; past it the program is stopped.
@@ -43,4 +49,14 @@ public struct Kata: Sendable {
 
     /// The check with this identifier (as the harness prints it).
     public func check(_ id: String) -> KataCheck? { checks.first { $0.id == id } }
+
+    /// The identifier of the check the race harness decides.
+    public static let raceCheck = "flagsSafe"
+}
+
+/// A kata's race program and how many operations it runs (each of which
+/// must finish for the check to pass without a race).
+public struct RaceHarness: Sendable {
+    public let program: String
+    public let operations: Int
 }

@@ -20,7 +20,7 @@ public struct KataCheck: Sendable {
     }
 
     /// What an outcome says: what happened (with `{at}`, a moment or a
-    /// length in seconds, and `{count}` filled in from the harness's
+    /// length in seconds, `{count}` and `{detail}` filled in from the harness's
     /// line), and for a failure, the rule.
     public struct Outcome: Sendable {
         public let says: String
@@ -38,6 +38,7 @@ public struct KataCheck: Sendable {
         var says = outcome.says
         if let at = line.at { says = says.replacingOccurrences(of: "{at}", with: Spelling.seconds(at)) }
         if let count = line.count { says = says.replacingOccurrences(of: "{count}", with: String(count)) }
+        if let detail = line.detail { says = says.replacingOccurrences(of: "{detail}", with: detail) }
         return (says, outcome.rule)
     }
 }

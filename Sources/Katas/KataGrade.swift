@@ -9,6 +9,9 @@ public struct KataLine: Sendable, Equatable, Decodable {
     /// (a cancel), as the check's outcome says.
     public var at: Double?
     public var count: Int?
+    /// Words opscope itself put in (a race's two places), never the
+    /// harness's.
+    public var detail: String?
 
     /// What starts a harness's line; the rest of a program's output is the
     /// user's own.
@@ -33,6 +36,9 @@ public enum KataEnding: Sendable, Equatable {
     case stopped(afterSeconds: Double)
     /// opscope was asked to stop (Ctrl-C) and ended it.
     case interrupted
+    /// The program could not be built (only the race check's can fail so
+    /// when the file compiled): why.
+    case unbuilt(String)
 }
 
 /// A check's grade.
@@ -55,31 +61,42 @@ public struct KataVerdict: Sendable, Equatable {
 
 /// Grades a run of a kata's harness: each check's line, in the kata's
 /// order; a check the program never reached is undecided, with how it
-/// ended.
+/// ended. The race check has a program of its own, and its own ending.
 public enum KataGrader {
-    public static func grade(_ kata: Kata, lines: [KataLine], ending: KataEnding) -> [KataVerdict] {
-        var undecidedSays = "the program ended before this check was decided"
-        switch ending {
-        case .exited(let status):
-            if status != 0 { undecidedSays += " (it exited with status \(status))" }
-        case .crashed(let signal, let message):
-            undecidedSays = "the program was ended by " + signalName(signal)
-            if !message.isEmpty { undecidedSays += ": " + message }
-        case .stopped(let seconds):
-            undecidedSays = "the program was stopped after \(Spelling.seconds(seconds)), the kata's time limit"
-        case .interrupted:
-            undecidedSays = "you stopped the check"
-        }
+    public static func grade(
+        _ kata: Kata, lines: [KataLine], ending: KataEnding, raceEnding: KataEnding? = nil
+    ) -> [KataVerdict] {
         var undecidedTold = false
         return kata.checks.map { check in
             if let line = lines.first(where: { $0.check == check.id }), let verdict = verdict(kata, line) {
                 return verdict
             }
-            // Only the first check not decided is the one the ending cut.
-            defer { undecidedTold = true }
-            return KataVerdict(
-                check: check.id, title: check.title, grade: .undecided,
-                says: undecidedTold ? "not reached" : undecidedSays)
+            let says: String
+            if check.id == Kata.raceCheck {
+                says = describe(raceEnding ?? ending)
+            } else {
+                // Only the first check not decided is the one the ending cut.
+                says = undecidedTold ? "not reached" : describe(ending)
+                undecidedTold = true
+            }
+            return KataVerdict(check: check.id, title: check.title, grade: .undecided, says: says)
+        }
+    }
+
+    /// Why a program's checks were not decided, from how it ended.
+    static func describe(_ ending: KataEnding) -> String {
+        switch ending {
+        case .exited(let status):
+            "the program ended before this check was decided"
+                + (status != 0 ? " (it exited with status \(status))" : "")
+        case .crashed(let signal, let message):
+            "the program was ended by " + signalName(signal) + (message.isEmpty ? "" : ": " + message)
+        case .stopped(let seconds):
+            "the program was stopped after \(Spelling.seconds(seconds)), the kata's time limit"
+        case .interrupted:
+            "you stopped the check"
+        case .unbuilt(let why):
+            "its program could not be built: " + why
         }
     }
 

@@ -4,9 +4,10 @@ import Katas
 import TextKit
 
 extension KataCommand {
-    /// Runs the kata's program, printing each check's verdict as its line
-    /// comes, then those not decided and the count.
-    static func check(_ kata: Kata, program: String) -> ExitStatus {
+    /// Runs the kata's programs, printing each check's verdict as its line
+    /// comes (the race check's once its program ended), then those not
+    /// decided and the count.
+    static func check(_ kata: Kata, _ programs: Programs) -> ExitStatus {
         var lines: [KataLine] = []
         // A crash says its reason on one line (`Fatal error: …`), which is
         // what the report shows; the runtime's backtrace would add seconds.
@@ -15,7 +16,7 @@ extension KataCommand {
         let outcome: ChildProcess.Outcome
         do {
             outcome = try ChildProcess.run(
-                program, [], environment: environment, timeout: kata.timeLimit, stop: StopRequest.process
+                programs.main, [], environment: environment, timeout: kata.timeLimit, stop: StopRequest.process
             ) { text in
                 guard let line = KataLine.parse(text), let verdict = KataGrader.verdict(kata, line) else { return }
                 lines.append(line)
@@ -25,7 +26,27 @@ extension KataCommand {
             MessagePrinter.standardError.error("cannot run the kata's program: \(error)")
             return .failed
         }
-        let verdicts = KataGrader.grade(kata, lines: lines, ending: ending(of: outcome))
+        var raceEnding: KataEnding?
+        if let race = programs.race, let harness = kata.raceHarness, outcome.status != .stopped {
+            environment["TSAN_OPTIONS"] = "halt_on_error=1 exitcode=66"
+            if let ran = try? ChildProcess.run(
+                race, [], environment: environment, timeout: kata.timeLimit, stop: StopRequest.process)
+            {
+                raceEnding = ending(of: ran)
+                let line = RaceReport.line(
+                    output: String(decoding: ran.stdout, as: UTF8.self),
+                    stderr: String(decoding: ran.stderr, as: UTF8.self), exitedCleanly: ran.status == .exited(0),
+                    total: harness.operations, userFile: programs.userFile,
+                    source: String(decoding: programs.source, as: UTF8.self))
+                if let line, let verdict = KataGrader.verdict(kata, line) {
+                    lines.append(line)
+                    StandardOutput.write(KataReport.text(verdict))
+                }
+            }
+        } else if let why = programs.raceUnbuilt {
+            raceEnding = .unbuilt(why)
+        }
+        let verdicts = KataGrader.grade(kata, lines: lines, ending: ending(of: outcome), raceEnding: raceEnding)
         for verdict in verdicts where verdict.grade == .undecided {
             StandardOutput.write(KataReport.text(verdict))
         }

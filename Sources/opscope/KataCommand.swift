@@ -34,6 +34,8 @@ enum KataCommand: Subcommand {
     /// The compiler's options: the language mode most app code is written
     /// in, and llvm's diagnostic style, which `CompilerDiagnostic` reads.
     static let flags = ["-swift-version", "5", "-O", "-diagnostic-style", "llvm"]
+    /// The race check's: the thread sanitizer, and lines for its stacks.
+    static let raceFlags = ["-swift-version", "5", "-Onone", "-g", "-sanitize=thread", "-diagnostic-style", "llvm"]
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let args = try spec.parse(arguments)
@@ -51,8 +53,8 @@ enum KataCommand: Subcommand {
         if words.count == 1 { try writeStarter(kata, at: path) }
         let file = try ScenarioLoading.source(at: path, kind: "a Swift file")
         StandardOutput.write(KataReport.heading(kata, file: path) + "\n")
-        guard let program = build(kata, path: path, contents: file.bytes) else { return .usage }
-        return check(kata, program: program)
+        guard let programs = build(kata, path: path, contents: file.bytes) else { return .usage }
+        return check(kata, programs)
     }
 
     /// Writes the kata's starting file at `path` unless something is there.
@@ -74,9 +76,11 @@ enum KataCommand: Subcommand {
                 + "write \(kata.className) there and run 'opscope kata \(kata.name)' again\n")
     }
 
-    /// The kata's program built with the user's file, or nil after saying
-    /// why there is none (no compiler, no cache folder, compile errors).
-    private static func build(_ kata: Kata, path: String, contents: [UInt8]) -> String? {
+    /// The kata's programs built with the user's file (the race check's
+    /// too, with the thread sanitizer, when the kata has one), or nil after
+    /// saying why there are none (no compiler, no cache folder, a compile
+    /// error). The race program is nil, and says why, when only it failed.
+    private static func build(_ kata: Kata, path: String, contents: [UInt8]) -> Programs? {
         let environment = ProcessInfo.processInfo.environment
         let compiler: SwiftCompiler
         switch SwiftCompiler.find(environment: environment) {
@@ -98,29 +102,66 @@ enum KataCommand: Subcommand {
             return nil
         }
         let userFile = URL(fileURLWithPath: path).standardizedFileURL.path
-        let sources = [
-            SwiftBuild.Source(name: "main.swift", contents: Array(kata.harness.utf8)),
-            SwiftBuild.Source(name: userFile, contents: contents),
-        ]
         let builder = SwiftBuild(compiler: compiler, compilerVersion: version, cacheRoot: cacheRoot)
-        if !FileManager.default.isExecutableFile(atPath: builder.productPath(sources, flags: flags)) {
+        func sources(_ harness: String) -> [SwiftBuild.Source] {
+            [
+                SwiftBuild.Source(name: "main.swift", contents: Array(harness.utf8)),
+                SwiftBuild.Source(name: userFile, contents: contents),
+            ]
+        }
+        let main = sources(kata.harness)
+        let race = kata.raceHarness.map { sources($0.program) }
+        let missing = [(main, flags)] + (race.map { [($0, raceFlags)] } ?? [])
+        if missing.contains(where: { !FileManager.default.isExecutableFile(atPath: builder.productPath($0, flags: $1)) }
+        ) {
             StandardOutput.write("compiling with \(TerminalText.escaped(compiler.path))…\n")
         }
-        switch builder.build(sources, flags: flags, stop: StopRequest.process) {
-        case .cached(let program):
-            return program
-        case .built(let program, let seconds):
-            StandardOutput.write("compiled in \(Spelling.seconds(seconds)) (kept for the next check of this file)\n")
-            return program
+        var seconds = 0.0
+        let program: String
+        switch builder.build(main, flags: flags, stop: StopRequest.process) {
+        case .cached(let path):
+            program = path
+        case .built(let path, let took):
+            (program, seconds) = (path, took)
         case .failed(let diagnostics, _):
             reportCompileErrors(kata, diagnostics: diagnostics, userFile: userFile)
-        case .timedOut(let seconds):
-            MessagePrinter.standardError.error("swiftc had not finished after \(Spelling.seconds(seconds)): stopped")
+            return nil
+        case .timedOut(let took):
+            MessagePrinter.standardError.error("swiftc had not finished after \(Spelling.seconds(took)): stopped")
+            return nil
         case .unavailable(let reason):
             MessagePrinter.standardError.error(reason)
+            return nil
         case .stopped:
-            break
+            return nil
         }
-        return nil
+        var programs = Programs(main: program, race: nil, raceUnbuilt: nil, userFile: userFile, source: contents)
+        if let race {
+            switch builder.build(race, flags: raceFlags, stop: StopRequest.process) {
+            case .cached(let path): programs.race = path
+            case .built(let path, let took): (programs.race, seconds) = (path, seconds + took)
+            case .failed(let diagnostics, _):
+                let first = CompilerDiagnostic.parse(diagnostics).first { $0.severity == "error" }
+                programs.raceUnbuilt = "swiftc -sanitize=thread failed" + (first.map { ": \($0.message)" } ?? "")
+            case .timedOut(let took):
+                programs.raceUnbuilt = "swiftc -sanitize=thread had not finished after \(Spelling.seconds(took))"
+            case .unavailable(let reason): programs.raceUnbuilt = reason
+            case .stopped: return nil
+            }
+        }
+        if seconds > 0 {
+            StandardOutput.write("compiled in \(Spelling.seconds(seconds)) (kept for the next check of this file)\n")
+        }
+        return programs
+    }
+
+    /// What `build` made: the harness's program, the race check's (nil,
+    /// with why, when it could not be built), and the user's file.
+    struct Programs {
+        var main: String
+        var race: String?
+        var raceUnbuilt: String?
+        var userFile: String
+        var source: [UInt8]
     }
 }

@@ -27,7 +27,7 @@ struct KataCommandTests {
         let result = try Self.kata(["async-operation", Self.fixture("correct")])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("async-operation: AsyncDownload in "))
-        #expect(result.stdout.contains("all 5 checks passed"))
+        #expect(result.stdout.contains("all 6 checks passed"))
         #expect(!result.stdout.contains("✗"))
         // The same file again: its build is kept, nothing is compiled.
         let again = try Self.kata(["async-operation", Self.fixture("correct")])
@@ -49,6 +49,7 @@ struct KataCommandTests {
             "its completion block captures it"
         ),
         ("stays-executing", "no more than 4 of 100 say they are executing", "said isExecuting at once"),
+        ("unsafe-flags", "its flags are safe to read from any thread", "a data race: "),
     ]
 
     @Test(arguments: wrong.indices)
@@ -59,6 +60,11 @@ struct KataCommandTests {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let failed = try #require(lines.firstIndex { $0.hasPrefix("  ✗") && $0.contains(check) }, "\(result.stdout)")
         #expect(lines[failed + 1].contains(says), "\(result.stdout)")
+        if file == "unsafe-flags" {
+            // Both places, in the user's file, with their source text.
+            #expect(lines[failed + 1].contains("unsafe-flags.swift:"), "\(result.stdout)")
+            #expect(lines[failed + 1].contains("(`"), "\(result.stdout)")
+        }
         #expect(lines[failed + 2].hasPrefix("      rule: "))
     }
 
@@ -86,7 +92,7 @@ struct KataCommandTests {
         #expect(result.status == 1)
         #expect(result.stdout.contains("not decided: the program was ended by signal"), "\(result.stdout)")
         #expect(result.stdout.contains("the download has no server"))
-        #expect(result.stdout.contains("0 of 5 checks passed"))
+        #expect(result.stdout.contains("0 of 6 checks passed"))
     }
 
     @Test func theStarterIsWrittenOnceAndNeverOverAFile() throws {
