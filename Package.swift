@@ -129,7 +129,7 @@ let package = Package(
             name: "opscopeTests",
             dependencies: [
                 "opscope", "Board", "CommandSupport", "Interactive", "ScenarioKit", "RunFormats", "Grading",
-                "EventFixtures", "Practice",
+                "EventFixtures", "Practice", "Katas",
             ],
             // Scenario files of the tests' own, read by path.
             exclude: ["Fixtures"]),

@@ -77,6 +77,8 @@ package struct PracticeKeeper: Sendable {
             case .generated(let level, let seed) where generated:
                 return .generated(level: level, seed: seed, when: "due again")
             case .generated: break
+            // Never due: practice keeps a kata's result and never asks it.
+            case .kata: break
             }
         case .library(let file):
             return .library(file: file, when: "never answered")

@@ -20,7 +20,8 @@ extension Kata {
         harness: asyncOperationHarness,
         raceHarness: asyncOperationRaceHarness,
         checks: asyncOperationChecks + [asyncOperationRaceCheck],
-        timeLimit: 90)
+        timeLimit: 90,
+        concepts: ["async", "cancellation", "cap", "completion-blocks"])
 
     private static let told = """
         Post willChangeValue(forKey: "isFinished") and didChangeValue(forKey: "isFinished") \

@@ -37,6 +37,9 @@ public struct Kata: Sendable {
     /// The most real time the harness may take, every check failing
     /// included; past it the program is stopped.
     public let timeLimit: Double
+    /// What it is about, as the practice record counts progress: the
+    /// words of Practice's `Concept` (`async`, `completion-blocks`).
+    public let concepts: [String]
 
     /// Every kata, in the order `opscope kata` lists them.
     public static let all: [Kata] = [asyncOperation]

@@ -1,16 +1,20 @@
 import Foundation
 
-/// Which question: a library file's quiz, or a generated one (remade from
-/// its level and seed when it comes back). Written in the practice file as
-/// `library:05-priority.ops` or `generated:2:17`.
+/// Which question: a library file's quiz, a generated one (remade from
+/// its level and seed when it comes back), or a kata (`opscope kata`: its
+/// result is kept for the concepts it is about; practice never asks it).
+/// Written in the practice file as `library:05-priority.ops`,
+/// `generated:2:17` or `kata:async-operation`.
 public enum QuestionID: Sendable, Hashable, Codable, CustomStringConvertible {
     case library(file: String)
     case generated(level: Int, seed: UInt64)
+    case kata(name: String)
 
     public var description: String {
         switch self {
         case .library(let file): "library:\(file)"
         case .generated(let level, let seed): "generated:\(level):\(seed)"
+        case .kata(let name): "kata:\(name)"
         }
     }
 
@@ -19,7 +23,14 @@ public enum QuestionID: Sendable, Hashable, Codable, CustomStringConvertible {
         switch self {
         case .library(let file): file
         case .generated(let level, let seed): "generated, level \(level), seed \(seed)"
+        case .kata(let name): "kata \(name)"
         }
+    }
+
+    /// Whether it is a kata's result, which practice keeps and never asks.
+    public var isKata: Bool {
+        if case .kata = self { return true }
+        return false
     }
 
     public init?(_ text: String) {
@@ -29,6 +40,11 @@ public enum QuestionID: Sendable, Hashable, Codable, CustomStringConvertible {
             let file = String(text.dropFirst("library:".count))
             guard !file.isEmpty, !file.contains("/") else { return nil }
             self = .library(file: file)
+        case "kata" where parts.count == 2:
+            let name = parts[1]
+            guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
+            else { return nil }
+            self = .kata(name: name)
         case "generated" where parts.count == 3:
             guard let level = Int(parts[1]), QuestionGenerator.levels.contains(level), let seed = UInt64(parts[2])
             else { return nil }
@@ -124,7 +140,8 @@ public struct PracticeRecord: Sendable, Hashable, Codable {
             let about = questions.filter { $0.concepts.contains(concept) }
             return ConceptProgress(
                 concept: concept, questions: about.count, right: about.filter(\.lastWasRight).count,
-                due: about.filter { $0.due <= now }.count, answers: about.reduce(0) { $0 + $1.answers },
+                due: about.filter { $0.due <= now && !$0.id.isKata }.count,
+                answers: about.reduce(0) { $0 + $1.answers },
                 rightAnswers: about.reduce(0) { $0 + $1.rights })
         }
     }

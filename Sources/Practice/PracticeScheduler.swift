@@ -65,12 +65,16 @@ public enum PracticeScheduler {
     }
 
     /// The questions due at `now` that can be asked here (a library file
-    /// must be in `library`), the longest overdue first.
+    /// must be in `library`; a kata is never asked), the longest overdue
+    /// first.
     public static func due(in record: PracticeRecord, library: [String], now: Date) -> [QuestionRecord] {
         record.questions.filter { entry in
             guard entry.due <= now else { return false }
-            if case .library(let file) = entry.id { return library.contains(file) }
-            return true
+            switch entry.id {
+            case .library(let file): return library.contains(file)
+            case .generated: return true
+            case .kata: return false
+            }
         }.sorted { a, b in
             a.due != b.due
                 ? a.due < b.due : a.streak != b.streak ? a.streak < b.streak : a.id.description < b.id.description

@@ -51,7 +51,10 @@ extension KataCommand {
             StandardOutput.write(KataReport.text(verdict))
         }
         StandardOutput.write(KataReport.summary(verdicts) + "\n")
-        return verdicts.allSatisfy(\.passed) ? .success : .failed
+        let passed = verdicts.allSatisfy(\.passed)
+        // A check the user stopped decides nothing to keep.
+        if StopRequest.process.status == nil { keep(kata, passed: passed) }
+        return passed ? .success : .failed
     }
 
     /// How the program ended, with Foundation's message when it crashed:

@@ -172,6 +172,10 @@ struct PracticeSession: Sendable {
                     return .failed
                 }
                 path = made
+            case .kata(let name):
+                // Never chosen: the scheduler keeps a kata's result and never asks it.
+                MessagePrinter.standardError.error("practice does not ask katas: run 'opscope kata \(name)'")
+                return .failed
             }
             guard let opening = PickerLauncher.read(path).opening else {
                 MessagePrinter.standardError.error("'\(path)' cannot be asked: 'opscope check \(path)' says why")
@@ -271,6 +275,9 @@ struct PracticeSession: Sendable {
                 MessagePrinter.standardError.error(error.message)
                 return nil
             }
+        case .kata(let name):
+            MessagePrinter.standardError.error("practice does not ask katas: run 'opscope kata \(name)'")
+            return nil
         }
     }
 }

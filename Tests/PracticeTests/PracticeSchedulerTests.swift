@@ -131,15 +131,30 @@ struct PracticeSchedulerTests {
     }
 
     @Test(
-        "question ids read back as written", arguments: ["library:05-priority.ops", "generated:3:18446744073709551615"])
+        "question ids read back as written",
+        arguments: ["library:05-priority.ops", "generated:3:18446744073709551615", "kata:async-operation"])
     func ids(_ text: String) {
         #expect(QuestionID(text)?.description == text)
     }
 
     @Test(
         "ids that are not questions are refused",
-        arguments: ["library:", "library:a/b.ops", "generated:4:1", "x:1", "generated:1"])
+        arguments: [
+            "library:", "library:a/b.ops", "generated:4:1", "x:1", "generated:1", "kata:", "kata:A/b", "kata:a:b",
+        ])
     func badIDs(_ text: String) {
         #expect(QuestionID(text) == nil)
+    }
+
+    @Test("a kata's result counts for its concepts but is never asked, nor counted due")
+    func kataResults() {
+        let kata = QuestionID.kata(name: "async-operation")
+        let record = Self.answered([(kata, false, 0)], concepts: [.async, .cancellation])
+        let later = Self.start.addingTimeInterval(3600)
+        #expect(record[kata]?.due ?? later < later, "a miss is due ten minutes later, as any question")
+        #expect(PracticeScheduler.due(in: record, library: Self.library, now: later).isEmpty)
+        #expect(PracticeScheduler.next(record: record, library: Self.library, now: later) == .library("01-chain.ops"))
+        let async = record.progress(now: later).first { $0.concept == .async }
+        #expect(async == ConceptProgress(concept: .async, questions: 1, right: 0, due: 0, answers: 1, rightAnswers: 0))
     }
 }

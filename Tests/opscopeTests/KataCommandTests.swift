@@ -1,4 +1,6 @@
 import Foundation
+import Katas
+import Practice
 import Testing
 
 /// `opscope kata async-operation FILE`, run as a user runs it: the file
@@ -13,6 +15,8 @@ struct KataCommandTests {
     /// is compiled once.
     static let cache = FileManager.default.temporaryDirectory
         .appendingPathComponent("opscope-kata-tests-\(UUID().uuidString)").path
+    /// Where the runs keep their results (never the user's own record).
+    static let data = cache + "-data"
 
     static func fixture(_ name: String) -> String {
         OpscopeBinary.packageRoot.appendingPathComponent("Tests/opscopeTests/Fixtures/katas/\(name).swift").path
@@ -20,7 +24,8 @@ struct KataCommandTests {
 
     static func kata(_ arguments: [String], directory: URL? = nil) throws -> ProcessResult {
         try OpscopeBinary.run(
-            ["kata"] + arguments, timeout: 300, environment: ["XDG_CACHE_HOME": cache], directory: directory)
+            ["kata"] + arguments, timeout: 300, environment: ["XDG_CACHE_HOME": cache, "XDG_DATA_HOME": data],
+            directory: directory)
     }
 
     @Test func aRightAnswerPassesEveryCheck() throws {
@@ -33,6 +38,11 @@ struct KataCommandTests {
         let again = try Self.kata(["async-operation", Self.fixture("correct")])
         #expect(again.status == 0)
         #expect(!again.stdout.contains("compil"), "\(again.stdout)")
+        // Kept for its concepts, under the kata's name, right both times.
+        #expect(again.stdout.contains("kept in your practice record"))
+        let record = try String(contentsOfFile: Self.data + "/opscope/practice.json", encoding: .utf8)
+        #expect(record.contains("\"kata:async-operation\""), "\(record)")
+        #expect(record.contains("\"completion-blocks\""))
     }
 
     /// Each wrong answer: the check it fails, and a piece of what the
@@ -129,7 +139,7 @@ struct KataCommandTests {
         let cache = scratch.directory.appendingPathComponent("cache").path
         let result = try OpscopeBinary.run(
             ["kata", "async-operation"], timeout: 120, signal: (signal, after: 6),
-            environment: ["XDG_CACHE_HOME": cache], directory: scratch.directory)
+            environment: ["XDG_CACHE_HOME": cache, "XDG_DATA_HOME": cache], directory: scratch.directory)
         #expect(result.status == 128 + signal, "\(result.stdout)\(result.stderr)")
         #expect(!result.stderr.contains("Crash"), "\(result.stderr)")
         #expect(!Self.commandLines().contains { $0.contains(cache) }, "the kata's program outlived opscope")
@@ -145,5 +155,14 @@ struct KataCommandTests {
         #expect(misspelt.stderr.contains("async-operation"))
         #expect(try Self.kata(["async-operation", "a.swift", "b.swift"]).status == 2)
         #expect(try Self.kata(["async-operation", "/no/such/file.swift"]).status == 2)
+    }
+
+    /// Every kata's concepts are words the practice record knows, so a
+    /// result is counted where the learner looks.
+    @Test func everyKatasConceptsAreThePracticeRecordsWords() {
+        for kata in Kata.all {
+            #expect(!kata.concepts.isEmpty)
+            for concept in kata.concepts { #expect(Concept(rawValue: concept) != nil, "\(kata.name): \(concept)") }
+        }
     }
 }
