@@ -18,7 +18,7 @@ enum KataCommand: Subcommand {
             there is none (a file that exists is never written over).
 
             The file is compiled with the kata's checks by the toolchain's swiftc
-            (Swift 5 language mode, -O) and kept under $XDG_CACHE_HOME/opscope (else
+            (Swift 5 language mode, -Onone) and kept under $XDG_CACHE_HOME/opscope (else
             ~/.cache/opscope), so that checking the same file again starts at once.
             The checks run as a program of their own, on this Foundation's own
             OperationQueue: each says what your class did and, when it failed, the
@@ -32,8 +32,10 @@ enum KataCommand: Subcommand {
             """)
 
     /// The compiler's options: the language mode most app code is written
-    /// in, and llvm's diagnostic style, which `CompilerDiagnostic` reads.
-    static let flags = ["-swift-version", "5", "-O", "-diagnostic-style", "llvm"]
+    /// in; no optimisation, so that a trap in the user's code says its
+    /// reason and line (an optimised force-unwrap of nil dies without a
+    /// word); llvm's diagnostic style, which `CompilerDiagnostic` reads.
+    static let flags = ["-swift-version", "5", "-Onone", "-diagnostic-style", "llvm"]
     /// The race check's: the thread sanitizer, and lines for its stacks.
     static let raceFlags = ["-swift-version", "5", "-Onone", "-g", "-sanitize=thread", "-diagnostic-style", "llvm"]
 

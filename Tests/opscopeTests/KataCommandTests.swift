@@ -18,8 +18,9 @@ struct KataCommandTests {
     /// Where the runs keep their results (never the user's own record).
     static let data = cache + "-data"
 
-    static func fixture(_ name: String) -> String {
-        OpscopeBinary.packageRoot.appendingPathComponent("Tests/opscopeTests/Fixtures/katas/\(name).swift").path
+    static func fixture(_ name: String, of kata: String = "async-operation") -> String {
+        OpscopeBinary.packageRoot.appendingPathComponent("Tests/opscopeTests/Fixtures/katas/\(kata)/\(name).swift")
+            .path
     }
 
     static func kata(_ arguments: [String], directory: URL? = nil) throws -> ProcessResult {
@@ -121,6 +122,26 @@ struct KataCommandTests {
         #expect(second.status == 2, "a file without the class does not compile with the checks")
     }
 
+    @Test func resultPassingARightAnswerPassesAndWrongOnesFailWhereTheyBreak() throws {
+        let right = try Self.kata(["result-passing", Self.fixture("correct", of: "result-passing")])
+        #expect(right.status == 0, "\(right.stdout)\(right.stderr)")
+        #expect(right.stdout.contains("result-passing: Producer and Doubler in "))
+        #expect(right.stdout.contains("all 4 checks passed"))
+
+        let shared = try Self.kata(["result-passing", Self.fixture("shared-variable", of: "result-passing")])
+        #expect(shared.status == 1)
+        #expect(shared.stdout.contains("✗ twenty pairs at once"), "\(shared.stdout)")
+        #expect(shared.stdout.contains("though its producer was cancelled and made nothing"))
+
+        // A force-unwrap of what a cancelled producer never made: the crash
+        // decides nothing more, and says Foundation's (Swift's) reason.
+        let unwrap = try Self.kata(["result-passing", Self.fixture("force-unwrap", of: "result-passing")])
+        #expect(unwrap.status == 1)
+        #expect(unwrap.stdout.contains("✓ a doubler after its producer, on one queue"), "\(unwrap.stdout)")
+        #expect(unwrap.stdout.contains("not decided: the program was ended by signal"))
+        #expect(unwrap.stdout.contains("Unexpectedly found nil while unwrapping an Optional value"))
+    }
+
     /// The command lines of the processes running now.
     static func commandLines() -> [String] {
         let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -149,6 +170,7 @@ struct KataCommandTests {
         let list = try Self.kata([])
         #expect(list.status == 0)
         #expect(list.stdout.hasPrefix("async-operation  "))
+        #expect(list.stdout.contains("\nresult-passing   "))
         let misspelt = try Self.kata(["async-operaton"])
         #expect(misspelt.status == 2)
         #expect(misspelt.stderr.contains("no kata is called 'async-operaton'"))
