@@ -1,3 +1,5 @@
+import TextKit
+
 /// A command's table: its name, its usage lines and its options, from
 /// which both its parser (`parse`) and its help (`help`) are made, so that
 /// an option is written in one place (as swift-argument-parser makes both
@@ -96,7 +98,7 @@ package struct CommandSpec: Sendable {
     /// the summary starts on the next line when the label is too long.
     package static func entry(_ label: String, _ summary: String, column: Int) -> String {
         let indent = String(repeating: " ", count: column)
-        let lines = wrap(summary, width: width - column)
+        let lines = Spelling.wrap(summary, width: width - column)
         guard let first = lines.first else { return label }
         var text: String
         if label.count + 1 <= column {
@@ -108,24 +110,6 @@ package struct CommandSpec: Sendable {
         return text
     }
 
-    /// `text`'s words in lines of at most `width` characters (a longer
-    /// word has a line of its own).
-    package static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            if line.isEmpty {
-                line = String(word)
-            } else if line.count + 1 + word.count <= width {
-                line += " " + word
-            } else {
-                lines.append(line)
-                line = String(word)
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
-    }
 }
 
 /// One option of a command's table: its name (without `--`), the name of

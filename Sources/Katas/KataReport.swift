@@ -12,16 +12,34 @@ public enum KataReport {
         "\(kata.name): \(kata.className) in \(TerminalText.escaped(file))"
     }
 
-    /// A check's lines, each ending in a newline.
-    public static func text(_ verdict: KataVerdict) -> String {
+    /// A check's lines, each ending in a newline; what happened and the
+    /// rule wrapped to `width` columns when one is given (a terminal's),
+    /// each on a line of its own when not (a script reads them whole).
+    public static func text(_ verdict: KataVerdict, width: Int? = nil) -> String {
         let says = TerminalText.escaped(verdict.says)
-        let lines: [String] =
-            switch verdict.grade {
-            case .passed: ["  ✓ \(verdict.title)", "      \(says)"]
-            case .failed(let rule): ["  ✗ \(verdict.title)", "      \(says)", "      rule: \(rule)"]
-            case .undecided: ["  ? \(verdict.title)", "      not decided: \(says)"]
-            }
+        let body = "      "
+        var lines: [String]
+        switch verdict.grade {
+        case .passed:
+            lines = paragraph(verdict.title, "  ✓ ", width) + paragraph(says, body, width)
+        case .failed(let rule):
+            lines =
+                paragraph(verdict.title, "  ✗ ", width) + paragraph(says, body, width)
+                + paragraph("rule: " + rule, body, width)
+        case .undecided:
+            lines = paragraph(verdict.title, "  ? ", width) + paragraph("not decided: " + says, body, width)
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` after `lead`, wrapped to `width` (its later lines indented
+    /// two past the lead), or on one line.
+    private static func paragraph(_ text: String, _ lead: String, _ width: Int?) -> [String] {
+        guard let width, width > lead.count + 20 else { return [lead + text] }
+        let rest = String(repeating: " ", count: lead.count + 2)
+        return Spelling.wrap(text, width: width - rest.count).enumerated().map {
+            ($0.offset == 0 ? lead : rest) + $0.element
+        }
     }
 
     /// `4 of 5 checks passed`, or `all 5 checks passed`.

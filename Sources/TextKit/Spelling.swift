@@ -68,4 +68,23 @@ public enum Spelling {
         while text.last == "0" { text.removeLast() }
         return "." + text
     }
+
+    /// `text`'s words in lines of at most `width` characters (a longer
+    /// word has a line of its own): a paragraph of help or of a report.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
 }

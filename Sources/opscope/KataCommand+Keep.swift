@@ -1,4 +1,5 @@
 import CommandSupport
+import CursesBackend
 import Foundation
 import Katas
 import Practice
@@ -27,9 +28,13 @@ extension KataCommand {
                     "your result was not kept: \(updated.messages.first ?? PracticeStore.cannotWrite)\n")
                 return
             }
-            StandardOutput.write(
+            let said =
                 "kept in your practice record (\(TerminalText.escaped(store.path))), for "
-                    + Spelling.list(concepts.map(\.title)) + "\n")
+                + Spelling.list(concepts.map(\.title))
+            // Wrapped on a terminal, as the report above it is.
+            let width = TerminalSize.of(descriptor: 1)?.columns
+            StandardOutput.write(
+                (width.map { Spelling.wrap(said, width: $0) } ?? [said]).joined(separator: "\n") + "\n")
         } catch {
             StandardOutput.write("your result was not kept (\(error.message))\n")
         }

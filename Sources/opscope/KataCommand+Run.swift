@@ -1,4 +1,5 @@
 import CommandSupport
+import CursesBackend
 import Foundation
 import Katas
 import TextKit
@@ -9,6 +10,7 @@ extension KataCommand {
     /// decided and the count.
     static func check(_ kata: Kata, _ programs: Programs) -> ExitStatus {
         var lines: [KataLine] = []
+        let width = TerminalSize.of(descriptor: 1)?.columns
         // A crash says its reason on one line (`Fatal error: …`), which is
         // what the report shows; the runtime's backtrace would add seconds.
         var environment = ProcessInfo.processInfo.environment
@@ -20,7 +22,7 @@ extension KataCommand {
             ) { text in
                 guard let line = KataLine.parse(text), let verdict = KataGrader.verdict(kata, line) else { return }
                 lines.append(line)
-                StandardOutput.write(KataReport.text(verdict))
+                StandardOutput.write(KataReport.text(verdict, width: width))
             }
         } catch {
             MessagePrinter.standardError.error("cannot run the kata's program: \(error)")
@@ -40,7 +42,7 @@ extension KataCommand {
                     source: String(decoding: programs.source, as: UTF8.self))
                 if let line, let verdict = KataGrader.verdict(kata, line) {
                     lines.append(line)
-                    StandardOutput.write(KataReport.text(verdict))
+                    StandardOutput.write(KataReport.text(verdict, width: width))
                 }
             }
         } else if let why = programs.raceUnbuilt {
@@ -48,7 +50,7 @@ extension KataCommand {
         }
         let verdicts = KataGrader.grade(kata, lines: lines, ending: ending(of: outcome), raceEnding: raceEnding)
         for verdict in verdicts where verdict.grade == .undecided {
-            StandardOutput.write(KataReport.text(verdict))
+            StandardOutput.write(KataReport.text(verdict, width: width))
         }
         StandardOutput.write(KataReport.summary(verdicts) + "\n")
         let passed = verdicts.allSatisfy(\.passed)

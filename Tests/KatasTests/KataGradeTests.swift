@@ -95,4 +95,21 @@ import Testing
         #expect(KataReport.summary(verdicts) == "1 of 6 checks passed")
         #expect(KataReport.summary([verdicts[0]]) == "all 1 check passed")
     }
+
+    /// On a terminal, what happened and the rule wrap to its width, their
+    /// later lines indented under the first; without one, a line each.
+    @Test func theReportWrapsToATerminalsWidthOnly() {
+        let verdicts = KataGrader.grade(
+            kata, lines: [line("cancelBeforeStart", "ranWork", at: 2.004)], ending: .exited(0))
+        let whole = KataReport.text(verdicts[1])
+        #expect(whole.split(separator: "\n").count == 3)
+        let narrow = KataReport.text(verdicts[1], width: 40).split(separator: "\n").map(String.init)
+        #expect(narrow.count > 3)
+        #expect(narrow.allSatisfy { $0.count <= 40 || !$0.contains(" ") })
+        #expect(narrow[0].hasPrefix("  ✗ cancelled") && narrow[1].hasPrefix("      "))
+        let says = narrow.firstIndex { $0.hasPrefix("      start() ran") }
+        #expect(says.map { narrow[$0 + 1].hasPrefix("        ") } == true, "\(narrow)")
+        let words = narrow.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(words.contains("rule: start() looks at isCancelled first"))
+    }
 }
