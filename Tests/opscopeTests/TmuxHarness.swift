@@ -177,7 +177,15 @@ final class TmuxSession {
         var text = ""
         while Date() < deadline {
             text = try screenText()
-            if condition(text) { return text }
+            if condition(text) {
+                // A capture can fall in the middle of a frame's writing (the
+                // panel drawn, the status line not yet): the screen a moment
+                // later is the whole frame, unless what was waited for has
+                // passed by then.
+                Thread.sleep(forTimeInterval: 0.1)
+                let settled = try screenText()
+                return condition(settled) ? settled : text
+            }
             Thread.sleep(forTimeInterval: 0.1)
         }
         throw Failure(description: "timed out waiting for \(what); screen was:\n\(text)")

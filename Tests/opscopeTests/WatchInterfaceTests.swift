@@ -51,7 +51,9 @@ struct WatchInterfaceTests {
         #expect(screen.contains("Inspector: decode"))
 
         try Self.append("op bad work 100ms after nosuch", to: path)
-        screen = try tmux.waitFor(text: "error: unknown operation 'nosuch'")
+        _ = try tmux.waitFor(text: "error: unknown operation 'nosuch'")
+        // The panel and the status line are one frame, which a capture may cut.
+        screen = try tmux.waitFor(text: "01-chain.ops has an error")
         let lines = try tmux.screen()
         let source = try #require(lines.firstIndex { $0.contains("op bad work 100ms after nosuch") })
         let caret = lines[source + 1]
