@@ -84,7 +84,7 @@ extension Kata {
             OperationQueue().addOperations([group, dependent], waitUntilFinished: false)
             let ran = kataWait(5) { log["dependent started"] != nil }
             let lastChild = (1...5).compactMap { log["c\($0) ended"] }.max()
-            if let took = group.startDuration, took >= 0.2 {
+            if let took = group.startDuration, took >= 0.3 {
                 kataReport("afterChildren", "startWaits", at: took)
             } else if !ran {
                 kataReport("afterChildren", group.isFinished ? "notTold" : "neverFinished", at: kataSeconds(), since: start)
