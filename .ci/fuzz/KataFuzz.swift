@@ -22,7 +22,10 @@ public func fuzzKataOutput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             if verdicts.map(\.check) != kata.checks.map(\.id) {
                 fatalError("the verdicts are not one a check, in the kata's order")
             }
-            let report = verdicts.map(KataReport.text).joined() + KataReport.summary(verdicts)
+            // As a pipe gets it, and wrapped as a narrow terminal does.
+            let report =
+                verdicts.map { KataReport.text($0) }.joined() + verdicts.map { KataReport.text($0, width: 40) }.joined()
+                + KataReport.summary(verdicts)
             if let bad = report.unicodeScalars.first(where: { TerminalText.isControl($0) && $0 != "\n" }) {
                 fatalError("the report holds the control character U+\(String(bad.value, radix: 16, uppercase: true))")
             }
