@@ -1,5 +1,4 @@
 import CommandSupport
-import CursesBackend
 import Foundation
 import Katas
 import Practice
@@ -8,8 +7,9 @@ import TextKit
 extension KataCommand {
     /// Keeps the kata's result in the practice record (right when every
     /// check passed) for the concepts it is about, where `opscope practice`
-    /// counts how the learner stands; says where, or why it was not kept.
-    static func keep(_ kata: Kata, passed: Bool) {
+    /// counts how the learner stands; says where (wrapped to `width`, as
+    /// the report above it), or why it was not kept.
+    static func keep(_ kata: Kata, passed: Bool, width: Int?) {
         guard let folder = PracticeStore.folder(environment: ProcessInfo.processInfo.environment) else {
             StandardOutput.write("your result was not kept: no data folder (set HOME or XDG_DATA_HOME)\n")
             return
@@ -31,8 +31,6 @@ extension KataCommand {
             let said =
                 "kept in your practice record (\(TerminalText.escaped(store.path))), for "
                 + Spelling.list(concepts.map(\.title))
-            // Wrapped on a terminal, as the report above it is.
-            let width = TerminalSize.of(descriptor: 1)?.columns
             StandardOutput.write(
                 (width.map { Spelling.wrap(said, width: $0) } ?? [said]).joined(separator: "\n") + "\n")
         } catch {

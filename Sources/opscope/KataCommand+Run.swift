@@ -55,7 +55,7 @@ extension KataCommand {
         StandardOutput.write(KataReport.summary(verdicts) + "\n")
         let passed = verdicts.allSatisfy(\.passed)
         // A check the user stopped decides nothing to keep.
-        if StopRequest.process.status == nil { keep(kata, passed: passed) }
+        if StopRequest.process.status == nil { keep(kata, passed: passed, width: width) }
         return passed ? .success : .failed
     }
 
