@@ -1,4 +1,5 @@
 import Foundation
+import TextKit
 
 /// The Swift compiler opscope compiles a user's code with.
 ///
@@ -152,13 +153,7 @@ package struct SwiftBuild: Sendable {
     /// directory rules: a relative XDG_CACHE_HOME is ignored); nil when
     /// `environment` has neither.
     package static func cacheRoot(environment: [String: String]) -> String? {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return trimmed(cache) + "/opscope" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return trimmed(home) + "/.cache/opscope" }
-        return nil
-    }
-
-    private static func trimmed(_ path: String) -> String {
-        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        UserFolders.cache(environment: environment)
     }
 
     /// Changes whenever the way a build is made changes (the fixed flags,

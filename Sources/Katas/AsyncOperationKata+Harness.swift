@@ -12,32 +12,6 @@ extension Kata {
         // Each check prints one line, "opscope-kata " and a JSON object, once it
         // is decided; the program ends when every check has.
 
-        let kataStart = DispatchTime.now()
-
-        func kataSeconds(since start: DispatchTime = kataStart) -> Double {
-            Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        }
-
-        /// Prints a check's outcome; `at` is seconds since `start`, the moment the
-        /// check began (`kataSeconds()` then).
-        func kataReport(_ check: String, _ outcome: String, at: Double? = nil, since start: Double = 0, count: Int? = nil) {
-            var fields = ["\"check\":\"\(check)\"", "\"outcome\":\"\(outcome)\""]
-            if let at { fields.append("\"at\":" + String(format: "%.3f", max(0, at - start))) }
-            if let count { fields.append("\"count\":\(count)") }
-            print("opscope-kata {" + fields.joined(separator: ",") + "}")
-            fflush(stdout)
-        }
-
-        /// Polls `condition` every millisecond for up to `limit` seconds.
-        func kataWait(_ limit: Double, _ condition: () -> Bool) -> Bool {
-            let start = DispatchTime.now()
-            while kataSeconds(since: start) < limit {
-                if condition() { return true }
-                usleep(1000)
-            }
-            return condition()
-        }
-
         /// The file's class, its calls of `start()` timed. Not final: that is why
         /// the kata asks for a class that is not.
         final class KataObserved: AsyncDownload, @unchecked Sendable {

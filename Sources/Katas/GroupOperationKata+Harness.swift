@@ -10,36 +10,6 @@ extension Kata {
         // own OperationQueue against the file's `GroupOperation`. Each check prints
         // one line, "opscope-kata " and a JSON object, once it is decided.
 
-        let kataStart = DispatchTime.now()
-
-        func kataSeconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - kataStart.uptimeNanoseconds) / 1e9 }
-
-        func kataReport(_ check: String, _ outcome: String, at: Double? = nil, since start: Double = 0, count: Int? = nil) {
-            var fields = ["\"check\":\"\(check)\"", "\"outcome\":\"\(outcome)\""]
-            if let at { fields.append("\"at\":" + String(format: "%.3f", max(0, at - start))) }
-            if let count { fields.append("\"count\":\(count)") }
-            print("opscope-kata {" + fields.joined(separator: ",") + "}")
-            fflush(stdout)
-        }
-
-        func kataWait(_ limit: Double, _ condition: () -> Bool) -> Bool {
-            let start = kataSeconds()
-            while kataSeconds() - start < limit {
-                if condition() { return true }
-                usleep(1000)
-            }
-            return condition()
-        }
-
-        /// Moments recorded from any thread.
-        final class KataLog: @unchecked Sendable {
-            private let lock = NSLock()
-            private var moments: [String: Double] = [:]
-            func note(_ what: String) { lock.withLock { moments[what] = kataSeconds() } }
-            subscript(_ what: String) -> Double? { lock.withLock { moments[what] } }
-            var count: Int { lock.withLock { moments.count } }
-        }
-
         /// A child of `seconds` that notes its start and end, and stops early,
         /// noting it, when cancelled.
         func kataChild(_ name: String, _ seconds: Double, _ log: KataLog) -> BlockOperation {

@@ -39,6 +39,9 @@ public enum KataEnding: Sendable, Equatable {
     /// The program could not be built (only the race check's can fail so
     /// when the file compiled): why.
     case unbuilt(String)
+    /// The program was built but could not be started: why, as
+    /// `ChildProcess` said it ("cannot start …").
+    case unstarted(String)
 }
 
 /// A check's grade.
@@ -97,6 +100,8 @@ public enum KataGrader {
             "you stopped the check"
         case .unbuilt(let why):
             "its program could not be built: " + why
+        case .unstarted(let why):
+            why
         }
     }
 

@@ -9,21 +9,9 @@ extension Kata {
         // own OperationQueue against the file's `Producer` and `Doubler`. Each
         // check prints one line, "opscope-kata " and a JSON object.
 
-        func kataReport(_ check: String, _ outcome: String, count: Int? = nil) {
-            var fields = ["\"check\":\"\(check)\"", "\"outcome\":\"\(outcome)\""]
-            if let count { fields.append("\"count\":\(count)") }
-            print("opscope-kata {" + fields.joined(separator: ",") + "}")
-            fflush(stdout)
-        }
-
         /// Waits up to `limit` seconds for `operations` to finish; whether they did.
         func kataFinished(_ operations: [Operation], within limit: Double) -> Bool {
-            let start = Date()
-            while Date().timeIntervalSince(start) < limit {
-                if operations.allSatisfy(\.isFinished) { return true }
-                usleep(1000)
-            }
-            return operations.allSatisfy(\.isFinished)
+            kataWait(limit) { operations.allSatisfy(\.isFinished) }
         }
 
         /// What a doubler gave: its result, or the outcome words when it is wrong.

@@ -1,4 +1,5 @@
 import Foundation
+import TextKit
 
 /// The practice file, `practice.json` in the user's data folder: read
 /// whatever state it is in, written only whole.
@@ -27,13 +28,7 @@ public struct PracticeStore: Sendable {
     /// base directory rules: a relative XDG_DATA_HOME is ignored); nil when
     /// `environment` has neither.
     public static func folder(environment: [String: String]) -> String? {
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return trimmed(data) + "/opscope" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return trimmed(home) + "/.local/share/opscope" }
-        return nil
-    }
-
-    private static func trimmed(_ path: String) -> String {
-        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        UserFolders.data(environment: environment)
     }
 
     /// A record as read, and what happened to a file that could not be.

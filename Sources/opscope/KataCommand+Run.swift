@@ -31,9 +31,9 @@ extension KataCommand {
         var raceEnding: KataEnding?
         if let race = programs.race, let harness = kata.raceHarness, outcome.status != .stopped {
             environment["TSAN_OPTIONS"] = "halt_on_error=1 exitcode=66"
-            if let ran = try? ChildProcess.run(
-                race, [], environment: environment, timeout: kata.timeLimit, stop: StopRequest.process)
-            {
+            do {
+                let ran = try ChildProcess.run(
+                    race, [], environment: environment, timeout: kata.timeLimit, stop: StopRequest.process)
                 raceEnding = ending(of: ran)
                 let line = RaceReport.line(
                     output: String(decoding: ran.stdout, as: UTF8.self),
@@ -44,6 +44,8 @@ extension KataCommand {
                     lines.append(line)
                     StandardOutput.write(KataReport.text(verdict, width: width))
                 }
+            } catch {
+                raceEnding = .unstarted("\(error)")
             }
         } else if let why = programs.raceUnbuilt {
             raceEnding = .unbuilt(why)

@@ -105,14 +105,13 @@ enum KataCommand: Subcommand {
         }
         let userFile = URL(fileURLWithPath: path).standardizedFileURL.path
         let builder = SwiftBuild(compiler: compiler, compilerVersion: version, cacheRoot: cacheRoot)
-        func sources(_ harness: String) -> [SwiftBuild.Source] {
-            [
-                SwiftBuild.Source(name: "main.swift", contents: Array(harness.utf8)),
-                SwiftBuild.Source(name: userFile, contents: contents),
-            ]
+        func sources(_ harness: String, support: Bool) -> [SwiftBuild.Source] {
+            [SwiftBuild.Source(name: "main.swift", contents: Array(harness.utf8))]
+                + (support ? [SwiftBuild.Source(name: Kata.supportFileName, contents: Array(Kata.support.utf8))] : [])
+                + [SwiftBuild.Source(name: userFile, contents: contents)]
         }
-        let main = sources(kata.harness)
-        let race = kata.raceHarness.map { sources($0.program) }
+        let main = sources(kata.harness, support: true)
+        let race = kata.raceHarness.map { sources($0.program, support: false) }
         let missing = [(main, flags)] + (race.map { [($0, raceFlags)] } ?? [])
         if missing.contains(where: { !FileManager.default.isExecutableFile(atPath: builder.productPath($0, flags: $1)) }
         ) {
