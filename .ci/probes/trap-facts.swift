@@ -130,7 +130,7 @@ let args = CommandLine.arguments
 let inChild = args.count > 2 && args[1] == "child"
 let which = inChild ? args[2] : args[1]
 /// The facts that stop the program, or might (starting an operation of a queue by hand): each runs in a child.
-let inChildProcess: Set = ["start-not-ready", "start-dep-cancelled", "start-queued-suspended", "start-executing", "start-dispatched", "astart-queued", "astart-queued-cap"]
+let inChildProcess: Set = ["mainq-mainsync", "start-not-ready", "start-dep-cancelled", "start-queued-suspended", "start-executing", "start-dispatched", "astart-queued", "astart-queued-cap"]
 if inChildProcess.contains(which) && !inChild {
     say(child(which))
     exit(0)
@@ -181,6 +181,16 @@ case "wait-bg-mainsync":  // a background operation whose main() does DispatchQu
     watchdog(2) { "\(which): HANG (after 2s: background op \(state(b)), blocked in DispatchQueue.main.sync)" }
     b.waitUntilFinished()
     say("\(which): returned")
+
+case "mainq-mainsync":  // (child) an operation of OperationQueue.main whose main() does DispatchQueue.main.sync (kata main-thread)
+    let log = Log()
+    OperationQueue.main.addOperation(Sync("m") { _ in
+        say("main() on the main thread: \(Thread.isMainThread)")
+        DispatchQueue.main.sync { log.add("sync block") }
+        say("main.sync returned")
+    })
+    spin(2)
+    say("still running after 2s")
 
 case "wait-self":  // an operation that calls its own waitUntilFinished() in main()
     let q = OperationQueue()

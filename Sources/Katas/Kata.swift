@@ -42,7 +42,7 @@ public struct Kata: Sendable {
     public let concepts: [String]
 
     /// Every kata, in the order `opscope kata` lists them.
-    public static let all: [Kata] = [asyncOperation, resultPassing, groupOperation]
+    public static let all: [Kata] = [asyncOperation, resultPassing, groupOperation, cancellableTask, mainThread]
 
     /// The kata called `name`, if there is one.
     public static func named(_ name: String) -> Kata? { all.first { $0.name == name } }

@@ -12,11 +12,17 @@ public struct KataCheck: Sendable {
     public let title: String
     /// Each outcome the harness may print for this check.
     public let outcomes: [String: Outcome]
+    /// The rule a crash during this check breaks, for a check that tries
+    /// what is known to end a program (a `DispatchQueue.main.sync` on the
+    /// main thread): the check then fails with it, instead of being
+    /// undecided. What the program died of is said as it was observed.
+    public let crashRule: String?
 
-    public init(id: String, title: String, outcomes: [String: Outcome]) {
+    public init(id: String, title: String, outcomes: [String: Outcome], crashRule: String? = nil) {
         self.id = id
         self.title = title
         self.outcomes = outcomes
+        self.crashRule = crashRule
     }
 
     /// What an outcome says: what happened (with `{at}`, a moment or a

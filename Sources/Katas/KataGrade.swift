@@ -79,8 +79,12 @@ public enum KataGrader {
                 says = describe(raceEnding ?? ending)
             } else {
                 // Only the first check not decided is the one the ending cut.
-                says = undecidedTold ? "not reached" : describe(ending)
+                let cut = !undecidedTold
+                says = cut ? describe(ending) : "not reached"
                 undecidedTold = true
+                if cut, case .crashed = ending, let rule = check.crashRule {
+                    return KataVerdict(check: check.id, title: check.title, grade: .failed(rule: rule), says: says)
+                }
             }
             return KataVerdict(check: check.id, title: check.title, grade: .undecided, says: says)
         }

@@ -51,7 +51,8 @@ extension KataCommand {
             raceEnding = .unbuilt(why)
         }
         let verdicts = KataGrader.grade(kata, lines: lines, ending: ending(of: outcome), raceEnding: raceEnding)
-        for verdict in verdicts where verdict.grade == .undecided {
+        // Those no line decided (the program ended first) are said last.
+        for verdict in verdicts where !lines.contains(where: { $0.check == verdict.check }) {
             StandardOutput.write(KataReport.text(verdict, width: width))
         }
         StandardOutput.write(KataReport.summary(verdicts) + "\n")

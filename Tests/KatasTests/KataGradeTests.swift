@@ -38,6 +38,26 @@ import Testing
         #expect(rule.contains("isCancelled first"))
     }
 
+    /// A check that tries what is known to end a program fails with its
+    /// rule when the program died during it; a stop or an exit there is
+    /// still undecided, and so are the checks after it.
+    @Test func aCrashDuringACheckWithACrashRuleFailsItWithTheRule() throws {
+        let mainThread = try #require(Kata.named("main-thread"))
+        let decided = ["onMain", "cancelBefore", "cancelOnTheWay"].map { line($0, "pass") }
+        let crashed = KataGrader.grade(mainThread, lines: decided, ending: .crashed(signal: 4, message: ""))
+        guard case .failed(let rule) = crashed[3].grade else {
+            Issue.record("a crash on the main queue should fail with the rule: \(crashed[3])")
+            return
+        }
+        #expect(crashed[3].says == "the program was ended by signal 4 (SIGILL)")
+        #expect(rule.contains("DispatchQueue.main.sync"))
+        let stopped = KataGrader.grade(mainThread, lines: decided, ending: .stopped(afterSeconds: 60))
+        #expect(stopped[3].grade == .undecided)
+        // Only the check the crash cut carries the rule.
+        let early = KataGrader.grade(mainThread, lines: [], ending: .crashed(signal: 4, message: ""))
+        #expect(early.allSatisfy { $0.grade == .undecided })
+    }
+
     @Test func checksNeverReachedAreUndecidedAndTheFirstSaysHowTheProgramEnded() {
         let crashed = KataGrader.grade(
             kata, lines: [line("runs", "pass", at: 0.3)],
@@ -52,6 +72,10 @@ import Testing
         let race = KataGrader.grade(
             kata, lines: [], ending: .exited(0), raceEnding: .unbuilt("swiftc -sanitize=thread failed"))
         #expect(race.last?.says == "its program could not be built: swiftc -sanitize=thread failed")
+
+        let unstarted = KataGrader.grade(
+            kata, lines: [], ending: .exited(0), raceEnding: .unstarted("cannot start /x/program: no such file"))
+        #expect(unstarted.last?.says == "cannot start /x/program: no such file")
 
         let stopped = KataGrader.grade(kata, lines: [], ending: .stopped(afterSeconds: 90))
         #expect(stopped[0].says == "the program was stopped after 90.000s, the kata's time limit")

@@ -158,6 +158,43 @@ struct KataCommandTests {
         #expect(cancel.stdout.contains("✗ cancelled while its children run"), "\(cancel.stdout)")
     }
 
+    @Test func cancellableTaskARightAnswerPassesAndWrongOnesFailWhereTheyBreak() throws {
+        let right = try Self.kata(["cancellable-task", Self.fixture("correct", of: "cancellable-task")])
+        #expect(right.status == 0, "\(right.stdout)\(right.stderr)")
+        #expect(right.stdout.contains("all 4 checks passed"))
+
+        let notPassedOn = try Self.kata(
+            ["cancellable-task", Self.fixture("cancel-not-passed-on", of: "cancellable-task")])
+        #expect(notPassedOn.status == 1)
+        #expect(notPassedOn.stdout.contains("✗ cancelled while its 5s job runs"), "\(notPassedOn.stdout)")
+        #expect(notPassedOn.stdout.contains("its job went on: nothing cancelled it"))
+
+        // No second look at isCancelled once the job is kept: the cancel that
+        // comes while start() makes the job finds none, and is lost.
+        let window = try Self.kata(["cancellable-task", Self.fixture("window", of: "cancellable-task")])
+        #expect(window.status == 1)
+        #expect(window.stdout.contains("✓ cancelled while its 5s job runs"), "\(window.stdout)")
+        #expect(window.stdout.contains("✗ a cancel that comes while start() is making the job still reaches it"))
+        #expect(window.stdout.contains("Look at isCancelled again once the job is"))
+    }
+
+    @Test func mainThreadARightAnswerPassesAndMainSyncFailsTwiceTheSecondByCrashing() throws {
+        let right = try Self.kata(["main-thread", Self.fixture("correct", of: "main-thread")])
+        #expect(right.status == 0, "\(right.stdout)\(right.stderr)")
+        #expect(right.stdout.contains("all 4 checks passed"))
+
+        let sync = try Self.kata(["main-thread", Self.fixture("main-sync", of: "main-thread")])
+        #expect(sync.status == 1)
+        #expect(
+            sync.stdout.contains("✓ on a background queue, its work runs once, on the main thread"), "\(sync.stdout)")
+        #expect(sync.stdout.contains("its work ran on the main thread after it was cancelled"))
+        // On the main queue, DispatchQueue.main.sync waits for its own thread,
+        // and libdispatch ends the program: the check fails with that rule.
+        #expect(sync.stdout.contains("✗ on OperationQueue.main"))
+        #expect(sync.stdout.contains("the program was ended by signal 4 (SIGILL)"))
+        #expect(sync.stdout.contains("DispatchQueue.main.sync called there waits for itself"))
+    }
+
     /// The command lines of the processes running now.
     static func commandLines() -> [String] {
         let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -193,6 +230,8 @@ struct KataCommandTests {
         #expect(list.stdout.hasPrefix("async-operation  "))
         #expect(list.stdout.contains("\nresult-passing   "))
         #expect(list.stdout.contains("\ngroup-operation  "))
+        #expect(list.stdout.contains("\ncancellable-task "))
+        #expect(list.stdout.contains("\nmain-thread      "))
         let misspelt = try Self.kata(["async-operaton"])
         #expect(misspelt.status == 2)
         #expect(misspelt.stderr.contains("no kata is called 'async-operaton'"))
