@@ -60,7 +60,7 @@ let package = Package(
             name: "Interactive",
             dependencies: [
                 "CommandSupport", "ScenarioKit", "RunEvents", "RunFormats", "LifecycleEngine", "Board", "Grading",
-                "Screen", "CursesBackend", "TextKit", "Practice",
+                "Screen", "CursesBackend", "TextKit", "Practice", "Katas",
             ]),
         .executableTarget(
             name: "opscope",

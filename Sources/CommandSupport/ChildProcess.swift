@@ -79,12 +79,15 @@ package enum ChildProcess {
     /// newline; a last line without a newline comes when the stream ends.
     /// `stop`, when given, ends the run at once when it is asked for (the
     /// child's group killed, `Ending.stopped`), so that a signal to opscope
-    /// leaves nothing of the child running.
+    /// leaves nothing of the child running. With `stopGrace`, the group is
+    /// sent SIGTERM first and given that many seconds to end before the
+    /// SIGKILL: for a child that is opscope itself, whose own children lead
+    /// groups of their own and go only when it stops them.
     /// Throws `Failure` only when the program cannot be started.
     package static func run(
         _ path: String, _ arguments: [String], environment: [String: String]? = nil,
         workingDirectory: String? = nil, timeout: Double, keep: Int = defaultKeep, stop: StopRequest? = nil,
-        lines: ((String) -> Void)? = nil
+        stopGrace: Double? = nil, lines: ((String) -> Void)? = nil
     ) throws -> Outcome {
         let began = DispatchTime.now().uptimeNanoseconds
         let (pid, outFd, errFd) = try start(path, arguments, environment, workingDirectory)
@@ -98,6 +101,11 @@ package enum ChildProcess {
         while true {
             if !ended, stop?.status != nil {
                 stopped = true
+                if let stopGrace {
+                    kill(-pid, SIGTERM)
+                    let until = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, min(stopGrace, 60)) * 1e9)
+                    while !hasEnded(pid) && DispatchTime.now().uptimeNanoseconds < until { usleep(10_000) }
+                }
                 kill(-pid, SIGKILL)
                 break
             }

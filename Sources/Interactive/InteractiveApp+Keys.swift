@@ -53,6 +53,10 @@ extension InteractiveApp {
     func openFromPicker(_ index: Int, _ picker: PickerModel) {
         var model = picker
         guard model.paths.indices.contains(index) else { return }
+        if let kata = model.katas[index] {
+            checkKata(kata, entry: index, model)
+            return
+        }
         let (entry, opening) = PickerLauncher.read(model.paths[index])
         guard let opening else {
             model.list[entry: index] = entry

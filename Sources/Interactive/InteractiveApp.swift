@@ -58,6 +58,12 @@ package final class InteractiveApp {
 
     /// The scenario file's watch (`--watch`).
     var watch: ScenarioWatch?
+    /// The kata checks under way from the picker, by entry: each one's
+    /// stop, asked for when the app quits (`InteractiveApp+Kata`).
+    var kataChecks: [Int: StopRequest] = [:]
+    /// Entered by each kata check's thread while its child runs: quitting
+    /// waits for them to have killed and reaped their children.
+    let kataThreads = DispatchGroup()
 
     var redrawScheduled = false
     /// A drain of the events waiting is on the main queue.
@@ -77,7 +83,7 @@ package final class InteractiveApp {
     /// restored), with the status to exit with.
     package static func launch(
         _ opening: ScenarioOpening?, picker list: PickerList, paths: [String], questions: Set<Int> = [],
-        options: InteractiveOptions
+        katas: [Int: String] = [:], options: InteractiveOptions
     ) -> ExitStatus {
         let colors = TerminalOptions.colorsAllowed(
             noColorFlag: options.noColor, environment: ProcessInfo.processInfo.environment)
@@ -106,7 +112,7 @@ package final class InteractiveApp {
             app.open(opening, from: nil)
             if options.watch { app.startWatching(opening) }
         } else {
-            var model = PickerModel(list: list, paths: paths, questions: questions)
+            var model = PickerModel(list: list, paths: paths, questions: questions, katas: katas)
             if let (path, asQuestion) = options.picked, let index = model.index(of: path, asQuestion: asQuestion) {
                 model.state.selected = index
             }
@@ -184,6 +190,8 @@ package final class InteractiveApp {
         stopFrameTimer()
         input?.cancel()
         watch?.stop()
+        for stop in kataChecks.values { stop.request(signal: SIGTERM) }
+        _ = kataThreads.wait(timeout: .now() + 3)
         session.close()
         scenario?.stop()
         mode = .none

@@ -1,5 +1,6 @@
 import CommandSupport
 import Foundation
+import Katas
 import ScenarioKit
 import Screen
 
@@ -19,6 +20,9 @@ package enum PickerLauncher {
     package static let questionsHeading =
         "Questions: each library file's quiz, to answer before the run shows it (its notes stay hidden)"
 
+    package static let katasHeading =
+        "Katas: write the Operation, the engine grades it (NAME.swift in this folder)"
+
     package static func launch(options: InteractiveOptions) throws(UsageError) -> ExitStatus {
         let catalog = catalog()
         let (list, paths) = (catalog.list, catalog.paths)
@@ -31,7 +35,8 @@ package enum PickerLauncher {
             throw UsageError(notATerminal)
         }
         return MainActor.assumeIsolated {
-            InteractiveApp.launch(nil, picker: list, paths: paths, questions: catalog.questions, options: options)
+            InteractiveApp.launch(
+                nil, picker: list, paths: paths, questions: catalog.questions, katas: catalog.katas, options: options)
         }
     }
 
@@ -40,11 +45,12 @@ package enum PickerLauncher {
     /// question `opscope practice` would ask next, then the library, then
     /// each library file with a quiz again as a question (titled by its
     /// question: a lesson's title often gives the answer away), then the
+    /// katas (each checks `NAME.swift` in the current folder), then the
     /// mistakes (a section only when the folder has files). The picker
     /// opens on the next question: a candidate reaches it without passing
     /// a lesson's note, and the notes show only once the selection is on
     /// a lesson.
-    package static func catalog() -> (list: PickerList, paths: [String], questions: Set<Int>) {
+    package static func catalog() -> (list: PickerList, paths: [String], questions: Set<Int>, katas: [Int: String]) {
         let library = paths(in: libraryFolder)
         let mistakes = paths(in: mistakesFolder)
         let read = library.map { Self.read($0) }
@@ -73,12 +79,33 @@ package enum PickerLauncher {
             paths += askedPaths
             sections.append(PickerSection(heading: questionsHeading, entries: asked, asksQuestions: true))
         }
+        let practice = PracticeKeeper()
+        var katas: [Int: String] = [:]
+        for (offset, kata) in Kata.all.enumerated() { katas[paths.count + offset] = kata.name }
+        sections.append(PickerSection(heading: katasHeading, entries: kataEntries(practice: practice)))
+        let kataPaths = Kata.all.map(\.starterFileName)
         if !mistakes.isEmpty {
             sections.append(PickerSection(heading: mistakesHeading, entries: mistakes.map { Self.read($0).entry }))
         }
         let (list, marked) = markQuestions(
-            PickerList(sections), paths: paths, questions: questions, practice: PracticeKeeper())
-        return (list, marked + mistakes, questions)
+            PickerList(sections), paths: paths, questions: questions, practice: practice)
+        return (list, marked + kataPaths + mistakes, questions, katas)
+    }
+
+    /// An entry per kata: its last result in the practice record (✓ every
+    /// check passed, ✗ not), its title, and what Enter does with the file
+    /// here.
+    package static func kataEntries(practice: PracticeKeeper?) -> [PickerEntry] {
+        let results = practice?.kataResults() ?? [:]
+        return Kata.all.map { kata in
+            let mark = results[kata.name].map { $0 ? "✓ " : "✗ " } ?? ""
+            let file = kata.starterFileName
+            let note =
+                FileManager.default.fileExists(atPath: file)
+                ? "Enter checks \(file) here"
+                : "Enter writes \(file) here (a start that compiles) and checks it"
+            return PickerEntry(fileName: kata.name, title: mark + kata.title, firstNote: note, isKata: true)
+        }
     }
 
     /// The Questions section's first entry: the question practice asks

@@ -9,6 +9,8 @@ package struct PickerModel {
     package var paths: [String]
     /// The entries that open as their quiz's question (predict mode).
     package var questions: Set<Int> = []
+    /// The entries that are katas, with each one's name.
+    package var katas: [Int: String] = [:]
     package var state = PickerState()
 
     package func render(size: Size, glyphs: GlyphSet, colors: Bool) -> CellGrid {
@@ -27,7 +29,19 @@ package struct PickerModel {
 
     /// The Questions section again, with the practice record as it is now.
     mutating func refreshPractice() {
-        (list, paths) = PickerLauncher.markQuestions(
-            list, paths: paths, questions: questions, practice: PracticeKeeper())
+        let practice = PracticeKeeper()
+        (list, paths) = PickerLauncher.markQuestions(list, paths: paths, questions: questions, practice: practice)
+        refreshKatas(practice: practice)
+    }
+
+    /// The katas' marks and notes again: a check may have kept a result,
+    /// or written the starting file.
+    mutating func refreshKatas(practice: PracticeKeeper? = PracticeKeeper()) {
+        let fresh = PickerLauncher.kataEntries(practice: practice)
+        for (index, name) in katas {
+            guard index < list.count, let entry = fresh.first(where: { $0.fileName == name }) else { continue }
+            list[entry: index].title = entry.title
+            list[entry: index].firstNote = entry.firstNote
+        }
     }
 }

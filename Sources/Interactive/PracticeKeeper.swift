@@ -55,6 +55,15 @@ package struct PracticeKeeper: Sendable {
         return (lastRight, progress, loaded.messages.first)
     }
 
+    /// Each kata's last result (true when every check passed), by name.
+    package func kataResults(now: Date = Date()) -> [String: Bool] {
+        var results: [String: Bool] = [:]
+        for entry in store.load(now: now).record.questions {
+            if case .kata(let name) = entry.id { results[name] = entry.lastWasRight }
+        }
+        return results
+    }
+
     /// What `opscope practice` would ask next, as the picker offers it.
     package enum NextQuestion: Sendable, Hashable {
         /// A library file, with when it is asked, in words.

@@ -10,16 +10,30 @@ public struct PickerEntry: Sendable, Hashable {
     /// be read. nil when the file runs: Enter opens it. Otherwise Enter
     /// shows these lines in a pane instead.
     public var diagnostics: [String]?
+    /// A kata rather than a file: Enter checks the user's file with the
+    /// kata's checks (`opscope kata NAME`), and the pane shows `report`.
+    public var isKata: Bool
+    /// What the last check of a kata printed so far, one string per line;
+    /// nil before the first. Enter checks again.
+    public var report: [String]?
 
-    public init(fileName: String, title: String? = nil, firstNote: String? = nil, diagnostics: [String]? = nil) {
+    public init(
+        fileName: String, title: String? = nil, firstNote: String? = nil, diagnostics: [String]? = nil,
+        isKata: Bool = false
+    ) {
         self.fileName = fileName
         self.title = title
         self.firstNote = firstNote
         self.diagnostics = diagnostics
+        self.isKata = isKata
     }
 
-    /// Enter opens the file (it has no diagnostics to show instead).
+    /// Enter opens the file (it has no diagnostics to show instead), or
+    /// checks the kata.
     public var opens: Bool { diagnostics == nil }
+
+    /// The lines the pane shows for it: its diagnostics, or its kata's report.
+    public var paneText: [String] { diagnostics ?? report ?? [] }
 }
 
 /// Entries listed together, under a heading (the library has none; the

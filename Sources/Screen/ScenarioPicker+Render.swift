@@ -26,7 +26,7 @@ extension ScenarioPicker {
 
         var area = listArea(size: size)
         let diagnostics = state.pane.flatMap {
-            (0..<count).contains($0.entry) ? list[entry: $0.entry].diagnostics : nil
+            (0..<count).contains($0.entry) ? list[entry: $0.entry].paneText : nil
         }
         let pane = state.pane.map { _ in paneLayout(diagnostics ?? [], size: size, ascii: ascii) }
         if let pane {
@@ -70,12 +70,16 @@ extension ScenarioPicker {
         if let pane, let open = state.pane {
             let scrolls = pane.lines.count > pane.text.height
             keys = scrolls ? " \(arrows) PgUp PgDn scroll  Esc close" : " Esc close"
-            drawPane(
-                open, fileName: entries[open.entry].fileName, layout: pane, glyphs: glyphs, theme: theme, into: &grid)
+            let entry = entries[open.entry]
+            let title =
+                "\(entry.fileName): what opscope \(entry.diagnostics == nil && entry.isKata ? "kata" : "check") says"
+            drawPane(open, title: title, layout: pane, glyphs: glyphs, theme: theme, into: &grid)
         } else {
-            let opens = (0..<count).contains(state.selected) ? list[entry: state.selected].opens : true
+            let entry = (0..<count).contains(state.selected) ? list[entry: state.selected] : nil
+            let enter =
+                entry?.opens == false ? "show the errors" : entry?.isKata == true ? "check your file" : "open"
             let sections = list.sections.filter { !$0.entries.isEmpty }.count > 1 ? "  Tab next section" : ""
-            keys = " \(arrows) choose\(sections)  Enter \(opens ? "open" : "show the errors")  q quit"
+            keys = " \(arrows) choose\(sections)  Enter \(enter)  q quit"
         }
         grid.write(keys, at: Position(column: 0, row: keyBar.y), style: theme.dim, clippedTo: keyBar)
         if ascii { grid.makeASCII() }
@@ -131,14 +135,13 @@ extension ScenarioPicker {
     }
 
     static func drawPane(
-        _ pane: PickerPane, fileName: String, layout: (box: Rect, text: Rect, lines: [PaneLine]), glyphs: GlyphSet,
+        _ pane: PickerPane, title: String, layout: (box: Rect, text: Rect, lines: [PaneLine]), glyphs: GlyphSet,
         theme: Theme, into grid: inout CellGrid
     ) {
         let (box, inner, lines) = layout
         guard box.width > 4, box.height > 2 else { return }
         let ascii = glyphs != .unicode
         grid.fill(box, with: .blank)
-        let title = "\(fileName): what opscope check says"
         grid.drawBox(
             box, glyphs: glyphs, style: theme.heading, title: Wording.plain(title, glyphs: glyphs),
             titleStyle: theme.heading)

@@ -105,7 +105,7 @@ public enum ScenarioPicker {
         _ key: Key, state: inout PickerState, list: PickerList, size: Size, glyphs: GlyphSet
     ) -> PickerOutcome {
         guard var pane = state.pane else { return .none }
-        let diagnostics = (0..<list.count).contains(pane.entry) ? list[entry: pane.entry].diagnostics ?? [] : []
+        let diagnostics = (0..<list.count).contains(pane.entry) ? list[entry: pane.entry].paneText : []
         let layout = paneLayout(diagnostics, size: size, ascii: glyphs != .unicode)
         let most = max(0, layout.lines.count - layout.text.height)
         let page = max(1, layout.text.height - 1)
@@ -137,6 +137,15 @@ public enum ScenarioPicker {
         pane.scroll = next
         state.pane = pane
         return .redraw
+    }
+
+    /// How far the open pane can scroll (its lines past its height); nil
+    /// when no pane is open. A report that grows follows its end while the
+    /// pane is scrolled this far.
+    public static func paneScrollLimit(list: PickerList, state: PickerState, size: Size, glyphs: GlyphSet) -> Int? {
+        guard let pane = state.pane, (0..<list.count).contains(pane.entry) else { return nil }
+        let layout = paneLayout(list[entry: pane.entry].paneText, size: size, ascii: glyphs != .unicode)
+        return max(0, layout.lines.count - layout.text.height)
     }
 
     // MARK: - Geometry

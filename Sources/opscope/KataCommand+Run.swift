@@ -8,9 +8,8 @@ extension KataCommand {
     /// Runs the kata's programs, printing each check's verdict as its line
     /// comes (the race check's once its program ended), then those not
     /// decided and the count.
-    static func check(_ kata: Kata, _ programs: Programs) -> ExitStatus {
+    static func check(_ kata: Kata, _ programs: Programs, width: Int?) -> ExitStatus {
         var lines: [KataLine] = []
-        let width = TerminalSize.of(descriptor: 1)?.columns
         // A crash says its reason on one line (`Fatal error: …`), which is
         // what the report shows; the runtime's backtrace would add seconds.
         var environment = ProcessInfo.processInfo.environment

@@ -1,4 +1,5 @@
 import CommandSupport
+import CursesBackend
 import Foundation
 import Katas
 import ScenarioKit
@@ -11,7 +12,7 @@ import TextKit
 enum KataCommand: Subcommand {
     static let spec = CommandSpec(
         name: "kata", abstract: "Write an Operation subclass; the real engine grades it",
-        usage: [["kata"], ["kata", "NAME", "[FILE.swift]"]],
+        usage: [["kata"], ["kata", "NAME", "[FILE.swift]", .optional("width")]],
         about: """
             With no NAME, lists the katas. With NAME, checks FILE.swift: by default
             NAME.swift in the current folder, written first as a starting point when
@@ -26,6 +27,9 @@ enum KataCommand: Subcommand {
             not opscope. OPSCOPE_SWIFTC names a compiler to use instead of the one
             on PATH.
             """,
+        options: [
+            .value("width", "N", "wrap the report to N columns, 40 to 1000 (default: the terminal's width)")
+        ],
         epilogue: """
             EXIT STATUS: 0 when every check passed, 1 when one failed or was not
             decided, 2 when the file does not compile or the command line is wrong.
@@ -54,9 +58,10 @@ enum KataCommand: Subcommand {
         let path = words.count == 2 ? words[1] : kata.starterFileName
         if words.count == 1 { try writeStarter(kata, at: path) }
         let file = try ScenarioLoading.source(at: path, kind: "a Swift file")
+        let width = try args.value("width") != nil ? args.whole("width", in: 40...1000, default: 80) : nil
         StandardOutput.write(KataReport.heading(kata, file: path) + "\n")
         guard let programs = build(kata, path: path, contents: file.bytes) else { return .usage }
-        return check(kata, programs)
+        return check(kata, programs, width: width ?? TerminalSize.of(descriptor: 1)?.columns)
     }
 
     /// Writes the kata's starting file at `path` unless something is there.

@@ -1,4 +1,5 @@
 import Foundation
+import Katas
 import Testing
 
 /// The interactive view, end to end: the real binary in a real terminal
@@ -247,14 +248,15 @@ struct InterfaceTests {
             try FileManager.default.contentsOfDirectory(atPath: root + "/" + folder).filter { $0.hasSuffix(".ops") }
                 .count
         }
-        // The library, its quizzes again as questions, the mistakes.
+        // The library, its quizzes again as questions, the katas, the mistakes.
         let questions = try FileManager.default.contentsOfDirectory(atPath: root + "/scenarios").filter { name in
             let text =
                 name.hasSuffix(".ops") ? try? String(contentsOfFile: root + "/scenarios/" + name, encoding: .utf8) : nil
             return text?.split(separator: "\n").contains { $0.hasPrefix("quiz ") } ?? false
         }.count
-        // The one practice asks next, the library, its quizzes, the mistakes.
-        let total = try count("scenarios") + (questions > 0 ? questions + 1 : 0) + count("scenarios/mistakes")
+        // The one practice asks next, the library, its quizzes, the katas, the mistakes.
+        let total =
+            try count("scenarios") + (questions > 0 ? questions + 1 : 0) + Kata.all.count + count("scenarios/mistakes")
         let tmux = try TmuxSession([])
         try tmux.waitFor(text: "1 of \(total)")
         try tmux.send("End")
