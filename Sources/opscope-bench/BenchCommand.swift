@@ -134,6 +134,19 @@ enum BenchCommand {
                 ScaleBench.runChain(report: report, count: length)
             }),
         Section(
+            name: "gcd",
+            summary: "one BlockOperation on an OperationQueue against one block on a concurrent DispatchQueue with a "
+                + "group, each with an empty body, 100,000 at once: time per item (added and run) and the memory "
+                + "each takes while held, each engine in fresh processes",
+            inDefaultSet: true,
+            run: { report, settings in DispatchCostBench.run(report: report, rounds: settings.quick ? 3 : 7) }),
+        Section(
+            name: "kata",
+            summary: "'opscope kata async-operation' of a right answer, whole process: the first check, its two "
+                + "programs compiled, and the same file again, cached",
+            inDefaultSet: true,
+            run: { report, settings in KataBench.run(report: report, rounds: settings.quick ? 1 : 3) }),
+        Section(
             name: "practice",
             summary: "generating and confirming a level-3 question (< 1 s); then, for each level, the questions "
                 + "of seeds 1 to --seeds each run --runs times (five at once): every run must give the question's "
@@ -209,6 +222,11 @@ final class BenchReport {
     func section(_ title: String) {
         line("")
         line("== " + title)
+    }
+
+    /// `label  value`: a figure with no target, for the reader.
+    func value(_ label: String, _ value: String) {
+        line("\(label.padding(toLength: 58, withPad: " ", startingAt: 0)) \(value)")
     }
 
     /// `label  value  (target …)  ok|MISSED`.

@@ -9,6 +9,7 @@ func status(_ arguments: [String]) -> ExitStatus {
     if arguments.first == BareProcess.flag { return BareProcess.run(Array(arguments.dropFirst())) }
     if arguments.first == FloorProcess.flag { return FloorProcess.run(Array(arguments.dropFirst())) }
     if arguments.first == MeasuringHelper.flag { return MeasuringHelper.run(Array(arguments.dropFirst())) }
+    if arguments.first == DispatchCostBench.flag { return DispatchCostBench.child(Array(arguments.dropFirst())) }
     if arguments.contains("--help") || arguments.contains("-h") {
         print(BenchCommand.spec.help)
         return .success
