@@ -256,7 +256,13 @@ package struct SwiftBuild: Sendable {
         var description: String
     }
 
-    /// A new empty folder in `builds` (made when missing), named for the key.
+    /// How old a scratch folder (`.building-…`, `.discarded-…`) must be to
+    /// be taken for one a crashed or killed build left: far longer than a
+    /// compile may take (`timeout`), so no build under way loses its own.
+    package static let staleAfter: TimeInterval = 3600
+
+    /// A new empty folder in `builds` (made when missing), named for the
+    /// key; scratch folders left there by builds that never ended go first.
     private static func makeScratchFolder(in builds: String, key: String) -> Result<String, Problem> {
         do {
             try FileManager.default.createDirectory(atPath: builds, withIntermediateDirectories: true)
@@ -264,12 +270,26 @@ package struct SwiftBuild: Sendable {
             return .failure(
                 Problem(description: "cannot make the build cache \(builds): \(error.localizedDescription)"))
         }
+        removeStaleScratch(in: builds)
         var template = Array("\(builds)/.building-\(key.prefix(16))-XXXXXX".utf8CString)
         guard mkdtemp(&template) != nil else {
             return .failure(
                 Problem(description: "cannot make a folder in \(builds): \(String(cString: strerror(errno)))"))
         }
         return .success(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    /// Removes the scratch folders in `builds` last changed more than
+    /// `staleAfter` before `now`.
+    package static func removeStaleScratch(in builds: String, now: Date = Date()) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: builds)) ?? []
+        for name in names where name.hasPrefix(".building-") || name.hasPrefix(".discarded-") {
+            let path = builds + "/" + name
+            guard let changed = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                now.timeIntervalSince(changed) > staleAfter
+            else { continue }
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 
     /// Renames the finished `scratch` folder to `folder`. When `folder`

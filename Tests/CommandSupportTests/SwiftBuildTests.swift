@@ -140,6 +140,29 @@ import Testing
         #expect(Self.entries(root + "/builds").count == 1)
     }
 
+    /// A scratch folder a killed build left is removed by a later build
+    /// once it is an hour old; a recent one (a build under way) is not.
+    @Test func scratchLeftByABuildThatNeverEndedIsRemovedOnceStale() throws {
+        let root = try Self.temporaryFolder()
+        defer { Self.remove(root) }
+        let builds = root + "/builds"
+        for name in [".building-0123456789abcdef-old", ".discarded-1-2", ".building-fedcba9876543210-new"] {
+            try FileManager.default.createDirectory(
+                atPath: builds + "/" + name + "/src", withIntermediateDirectories: true)
+        }
+        let old = Date().addingTimeInterval(-(SwiftBuild.staleAfter + 60))
+        for name in [".building-0123456789abcdef-old", ".discarded-1-2"] {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: builds + "/" + name)
+        }
+        let build = SwiftBuild(compiler: try Self.fakeCompiler(in: root), compilerVersion: "v", cacheRoot: root)
+        let sources = [Self.source("main.swift", "")]
+        guard case .built = build.build(sources, flags: []) else {
+            Issue.record("not built")
+            return
+        }
+        #expect(Self.entries(builds) == [".building-fedcba9876543210-new", build.key(sources, flags: [])])
+    }
+
     @Test func twoBuildsOfOneKeyAtOnceBothEndWithAWorkingProgram() throws {
         let root = try Self.temporaryFolder()
         defer { Self.remove(root) }
