@@ -33,7 +33,7 @@ extension KataCommand {
             do {
                 let ran = try ChildProcess.run(
                     race, [], environment: environment, timeout: kata.timeLimit, stop: StopRequest.process)
-                raceEnding = ending(of: ran)
+                raceEnding = ending(of: ran, programs)
                 let line = RaceReport.line(
                     output: String(decoding: ran.stdout, as: UTF8.self),
                     stderr: String(decoding: ran.stderr, as: UTF8.self), exitedCleanly: ran.status == .exited(0),
@@ -49,7 +49,8 @@ extension KataCommand {
         } else if let why = programs.raceUnbuilt {
             raceEnding = .unbuilt(why)
         }
-        let verdicts = KataGrader.grade(kata, lines: lines, ending: ending(of: outcome), raceEnding: raceEnding)
+        let verdicts = KataGrader.grade(
+            kata, lines: lines, ending: ending(of: outcome, programs), raceEnding: raceEnding)
         // Those no line decided (the program ended first) are said last.
         for verdict in verdicts where !lines.contains(where: { $0.check == verdict.check }) {
             StandardOutput.write(KataReport.text(verdict, width: width))
@@ -62,14 +63,18 @@ extension KataCommand {
     }
 
     /// How the program ended, with Foundation's message when it crashed:
-    /// the last `Fatal error` line it wrote, else its last line.
-    static func ending(of outcome: ChildProcess.Outcome) -> KataEnding {
+    /// the last `Fatal error` line it wrote, else its last line. Swift
+    /// names the file of a trap as the module's (`program/NAME.swift:29`):
+    /// the message names it as the user did.
+    static func ending(of outcome: ChildProcess.Outcome, _ programs: Programs) -> KataEnding {
         switch outcome.status {
         case .exited(let status):
             return .exited(status)
         case .signalled(let signal):
             let lines = String(decoding: outcome.stderr, as: UTF8.self).split(separator: "\n").map(String.init)
-            let message = lines.last { $0.contains("Fatal error") } ?? lines.last ?? ""
+            var message = lines.last { $0.contains("Fatal error") } ?? lines.last ?? ""
+            let asBuilt = "program/" + (programs.userFile as NSString).lastPathComponent + ":"
+            if message.hasPrefix(asBuilt) { message = programs.shownAs + ":" + message.dropFirst(asBuilt.count) }
             return .crashed(signal: signal, message: message)
         case .timedOut(let seconds):
             return .stopped(afterSeconds: seconds)

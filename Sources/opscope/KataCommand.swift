@@ -141,7 +141,8 @@ enum KataCommand: Subcommand {
         case .stopped:
             return nil
         }
-        var programs = Programs(main: program, race: nil, raceUnbuilt: nil, userFile: userFile, source: contents)
+        var programs = Programs(
+            main: program, race: nil, raceUnbuilt: nil, userFile: userFile, shownAs: path, source: contents)
         if let race {
             switch builder.build(race, flags: raceFlags, stop: StopRequest.process) {
             case .cached(let path): programs.race = path
@@ -168,6 +169,8 @@ enum KataCommand: Subcommand {
         var race: String?
         var raceUnbuilt: String?
         var userFile: String
+        /// The user's file as they named it, for messages.
+        var shownAs: String
         var source: [UInt8]
     }
 }

@@ -140,6 +140,9 @@ struct KataCommandTests {
         #expect(unwrap.stdout.contains("✓ a doubler after its producer, on one queue"), "\(unwrap.stdout)")
         #expect(unwrap.stdout.contains("not decided: the program was ended by signal"))
         #expect(unwrap.stdout.contains("Unexpectedly found nil while unwrapping an Optional value"))
+        // The file as the user named it, not as Swift's module has it.
+        #expect(unwrap.stdout.contains(Self.fixture("force-unwrap", of: "result-passing") + ":29: Fatal error"))
+        #expect(!unwrap.stdout.contains("program/"))
     }
 
     @Test func groupOperationARightAnswerPassesAndWrongOnesFailWhereTheyBreak() throws {
