@@ -543,5 +543,53 @@ case "completionkept":  // a completion block that captures its operation: alive
     }
     Thread.sleep(forTimeInterval: 0.5)
     print("completionkept: alive \(weakOp != nil); completionBlock cleared \(weakOp.map { $0.completionBlock == nil } ?? true)")
+// GCD, for what `opscope swift --gcd` says GCD does differently (no
+// Operation at all here).
+case "gcdcancelnotify":  // a work item cancelled before its queue reaches it: does its block run, does its notify?
+    let q = DispatchQueue(label: "q")
+    q.suspend()
+    let ran = Count()
+    let item = DispatchWorkItem { ran.add() }
+    let notified = DispatchSemaphore(value: 0)
+    item.notify(queue: .global()) { notified.signal() }
+    q.async(execute: item)
+    item.cancel()
+    q.resume()
+    let came = notified.wait(timeout: .now() + 1) == .success
+    q.sync {}
+    print("gcdcancelnotify: block ran \(ran.value); notify came \(came)")
+case "gcdcancelrunning":  // cancel() while a work item's block runs
+    let started = DispatchSemaphore(value: 0)
+    let seen = Count()
+    let ended = Count()
+    let box = ItemBox()
+    box.item = DispatchWorkItem {
+        started.signal()
+        Thread.sleep(forTimeInterval: 0.2)
+        if box.item?.isCancelled == true { seen.add() }
+        ended.add()
+    }
+    DispatchQueue.global().async(execute: box.item!)
+    started.wait()
+    box.item?.cancel()
+    box.item?.wait()
+    print("gcdcancelrunning: block ran to its end \(ended.value == 1); isCancelled inside \(seen.value == 1)")
+case "gcdserialqos":  // a serial queue: a background item, then a userInteractive one: which runs first?
+    let q = DispatchQueue(label: "s")
+    q.suspend()
+    let order = NamesInOrder()
+    q.async(execute: DispatchWorkItem(qos: .background, flags: .enforceQoS) { order.add("background") })
+    q.async(execute: DispatchWorkItem(qos: .userInteractive, flags: .enforceQoS) { order.add("userInteractive") })
+    q.resume()
+    q.sync {}
+    print("gcdserialqos: \(order.names.joined(separator: " then "))")
 default: print("?")
+}
+
+final class ItemBox: @unchecked Sendable { var item: DispatchWorkItem? }
+final class NamesInOrder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    func add(_ name: String) { lock.withLock { list.append(name) } }
+    var names: [String] { lock.withLock { list } }
 }

@@ -7,7 +7,7 @@ import ScenarioKit
 enum SwiftCommand: Subcommand {
     static let spec = CommandSpec(
         name: "swift", abstract: "Print a scenario as a Swift program using Foundation's OperationQueue",
-        usage: [["swift", "FILE"]],
+        usage: [["swift", "FILE", .optional("gcd")]],
         about: """
             Prints, on standard output, a complete and commented Swift program that
             builds the scenario's queues and operations with Foundation's real
@@ -21,9 +21,17 @@ enum SwiftCommand: Subcommand {
                 opscope swift scenarios/05-priority.ops > priority.swift
                 swiftc -O priority.swift -o priority && ./priority
 
+            With --gcd, the same graph without Operation: DispatchQueues,
+            DispatchWorkItems, a DispatchGroup for each one's end, which its
+            dependents wait for, a semaphore for a cap. It prints the same lines, so
+            the two runs read side by side, and its first comment says what GCD does
+            differently for this scenario, and what it leaves out (a live cap
+            change, a priority).
+
             Diagnostics go to standard error, as with 'check'; warnings do not
             prevent the program.
             """,
+        options: [.flag("gcd", "write the graph with plain GCD instead of OperationQueue")],
         epilogue: """
             EXIT STATUS: 0 when the program was printed; 2 when the file has
             errors or the command line is wrong.
@@ -40,7 +48,10 @@ enum SwiftCommand: Subcommand {
         let path = args.positionals[0]
         let result = ScenarioLoading.read(try ScenarioLoading.source(at: path))
         guard let scenario = result.scenario else { return .usage }
-        let program = SwiftProgramPrinter(sourceName: path).program(for: scenario)
+        let program =
+            args.has("gcd")
+            ? GCDProgramPrinter(sourceName: path).program(for: scenario)
+            : SwiftProgramPrinter(sourceName: path).program(for: scenario)
         StandardOutput.write(program)
         return .success
     }
