@@ -41,6 +41,7 @@ public enum LibraryConcepts {
         "33-start-by-hand.ops": [.mainThread, .dependencies],
         "34-completion-hand-off.ops": [.completionBlocks, .dependencies, .suspension],
         "35-one-call-or-one-by-one.ops": [.priority],
+        "36-operation-or-gcd.ops": [.cap, .cancellation, .dependencies, .async],
     ]
 
     /// The concepts of library file `fileName`: the table's, or for a file

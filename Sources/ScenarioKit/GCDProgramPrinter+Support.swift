@@ -3,6 +3,22 @@
 /// the end with the report of how each step ended.
 extension GCDProgramPrinter {
     static let support = #"""
+        // MARK: - Asynchronous work
+
+        /// Asynchronous work: `then(true)` at `end`, or `then(false)` as soon as
+        /// `shouldStop` says so, looked at every 10 ms. No thread is held
+        /// meanwhile: each look is a timer on the global queue.
+        func asynchronousWork(
+            until end: DispatchTime, shouldStop: @escaping @Sendable () -> Bool,
+            then: @escaping @Sendable (Bool) -> Void
+        ) {
+            if DispatchTime.now() >= end { return then(true) }
+            if shouldStop() { return then(false) }
+            DispatchQueue.global().asyncAfter(deadline: min(end, .now() + 0.01)) {
+                asynchronousWork(until: end, shouldStop: shouldStop, then: then)
+            }
+        }
+
         // MARK: - Steps
 
         /// One operation of the scenario as GCD work: its work item, and a

@@ -251,10 +251,11 @@ struct GCDProgramWriter {
                 if op.neverFinishes {
                     lines.append("        // Its callback never comes: its group is never left.")
                 } else {
+                    let stop = op.ignoresCancel ? "{ false }" : "{ \(step).item.isCancelled }"
                     lines.append(
-                        "        DispatchQueue.global().asyncAfter(deadline: .now() + \(SwiftIdentifiers.seconds(duration))) {"
+                        "        asynchronousWork(until: .now() + \(SwiftIdentifiers.seconds(duration)), shouldStop: \(stop)) { whole in"
                     )
-                    lines.append("            \(step).ran(true)")
+                    lines.append("            \(step).ran(whole)")
                     lines.append("            \(give)\(step).end()")
                     lines.append("        }")
                 }

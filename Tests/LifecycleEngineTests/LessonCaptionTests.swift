@@ -348,6 +348,14 @@ struct LessonCaptionTests {
                 [.finished(["download"]), .cancelled(["thumbnail"]), .leftoverRunning("download")]
             ),
         ],
+        "36-operation-or-gcd.ops": [
+            ("net runs two at a time", [.running(["fetch1", "fetch2"]), .ready(["fetch3"]), .pending(["save"])]),
+            ("the cap went from 2 to 3", [.running(["fetch1", "fetch2", "fetch3"]), .pending(["save"])]),
+            (
+                "all three finished, fetch2 cancelled",
+                [.finished(["fetch1", "fetch3"]), .cancelled(["fetch2"]), .running(["save"])]
+            ),
+        ],
         "28-live-changes.ops": [
             ("a1 runs", [.running(["a1"]), .ready(["a2", "a3", "a4"])]),
             ("a1 is done", [.finished(["a1"]), .running(["a4"]), .ready(["a2", "a3"])]),
