@@ -25,11 +25,6 @@ extension Kata {
         timeLimit: 60,
         concepts: ["async", "cancellation"])
 
-    private static let told = """
-        An asynchronous operation finishes by posting willChangeValue/didChangeValue(forKey: \
-        "isFinished") (and "isExecuting") around the change; this Foundation learns of a \
-        finish only from didChangeValue, and until then whatever depends on it waits.
-        """
     private static let reachIt = """
         Operation's cancel() only sets isCancelled: what the operation started goes on unless \
         its cancel() reaches it. Override cancel(): call super.cancel(), then cancel the job \
@@ -52,7 +47,7 @@ extension Kata {
                         what depends on it run before the work is done.
                         """),
                 "neverFinished": .fail(
-                    "its job completed, but no dependent had started 2s later", rule: told),
+                    "its job completed, but no dependent had started 2s later", rule: finishTold),
             ]),
         KataCheck(
             id: "cancelDuring",
@@ -107,7 +102,7 @@ extension Kata {
                     "no job of its was made within 2s of its being added, so no cancel was tried",
                     rule: "Started, it makes a SlowJob and calls resume(): a job does nothing until then."),
                 "neverFinished": .fail(
-                    "its job was cancelled, but no dependent had started {at} after the cancel", rule: told),
+                    "its job was cancelled, but no dependent had started {at} after the cancel", rule: finishTold),
             ]),
     ]
 

@@ -20,12 +20,6 @@ extension Kata {
         timeLimit: 60,
         concepts: ["async", "dependencies", "cancellation"])
 
-    private static let told = """
-        An asynchronous operation finishes by posting willChangeValue/didChangeValue(forKey: \
-        "isFinished") around the change; this Foundation learns of a finish only from \
-        didChangeValue, and until then whatever depends on the group waits.
-        """
-
     static let groupOperationChecks: [KataCheck] = [
         KataCheck(
             id: "afterChildren", title: "a dependent of the group starts only once all five children ended",
@@ -46,14 +40,14 @@ extension Kata {
                         """),
                 "notTold": .fail(
                     "isFinished said true, but Foundation was never told: the dependent never started",
-                    rule: told),
-                "neverFinished": .fail("it never finished: the dependent had not started at {at}", rule: told),
+                    rule: finishTold),
+                "neverFinished": .fail("it never finished: the dependent had not started at {at}", rule: finishTold),
             ]),
         KataCheck(
             id: "empty", title: "with no children it finishes at once",
             outcomes: [
                 "pass": .pass("it finished at {at}"),
-                "notTold": .fail("isFinished said true, but Foundation was never told", rule: told),
+                "notTold": .fail("isFinished said true, but Foundation was never told", rule: finishTold),
                 "neverFinished": .fail(
                     "it had not finished at {at}",
                     rule: "With nothing to wait for, the group finishes as soon as it starts."),
@@ -79,8 +73,8 @@ extension Kata {
                     "it finished {at} after the cancel: more than a second",
                     rule: "A cancelled group finishes once its cancelled children did, which is promptly."),
                 "notTold": .fail(
-                    "isFinished said true {at} after the cancel, but Foundation was never told", rule: told),
-                "neverFinished": .fail("it had not finished {at} after the cancel", rule: told),
+                    "isFinished said true {at} after the cancel, but Foundation was never told", rule: finishTold),
+                "neverFinished": .fail("it had not finished {at} after the cancel", rule: finishTold),
                 "neverStarted": .fail(
                     "its first child had not started within 3s of the group being added, so no cancel was tried",
                     rule: "Started, the group hands its children to its own queue at once."),
@@ -96,7 +90,7 @@ extension Kata {
                         captures it weakly, or the group and its queue keep each other alive.
                         """),
                 "neverFinished": .fail(
-                    "its queue was never done with it, so its release could not be tried", rule: told),
+                    "its queue was never done with it, so its release could not be tried", rule: finishTold),
             ]),
     ]
 

@@ -55,6 +55,14 @@ public struct Kata: Sendable {
 
     /// The identifier of the check the race harness decides.
     public static let raceCheck = "flagsSafe"
+
+    /// The rule an asynchronous operation breaks when Foundation never
+    /// learns that it finished: the katas' `neverFinished` outcomes.
+    static let finishTold = """
+        An asynchronous operation finishes by posting willChangeValue/didChangeValue(forKey: \
+        "isFinished") (and "isExecuting") around the change; this Foundation learns of a \
+        finish only from didChangeValue, and until then whatever depends on it waits.
+        """
 }
 
 /// A kata's race program and how many operations it runs (each of which
