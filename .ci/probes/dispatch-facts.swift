@@ -342,6 +342,13 @@ case "barriercancel":  // cancel-all cancels a waiting barrier while a (ignoring
         let now = st(barrier)
         if now != seen.last { seen.append(now) }
     }
+    // isFinished says true from `finishing` on: the last step, to
+    // `finished`, may come a moment after the loop's last look.
+    let settle = Date(timeIntervalSinceNow: 1)
+    while Date() < settle, st(barrier) != 7 {
+        let now = st(barrier)
+        if now != seen.last { seen.append(now) }
+    }
     let now = st(barrier)
     if now != seen.last { seen.append(now) }
     print(
