@@ -29,9 +29,9 @@ extension InteractiveApp {
             let stop = StopRequest()
             kataChecks[index] = stop
             let program = Self.ownExecutable
-            // The report wraps its paragraphs to the pane's text, inside its
-            // box and margins.
-            // (less two, which the pane keeps for its own wrapping).
+            // The report wraps its paragraphs to the pane's text (its box and
+            // margins take four columns), less the two the pane keeps for
+            // the lines it wraps itself.
             let width = min(1000, max(40, session.size.columns - 6))
             let threads = kataThreads
             threads.enter()
