@@ -89,25 +89,28 @@ extension Kata {
                 }
             }
 
-            // 3. The main thread busy for 0.6 s; the operation started meanwhile on a
-            // background queue, then cancelled: its work never runs.
+            // 3. The main thread busy until the operation, started meanwhile on a
+            // background queue, was cancelled (0.1 s after its start() was called;
+            // at most 5 s): its work never runs.
             do {
                 let log = KataLog()
                 let busy = KataLog()
                 DispatchQueue.main.async {
                     busy.note("busy")
-                    usleep(600_000)
+                    _ = kataWait(5) { busy["release"] != nil }
                     busy.note("free")
                 }
                 _ = kataWait(2) { busy["busy"] != nil }
                 let (operation, dependent) = kataOperation(log)
                 OperationQueue().addOperations([operation, dependent], waitUntilFinished: false)
                 if !kataWait(2, { operation.kataLog["start called"] != nil }) {
+                    busy.note("release")
                     kataReport("cancelOnTheWay", "notStarted")
                 } else {
                     usleep(100_000)
                     operation.cancel()
-                    _ = kataWait(3) { busy["free"] != nil }
+                    busy.note("release")
+                    _ = kataWait(6) { busy["free"] != nil }
                     let free = busy["free"] ?? kataSeconds()
                     let finished = kataWait(2) { log["dependent started"] != nil }
                     usleep(100_000)
