@@ -481,7 +481,10 @@ case "qosqueue", "qosserial":  // suspended queue of cap 2 (qosqueue) or 1 (qoss
             lock.lock()
             order.append(name)
             lock.unlock()
-            Thread.sleep(forTimeInterval: 0.02)
+            // With cap 2, ui holds one slot long, so the last two are picked
+            // one at a time (a slot given back by one short operation): two
+            // picked together would start in a race between their threads.
+            Thread.sleep(forTimeInterval: which == "qosqueue" && name == "ui" ? 0.5 : 0.02)
         }
         if let qos { op.qualityOfService = qos }
         if let priority { op.queuePriority = priority }
