@@ -211,6 +211,61 @@ package struct SwiftBuild: Sendable {
         }
         var keepScratch = false
         defer { if !keepScratch { try? FileManager.default.removeItem(atPath: scratch) } }
+        if let ended = compile(sources, flags + ["-o", scratch + "/program"], in: scratch, stop: stop) {
+            return ended
+        }
+        guard SwiftCompiler.isExecutableFile(scratch + "/program") else {
+            return .failed(diagnostics: "\(compiler.path) wrote no program\n", exitStatus: 0)
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        switch Self.install(scratch, at: folder, in: builds) {
+        case .success(let ours):
+            keepScratch = ours
+            return .built(path: product, seconds: seconds)
+        case .failure(let why):
+            return .unavailable(reason: why.description)
+        }
+    }
+
+    /// Type-checks `sources` with `flags` (`-typecheck`: nothing is built).
+    /// Kept like a program: a check that passed leaves a mark under its
+    /// key, and the same inputs later pass at once (`.cached`, the mark's
+    /// path); a failed one is not kept.
+    package func typecheck(_ sources: [Source], flags: [String], stop: StopRequest? = nil) -> Outcome {
+        let builds = cacheRoot + "/builds"
+        let allFlags = ["-typecheck"] + flags
+        let key = key(sources, flags: allFlags)
+        let folder = "\(builds)/\(key)"
+        let mark = folder + "/typechecked"
+        if FileManager.default.fileExists(atPath: mark) { return .cached(path: mark) }
+        let began = DispatchTime.now().uptimeNanoseconds
+        let scratch: String
+        switch Self.makeScratchFolder(in: builds, key: key) {
+        case .success(let made): scratch = made
+        case .failure(let why): return .unavailable(reason: why.description)
+        }
+        var keepScratch = false
+        defer { if !keepScratch { try? FileManager.default.removeItem(atPath: scratch) } }
+        if let ended = compile(sources, allFlags, in: scratch, stop: stop) { return ended }
+        guard FileManager.default.createFile(atPath: scratch + "/typechecked", contents: Data()) else {
+            return .unavailable(reason: "cannot write \(scratch)/typechecked")
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        switch Self.install(scratch, at: folder, in: builds) {
+        case .success(let ours):
+            keepScratch = ours
+            return .built(path: mark, seconds: seconds)
+        case .failure(let why):
+            return .unavailable(reason: why.description)
+        }
+    }
+
+    /// Writes `sources` into `scratch` and runs the compiler there with
+    /// `arguments` and the files: nil when it succeeded, else how the
+    /// build ended.
+    private func compile(_ sources: [Source], _ arguments: [String], in scratch: String, stop: StopRequest?)
+        -> Outcome?
+    {
         var paths: [String] = []
         for (index, source) in sources.enumerated() {
             let subfolder = "\(scratch)/src/\(index)"
@@ -223,11 +278,11 @@ package struct SwiftBuild: Sendable {
             }
             paths.append(path)
         }
-        let arguments = Self.fixedFlags + flags + ["-o", scratch + "/program"] + paths
         let outcome: ChildProcess.Outcome
         do {
             outcome = try ChildProcess.run(
-                compiler.path, arguments, workingDirectory: scratch, timeout: timeout, stop: stop)
+                compiler.path, Self.fixedFlags + arguments + paths, workingDirectory: scratch, timeout: timeout,
+                stop: stop)
         } catch {
             return .unavailable(reason: "\(error)")
         }
@@ -237,18 +292,7 @@ package struct SwiftBuild: Sendable {
         case .stopped: return .stopped
         case .signalled(let signal): return .failed(diagnostics: said, exitStatus: 128 + signal)
         case .exited(let status) where status != 0: return .failed(diagnostics: said, exitStatus: status)
-        case .exited:
-            guard SwiftCompiler.isExecutableFile(scratch + "/program") else {
-                return .failed(diagnostics: said + "\(compiler.path) wrote no program\n", exitStatus: 0)
-            }
-        }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-        switch Self.install(scratch, at: folder, in: builds) {
-        case .success(let ours):
-            keepScratch = ours
-            return .built(path: product, seconds: seconds)
-        case .failure(let why):
-            return .unavailable(reason: why.description)
+        case .exited: return nil
         }
     }
 

@@ -172,6 +172,8 @@ public enum QuizSheet {
                 + (forgetsOnlyIfCancelled ? " when cancelled before it starts" : "")
         case .barrier(let t):
             return t == .zero ? "barrier" : "barrier with work \(d(t))"
+        case .custom(let type):
+            return "your class \(type)"
         }
     }
 }

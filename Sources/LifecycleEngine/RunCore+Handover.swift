@@ -189,7 +189,7 @@ extension RunCore {
         let spec = scenario.operations[i]
         let op: Operation
         switch spec.body {
-        case .work:
+        case .work, .custom:  // `.custom`: see `OperationFacts`
             op = WorkOperation(core: self, index: i)
         case .blocks(let ds):
             op = BlocksOperation(core: self, index: i, durations: ds.map(\.seconds), cooperative: !spec.ignoresCancel)

@@ -207,7 +207,40 @@ extension Diagnostic {
     public static func missingBody(_ name: String, at location: SourceLocation) -> Diagnostic {
         .error(
             "operation '\(name)' has no body", at: location,
-            notes: ["add 'work DURATION', 'blocks DURATION, …', 'blocks N x DURATION' or 'async DURATION'"])
+            notes: [
+                "add 'work DURATION', 'blocks DURATION, …', 'blocks N x DURATION', 'async DURATION' or 'class TYPE'"
+            ])
+    }
+
+    public static func notASwiftTypeName(_ word: String, at location: SourceLocation) -> Diagnostic {
+        .error(
+            "'\(word)' cannot name your class", at: location,
+            notes: [
+                "'class TYPE' names an Operation subclass declared in a 'code' file: a Swift type name "
+                    + "(letters, digits and '_'), not a keyword nor a name the program opscope writes uses "
+                    + "(such as Clock, Tally or OperationQueue)"
+            ])
+    }
+
+    public static func clauseNotForClass(_ word: String, at location: SourceLocation) -> Diagnostic {
+        .error(
+            "'\(word)' does not apply to 'class'", at: location,
+            notes: ["what your own class does when cancelled, and whether it finishes, is its own code's"])
+    }
+
+    public static func classNotRunHere(_ type: String, at location: SourceLocation) -> Diagnostic {
+        .error(
+            "opscope does not run your class \(type) here yet", at: location,
+            notes: [
+                "'opscope check FILE' checks the class against the scenario; 'opscope swift FILE' writes the "
+                    + "program that runs it on Foundation's OperationQueue"
+            ])
+    }
+
+    public static func classNeedsCode(_ type: String, at location: SourceLocation) -> Diagnostic {
+        .error(
+            "'class \(type)' needs the file that declares it", at: location,
+            notes: ["add a line 'code \"FILE.swift\"' (the path is relative to this scenario)"])
     }
 
     public static func neverFinishesNeedsAsync(at location: SourceLocation) -> Diagnostic {
@@ -307,5 +340,22 @@ extension Diagnostic {
 
     public static func claimNeedsTwo(_ claim: String, at location: SourceLocation) -> Diagnostic {
         .error("'\(claim)' needs at least two operations", at: location)
+    }
+}
+
+// The `code` files and the classes in them, checked by the compiler.
+extension Diagnostic {
+    public static func codeFileMissing(_ path: String, at resolved: String, location: SourceLocation) -> Diagnostic {
+        .error(
+            "no such file '\(path)'", at: location,
+            notes: ["looked for \(resolved) (a 'code' path is relative to the scenario's folder)"])
+    }
+
+    public static func codeFileUnreadable(_ path: String, why: String, location: SourceLocation) -> Diagnostic {
+        .error("cannot read '\(path)': \(why)", at: location)
+    }
+
+    public static func classesUnchecked(_ why: String, location: SourceLocation) -> Diagnostic {
+        .error("cannot check the classes this scenario names", at: location, notes: [why])
     }
 }

@@ -24,6 +24,16 @@ public struct GCDProgramPrinter: Sendable {
         return writer.write()
     }
 
+    /// Why no GCD program can be written for `scenario`, or nil: an
+    /// operation of the user's own class is an `Operation` subclass, whose
+    /// code GCD cannot run without `Operation`.
+    public static func unwritable(_ scenario: Scenario) -> String? {
+        guard let id = scenario.customOperations.first else { return nil }
+        let op = scenario[operation: id]
+        return "'\(op.name)' is your class \(op.body.customClass ?? "?"), an Operation subclass: GCD has no form of "
+            + "your own Operation code (opscope swift FILE writes the program with OperationQueue)"
+    }
+
     /// What GCD does differently from Foundation's operations for this
     /// scenario, or cannot do: a sentence each, in the order the
     /// scenario's features come up. Each rests on a documented API
@@ -259,6 +269,17 @@ struct GCDProgramWriter {
                     lines.append("            \(give)\(step).end()")
                     lines.append("        }")
                 }
+                lines.append("    })")
+            case .custom(let type):
+                // `opscope swift --gcd` refuses such a scenario first
+                // (`unwritable`); a caller that does not ask gets an item
+                // that says so and ends.
+                lines.append("    \(step).item = DispatchWorkItem(\(qos)\(flags)block: {")
+                lines.append(
+                    "        say(\(SwiftIdentifiers.stringLiteral(op.name + ": class " + type + " is an Operation: it has no GCD form")))"
+                )
+                lines.append("        \(step).ran(false)")
+                lines.append("        \(give)\(step).end()")
                 lines.append("    })")
             }
             lines.append("    \(step).item.notify(queue: .global()) { \(step).endIfNeverRan() }")

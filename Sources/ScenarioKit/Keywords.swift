@@ -5,16 +5,17 @@ import FoundationRules
 enum Keywords {
     static let statements = [
         "title", "note", "speed", "queue", "op", "barrier", "add", "at", "when", "expect", "quiz",
+        "code",
     ]
     static let queueOptions = ["max", "serial", "default", "qos", "suspended", "main"]
     /// At most 16: the parser marks the clauses of a statement in a fixed
     /// row of that size.
     static let operationClauses = [
         "on", "work", "blocks", "async", "after", "priority", "qos", "completion",
-        "ignores-cancel", "never-finishes", "leaves",
+        "ignores-cancel", "never-finishes", "leaves", "class",
     ]
     static let barrierClauses = ["on", "work"]
-    static let bodyClauses = ["work", "blocks", "async"]
+    static let bodyClauses = ["work", "blocks", "async", "class"]
     static let actions = [
         "cancel", "cancel-all", "suspend", "resume", "max", "priority", "add", "wait", "wait-all", "start",
     ]

@@ -38,6 +38,7 @@ extension Parser {
         var seen: UInt32 = 0
         var firstAt = InlineArray<16, SourceLocation>(repeating: SourceLocation(line: 0, column: 0))
         var bodyClause: String?
+        var ignoresCancelAt: SourceLocation?
         while let token = cursor.next() {
             guard let word = token.word else {
                 throw ParseFailure(.unexpectedToken(token.text, in: statement, at: token.location))
@@ -85,6 +86,15 @@ extension Parser {
             case "async":
                 let d = try cursor.duration(after: word).value
                 if keep { op.body = .async(d) }
+            case "class":
+                let type = try cursor.name(after: word)
+                // A name that cannot be the class's is reported, and the
+                // body is still taken (no second error for a missing one).
+                if !SwiftIdentifiers.isTypeName(type.text) { report(.notASwiftTypeName(type.text, at: type.location)) }
+                if keep {
+                    op.body = .custom(type.text)
+                    op.classAt = type.location
+                }
             case "blocks":
                 let durations = try blockDurations(&cursor)
                 if keep { op.body = .blocks(durations) }
@@ -105,6 +115,7 @@ extension Parser {
                 if keep { op.completion = CompletionSyntax(location: token.location, action: action, keyword: keyword) }
             case "ignores-cancel":
                 op.ignoresCancel = true
+                ignoresCancelAt = token.location
             case "leaves":
                 let d = try cursor.duration(after: word)
                 if keep { op.leaves = Located(value: d.value, location: token.location) }
@@ -115,6 +126,17 @@ extension Parser {
                     if keep { op.neverFinishesOnlyIfCancelled = true }
                 }
             }
+        }
+        if op.body?.customClass != nil {
+            // What the class does when cancelled, whether it finishes and
+            // what its main() leaves running are its own code's.
+            if let at = ignoresCancelAt { report(.clauseNotForClass("ignores-cancel", at: at)) }
+            if let at = op.neverFinishes { report(.clauseNotForClass("never-finishes", at: at)) }
+            if let leaves = op.leaves { report(.clauseNotForClass("leaves", at: leaves.location)) }
+            op.ignoresCancel = false
+            op.neverFinishes = nil
+            op.neverFinishesOnlyIfCancelled = false
+            op.leaves = nil
         }
         if op.body == nil {
             report(.missingBody(op.name.text, at: op.name.location))

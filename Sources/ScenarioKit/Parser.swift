@@ -88,6 +88,10 @@ struct Parser {
             try parseSpeed(&cursor, speed: first)
         case "when":
             try parseWhenCaption(&cursor, when: first)
+        case "code":
+            let path = try cursor.string(after: "code")
+            try finish(cursor, statement: "code")
+            tree.codeFiles.append(Located(value: path, location: first.location))
         case "add":
             let names = try cursor.names(after: "add")
             try finish(cursor, statement: "add")

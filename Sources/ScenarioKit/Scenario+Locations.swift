@@ -18,6 +18,8 @@ extension Scenario {
         for i in copy.expectations.indices { copy.expectations[i].location = zero }
         for i in copy.startBatches.indices { copy.startBatches[i].location = zero }
         copy.quiz?.location = zero
+        for i in copy.code.indices { copy.code[i].location = zero }
+        copy.classLocations = classLocations.mapValues { _ in zero }
         copy.captions = captions.filter { $0.time == nil } + timedCaptions
         for i in copy.captions.indices { copy.captions[i].location = zero }
         return copy

@@ -47,6 +47,18 @@ public struct Scenario: Sendable, Hashable {
     /// call, in file order of the statements. Each holds two or more
     /// operations of one queue, none a barrier, each added nowhere else.
     public var startBatches: [AddBatch] = []
+    /// `code "FILE.swift"`: the Swift files whose `Operation` subclasses
+    /// `class TYPE` names, as written (relative to the scenario's file),
+    /// in file order.
+    public var code: [CodeFile] = []
+    /// `class TYPE`: where each such operation's type was written, for a
+    /// diagnostic about the type (missing, not an `Operation`, `final`).
+    public var classLocations: [OperationID: SourceLocation] = [:]
+
+    /// The operations made from a class of the user's own.
+    public var customOperations: [OperationID] {
+        operations.indices.filter { operations[$0].body.customClass != nil }.map(OperationID.init)
+    }
 
     /// The work operation `op`'s `main()` leaves running when it returns
     /// (`work D leaves D2`), if any.
@@ -232,6 +244,10 @@ public enum OperationBody: Sendable, Hashable {
     case async(Duration)
     /// `barrier NAME on Q [work D]`: `addBarrierBlock`; `.zero` when instant.
     case barrier(Duration)
+    /// `class TYPE`: an instance of the user's own `Operation` subclass,
+    /// declared in a file the scenario names with `code`, made by `TYPE()`.
+    /// What it does is its own code's; opscope does not model it.
+    case custom(String)
 
     public var isBarrier: Bool {
         if case .barrier = self { return true }
@@ -243,12 +259,32 @@ public enum OperationBody: Sendable, Hashable {
         return false
     }
 
+    /// The user's class, for `class TYPE`.
+    public var customClass: String? {
+        if case .custom(let name) = self { return name }
+        return nil
+    }
+
     /// Total simulated work, the sum of the blocks for `blocks`.
     public var totalDuration: Duration {
         switch self {
         case .work(let d), .async(let d), .barrier(let d): d
         case .blocks(let ds): ds.reduce(.zero, +)
+        case .custom: .zero
         }
+    }
+}
+
+/// `code "FILE.swift"`: a file of the user's own Swift code.
+public struct CodeFile: Sendable, Hashable {
+    /// As written: relative to the scenario's file unless absolute.
+    public var path: String
+    /// The `code` keyword.
+    public var location: SourceLocation
+
+    public init(path: String, location: SourceLocation) {
+        self.path = path
+        self.location = location
     }
 }
 

@@ -3,7 +3,7 @@ import TextKit
 /// Prints a `Scenario` as canonical source text.
 ///
 /// Canonical means: one statement per line, sections in a fixed order
-/// (title, notes and speed; queues; operations and barriers in insertion
+/// (title, notes and speed; `code` files; queues; operations and barriers in insertion
 /// order; the start's batch adds (`add A, B`) in file order; `when` captions in file order; actions and `at` captions in time
 /// order; expectations), every `on` written out, clauses in a fixed order,
 /// durations in their shortest form (`300ms`, `1.5s`); only the implicit
@@ -33,6 +33,7 @@ public struct ScenarioPrinter: Sendable {
                 "speed " + Self.speedText(speed) + (scenario.promisedUpTo.map { " up to " + Self.speedText($0) } ?? ""))
         }
         sections.append(header)
+        sections.append(scenario.code.map { "code " + Self.quoted($0.path) })
         // The implicit queue of a file that declares none is not written
         // out, and neither is `on` then: an operation may be named
         // `default`, and a declared queue of that name would clash with it.
@@ -101,6 +102,7 @@ public struct ScenarioPrinter: Sendable {
             } else {
                 parts += ["blocks", ds.map(Self.format).joined(separator: ", ")]
             }
+        case .custom(let type): parts += ["class", type]
         case .barrier: break
         }
         if !op.dependencies.isEmpty {

@@ -8,9 +8,18 @@ public enum ScenarioReader {
     /// you mean" notes are looked up last. Never traps, whatever the
     /// bytes. The scenario is nil when any diagnostic is an error;
     /// warnings never prevent it.
-    public static func read(_ file: SourceFile) -> ParseResult {
+    public static func read(_ file: SourceFile, ownCode: OwnCode = .refused) -> ParseResult {
         // Without a cancellation, a read always gives a result.
-        read(file, cancellation: nil)!
+        read(file, cancellation: nil, ownCode: ownCode)!
+    }
+
+    /// What a read does with `class TYPE`. Only reading commands (`check`,
+    /// `swift`) accept it: no run of opscope runs a user's class yet, so
+    /// every other read refuses it with a diagnostic at the type (the
+    /// default, so that no run is ever handed one).
+    public enum OwnCode: Sendable {
+        case refused
+        case accepted
     }
 
     /// `read(_:)`, given up (nil) once `cancellation` says so: the read of
@@ -19,14 +28,17 @@ public enum ScenarioReader {
         read(file, cancellation: cancellation)
     }
 
-    private static func read(_ file: SourceFile, cancellation: ReadCancellation?) -> ParseResult? {
+    private static func read(
+        _ file: SourceFile, cancellation: ReadCancellation?, ownCode: OwnCode = .refused
+    ) -> ParseResult? {
         let (tree, lexical, syntax) = Parser.parse(bytes: file.bytes, cancellation: cancellation)
         if cancellation.isCancelled {
             ReleaseLater.release(tree, operations: tree.operations.count)
             return nil
         }
         let hasErrors = lexical.hasErrors || syntax.hasErrors
-        let validated = Validator.validate(tree, hasEarlierErrors: hasErrors, cancellation: cancellation)
+        let validated = Validator.validate(
+            tree, hasEarlierErrors: hasErrors, cancellation: cancellation, ownCode: ownCode)
         if cancellation.isCancelled {
             ReleaseLater.release((tree, validated.names), operations: tree.operations.count)
             return nil

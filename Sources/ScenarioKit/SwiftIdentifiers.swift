@@ -43,11 +43,24 @@ struct SwiftIdentifiers {
         "Clock", "say", "simulateWork", "Tally", "StartRecord", "SimulatedWork", "NonCooperativeWork",
         "SimulatedBlocks", "AsyncOperation", "ForgetfulAsyncOperation", "Barrier", "BarrierCancellation", "Ending",
         "Reported", "RecordsItsStart", "waitForTheEnd", "runScenario", "tally", "timeline", "t0",
+        "ForgetsIsFinished", "ForgetsWhenCancelledAsyncOperation", "WorkLeftRunning", "reportTheEnd", "reporting",
+        "startByHand",
         // Library names it uses.
         "Foundation", "Swift", "Dispatch", "Operation", "OperationQueue", "BlockOperation", "DispatchQueue",
         "DispatchTime", "DispatchGroup", "Mirror", "Date", "Thread", "RunLoop", "Timer", "NSLock", "QualityOfService",
         "String", "Double", "Int", "Bool", "Array", "Set", "print", "exit", "min", "max",
     ]
+
+    /// `class TYPE`'s name can be written in Swift as it is and does not
+    /// name something the generated program declares or uses: letters,
+    /// digits and `_`, not starting with a digit.
+    static func isTypeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        let allowed = name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        }
+        return allowed && !reserved.contains(name)
+    }
 
     /// A Swift string literal for `text`: quotes, backslashes and every
     /// character a terminal would act on (`TerminalText.isControl`: the

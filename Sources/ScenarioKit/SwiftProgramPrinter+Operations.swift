@@ -61,6 +61,11 @@ extension ProgramWriter {
                         "    // \(op.name): asynchronous, it finishes \(ScenarioPrinter.format(d)) after it starts.")
                     lines.append("    let \(name) = AsyncOperation(\(literal), seconds: \(seconds))")
                 }
+            case .custom(let type):
+                lines.append(
+                    "    // \(op.name): your class \(type), watched by a subclass that prints its start.")
+                lines.append("    let \(name) = Watched\(type)()")
+                lines.append("    \(name).name = \(literal)")
             case .barrier(let d):
                 let queue = scenario[queue: op.queue].name
                 lines.append(

@@ -120,10 +120,19 @@ struct ProgramWriter {
         lines += SwiftIdentifiers.comment(
             "This program was written \(origin). It builds the same queues and operations with Foundation's real "
                 + "OperationQueue API. Run it with:")
+        if scenario.code.isEmpty {
+            lines += ["//", "//     swiftc -O scenario.swift -o scenario && ./scenario", "//"]
+        } else {
+            // Top-level code is allowed in one file of several: main.swift.
+            let files = scenario.code.map { SwiftProgramPrinter.shellWord($0.path) }.joined(separator: " ")
+            lines += [
+                "//", "//     swiftc -O main.swift \(files) -o scenario && ./scenario", "//",
+                "// with this program saved as main.swift, beside the scenario's code:",
+            ]
+            lines += scenario.code.map { "//     " + SwiftIdentifiers.commentText($0.path) }
+            lines.append("//")
+        }
         lines += [
-            "//",
-            "//     swiftc -O scenario.swift -o scenario && ./scenario",
-            "//",
             "// Each line it prints starts with the time since the program started:",
             "//     start NAME    the queue started the operation (it is executing)",
             "//     finish NAME   its work is done (it is about to post isFinished)",
@@ -203,6 +212,11 @@ struct ProgramWriter {
         }
         if ops.contains(where: \.isBarrier) {
             operationParts.append(SwiftProgramPrinter.barrier)
+        }
+        var watched = Set<String>()
+        for op in ops {
+            guard let type = op.body.customClass, watched.insert(type).inserted else { continue }
+            operationParts.append(SwiftProgramPrinter.watched(type))
         }
         if !cancellations.isEmpty {
             operationParts.append(SwiftProgramPrinter.barrierCancellation)

@@ -21,6 +21,8 @@ struct SyntaxTree: Sendable {
     var captions: [CaptionSyntax] = []
     /// `add A, B, …` at the top level, in file order.
     var startAdds: [StartAddSyntax] = []
+    /// `code "FILE.swift"`: the path as written, at its `code` keyword.
+    var codeFiles: [Located<String>] = []
 }
 
 /// `add A, B, …` at the top level: one `addOperations` call at the start.
@@ -82,6 +84,7 @@ struct OperationSyntax: Sendable {
         var neverFinishes: SourceLocation?
         var leaves: Located<Duration>?
         var onlyIfCancelled = false
+        var classAt: SourceLocation?
     }
 
     init(name: Name, isBarrier: Bool) {
@@ -116,6 +119,12 @@ struct OperationSyntax: Sendable {
     var neverFinishesOnlyIfCancelled: Bool {
         get { rare.first?.onlyIfCancelled ?? false }
         set { setRare(newValue ? true : nil) { $0.onlyIfCancelled = $1 ?? false } }
+    }
+
+    /// Position of the type's name in `class TYPE`, when given.
+    var classAt: SourceLocation? {
+        get { rare.first?.classAt }
+        set { setRare(newValue) { $0.classAt = $1 } }
     }
 
     /// `leaves DURATION`, when given.

@@ -32,6 +32,8 @@ struct Validator {
 
     /// Whether the read is still wanted; nil: always.
     var cancellation: ReadCancellation?
+    /// Whether `class TYPE` may be read (`ScenarioReader.OwnCode`).
+    var ownCode = ScenarioReader.OwnCode.refused
 
     init(tree: SyntaxTree) {
         self.tree = tree
@@ -44,10 +46,12 @@ struct Validator {
     /// operations, each in declaration order.
     /// Given up once `cancellation` says so (no scenario then).
     static func validate(
-        _ tree: SyntaxTree, hasEarlierErrors: Bool, cancellation: ReadCancellation? = nil
+        _ tree: SyntaxTree, hasEarlierErrors: Bool, cancellation: ReadCancellation? = nil,
+        ownCode: ScenarioReader.OwnCode = .refused
     ) -> (scenario: Scenario?, diagnostics: DiagnosticList, names: DeclaredNames) {
         var validator = Validator(tree: tree)
         validator.cancellation = cancellation
+        validator.ownCode = ownCode
         let scenario = validator.run()
         let names = DeclaredNames(queues: validator.queues.map(\.name), operations: tree.operations)
         let diagnostics = validator.diagnostics
@@ -99,7 +103,16 @@ struct Validator {
             if op.neverFinishesOnlyIfCancelled, op.body?.isAsync == true {
                 scenario.forgetsIfCancelled.insert(OperationID(index))
             }
+            if let type = op.body?.customClass, let at = op.classAt {
+                scenario.classLocations[OperationID(index)] = at
+                if tree.codeFiles.isEmpty {
+                    report(.classNeedsCode(type, at: at))
+                } else if ownCode == .refused {
+                    report(.classNotRunHere(type, at: at))
+                }
+            }
         }
+        scenario.code = tree.codeFiles.map { CodeFile(path: $0.value, location: $0.location) }
         return scenario
     }
 

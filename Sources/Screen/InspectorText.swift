@@ -117,6 +117,7 @@ enum InspectorText {
         case .blocks(let xs): return "blocks " + xs.map(d).joined(separator: " + ")
         case .async(let x): return "async \(d(x))"
         case .barrier(let x): return x == .zero ? "barrier block" : "barrier block \(d(x))"
+        case .custom(let type): return "class \(type)"
         }
     }
 

@@ -86,13 +86,14 @@ enum Wording {
         }
     }
 
-    /// `work`, `blocks`, `async`, `barrier`.
+    /// `work`, `blocks`, `async`, `barrier`, `class`.
     static func kind(_ body: OperationBody) -> String {
         switch body {
         case .work: "work"
         case .blocks: "blocks"
         case .async: "async"
         case .barrier: "barrier"
+        case .custom: "class"
         }
     }
 

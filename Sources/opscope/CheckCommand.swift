@@ -34,7 +34,7 @@ enum CheckCommand: Subcommand {
                 status = .usage
                 continue
             }
-            let result = ScenarioLoading.read(file)
+            let result = ScenarioLoading.readAcceptingOwnCode(file)
             if result.hasErrors { status = .usage }
             // Unbuffered, so the summary follows the file's diagnostics
             // (on standard error) in order even when both go to one pipe.

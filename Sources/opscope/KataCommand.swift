@@ -88,28 +88,15 @@ enum KataCommand: Subcommand {
     /// saying why there are none (no compiler, no cache folder, a compile
     /// error). The race program is nil, and says why, when only it failed.
     private static func build(_ kata: Kata, path: String, contents: [UInt8]) -> Programs? {
-        let environment = ProcessInfo.processInfo.environment
-        let compiler: SwiftCompiler
-        switch SwiftCompiler.find(environment: environment) {
-        case .success(let found): compiler = found
-        case .failure(let notFound):
-            MessagePrinter.standardError.error(notFound.description)
+        let builder: SwiftBuild
+        switch SwiftBuild.forUserCode(environment: ProcessInfo.processInfo.environment) {
+        case .success(let made): builder = made
+        case .failure(let why):
+            MessagePrinter.standardError.error(why.description)
             return nil
         }
-        guard let cacheRoot = SwiftBuild.cacheRoot(environment: environment) else {
-            MessagePrinter.standardError.error("no cache folder to build in: set HOME or XDG_CACHE_HOME")
-            return nil
-        }
-        let version: String
-        do {
-            version = try compiler.version()
-        } catch {
-            // `Unusable` says which compiler and what it said.
-            MessagePrinter.standardError.error("\(error)")
-            return nil
-        }
+        let compiler = builder.compiler
         let userFile = URL(fileURLWithPath: path).standardizedFileURL.path
-        let builder = SwiftBuild(compiler: compiler, compilerVersion: version, cacheRoot: cacheRoot)
         func sources(_ harness: String, support: Bool) -> [SwiftBuild.Source] {
             [SwiftBuild.Source(name: "main.swift", contents: Array(harness.utf8))]
                 + (support ? [SwiftBuild.Source(name: Kata.supportFileName, contents: Array(Kata.support.utf8))] : [])

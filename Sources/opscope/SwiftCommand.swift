@@ -46,8 +46,11 @@ enum SwiftCommand: Subcommand {
                     : "'swift' takes one scenario file, not \(args.positionals.count)")
         }
         let path = args.positionals[0]
-        let result = ScenarioLoading.read(try ScenarioLoading.source(at: path))
+        let result = ScenarioLoading.readAcceptingOwnCode(try ScenarioLoading.source(at: path))
         guard let scenario = result.scenario else { return .usage }
+        if args.has("gcd"), let why = GCDProgramPrinter.unwritable(scenario) {
+            throw UsageError(why)
+        }
         let program =
             args.has("gcd")
             ? GCDProgramPrinter(sourceName: path).program(for: scenario)

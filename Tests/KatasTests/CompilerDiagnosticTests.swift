@@ -1,4 +1,5 @@
 import Testing
+import TextKit
 
 @testable import Katas
 

@@ -129,7 +129,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
         .init(
             "missing body", "queue q\nop a on q",
             [
-                "2:4 error: operation 'a' has no body | add 'work DURATION', 'blocks DURATION, …', 'blocks N x DURATION' or 'async DURATION'"
+                "2:4 error: operation 'a' has no body | add 'work DURATION', 'blocks DURATION, …', 'blocks N x DURATION', 'async DURATION' or 'class TYPE'"
             ]),
         .init(
             "never-finishes without async", "op a work 1s never-finishes",

@@ -1,9 +1,9 @@
-/// What swiftc wrote when a kata's program did not compile
+/// What swiftc wrote when a program of the user's code did not compile
 /// (`-diagnostic-style llvm`: `FILE:LINE:COLUMN: error: MESSAGE`, then the
 /// source line and a caret), split into diagnostics, so that the user sees
-/// the errors in their own file as swiftc gave them, and an error in the
-/// kata's harness as what it means: the file does not declare what the
-/// kata asks for.
+/// the errors in their own file as swiftc gave them, and an error in
+/// opscope's own part (a kata's harness, a scenario's probe of a class) as
+/// what it means: the file does not declare what is asked for.
 public struct CompilerDiagnostic: Sendable, Equatable {
     public var file: String
     public var line: Int
@@ -33,7 +33,7 @@ public struct CompilerDiagnostic: Sendable, Equatable {
     /// may hold colons, a message too.
     private static func header(_ line: String) -> CompilerDiagnostic? {
         for severity in ["error", "warning", "note", "remark"] {
-            guard let marker = line.range(of: ": \(severity): ") else { continue }
+            guard let marker = line.firstRange(of: ": \(severity): ") else { continue }
             let location = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
             guard location.count >= 3, let lineNumber = Int(location[location.count - 2]),
                 let column = Int(location[location.count - 1])

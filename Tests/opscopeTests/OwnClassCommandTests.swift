@@ -1,0 +1,131 @@
+import CommandSupport
+import Foundation
+import Testing
+
+/// A scenario with `code "FILE.swift"` and `op NAME class TYPE`, through
+/// the commands as a user runs them, with the real swiftc: `check` asks
+/// the compiler whether each class is what opscope's programs need and
+/// says so at the `class` clause; `swift` writes the program that runs the
+/// user's classes, which compiles with their file and runs on Foundation;
+/// every command that would run the scenario in opscope refuses it at the
+/// class, and a missing file or compiler is said as such.
+@Suite("opscope check and swift: your own classes in a scenario")
+struct OwnClassCommandTests {
+    /// One compile cache for every test of this run.
+    static let cache = FileManager.default.temporaryDirectory
+        .appendingPathComponent("opscope-own-tests-\(UUID().uuidString)").path
+
+    static func fixture(_ name: String) -> String {
+        OpscopeBinary.packageRoot.appendingPathComponent("Tests/opscopeTests/Fixtures/own/\(name)").path
+    }
+
+    static func opscope(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+        try OpscopeBinary.run(
+            arguments, timeout: 120, environment: ["XDG_CACHE_HOME": cache].merging(environment) { $1 })
+    }
+
+    @Test func checkPassesClassesThatFitAndKeepsThePassedCheck() throws {
+        let result = try Self.opscope(["check", Self.fixture("chain.ops")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("chain.ops: ok (1 queue, 3 operations, 0 timed actions, 0 expectations)\n"))
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        // Kept: the same files again are not type-checked anew.
+        let marks = try FileManager.default.subpathsOfDirectory(atPath: Self.cache + "/opscope/builds")
+            .filter { $0.hasSuffix("/typechecked") }
+        #expect(!marks.isEmpty)
+        let again = try Self.opscope(["check", Self.fixture("chain.ops")])
+        #expect(again.status == 0)
+        let after = try FileManager.default.subpathsOfDirectory(atPath: Self.cache + "/opscope/builds")
+            .filter { $0.hasSuffix("/typechecked") }
+        #expect(after.count == marks.count)
+    }
+
+    @Test func eachClassThatDoesNotFitIsToldAtItsClause() throws {
+        let result = try Self.opscope(["check", Self.fixture("shapes.ops")])
+        #expect(result.status == 2)
+        #expect(result.stdout.hasSuffix("shapes.ops: 4 errors\n"), "\(result.stdout)")
+        let path = Self.fixture("shapes.ops")
+        for expected in [
+            "\(path):2:12: error: Sealed is final\nop a class Sealed\n           ^\n",
+            "\(path):3:12: error: NotAnOperation is not an Operation subclass\n",
+            "\(path):4:12: error: NeedsAURL cannot be made with NeedsAURL()\n",
+            "note: swiftc: missing argument for parameter 'url' in call\n",
+            "\(path):5:12: error: no class Missing in 'Shapes.swift'\n",
+        ] {
+            #expect(result.stderr.contains(expected), "\(expected)\n---\n\(result.stderr)")
+        }
+    }
+
+    @Test func aCompileErrorInTheUsersFileIsSwiftcsOwnWithItsCaret() throws {
+        let result = try Self.opscope(["check", Self.fixture("broken.ops")])
+        #expect(result.status == 2)
+        let file = Self.fixture("Broken.swift")
+        #expect(
+            result.stderr.contains(
+                "\(file):5:26: error: cannot convert value of type 'String' to specified type 'Int'\n"
+                    + "        let count: Int = \"three\"\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("                         ^"), "the caret under the value")
+        #expect(!result.stderr.contains("Opscope"), "nothing of the probe's")
+        #expect(result.stdout.hasSuffix("broken.ops: 1 error\n"), "\(result.stdout)")
+    }
+
+    @Test func aMissingFileIsToldWithWhereItWasLookedFor() throws {
+        let result = try Self.opscope(["check", Self.fixture("nofile.ops")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(":1:1: error: no such file 'Nowhere.swift'\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("note: looked for \(Self.fixture("Nowhere.swift")) (a 'code' path is relative"),
+            "\(result.stderr)")
+    }
+
+    @Test func withoutACompilerCheckSaysWhereItLooked() throws {
+        let result = try Self.opscope(
+            ["check", Self.fixture("chain.ops")], environment: ["OPSCOPE_SWIFTC": "/nowhere/swiftc"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("error: cannot check the classes this scenario names\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("note: no swiftc found: $OPSCOPE_SWIFTC is /nowhere/swiftc, which does not exist"))
+    }
+
+    @Test func aRunRefusesTheClassAndSaysWhatReadsIt() throws {
+        for arguments in [["trace"], ["why"], ["swift", "--gcd"]] {
+            let result = try Self.opscope(
+                arguments + [Self.fixture("chain.ops")] + (arguments == ["why"] ? ["log"] : []))
+            #expect(result.status == 2, "\(arguments)")
+            if arguments == ["swift", "--gcd"] {
+                #expect(
+                    result.stderr.contains("'fetch' is your class Download, an Operation subclass"), "\(result.stderr)")
+            } else {
+                #expect(
+                    result.stderr.contains("chain.ops:4:23: error: opscope does not run your class Download here yet"),
+                    "\(arguments): \(result.stderr)")
+            }
+        }
+    }
+
+    /// The program `opscope swift` writes, compiled with the user's file
+    /// as its header says, runs the user's classes on Foundation.
+    @Test func theSwiftProgramRunsTheUsersClassesOnFoundation() throws {
+        let written = try Self.opscope(["swift", Self.fixture("chain.ops")])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout.contains("//     swiftc -O main.swift Download.swift -o scenario && ./scenario"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-own-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try written.stdout.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(
+            atPath: Self.fixture("Download.swift"), toPath: folder.appendingPathComponent("Download.swift").path)
+        let swiftc = try SwiftCompiler.find(environment: ProcessInfo.processInfo.environment).get()
+        let build = try OpscopeBinary.run(
+            ["-swift-version", "5", "-O", "main.swift", "Download.swift", "-o", "scenario"], timeout: 300,
+            directory: folder, executable: URL(fileURLWithPath: swiftc.path))
+        #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let run = try OpscopeBinary.run([], timeout: 60, executable: folder.appendingPathComponent("scenario"))
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let starts = lines.compactMap { line in line.range(of: "] start ").map { String(line[$0.upperBound...]) } }
+        // The dependencies order them: Foundation promises it.
+        #expect(starts == ["fetch", "parse", "log"], "\(run.stdout)")
+        #expect(run.stdout.contains("    fetch: finished\n    parse: finished\n    log: finished\n"), "\(run.stdout)")
+    }
+}
