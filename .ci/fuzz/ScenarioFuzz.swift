@@ -17,12 +17,16 @@ import TextKit
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScenarioLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let file = SourceFile(path: "fuzz.ops", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
-    let result = ScenarioReader.read(file)
+    // Read as `check` reads (`class TYPE` accepted), so that its print
+    // and its program are fuzzed too; the default read refuses it, and
+    // must not trap either.
+    _ = ScenarioReader.read(file)
+    let result = ScenarioReader.read(file, ownCode: .accepted)
     _ = DiagnosticPrinter(width: 40).renderAll(result, file: file, color: true)
     checkNoControls(DiagnosticPrinter().renderAll(result, file: file, color: false), "the diagnostics", tabs: true)
     guard let scenario = result.scenario else { return 0 }
     let printed = ScenarioPrinter().source(for: scenario)
-    let again = ScenarioReader.read(printed, path: "printed.ops")
+    let again = ScenarioReader.read(SourceFile(path: "printed.ops", text: printed), ownCode: .accepted)
     guard let reread = again.scenario, !again.hasErrors else {
         let why = DiagnosticPrinter().renderAll(
             again, file: SourceFile(path: "printed.ops", text: printed), color: false)

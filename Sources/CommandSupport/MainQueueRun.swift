@@ -64,8 +64,8 @@ package final class MainQueueRun {
     @discardableResult
     package static func start(
         _ scenario: Scenario, speed: Double, timeLimit: Double? = nil, keepsStream: Bool = true,
-        stopsAtEnd: Bool = false, standIn: MainThreadStandIn? = nil, onBatch: @escaping Batch = { _ in },
-        onEnd: @escaping End
+        stopsAtEnd: Bool = false, standIn: MainThreadStandIn? = nil, ownClasses: OwnClassLibrary? = nil,
+        onBatch: @escaping Batch = { _ in }, onEnd: @escaping End
     ) -> MainQueueRun {
         let session = MainQueueRun(onBatch: onBatch, onEnd: onEnd)
         session.keepsStream = keepsStream
@@ -74,7 +74,11 @@ package final class MainQueueRun {
         let around: (@Sendable (Action, () -> Void) -> Void)? = standIn.map { standIn in
             { @Sendable _, wait in standIn.park(wait) }
         }
-        let options = RunOptions(speed: speed, aroundMainThreadWait: around, keepsHistory: keepsStream)
+        let options = {
+            var options = RunOptions(speed: speed, aroundMainThreadWait: around, keepsHistory: keepsStream)
+            options.ownClasses = ownClasses
+            return options
+        }()
         let drainTimer = DispatchSource.makeTimerSource(queue: .main)
         drainTimer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
         drainTimer.setEventHandler { MainActor.assumeIsolated { session.drain() } }

@@ -103,9 +103,14 @@ package enum OwnCodeCheck {
 
     /// The errors in the user's files, each with its notes.
     static func userErrors(_ all: [CompilerDiagnostic], in files: Set<String>) -> [CompilerDiagnostic] {
+        errors(all.filter { files.contains($0.file) })
+    }
+
+    /// The errors of `all`, each with its notes (no warning).
+    package static func errors(_ all: [CompilerDiagnostic]) -> [CompilerDiagnostic] {
         var kept: [CompilerDiagnostic] = []
         var keepNotes = false
-        for diagnostic in all where files.contains(diagnostic.file) {
+        for diagnostic in all {
             if diagnostic.severity == "error" {
                 keepNotes = true
                 kept.append(diagnostic)

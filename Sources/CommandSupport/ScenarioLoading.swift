@@ -22,8 +22,10 @@ package enum ScenarioLoading {
     /// Reads `file`, writes its diagnostics to standard error (coloured on a
     /// terminal), and returns the result. `terminalColumns`: the width of
     /// the terminal standard error is on, nil when it is not one.
-    package static func read(_ file: SourceFile, terminalColumns: Int?) -> ParseResult {
-        let result = ScenarioReader.read(file)
+    package static func read(
+        _ file: SourceFile, terminalColumns: Int?, ownCode: ScenarioReader.OwnCode = .refused
+    ) -> ParseResult {
+        let result = ScenarioReader.read(file, ownCode: ownCode)
         report(result, file: file, terminalColumns: terminalColumns)
         return result
     }

@@ -132,4 +132,8 @@ extension EngineState {
     /// 2 enqueued, 3 dispatching, 4 starting, 5 executing, 6 finishing,
     /// 7 finished), read as `isDispatched` reads it: for the probes.
     func state(of op: Operation) -> UInt8 { raw(op) }
+
+    /// The stored value of `finishing`: Foundation has been told the
+    /// operation finished (its own `isFinished` is true from here on).
+    static let finishing: UInt8 = 6
 }

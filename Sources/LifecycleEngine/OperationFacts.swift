@@ -43,9 +43,8 @@ struct OperationFacts {
         ignoresCancel.reserveCapacity(specs.count)
         for spec in specs {
             switch spec.body {
-            // A user's class never reaches a run (`ScenarioReader.OwnCode`):
-            // were one handed in, it would run as an empty `work`.
-            case .work, .custom: kinds.append(.work)
+            case .work: kinds.append(.work)
+            case .custom: kinds.append(.custom)
             case .blocks: kinds.append(.blocks)
             case .async: kinds.append(.async)
             case .barrier: kinds.append(.barrier)

@@ -128,6 +128,12 @@ extension RunCore {
         let thread = Thread { [self] in self.schedulerLoop() }
         thread.name = "opscope scheduler"
         thread.start()
+        if let own {
+            lock.withLock { own.lastActivity = realTime() }
+            let watch = Thread { [self] in self.watchCustom() }
+            watch.name = "opscope watch of your classes"
+            watch.start()
+        }
     }
 
     // MARK: - Stop

@@ -189,8 +189,16 @@ extension RunCore {
         let spec = scenario.operations[i]
         let op: Operation
         switch spec.body {
-        case .work, .custom:  // `.custom`: see `OperationFacts`
+        case .work:
             op = WorkOperation(core: self, index: i)
+        case .custom(let type):
+            guard let made = makeCustom(type, index: i) else {
+                // No library for it (a run handed such a scenario without
+                // one): an operation that finishes at once, never the
+                // user's code.
+                return BlockOperation {}
+            }
+            op = made
         case .blocks(let ds):
             op = BlocksOperation(core: self, index: i, durations: ds.map(\.seconds), cooperative: !spec.ignoresCancel)
         case .async:

@@ -55,6 +55,8 @@ final class RunCore: @unchecked Sendable {
     /// Reads Foundation's state for the moment of each dispatch
     /// (`RunOptions.stateReader`); nil: each is announced at its start.
     let stateReader: EngineState?
+    /// The user's classes and what the run keeps of them; nil: none.
+    let own: OwnClassState?
 
     var model: RunModel
     var observation = ObserverRegistry()
@@ -92,6 +94,7 @@ final class RunCore: @unchecked Sendable {
         aroundMainThreadWait = options.aroundMainThreadWait
         self.realTime = realTime
         stateReader = options.stateReader
+        own = options.ownClasses.map(OwnClassState.init)
         model = RunModel(scenario: scenario, options: options)
     }
 
@@ -122,6 +125,9 @@ final class RunCore: @unchecked Sendable {
     func withModel<T>(_ body: (inout RunModel, UInt64) -> T) -> T {
         lock.lock()
         let first = model.log.count
+        // A user's class that finished (in Foundation's eyes) is announced
+        // before what its finish may have let begin.
+        if hasCustom { settleCustomLocked() }
         let result = body(&model, realTime())
         unlockAndNotify(observingFrom: first)
         return result
@@ -181,6 +187,7 @@ final class RunCore: @unchecked Sendable {
         let thread = here
         lock.lock()
         let first = model.log.count
+        if hasCustom { settleCustomLocked() }
         let step = model.syncMainRan(i, thread: thread, endsAtOnce: !thread.isMain, real: realTime())
         let released = step.letsGo ? letGo(i) : nil
         let kept = keepFinishScan(i, step.scan)
@@ -253,6 +260,7 @@ final class RunCore: @unchecked Sendable {
         let thread = here
         lock.lock()
         let first = model.log.count
+        if hasCustom { settleCustomLocked() }
         let step = model.asyncStarted(i, thread: thread, real: realTime())
         op.store(step)
         unlockAndNotify(observingFrom: first)

@@ -20,7 +20,8 @@ struct RunModel {
     }
 
     enum Kind: UInt8 {
-        case work, blocks, async, barrier
+        /// `custom`: the user's own class (`class TYPE`), observed, not modelled.
+        case work, blocks, async, barrier, custom
     }
 
     /// The run's bookkeeping for one operation: 20 bytes, the wider
@@ -161,6 +162,9 @@ struct RunModel {
     var mailboxSignalled = false
     /// The close of the stream was passed on (`delivery`).
     var endAnnounced = false
+    /// What the run saw of each operation of the user's own class (`class
+    /// TYPE`), by index: few, so aside (`RunModel+Custom.swift`).
+    var custom: [Int32: CustomRecord] = [:]
 
     init(scenario: Scenario, options: RunOptions) {
         self.scenario = scenario

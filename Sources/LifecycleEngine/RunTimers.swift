@@ -34,6 +34,13 @@ struct RunTimers {
         }
     }
 
+    /// An operation of the user's class said it finished at scenario time
+    /// `t` and never told Foundation: the run became stuck then, not
+    /// before (`RunModel.declareStall` stamps the stall no earlier).
+    mutating func untoldFinish(at t: Double) {
+        forgetsAt = max(forgetsAt, t)
+    }
+
     /// An asynchronous operation counted by `asyncBegan` finished (by its
     /// timer, or a cancel first; a timer left behind fires for nothing).
     mutating func asyncEnded() {

@@ -41,6 +41,11 @@ public struct RunOptions: Sendable {
     /// environment turns it off or this Foundation's state cannot be
     /// trusted.
     public var stateReader: EngineState?
+    /// The user's classes (`class TYPE`), loaded: what the run makes those
+    /// operations from. A run of a scenario with such an operation needs
+    /// it, and the state reader: what Foundation was told of a class's
+    /// finish is read from Foundation's state.
+    public var ownClasses: OwnClassLibrary?
 
     public init(
         speed: Double = 1, startsPaused: Bool = false, stallPolicy: StallPolicy = .endsRun,

@@ -5,8 +5,9 @@
 /// unfinished).
 ///
 /// In order: every queue but the main one cancels all it holds; each
-/// synchronous operation cancel-all did not reach (the main queue's, and
-/// those made but never added) is cancelled; each asynchronous one is
+/// synchronous operation (or one of the user's own class) cancel-all did
+/// not reach (the main queue's, and those made but never added) is
+/// cancelled; each asynchronous one is
 /// cancelled and, if it is still executing, let go of (it will never post
 /// its finish now); the queues are resumed, so that what a suspension
 /// held can finish as cancelled; the gates of barriers that never ran are

@@ -13,10 +13,11 @@ public enum ScenarioReader {
         read(file, cancellation: nil, ownCode: ownCode)!
     }
 
-    /// What a read does with `class TYPE`. Only reading commands (`check`,
-    /// `swift`) accept it: no run of opscope runs a user's class yet, so
-    /// every other read refuses it with a diagnostic at the type (the
-    /// default, so that no run is ever handed one).
+    /// What a read does with `class TYPE`. Only the commands that can
+    /// handle it accept it (`check`, `swift`, `trace`, which runs it in a
+    /// child, and a recording's reader); every other read refuses it with
+    /// a diagnostic at the type (the default, so that no run is ever handed
+    /// one it cannot make).
     public enum OwnCode: Sendable {
         case refused
         case accepted

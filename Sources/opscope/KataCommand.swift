@@ -88,13 +88,7 @@ enum KataCommand: Subcommand {
     /// saying why there are none (no compiler, no cache folder, a compile
     /// error). The race program is nil, and says why, when only it failed.
     private static func build(_ kata: Kata, path: String, contents: [UInt8]) -> Programs? {
-        let builder: SwiftBuild
-        switch SwiftBuild.forUserCode(environment: ProcessInfo.processInfo.environment) {
-        case .success(let made): builder = made
-        case .failure(let why):
-            MessagePrinter.standardError.error(why.description)
-            return nil
-        }
+        guard let builder = SwiftBuild.forUserCodeSayingWhyNot() else { return nil }
         let compiler = builder.compiler
         let userFile = URL(fileURLWithPath: path).standardizedFileURL.path
         func sources(_ harness: String, support: Bool) -> [SwiftBuild.Source] {

@@ -6,8 +6,8 @@ import ScenarioKit
 /// terminal standard error is on (asked of `CursesBackend`, the one module
 /// that talks to the terminal).
 extension ScenarioLoading {
-    static func read(_ file: SourceFile) -> ParseResult {
-        read(file, terminalColumns: TerminalSize.of(descriptor: 2)?.columns)
+    static func read(_ file: SourceFile, ownCode: ScenarioReader.OwnCode = .refused) -> ParseResult {
+        read(file, terminalColumns: TerminalSize.of(descriptor: 2)?.columns, ownCode: ownCode)
     }
 
     /// `read`, for the commands that read a scenario without running it

@@ -108,7 +108,10 @@ enum TraceCommand: Subcommand {
             return try traceRecording(at: args.positionals[0], format: format, width: width, verbose: verbose)
         }
         let file = try ScenarioLoading.source(at: args.positionals[0])
-        let result = ScenarioLoading.read(file)
+        // Your classes (`class TYPE`) run in a child (`OwnClassRun`): the
+        // child, given the library, reads them as any operation.
+        let child = OwnClassRun.isChild
+        let result = ScenarioLoading.read(file, ownCode: watching || repeats != nil ? .refused : .accepted)
         if watching {
             return MainActor.assumeIsolated {
                 TraceWatch.run(file, result, format: format, width: width, speed: speed, verbose: verbose)
@@ -117,6 +120,10 @@ enum TraceCommand: Subcommand {
         guard let scenario = result.scenario, !result.hasErrors else {
             return .usage
         }
+        if !scenario.customOperations.isEmpty && !child {
+            return try OwnClassRun.trace(file, scenario, format: format, width: width, speed: speed, verbose: verbose)
+        }
+        let ownClasses = child ? try OwnClassRun.libraryForChild(scenario) : nil
         let promised = promises(scenario, at: speed, path: file.path)
         if let repeats {
             return MainActor.assumeIsolated {
@@ -127,13 +134,10 @@ enum TraceCommand: Subcommand {
         }
         // The header (the scenario's whole text, for jsonl) is made inside,
         // so that nothing here holds it while the run goes.
-        let session = MainActor.assumeIsolated {
-            TraceSession.start(
-                settings(
-                    scenario, file: file, format: format, width: width, countsExpectations: promised,
-                    verbose: verbose),
-                speed: speed)
-        }
+        var traced = settings(
+            scenario, file: file, format: format, width: width, countsExpectations: promised, verbose: verbose)
+        traced.ownClasses = ownClasses
+        let session = MainActor.assumeIsolated { [traced] in TraceSession.start(traced, speed: speed) }
         // The main thread serves the main dispatch queue, so a scenario
         // queue declared `main` really is OperationQueue.main, running on
         // the main thread, until the run ends and the trace has its status.

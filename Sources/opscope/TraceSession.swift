@@ -2,6 +2,7 @@ import Board
 import CommandSupport
 import Dispatch
 import Foundation
+import LifecycleEngine
 import RunEvents
 import RunFormats
 import ScenarioKit
@@ -21,6 +22,9 @@ final class TraceSession {
         var header: JSONLineEncoder.Header?
         /// A stall's report adds each stuck operation (`--verbose`).
         var verbose = false
+        /// The user's classes, loaded (`OwnClassRun`): the run makes its
+        /// `class TYPE` operations from them.
+        var ownClasses: OwnClassLibrary?
     }
 
     /// The readers of each batch, in order: the wait line is erased before
@@ -49,7 +53,12 @@ final class TraceSession {
 
     private init(watched: Watched?) {
         self.watched = watched
-        output = watched?.output ?? TraceOutput()
+        // The child of a trace of the user's classes writes each batch at
+        // once: a crash in their code loses none it had.
+        output =
+            watched?.output
+            ?? (OwnClassRun.isChild
+                ? TraceOutput(sink: FileDescriptorSink(STDOUT_FILENO), isTerminal: true) : TraceOutput())
     }
 
     /// Starts the run of the scenario (or the writing of `recorded`, a
@@ -92,7 +101,8 @@ final class TraceSession {
     private func start(_ settings: Settings, speed: Double) {
         let standIn = MainThreadStandIn()
         let run = MainQueueRun.start(
-            settings.scenario, speed: speed, keepsStream: false, standIn: standIn, onBatch: { [self] in read($0) },
+            settings.scenario, speed: speed, keepsStream: false, standIn: standIn, ownClasses: settings.ownClasses,
+            onBatch: { [self] in read($0) },
             onEnd: { [self] _, _ in finish() })
         standIn.setDuty(
             MainThreadStandIn.asIfOnMain { [self] in

@@ -50,7 +50,7 @@ import TextKit
         #expect(
             describeAll(read("code \"a.swift\"\nop a class Mine"))
                 == [
-                    "2:12 error: opscope does not run your class Mine here yet | 'opscope check FILE' checks the class against the scenario; 'opscope swift FILE' writes the program that runs it on Foundation's OperationQueue"
+                    "2:12 error: opscope does not run your class Mine here yet | 'opscope trace FILE' runs it on the real engine, in every format; 'opscope swift FILE' writes the program that runs it on Foundation's OperationQueue"
                 ])
         #expect(read("code \"a.swift\"\nop a class Mine").scenario == nil)
     }
@@ -171,5 +171,28 @@ import TextKit
             ])
         #expect(found.map(\.location.line) == [2, 3, 4, 5])
         #expect(!found[3].notes.joined().contains("OpscopeProbe"), "the probe's own names stay out of the message")
+    }
+}
+
+/// The file compiled with the user's classes into the library a trace
+/// loads: one watched subclass and one C-named factory per class, each
+/// event reported by its number in `OwnClassEvent`.
+@Suite struct OwnClassGlueTests {
+    @Test func eachClassGetsAWatchedSubclassAndAFactoryByNumber() throws {
+        let scenario = try #require(
+            ScenarioReader.read(
+                SourceFile(path: "t.ops", text: OwnClassLanguageTests.source), ownCode: .accepted
+            ).scenario)
+        let glue = OwnClassGlue(scenario)
+        #expect(glue.types == ["Download", "Saver"])
+        #expect(glue.source.contains("final class OpscopeWatched0: Download, @unchecked Sendable {"))
+        #expect(glue.source.contains("final class OpscopeWatched1: Saver, @unchecked Sendable {"))
+        #expect(glue.source.contains("@_cdecl(\"opscope_make_1\")"))
+        #expect(OwnClassGlue.factorySymbol(1) == "opscope_make_1")
+        // Every call and answer is reported under its own number.
+        #expect(glue.source.contains("opscopeTell(\(OwnClassEvent.startBegan.rawValue))\n        super.start()"))
+        #expect(glue.source.contains("opscopeTell(\(OwnClassEvent.isFinishedSaid.rawValue), answer)"))
+        #expect(glue.source.contains("deinit { opscopeTell(\(OwnClassEvent.released.rawValue)) }"))
+        #expect(Set(OwnClassEvent.allCases.map(\.rawValue)).count == OwnClassEvent.allCases.count)
     }
 }

@@ -7,9 +7,10 @@ import Testing
 /// the compiler whether each class is what opscope's programs need and
 /// says so at the `class` clause; `swift` writes the program that runs the
 /// user's classes, which compiles with their file and runs on Foundation;
-/// every command that would run the scenario in opscope refuses it at the
-/// class, and a missing file or compiler is said as such.
-@Suite("opscope check and swift: your own classes in a scenario")
+/// `trace` runs them on the real engine in a child and writes its
+/// recording, whatever the child did; what does not run them yet refuses
+/// the file at the class, and a missing file or compiler is said as such.
+@Suite("opscope check, swift and trace: your own classes in a scenario")
 struct OwnClassCommandTests {
     /// One compile cache for every test of this run.
     static let cache = FileManager.default.temporaryDirectory
@@ -87,10 +88,11 @@ struct OwnClassCommandTests {
             result.stderr.contains("note: no swiftc found: $OPSCOPE_SWIFTC is /nowhere/swiftc, which does not exist"))
     }
 
-    @Test func aRunRefusesTheClassAndSaysWhatReadsIt() throws {
-        for arguments in [["trace"], ["why"], ["swift", "--gcd"]] {
-            let result = try Self.opscope(
-                arguments + [Self.fixture("chain.ops")] + (arguments == ["why"] ? ["log"] : []))
+    @Test func whatDoesNotRunThemYetRefusesTheClassAtItsClause() throws {
+        for arguments in [["why"], ["trace", "--repeat", "2"], ["swift", "--gcd"]] {
+            var all = arguments + [Self.fixture("chain.ops")]
+            if arguments == ["why"] { all.append("log") }
+            let result = try Self.opscope(all)
             #expect(result.status == 2, "\(arguments)")
             if arguments == ["swift", "--gcd"] {
                 #expect(
@@ -101,6 +103,82 @@ struct OwnClassCommandTests {
                     "\(arguments): \(result.stderr)")
             }
         }
+    }
+
+    // MARK: trace: the classes on the real engine, in a child
+
+    /// The lines of a text trace that say `name KEY … → …`.
+    static func changes(_ trace: String, of name: String) -> [String] {
+        trace.split(separator: "\n").map(String.init).filter { $0.contains("  \(name)  ") }
+    }
+
+    @Test func traceRunsTheClassesInTheOrderTheirDependenciesMake() throws {
+        let result = try Self.opscope(["trace", Self.fixture("chain.ops")])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        func seq(_ name: String, _ what: String) throws -> Int {
+            let line = try #require(lines.first { $0.contains(" \(name) ") && $0.contains(what) }, "\(name) \(what)")
+            return try #require(Int(line.split(separator: " ").first ?? ""))
+        }
+        // Foundation promises these orders: a dependent starts after its
+        // dependency finished.
+        #expect(try seq("fetch", "isFinished      false → true") < seq("parse", "isExecuting     false → true"))
+        #expect(try seq("parse", "isFinished      false → true") < seq("log", "isExecuting     false → true"))
+        #expect(result.stdout.contains("run completed at "))
+        // The asynchronous class executes from its start() until it posts
+        // its finish, 0.2 s of real time later (a generous bound).
+        let started = try #require(
+            lines.first { $0.contains(" fetch ") && $0.contains("isExecuting     false → true") })
+        let ended = try #require(lines.first { $0.contains(" fetch ") && $0.contains("isFinished      false → true") })
+        let time = { (line: String) in Double(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? -1 }
+        #expect(time(ended) - time(started) >= 0.19, "\(started)\n\(ended)")
+    }
+
+    @Test func eachFormatOfATraceIsWrittenFromTheChildsRecording() throws {
+        let chrome = try Self.opscope(["trace", Self.fixture("chain.ops"), "--format", "chrome"])
+        #expect(chrome.status == 0, "\(chrome.stderr)")
+        let parsed = try JSONSerialization.jsonObject(with: Data(chrome.stdout.utf8)) as? [String: Any]
+        #expect(parsed?["traceEvents"] != nil)
+        let jsonl = try Self.opscope(["trace", Self.fixture("chain.ops"), "--format", "jsonl"])
+        #expect(jsonl.status == 0)
+        let first = try #require(jsonl.stdout.split(separator: "\n").first)
+        #expect(first.contains(#""kind":"header""#) && first.contains(#"class Download"#), "\(first)")
+        #expect(jsonl.stdout.contains(#""kind":"end","status":"completed""#), "\(jsonl.stdout)")
+    }
+
+    @Test func aCancelOfTheUsersClassIsAnnouncedAndTheClassDecidesTheRest() throws {
+        let result = try Self.opscope(["trace", Self.fixture("cancel.ops")])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let fetch = Self.changes(result.stdout, of: "fetch").joined(separator: "\n")
+        // Download ignores a cancel during its work: it runs to its end.
+        #expect(fetch.contains("isCancelled     false → true"), "\(fetch)")
+        #expect(fetch.contains("isFinished      false → true"))
+        // parse, cancelled before it started, finishes without executing.
+        let parse = Self.changes(result.stdout, of: "parse").joined(separator: "\n")
+        #expect(parse.contains("isCancelled     false → true"))
+        #expect(parse.contains("isFinished      false → true"))
+        #expect(!parse.contains("isExecuting"), "\(parse)")
+    }
+
+    @Test func aClassThatNeverTellsFoundationStallsWhatWaitsForIt() throws {
+        let result = try Self.opscope(["trace", Self.fixture("untold.ops")])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout.contains("fetch: it never posted isFinished; parse: it waits for fetch"), "\(result.stdout)")
+        #expect(!Self.changes(result.stdout, of: "fetch").joined().contains("isFinished"), "no finish announced")
+        #expect(!Self.changes(result.stdout, of: "parse").joined().contains("isExecuting"), "parse never runs")
+    }
+
+    @Test func aCrashInTheUsersCodeEndsTheChildAndKeepsItsRecording() throws {
+        let result = try Self.opscope(["trace", Self.fixture("crash.ops")])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stderr.contains("error: the run of your classes was killed by signal 4 (SIGILL): "),
+            "\(result.stderr)")
+        #expect(result.stderr.contains("receiver is not yet ready to execute"), "Foundation's own words")
+        #expect(result.stderr.contains("what it recorded up to then follows"))
+        #expect(result.stdout.contains(" boom  isExecuting     false → true"), "\(result.stdout)")
+        #expect(result.stdout.contains("run did not end"))
     }
 
     /// The program `opscope swift` writes, compiled with the user's file

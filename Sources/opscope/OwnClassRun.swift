@@ -1,0 +1,180 @@
+import CommandSupport
+import Foundation
+import Katas
+import LifecycleEngine
+import RunFormats
+import ScenarioKit
+import TextKit
+import Tracing
+
+/// `opscope trace FILE` of a scenario with `class TYPE`: the user's classes
+/// run on the real engine in a child opscope, and the trace is written
+/// from what the child recorded.
+///
+/// The parent checks the classes (`OwnCodeCheck`), builds the library of
+/// the user's files and the watched subclasses (`OwnClassGlue`; kept in
+/// the cache like a kata's program), and runs `opscope trace FILE --format
+/// jsonl` as its child with `OPSCOPE_OWN_LIBRARY` naming the library. The
+/// child loads it and runs the scenario; its standard output is the
+/// recording. Whatever the child did (finished, crashed in the user's
+/// code, was stopped), the parent writes the recording it got in the
+/// format asked for, and says how the child ended when it did not end by
+/// itself: the user's code never takes this opscope down.
+enum OwnClassRun {
+    /// The environment variable that tells a child `trace` where the
+    /// library is.
+    static let libraryVariable = "OPSCOPE_OWN_LIBRARY"
+
+    /// This opscope is the child of a trace of the user's classes.
+    static var isChild: Bool { !(ProcessInfo.processInfo.environment[libraryVariable] ?? "").isEmpty }
+
+    /// The compiler's options for the library: as for `check` (Swift 5
+    /// language mode), unoptimised (a trap in the user's code says its
+    /// reason and line), a shared library with a module name of its own.
+    static let libraryFlags =
+        OwnCodeCheck.flags + ["-Onone", "-emit-library", "-module-name", "OpscopeOwnCode", "-diagnostic-style", "llvm"]
+
+    /// The child's side: the library `OPSCOPE_OWN_LIBRARY` names, loaded
+    /// for `scenario`; nil when the variable is not set.
+    static func libraryForChild(_ scenario: Scenario) throws(UsageError) -> OwnClassLibrary? {
+        guard let path = ProcessInfo.processInfo.environment[libraryVariable], !path.isEmpty else { return nil }
+        do {
+            return try OwnClassLibrary(path: path, types: OwnClassGlue(scenario).types)
+        } catch {
+            throw UsageError(error.description)
+        }
+    }
+
+    /// The parent's side: checks, builds, runs the child and writes its
+    /// recording as `format`. The exit status is the trace's, or 1 when
+    /// the child did not end by itself.
+    static func trace(
+        _ file: SourceFile, _ scenario: Scenario, format: TraceFormat, width: Int, speed: Double, verbose: Bool
+    ) throws(UsageError) -> ExitStatus {
+        guard EngineState.processDefault != nil else {
+            throw UsageError(
+                "your classes need Foundation's state to be read (what it was told of each finish), and "
+                    + "\(EngineState.environmentVariable)=off turns that off")
+        }
+        let findings = OwnCodeCheck.check(scenario, scenarioPath: file.path)
+        if findings.hasErrors {
+            if !findings.compilerText.isEmpty { MessagePrinter.standardError.write(findings.compilerText) }
+            let result = ParseResult(scenario: nil, diagnostics: findings.diagnostics)
+            ScenarioLoading.report(result, file: file)
+            return .usage
+        }
+        guard let library = build(scenario, scenarioPath: file.path) else { return .usage }
+        let me =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var environment = ProcessInfo.processInfo.environment
+        environment[libraryVariable] = library
+        let outcome: ChildProcess.Outcome
+        do {
+            outcome = try ChildProcess.run(
+                me, ["trace", file.path, "--format", "jsonl", "--speed", String(speed)], environment: environment,
+                timeout: .infinity, keep: 1 << 30, stop: StopRequest.process, stopGrace: 2)
+        } catch {
+            throw UsageError("\(error)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-own-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recording = folder.appendingPathComponent("run.jsonl").path
+        // A child killed mid-line leaves a part of a line: the recording is
+        // what it wrote whole.
+        let whole = outcome.stdout.lastIndex(of: UInt8(ascii: "\n")).map { outcome.stdout[...$0] } ?? []
+        guard FileManager.default.createFile(atPath: recording, contents: Data(whole)) else {
+            throw UsageError("cannot write the run's recording in \(folder.path)")
+        }
+        let ending = childEnding(outcome)
+        if let ending {
+            MessagePrinter.standardError.error(ending)
+            MessagePrinter.standardError.note(
+                whole.isEmpty ? "it had recorded nothing yet" : "what it recorded up to then follows")
+        }
+        guard !whole.isEmpty else {
+            if ending == nil {
+                MessagePrinter.standardError.write(String(decoding: outcome.stderr, as: UTF8.self))
+            }
+            return .failed
+        }
+        let status = try TraceCommand.traceRecording(at: recording, format: format, width: width, verbose: verbose)
+        return ending == nil ? status : .failed
+    }
+
+    /// The library of `scenario`'s classes, built now or kept from before;
+    /// nil after saying why there is none.
+    private static func build(_ scenario: Scenario, scenarioPath: String) -> String? {
+        guard let builder = SwiftBuild.forUserCodeSayingWhyNot() else { return nil }
+        var sources: [SwiftBuild.Source] = []
+        for code in scenario.code {
+            let path = OwnCodeCheck.resolve(code, scenarioPath: scenarioPath)
+            guard let data = FileManager.default.contents(atPath: path) else {
+                MessagePrinter.standardError.error("cannot read \(path)")
+                return nil
+            }
+            // By its whole path: two files of one name in two folders
+            // stay two files for the compiler.
+            let whole = URL(fileURLWithPath: path).standardizedFileURL.path
+            sources.append(SwiftBuild.Source(name: whole, contents: Array(data)))
+        }
+        sources.append(
+            SwiftBuild.Source(name: OwnClassGlue.fileName, contents: Array(OwnClassGlue(scenario).source.utf8)))
+        if !FileManager.default.fileExists(atPath: builder.productPath(sources, flags: libraryFlags)) {
+            MessagePrinter.standardError.note("compiling your classes with \(builder.compiler.path)…")
+        }
+        switch builder.build(sources, flags: libraryFlags, stop: StopRequest.process) {
+        case .cached(let path), .built(let path, _):
+            return path
+        case .failed(let said, _):
+            // The errors, each with its notes (the check passed: they are
+            // the watch's, which names the user's class).
+            let errors = OwnCodeCheck.errors(CompilerDiagnostic.parse(said))
+            let text = errors.isEmpty ? said : errors.flatMap(\.text).joined(separator: "\n")
+            MessagePrinter.standardError.write(text.hasSuffix("\n") ? text : text + "\n")
+            MessagePrinter.standardError.error("swiftc could not build your classes with opscope's watch of them")
+            return nil
+        case .timedOut(let seconds):
+            MessagePrinter.standardError.error("swiftc had not finished after \(Spelling.seconds(seconds)): stopped")
+            return nil
+        case .stopped:
+            return nil
+        case .unavailable(let reason):
+            MessagePrinter.standardError.error(reason)
+            return nil
+        }
+    }
+
+    /// How the child ended, said for the user, when it did not end by
+    /// itself with a trace's status (0, 1 or 2): a signal with Foundation's
+    /// (or the runtime's) last words, or a stop.
+    static func childEnding(_ outcome: ChildProcess.Outcome) -> String? {
+        let said = String(decoding: outcome.stderr, as: UTF8.self).split(separator: "\n").map(String.init)
+        let words = said.last { $0.contains("Fatal error") } ?? said.last { !$0.isEmpty }
+        switch outcome.status {
+        case .exited(let status) where (0...2).contains(status):
+            return nil
+        case .exited(let status):
+            return "the run of your classes ended with exit status \(status)"
+                + (words.map { ": \(TerminalText.escaped($0))" } ?? "")
+        case .signalled(let signal):
+            return "the run of your classes was killed by \(KataGrader.signalName(signal))"
+                + (words.map { ": \(TerminalText.escaped($0))" } ?? "")
+        case .timedOut, .stopped:
+            return "the run of your classes was stopped"
+        }
+    }
+}
+
+extension SwiftBuild {
+    /// `forUserCode` of this process's environment, or nil after saying on
+    /// standard error why there is none.
+    static func forUserCodeSayingWhyNot() -> SwiftBuild? {
+        switch forUserCode(environment: ProcessInfo.processInfo.environment) {
+        case .success(let made): return made
+        case .failure(let why):
+            MessagePrinter.standardError.error(why.description)
+            return nil
+        }
+    }
+}
