@@ -28,6 +28,8 @@ extension BoardState {
         let card = cards[op.index]
         guard card.isExecuting, let started = card.startedAt else { return nil }
         let body = scenario[operation: op].body
+        // The user's class: how long its work takes is its code's.
+        if body.customClass != nil { return nil }
         let total = body.totalDuration.seconds
         guard total > 0 else { return 1 }
         var done = now - started

@@ -24,7 +24,8 @@ public struct NextMoment: Sendable {
         switch event.kind {
         case .operation(let op, .isExecuting, _, .bool(let executing)) where scenario.contains(op):
             let spec = scenario[operation: op]
-            if executing && !spec.neverFinishes {
+            // The user's class: when its work ends is its code's, not known.
+            if executing && !spec.neverFinishes && spec.body.customClass == nil {
                 workEnds[op] = event.time + spec.body.totalDuration.seconds
             } else {
                 workEnds[op] = nil

@@ -28,6 +28,13 @@ extension StallCause {
             return "\(name) is suspended, and what would resume it never runs"
         case .neverPostedFinish(let op):
             let queue = queue(in: scenario).map { scenario.queueName($0) } ?? "its queue"
+            if case .custom(let type) = scenario[operation: op].body {
+                // The user's class: its getter said finished (that is how
+                // the run gave up on it), and Foundation was never told.
+                return "\(scenario.opName(op)) (your class \(type)) says isFinished is true, but Foundation was never "
+                    + "told: post willChangeValue/didChangeValue(forKey: \"isFinished\") around the change; it holds "
+                    + "a slot of \(queue)"
+            }
             return "\(scenario.opName(op)) never posted isFinished: it holds a slot of \(queue) and does nothing"
         case .slotsHeld(let q, let cap, let holders):
             return "\(scenario.queueName(q)) has no free slot: "

@@ -81,7 +81,11 @@ enum CardView {
         case .executing:
             if card.stranded { return ("start() returned, unfinished", true) }
             if !card.isExecuting { return ("isFinished not yet", true) }
-            let fraction = board.progress(of: card.id, now: now) ?? 0
+            guard let fraction = board.progress(of: card.id, now: now) else {
+                // Your class: no share of a known length, only how long it has run.
+                let since = card.startedAt.map { Spelling.seconds(max(0, now - $0)) } ?? ""
+                return ("running " + since, false)
+            }
             let percent = String(Int(saturating: fraction * 100)) + "%"
             let barWidth = max(0, width - 5)
             return (glyphs.progressBar(fraction, width: barWidth) + fit("", 5 - percent.count) + percent, false)
@@ -109,6 +113,7 @@ enum CardView {
         var text: String
         switch spec.body {
         case .blocks(let ds): text = "\(ds.count) x \(Spelling.duration(ds.first ?? .zero))"
+        case .custom(let type): text = type
         default: text = Spelling.duration(spec.body.totalDuration)
         }
         if !spec.dependencies.isEmpty {

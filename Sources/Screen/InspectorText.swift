@@ -62,6 +62,9 @@ enum InspectorText {
         if let cancel = Provenance.cancel(of: card, board: board) { out.append(InspectorLine(cancel)) }
         if card.phase == .executing, let p = board.progress(of: op, now: now) {
             out.append(InspectorLine("\(Int(saturating: p * 100))% of its work done"))
+        } else if card.phase == .executing, card.isExecuting, case .custom(let type) = spec.body {
+            let since = card.startedAt.map { " for " + Spelling.seconds(max(0, now - $0)) } ?? ""
+            out.append(InspectorLine("executing\(since): how long its work takes is your class \(type)'s code"))
         } else if card.phase == .executing {
             out.append(
                 InspectorLine(

@@ -101,8 +101,20 @@ enum DiffCommand: Subcommand {
             return .recording(recording, path: path)
         }
         let file = try ScenarioLoading.source(at: path)
-        let result = ScenarioLoading.read(file)
+        let result = ScenarioLoading.read(file, ownCode: .accepted)
         guard let scenario = result.scenario, !result.hasErrors else { return nil }
+        if !scenario.customOperations.isEmpty {
+            // Your classes run in a child (`OwnClassRun`), at speed 1 (their
+            // code runs in real time); what it recorded is compared.
+            guard let recorded = try OwnClassRun.record(file, scenario, speed: 1) else { return nil }
+            defer { recorded.remove() }
+            guard !recorded.isEmpty, recorded.ending == nil, let recording = try ReplayCommand.open(recorded.path)
+            else {
+                MessagePrinter.standardError.error("\(path): 'diff' compares whole runs, and this one did not end")
+                return nil
+            }
+            return .recording(recording, path: path)
+        }
         // Both runs need the main thread; a wait that never returns would
         // keep it from the second (and this command has no stand-in).
         if let wait = scenario.actions.first(where: \.action.isMainThreadWait) {

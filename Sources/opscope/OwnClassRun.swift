@@ -1,9 +1,11 @@
 import CommandSupport
 import Foundation
+import Interactive
 import Katas
 import LifecycleEngine
 import RunFormats
 import ScenarioKit
+import Screen
 import TextKit
 import Tracing
 
@@ -45,12 +47,26 @@ enum OwnClassRun {
         }
     }
 
-    /// The parent's side: checks, builds, runs the child and writes its
-    /// recording as `format`. The exit status is the trace's, or 1 when
-    /// the child did not end by itself.
-    static func trace(
-        _ file: SourceFile, _ scenario: Scenario, format: TraceFormat, width: Int, speed: Double, verbose: Bool
-    ) throws(UsageError) -> ExitStatus {
+    /// A run of the user's classes, recorded by the child: a file in a
+    /// folder of this process's, removed by `remove()`.
+    struct Recorded {
+        /// The recording: what the child wrote, cut at its last whole line.
+        var path: String
+        /// How the child ended when it did not end by itself (said on
+        /// standard error already); nil when it did.
+        var ending: String?
+        /// It recorded nothing at all.
+        var isEmpty: Bool
+        let folder: URL
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// The parent's side: checks the classes, builds the library, runs the
+    /// child (`trace FILE --format jsonl` at `speed`) and keeps what it
+    /// recorded. Nil after saying why there is no run (the classes do not
+    /// fit, the build failed).
+    static func record(_ file: SourceFile, _ scenario: Scenario, speed: Double) throws(UsageError) -> Recorded? {
         guard EngineState.processDefault != nil else {
             throw UsageError(
                 "your classes need Foundation's state to be read (what it was told of each finish), and "
@@ -61,9 +77,9 @@ enum OwnClassRun {
             if !findings.compilerText.isEmpty { MessagePrinter.standardError.write(findings.compilerText) }
             let result = ParseResult(scenario: nil, diagnostics: findings.diagnostics)
             ScenarioLoading.report(result, file: file)
-            return .usage
+            return nil
         }
-        guard let library = build(scenario, scenarioPath: file.path) else { return .usage }
+        guard let library = build(scenario, scenarioPath: file.path) else { return nil }
         let me =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var environment = ProcessInfo.processInfo.environment
@@ -78,12 +94,12 @@ enum OwnClassRun {
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-own-\(getpid())")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let recording = folder.appendingPathComponent("run.jsonl").path
+        let path = folder.appendingPathComponent("run.jsonl").path
         // A child killed mid-line leaves a part of a line: the recording is
         // what it wrote whole.
         let whole = outcome.stdout.lastIndex(of: UInt8(ascii: "\n")).map { outcome.stdout[...$0] } ?? []
-        guard FileManager.default.createFile(atPath: recording, contents: Data(whole)) else {
+        guard FileManager.default.createFile(atPath: path, contents: Data(whole)) else {
+            try? FileManager.default.removeItem(at: folder)
             throw UsageError("cannot write the run's recording in \(folder.path)")
         }
         let ending = childEnding(outcome)
@@ -91,15 +107,47 @@ enum OwnClassRun {
             MessagePrinter.standardError.error(ending)
             MessagePrinter.standardError.note(
                 whole.isEmpty ? "it had recorded nothing yet" : "what it recorded up to then follows")
+        } else if whole.isEmpty {
+            MessagePrinter.standardError.write(String(decoding: outcome.stderr, as: UTF8.self))
         }
-        guard !whole.isEmpty else {
-            if ending == nil {
-                MessagePrinter.standardError.write(String(decoding: outcome.stderr, as: UTF8.self))
-            }
-            return .failed
+        return Recorded(path: path, ending: ending, isEmpty: whole.isEmpty, folder: folder)
+    }
+
+    /// `trace FILE`: the child's recording written as `format`. The exit
+    /// status is the trace's, or 1 when the child did not end by itself.
+    static func trace(
+        _ file: SourceFile, _ scenario: Scenario, format: TraceFormat, width: Int, speed: Double, verbose: Bool
+    ) throws(UsageError) -> ExitStatus {
+        guard let recorded = try record(file, scenario, speed: speed) else { return .usage }
+        defer { recorded.remove() }
+        if recorded.isEmpty { return .failed }
+        let status = try TraceCommand.traceRecording(
+            at: recorded.path, format: format, width: width, verbose: verbose)
+        return recorded.ending == nil ? status : .failed
+    }
+
+    /// `opscope FILE`: the board over the run of the user's classes, once
+    /// the child has run them (replayed: the run is over, so the keys that
+    /// would change it do nothing, and the board says so).
+    static func board(_ file: SourceFile, _ scenario: Scenario, options: InteractiveOptions) throws(UsageError)
+        -> ExitStatus
+    {
+        MessagePrinter.standardError.note("running your classes in a child opscope…")
+        guard let recorded = try record(file, scenario, speed: 1) else { return .usage }
+        defer { recorded.remove() }
+        if recorded.isEmpty { return .failed }
+        guard let recording = try ReplayCommand.open(recorded.path) else { return .usage }
+        let what = recorded.ending.map { "it ended early: \($0)" } ?? "their run"
+        let opening = ScenarioOpening(
+            scenario: recording.scenario,
+            file: RecordingFile(
+                path: file.path, source: recording.header.source,
+                dispatchesObserved: recording.header.dispatchesObserved),
+            source: .recording(recording.events),
+            notice: "your classes ran in a child opscope; this is \(what), replayed (a key cannot change it)")
+        return MainActor.assumeIsolated {
+            InteractiveApp.launch(opening, picker: PickerList([]), paths: [], options: options)
         }
-        let status = try TraceCommand.traceRecording(at: recording, format: format, width: width, verbose: verbose)
-        return ending == nil ? status : .failed
     }
 
     /// The library of `scenario`'s classes, built now or kept from before;

@@ -55,12 +55,15 @@ enum RunCommand: Subcommand {
             return try ReplayCommand.run(arguments.filter { $0 != "--paused" })
         }
         let file = try ScenarioLoading.source(at: path)
-        let result = ScenarioLoading.read(file)
+        let result = ScenarioLoading.read(file, ownCode: options.watch ? .refused : .accepted)
         guard let scenario = result.scenario, !result.hasErrors else {
             return .usage
         }
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
             throw UsageError(PickerLauncher.notATerminal)
+        }
+        if !scenario.customOperations.isEmpty {
+            return try OwnClassRun.board(file, scenario, options: options)
         }
         return MainActor.assumeIsolated {
             InteractiveApp.launch(

@@ -53,20 +53,22 @@ enum WhyCommand: Subcommand {
             if args.value("speed") != nil {
                 throw UsageError.speedWithRecording
             }
-            guard let recording = try ReplayCommand.open(path) else { return .usage }
-            if let problem = recording.problem {
-                MessagePrinter.standardError.warning(
-                    ReplayCommand.brokenLine(path, problem) + "the answer is about " + ReplayCommand.before(recording))
-            }
-            let names = try operations(Array(args.positionals.dropFirst()), in: recording.scenario, path: path)
-            return answer(
-                names, scenario: recording.scenario, events: recording.events,
-                dispatchesObserved: recording.header.dispatchesObserved)
+            return try answer(recordingAt: path, shownAs: path, names: Array(args.positionals.dropFirst()))
         }
         let file = try ScenarioLoading.source(at: path)
-        let result = ScenarioLoading.read(file)
+        let result = ScenarioLoading.read(file, ownCode: .accepted)
         guard let scenario = result.scenario, !result.hasErrors else { return .usage }
         let names = try operations(Array(args.positionals.dropFirst()), in: scenario, path: path)
+        if !scenario.customOperations.isEmpty {
+            // Your classes run in a child (`OwnClassRun`); the answer is
+            // about what it recorded.
+            guard let recorded = try OwnClassRun.record(file, scenario, speed: speed) else { return .usage }
+            defer { recorded.remove() }
+            if recorded.isEmpty { return .failed }
+            let status = try answer(
+                recordingAt: recorded.path, shownAs: path, names: Array(args.positionals.dropFirst()))
+            return recorded.ending == nil ? status : .failed
+        }
         if let wait = scenario.actions.first(where: \.action.isMainThreadWait) {
             throw UsageError(
                 "\(path):\(wait.location.line): this file makes the main thread wait, which may block it for good; "
@@ -85,6 +87,19 @@ enum WhyCommand: Subcommand {
             }
             return MainThread.serve(until: end)
         }
+    }
+
+    /// The answer about the recording at `path` (`shownAs` in messages).
+    static func answer(recordingAt path: String, shownAs: String, names: [String]) throws(UsageError) -> ExitStatus {
+        guard let recording = try ReplayCommand.open(path) else { return .usage }
+        if let problem = recording.problem {
+            MessagePrinter.standardError.warning(
+                ReplayCommand.brokenLine(shownAs, problem) + "the answer is about " + ReplayCommand.before(recording))
+        }
+        let ids = try operations(names, in: recording.scenario, path: shownAs)
+        return answer(
+            ids, scenario: recording.scenario, events: recording.events,
+            dispatchesObserved: recording.header.dispatchesObserved)
     }
 
     /// The operations named, or a usage error naming the one not there.

@@ -89,10 +89,8 @@ struct OwnClassCommandTests {
     }
 
     @Test func whatDoesNotRunThemYetRefusesTheClassAtItsClause() throws {
-        for arguments in [["why"], ["trace", "--repeat", "2"], ["swift", "--gcd"]] {
-            var all = arguments + [Self.fixture("chain.ops")]
-            if arguments == ["why"] { all.append("log") }
-            let result = try Self.opscope(all)
+        for arguments in [["trace", "--repeat", "2"], ["swift", "--gcd"]] {
+            let result = try Self.opscope(arguments + [Self.fixture("chain.ops")])
             #expect(result.status == 2, "\(arguments)")
             if arguments == ["swift", "--gcd"] {
                 #expect(
@@ -165,8 +163,31 @@ struct OwnClassCommandTests {
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(
             result.stdout.contains("fetch: it never posted isFinished; parse: it waits for fetch"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "fetch (your class ForgetsToTell) says isFinished is true, but Foundation was never told: post "
+                    + "willChangeValue/didChangeValue(forKey: \"isFinished\") around the change"), "\(result.stdout)")
         #expect(!Self.changes(result.stdout, of: "fetch").joined().contains("isFinished"), "no finish announced")
         #expect(!Self.changes(result.stdout, of: "parse").joined().contains("isExecuting"), "parse never runs")
+    }
+
+    @Test func whyAnswersFromTheChildsRun() throws {
+        let result = try Self.opscope(["why", Self.fixture("untold.ops"), "parse"])
+        #expect(result.status == 1, "never started: \(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout.contains(
+                "parse never started: the run stalled, and it waits for fetch, which never finishes"),
+            "\(result.stdout)")
+        let started = try Self.opscope(["why", Self.fixture("chain.ops"), "parse"])
+        #expect(started.status == 0, "\(started.stdout)\(started.stderr)")
+        #expect(started.stdout.contains("fetch"), "\(started.stdout)")
+    }
+
+    @Test func diffComparesTwoRunsOfTheClasses() throws {
+        let result = try Self.opscope(["diff", Self.fixture("chain.ops"), Self.fixture("chain.ops")])
+        #expect(result.status == 0, "the same classes, the same orders: \(result.stdout)\(result.stderr)")
+        let other = try Self.opscope(["diff", Self.fixture("chain.ops"), Self.fixture("untold.ops")])
+        #expect(other.status == 1, "\(other.stdout)\(other.stderr)")
     }
 
     @Test func aCrashInTheUsersCodeEndsTheChildAndKeepsItsRecording() throws {
@@ -205,5 +226,32 @@ struct OwnClassCommandTests {
         // The dependencies order them: Foundation promises it.
         #expect(starts == ["fetch", "parse", "log"], "\(run.stdout)")
         #expect(run.stdout.contains("    fetch: finished\n    parse: finished\n    log: finished\n"), "\(run.stdout)")
+    }
+}
+
+/// `opscope FILE` of a scenario with the user's classes, in the real
+/// program at 80×24: the classes run in a child first, then the board
+/// replays their run (a key cannot change it, and the board says so); the
+/// card of a class shows how long it has run, not a share of a length its
+/// code alone knows; the stall names the class that never told Foundation.
+@Suite("the board of your own classes, in tmux", .serialized)
+struct OwnClassInterfaceTests {
+    @Test func theBoardReplaysTheRunOfTheClassesAndNamesTheStall() throws {
+        let tmux = try TmuxSession(
+            [OwnClassCommandTests.fixture("untold.ops")], columns: 80, rows: 24,
+            environment: ["XDG_CACHE_HOME": OwnClassCommandTests.cache])
+        let start = try tmux.waitFor(text: "paused — Space plays from here", timeout: 120)
+        #expect(start.contains("your classes ran in a child opscope; this is their run, replayed"), "\(start)")
+        #expect(InterfaceTests.column("Pending", in: start.components(separatedBy: "\n")).contains("fetch"))
+        try tmux.send("End")
+        let end = try tmux.waitFor(text: "stuck: fetch never posts isFinished")
+        let lines = end.components(separatedBy: "\n")
+        #expect(InterfaceTests.column("Executing", in: lines).contains("fetch"), "\(end)")
+        #expect(end.contains("running "), "its time so far, no percentage: \(end)")
+        #expect(!end.contains("100%"))
+        try tmux.send("c")
+        try tmux.waitFor(text: "a replay shows the recorded run and cannot change it")
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
     }
 }
