@@ -18,7 +18,14 @@
 // - nothing a recording holds reaches a terminal raw: no control character
 //   (`TerminalText.isControl`: C0 but newline, DEL, C1, the bidi controls)
 //   in the chrome export, opscope's form of the recording, the diff of the
-//   run with itself, or any cell of the interface's screen.
+//   run with itself, or any cell of the interface's screen;
+// - read a line at a time (`RecordingStream`, a board reading the child
+//   that runs the user's classes), the bytes give the same events and the
+//   same first problem as read whole;
+// - each line read as a live child's report (`LiveReport`), or as a
+//   board's command to it (`LiveCommand`, against the recording's
+//   scenario), is nothing or reads back as itself from the line it
+//   writes.
 import Board
 import Foundation
 import Grading
@@ -31,7 +38,9 @@ import TextKit
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRecording(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    guard let recording = try? RecordingDecoder.decode(bytes) else { return 0 }
+    let whole = Result { () throws(RecordingProblem) in try RecordingDecoder.decode(bytes) }
+    checkStream(bytes, against: whole)
+    guard let recording = try? whole.get() else { return 0 }
     let scenario = recording.scenario
     let events = recording.events
 
@@ -192,4 +201,45 @@ func checkCanonicalForm(_ recording: Recording) {
         fatalError("opscope's form of a recording is not a fixed point")
     }
     checkNoControls(String(decoding: canonical, as: UTF8.self), "opscope's form of the recording")
+}
+
+/// The line-at-a-time reading of `bytes` against the whole one; the live
+/// lines of each line.
+func checkStream(_ bytes: [UInt8], against whole: Result<Recording, RecordingProblem>) {
+    // No line at all: the whole reading says the file is empty.
+    guard !bytes.isEmpty else { return }
+    var stream = RecordingStream()
+    var events: [LifecycleEvent] = []
+    var problem: RecordingProblem?
+    var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    // A last newline ends the last line; it starts none.
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    for line in lines where problem == nil {
+        do {
+            if let event = try stream.read(Array(line)) { events.append(event) }
+        } catch {
+            problem = error
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        if let report = LiveReport(line: text[...]), LiveReport(line: report.line[...]) != report {
+            fatalError("a live report does not read back as itself")
+        }
+        if let scenario = stream.scenario, let command = LiveCommand(line: text[...], scenario: scenario),
+            LiveCommand(line: command.line[...], scenario: scenario) != command
+        {
+            fatalError("a live command does not read back as itself")
+        }
+    }
+    switch whole {
+    case .success(let recording):
+        // The whole reading keeps the events before its problem; so does
+        // the stream, which stops at the same line.
+        guard events == recording.events, problem?.line == recording.problem?.line else {
+            fatalError("a recording read a line at a time is not the recording read whole")
+        }
+    case .failure(let first):
+        guard events.isEmpty, problem?.line == first.line else {
+            fatalError("a recording that does not open opens a line at a time")
+        }
+    }
 }

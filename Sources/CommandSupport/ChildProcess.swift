@@ -10,7 +10,8 @@ import Foundation
 /// waits on the other would block for good); the child leads a process
 /// group of its own, and when the time is up, or once it has ended, the
 /// whole group gets SIGKILL, so nothing it started outlives the run; and
-/// the child is always reaped. Standard input is /dev/null. Not `Spawn`,
+/// the child is always reaped. Standard input is /dev/null, or a
+/// descriptor the caller writes to (`input`). Not `Spawn`,
 /// which reads one pipe and waits without a limit, nor Foundation's
 /// `Process` (see `Spawn` for why).
 package enum ChildProcess {
@@ -75,8 +76,10 @@ package enum ChildProcess {
     /// `environment` nil passes opscope's own; `workingDirectory` nil
     /// keeps opscope's. At most `keep` bytes of each stream are kept.
     /// `lines`, when given, is called on the calling thread with each line
-    /// of the kept standard output as it arrives, in order, without its
-    /// newline; a last line without a newline comes when the stream ends.
+    /// of standard output as it arrives (kept or not), in order, without
+    /// its newline; a last line without a newline comes when the stream
+    /// ends. `input`, when given, is the child's standard input (the caller
+    /// keeps its other end, and closes this one once the call returned).
     /// `stop`, when given, ends the run at once when it is asked for (the
     /// child's group killed, `Ending.stopped`), so that a signal to opscope
     /// leaves nothing of the child running. With `stopGrace`, the group is
@@ -87,10 +90,10 @@ package enum ChildProcess {
     package static func run(
         _ path: String, _ arguments: [String], environment: [String: String]? = nil,
         workingDirectory: String? = nil, timeout: Double, keep: Int = defaultKeep, stop: StopRequest? = nil,
-        stopGrace: Double? = nil, lines: ((String) -> Void)? = nil
+        stopGrace: Double? = nil, input: Int32? = nil, lines: ((String) -> Void)? = nil
     ) throws -> Outcome {
         let began = DispatchTime.now().uptimeNanoseconds
-        let (pid, outFd, errFd) = try start(path, arguments, environment, workingDirectory)
+        let (pid, outFd, errFd) = try start(path, arguments, environment, workingDirectory, input)
         var streams = [Stream(fd: outFd, keep: keep), Stream(fd: errFd, keep: keep)]
         var splitter = LineSplitter()
         // At most ten years, so that any Double (infinity too) is a deadline.
@@ -162,7 +165,7 @@ package enum ChildProcess {
         var cut = false
 
         /// Reads what is there; closes the pipe at its end. Returns the
-        /// bytes kept of what was read.
+        /// bytes read, kept or not.
         mutating func readSome() -> ArraySlice<UInt8> {
             var buffer = [UInt8](repeating: 0, count: 65536)
             let count = read(fd, &buffer, buffer.count)
@@ -174,9 +177,8 @@ package enum ChildProcess {
             }
             let room = max(0, keep - kept.count)
             if count > room { cut = true }
-            let taken = buffer[0..<min(count, room)]
-            kept.append(contentsOf: taken)
-            return taken
+            kept.append(contentsOf: buffer[0..<min(count, room)])
+            return buffer[0..<count]
         }
     }
 
@@ -207,7 +209,8 @@ package enum ChildProcess {
     /// Starts the child in a process group of its own and returns its pid
     /// and the read ends of its standard output and error.
     private static func start(
-        _ path: String, _ arguments: [String], _ environment: [String: String]?, _ workingDirectory: String?
+        _ path: String, _ arguments: [String], _ environment: [String: String]?, _ workingDirectory: String?,
+        _ input: Int32?
     ) throws -> (pid_t, Int32, Int32) {
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
@@ -225,7 +228,11 @@ package enum ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let input {
+            posix_spawn_file_actions_adddup2(&actions, input, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         var problem: String?

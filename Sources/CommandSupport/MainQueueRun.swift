@@ -58,14 +58,15 @@ package final class MainQueueRun {
     /// than a batch. `standIn`: what takes the events while a wait of the
     /// scenario blocks the main thread (its duty is set by the caller, and
     /// calls `drainNow()`); without one, they wait for the main thread.
-    /// With `stopsAtEnd`, the run is stopped before `onEnd`
+    /// `configure` changes the run's options last (a live child's stall
+    /// policy and lesson mode). With `stopsAtEnd`, the run is stopped before `onEnd`
     /// (`ScenarioRun.stop()`), so that nothing of it holds the main queue
     /// when another run follows in the same process (`diff`).
     @discardableResult
     package static func start(
         _ scenario: Scenario, speed: Double, timeLimit: Double? = nil, keepsStream: Bool = true,
         stopsAtEnd: Bool = false, standIn: MainThreadStandIn? = nil, ownClasses: OwnClassLibrary? = nil,
-        onBatch: @escaping Batch = { _ in }, onEnd: @escaping End
+        configure: (inout RunOptions) -> Void = { _ in }, onBatch: @escaping Batch = { _ in }, onEnd: @escaping End
     ) -> MainQueueRun {
         let session = MainQueueRun(onBatch: onBatch, onEnd: onEnd)
         session.keepsStream = keepsStream
@@ -77,6 +78,7 @@ package final class MainQueueRun {
         let options = {
             var options = RunOptions(speed: speed, aroundMainThreadWait: around, keepsHistory: keepsStream)
             options.ownClasses = ownClasses
+            configure(&options)
             return options
         }()
         let drainTimer = DispatchSource.makeTimerSource(queue: .main)
@@ -112,6 +114,10 @@ package final class MainQueueRun {
     /// How far the run's start is in handing its operations to
     /// Foundation; nil until the run is made.
     package nonisolated var buildProgress: BuildProgress? { slot.run?.buildProgress }
+
+    /// The run, once made (on a thread of its own): to act on it from any
+    /// thread (`ScenarioRun` is safe from any).
+    package nonisolated var scenarioRun: ScenarioRun? { slot.run }
 
     /// Takes what the run announced now (the stand-in's duty).
     package func drainNow() { drain() }

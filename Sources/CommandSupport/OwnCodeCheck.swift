@@ -102,7 +102,7 @@ package enum OwnCodeCheck {
     }
 
     /// The errors in the user's files, each with its notes.
-    static func userErrors(_ all: [CompilerDiagnostic], in files: Set<String>) -> [CompilerDiagnostic] {
+    package static func userErrors(_ all: [CompilerDiagnostic], in files: Set<String>) -> [CompilerDiagnostic] {
         errors(all.filter { files.contains($0.file) })
     }
 

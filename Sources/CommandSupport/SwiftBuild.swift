@@ -198,11 +198,47 @@ package struct SwiftBuild: Sendable {
     /// kept one when there is one, else compiled now. A `stop` asked for
     /// meanwhile ends the compile at once (`ChildProcess`).
     package func build(_ sources: [Source], flags: [String], stop: StopRequest? = nil) -> Outcome {
+        keep(key(sources, flags: flags), as: "program", isKept: SwiftCompiler.isExecutableFile) { scratch in
+            let said: String
+            switch compile(sources, flags + ["-o", scratch + "/program"], in: scratch, stop: stop) {
+            case .ended(let outcome): return outcome
+            case .succeeded(let words): said = words
+            }
+            guard SwiftCompiler.isExecutableFile(scratch + "/program") else {
+                return .failed(diagnostics: said + "\(compiler.path) wrote no program\n", exitStatus: 0)
+            }
+            return nil
+        }
+    }
+
+    /// Type-checks `sources` with `flags` (`-typecheck`: nothing is built).
+    /// Kept like a program: a check that passed leaves a mark under its
+    /// key, and the same inputs later pass at once (`.cached`, the mark's
+    /// path); a failed one is not kept.
+    package func typecheck(_ sources: [Source], flags: [String], stop: StopRequest? = nil) -> Outcome {
+        let allFlags = ["-typecheck"] + flags
+        return keep(key(sources, flags: allFlags), as: "typechecked", isKept: FileManager.default.fileExists) {
+            scratch in
+            if case .ended(let outcome) = compile(sources, allFlags, in: scratch, stop: stop) { return outcome }
+            guard FileManager.default.createFile(atPath: scratch + "/typechecked", contents: Data()) else {
+                return .unavailable(reason: "cannot write \(scratch)/typechecked")
+            }
+            return nil
+        }
+    }
+
+    /// The frame of every build: what is kept under `key` as `name`, when
+    /// `isKept` finds it; else `make` makes it in a scratch folder of its
+    /// own (returning nil when it did, or how it ended), which is then put
+    /// in place whole, so that nothing half made is ever found. A scratch
+    /// folder not put in place is removed.
+    private func keep(
+        _ key: String, as name: String, isKept: (String) -> Bool, make: (_ scratch: String) -> Outcome?
+    ) -> Outcome {
         let builds = cacheRoot + "/builds"
-        let key = key(sources, flags: flags)
         let folder = "\(builds)/\(key)"
-        let product = folder + "/program"
-        if SwiftCompiler.isExecutableFile(product) { return .cached(path: product) }
+        let product = folder + "/" + name
+        if isKept(product) { return .cached(path: product) }
         let began = DispatchTime.now().uptimeNanoseconds
         let scratch: String
         switch Self.makeScratchFolder(in: builds, key: key) {
@@ -211,12 +247,7 @@ package struct SwiftBuild: Sendable {
         }
         var keepScratch = false
         defer { if !keepScratch { try? FileManager.default.removeItem(atPath: scratch) } }
-        if let ended = compile(sources, flags + ["-o", scratch + "/program"], in: scratch, stop: stop) {
-            return ended
-        }
-        guard SwiftCompiler.isExecutableFile(scratch + "/program") else {
-            return .failed(diagnostics: "\(compiler.path) wrote no program\n", exitStatus: 0)
-        }
+        if let ended = make(scratch) { return ended }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
         switch Self.install(scratch, at: folder, in: builds) {
         case .success(let ours):
@@ -227,44 +258,17 @@ package struct SwiftBuild: Sendable {
         }
     }
 
-    /// Type-checks `sources` with `flags` (`-typecheck`: nothing is built).
-    /// Kept like a program: a check that passed leaves a mark under its
-    /// key, and the same inputs later pass at once (`.cached`, the mark's
-    /// path); a failed one is not kept.
-    package func typecheck(_ sources: [Source], flags: [String], stop: StopRequest? = nil) -> Outcome {
-        let builds = cacheRoot + "/builds"
-        let allFlags = ["-typecheck"] + flags
-        let key = key(sources, flags: allFlags)
-        let folder = "\(builds)/\(key)"
-        let mark = folder + "/typechecked"
-        if FileManager.default.fileExists(atPath: mark) { return .cached(path: mark) }
-        let began = DispatchTime.now().uptimeNanoseconds
-        let scratch: String
-        switch Self.makeScratchFolder(in: builds, key: key) {
-        case .success(let made): scratch = made
-        case .failure(let why): return .unavailable(reason: why.description)
-        }
-        var keepScratch = false
-        defer { if !keepScratch { try? FileManager.default.removeItem(atPath: scratch) } }
-        if let ended = compile(sources, allFlags, in: scratch, stop: stop) { return ended }
-        guard FileManager.default.createFile(atPath: scratch + "/typechecked", contents: Data()) else {
-            return .unavailable(reason: "cannot write \(scratch)/typechecked")
-        }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-        switch Self.install(scratch, at: folder, in: builds) {
-        case .success(let ours):
-            keepScratch = ours
-            return .built(path: mark, seconds: seconds)
-        case .failure(let why):
-            return .unavailable(reason: why.description)
-        }
+    /// How a compile went: it succeeded, with what the compiler said (its
+    /// warnings), or ended the build.
+    private enum Compiled {
+        case succeeded(said: String)
+        case ended(Outcome)
     }
 
     /// Writes `sources` into `scratch` and runs the compiler there with
-    /// `arguments` and the files: nil when it succeeded, else how the
-    /// build ended.
+    /// `arguments` and the files.
     private func compile(_ sources: [Source], _ arguments: [String], in scratch: String, stop: StopRequest?)
-        -> Outcome?
+        -> Compiled
     {
         var paths: [String] = []
         for (index, source) in sources.enumerated() {
@@ -274,7 +278,7 @@ package struct SwiftBuild: Sendable {
                 try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: true)
                 try Data(Self.namedContents(source)).write(to: URL(fileURLWithPath: path))
             } catch {
-                return .unavailable(reason: "cannot write \(path): \(error.localizedDescription)")
+                return .ended(.unavailable(reason: "cannot write \(path): \(error.localizedDescription)"))
             }
             paths.append(path)
         }
@@ -284,15 +288,15 @@ package struct SwiftBuild: Sendable {
                 compiler.path, Self.fixedFlags + arguments + paths, workingDirectory: scratch, timeout: timeout,
                 stop: stop)
         } catch {
-            return .unavailable(reason: "\(error)")
+            return .ended(.unavailable(reason: "\(error)"))
         }
         let said = String(decoding: outcome.stderr + outcome.stdout, as: UTF8.self)
         switch outcome.status {
-        case .timedOut(let seconds): return .timedOut(afterSeconds: seconds)
-        case .stopped: return .stopped
-        case .signalled(let signal): return .failed(diagnostics: said, exitStatus: 128 + signal)
-        case .exited(let status) where status != 0: return .failed(diagnostics: said, exitStatus: status)
-        case .exited: return nil
+        case .timedOut(let seconds): return .ended(.timedOut(afterSeconds: seconds))
+        case .stopped: return .ended(.stopped)
+        case .signalled(let signal): return .ended(.failed(diagnostics: said, exitStatus: 128 + signal))
+        case .exited(let status) where status != 0: return .ended(.failed(diagnostics: said, exitStatus: status))
+        case .exited: return .succeeded(said: said)
         }
     }
 

@@ -21,12 +21,23 @@ import Screen
 /// Foundation.
 @MainActor
 package final class ScenarioSession {
+    /// Makes a live run of a scenario with these options; its events
+    /// wake the session.
+    package typealias RunMaker = @MainActor (Scenario, RunOptions, (@Sendable () -> Void)?) -> any BoardRun
+
     package private(set) var model: SessionModel
     /// The live run on the real engine (nil for a replay).
-    private var run: ScenarioRun?
+    private var run: (any BoardRun)?
+    /// Makes each live run: on the engine in this process, unless the
+    /// opening says otherwise (a child's, for the user's classes).
+    package var makeRun: RunMaker = { scenario, options, wake in
+        ScenarioRun(scenario: scenario, options: options, onEvents: wake)
+    }
+    /// The run that ended early (`BoardRun.endedEarly`) and was said so.
+    private var saidEndedEarly: ObjectIdentifier?
     /// The run whose operations are being handed to Foundation, if one
     /// is, and how far (nil until its first report).
-    private var building: (run: ScenarioRun, progress: BuildProgress?)?
+    private var building: (run: any BoardRun, progress: BuildProgress?)?
     /// When the next frame may be drawn for the build's progress.
     private var nextBuildFrame = 0.0
     /// Events taken from the run and not yet given to the model, from
@@ -116,8 +127,13 @@ package final class ScenarioSession {
             backlog = []
             backlogStart = 0
         }
-        let changed = model.take(batch, moment)
+        var changed = model.take(batch, moment)
         carryOut(model.owedEffects())
+        if let why = run.endedEarly, saidEndedEarly != ObjectIdentifier(run), !hasBacklog {
+            saidEndedEarly = ObjectIdentifier(run)
+            model.runEndedEarly(why, at: wallClock())
+            changed = true
+        }
         return changed
     }
 
@@ -182,7 +198,7 @@ package final class ScenarioSession {
     /// A question's run, for the stand-in to grade while a wait holds the
     /// main thread (`BlockedQuestion`); nil when this is no question.
     package func blockedQuestion() -> BlockedQuestion? {
-        guard model.prediction != nil, let run else { return nil }
+        guard model.prediction != nil, let run = run as? ScenarioRun else { return nil }
         return BlockedQuestion(model: model, run: run, keeper: keepAnswer ?? { _, _ in "your answer was not kept" })
     }
 
@@ -192,7 +208,7 @@ package final class ScenarioSession {
     /// `onBuilding`, spending at most a fifth of the main thread's time on
     /// frames (one of a board of a million cards takes a second). The
     /// message goes once it is done.
-    private func start(_ run: ScenarioRun) {
+    private func start(_ run: any BoardRun) {
         building = (run, nil)
         nextBuildFrame = 0
         let starter = Thread { [weak self] in
@@ -214,7 +230,7 @@ package final class ScenarioSession {
 
     /// A report of `run`'s start, on the main queue; nothing once another
     /// run replaced it.
-    private func reached(_ progress: BuildProgress, by run: ScenarioRun) {
+    private func reached(_ progress: BuildProgress, by run: any BoardRun) {
         guard let building, building.run === run else { return }
         let now = wallClock()
         if progress.isComplete {
@@ -243,7 +259,7 @@ package final class ScenarioSession {
                     speed: speed, startsPaused: paused, stallPolicy: .waitsForUser, pausesAtCaptions: lesson,
                     onMainThreadWork: mainThreadWork, aroundMainThreadWait: aroundMainThreadWait,
                     keepsHistory: false)
-                run = ScenarioRun(scenario: model.scenario, options: options, onEvents: wake)
+                run = makeRun(model.scenario, options, wake)
                 model.file.dispatchesObserved = run?.observesDispatches ?? true
             case .startRun:
                 run?.resume()
@@ -269,7 +285,7 @@ package final class ScenarioSession {
             case .setSpeed(let speed):
                 run?.setSpeed(speed)
             case .setLesson(let lesson):
-                run?.pausesAtCaptions = lesson
+                run?.setPausesAtCaptions(lesson)
             case .save(let name, let bytes):
                 let ok = FileManager.default.createFile(atPath: name, contents: Data(bytes))
                 model.saved(name, ok: ok, at: wallClock())

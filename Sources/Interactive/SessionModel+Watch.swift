@@ -53,6 +53,13 @@ extension SessionModel {
         state.show("\(reason): the run shown stays; the next save tries again", kind: .refusal, now: wall, lasting: 30)
     }
 
+    /// The live run ended before it announced its end (`BoardRun.endedEarly`):
+    /// what it showed stays, and the status line says why for as long as
+    /// the run is shown.
+    package mutating func runEndedEarly(_ why: String, at wall: Double) {
+        state.show(why, kind: .refusal, now: wall, lasting: 3600)
+    }
+
     /// No watch could be started (no inotify and no pipe left).
     package mutating func cannotWatch(at wall: Double) {
         state.show(

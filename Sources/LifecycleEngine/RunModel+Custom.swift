@@ -121,14 +121,12 @@ extension RunModel {
     /// The operations of the user's classes whose `start()` was called and
     /// that have not finished, in index order.
     var customStarted: [Int] {
-        custom.keys.map(Int.init).filter { custom[Int32($0)]?.startThread != nil && records[$0].phase != .finished }
-            .sorted()
+        customIndices.filter { custom[Int32($0)]?.startThread != nil && records[$0].phase != .finished }
     }
 
     /// The executing operations of the user's classes the run still counts
     /// on to finish.
     var customInFlight: [Int] {
-        custom.keys.map(Int.init).filter { records[$0].phase == .executing && custom[Int32($0)]?.givenUp != true }
-            .sorted()
+        customIndices.filter { records[$0].phase == .executing && custom[Int32($0)]?.givenUp != true }
     }
 }

@@ -165,9 +165,13 @@ struct RunModel {
     /// What the run saw of each operation of the user's own class (`class
     /// TYPE`), by index: few, so aside (`RunModel+Custom.swift`).
     var custom: [Int32: CustomRecord] = [:]
+    /// The operations of the user's classes, in index order: what the
+    /// watch of them goes through every 2 ms.
+    let customIndices: [Int]
 
     init(scenario: Scenario, options: RunOptions) {
         self.scenario = scenario
+        customIndices = scenario.customOperations.map(\.index)
         stallPolicy = options.stallPolicy
         let specs = scenario.operations
         facts = OperationFacts(scenario)

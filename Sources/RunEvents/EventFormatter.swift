@@ -124,7 +124,7 @@ public struct EventFormatter: Sendable {
                 grouped
                 ? stuckGroups(stuck, waiting: true).map { "\($0.names): \($0.reason)" }
                 : stuck.keys.sorted().map { op in
-                    "\(scenario[operation: op].name): \(stuckText(stuck[op]!, waiting: true))"
+                    "\(scenario[operation: op].name): \(stuckText(stuck[op]!, of: op, waiting: true))"
                 }
             return ("stall", "", "", "nothing can progress until you act — " + parts.joined(separator: "; "))
         case .end(let outcome):
@@ -183,8 +183,13 @@ public struct EventFormatter: Sendable {
     // MARK: - Pieces
 
     /// Why an operation is stuck (`StuckReason.clause`).
-    public func stuckText(_ reason: StuckReason, waiting: Bool = false) -> String {
-        reason.clause(in: scenario, waiting: waiting)
+    /// `op`: the operation stuck, when known: one of the user's classes
+    /// that never told Foundation it finished is said so.
+    public func stuckText(_ reason: StuckReason, of op: OperationID? = nil, waiting: Bool = false) -> String {
+        if reason == .neverPostedFinish, let op, case .custom = scenario[operation: op].body {
+            return "its class says isFinished is true, but Foundation was never told"
+        }
+        return reason.clause(in: scenario, waiting: waiting)
     }
 
     /// The stuck operations grouped by the text of their reason, in the
@@ -196,7 +201,7 @@ public struct EventFormatter: Sendable {
         var order: [String] = []
         var members: [String: [String]] = [:]
         for op in stuck.keys.sorted() {
-            let reason = stuckText(stuck[op]!, waiting: waiting)
+            let reason = stuckText(stuck[op]!, of: op, waiting: waiting)
             if members[reason] == nil { order.append(reason) }
             members[reason, default: []].append(scenario[operation: op].name)
         }

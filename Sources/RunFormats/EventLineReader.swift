@@ -25,7 +25,9 @@ struct LineError: Error, Sendable {
 /// key order with no allocation; the name tables are this reader's own,
 /// read on every line.
 struct EventLineReader {
-    let json: JSONReader
+    /// The buffer the lines are in; another one for each chunk of a
+    /// stream (`RecordingStream`).
+    var json: JSONReader
     var lookup: RecordingLookup
     /// Whether the lines tell a life each operation could have had.
     private var life: LifeCheck

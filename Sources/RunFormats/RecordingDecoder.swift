@@ -111,7 +111,7 @@ public enum RecordingDecoder {
     }
 
     /// The header line and the scenario of its `source`.
-    private static func readHeader(
+    static func readHeader(
         _ bytes: UnsafeBufferPointer<UInt8>, _ line: Lines.Line
     ) throws(RecordingProblem) -> (JSONLineEncoder.Header, Scenario) {
         let reader = JSONReader(bytes: bytes)

@@ -40,8 +40,10 @@ enum InspectorText {
             let formatter = EventFormatter(scenario: board.scenario)
             out.append(
                 InspectorLine(
-                    "stuck: \(formatter.stuckText(stuck, waiting: board.stall != nil))"
-                        + fix(stuck, board, queue: card.queue), .reason))
+                    "stuck: \(formatter.stuckText(stuck, of: op, waiting: board.stall != nil))"
+                        + fix(
+                            stuck, board, queue: card.queue,
+                            custom: board.scenario[operation: op].body.customClass != nil), .reason))
         }
         if reasons.count == 1 {
             out.append(InspectorLine("not running: " + sentence(reasons[0], card: card, board: board), .reason))
@@ -98,8 +100,12 @@ enum InspectorText {
 
     /// What a user can do about a stuck operation, or what it costs its
     /// queue, after its reason.
-    static func fix(_ reason: StuckReason, _ board: BoardState, queue: QueueID) -> String {
+    /// `custom`: the operation is one of the user's classes.
+    static func fix(_ reason: StuckReason, _ board: BoardState, queue: QueueID, custom: Bool = false) -> String {
         switch reason {
+        case .neverPostedFinish where custom:
+            return ": post willChangeValue/didChangeValue(forKey: \"isFinished\") around the change; it holds a slot "
+                + "of \(board[queue: queue].name)"
         case .queueSuspended(let q) where board.stall != nil && !board[queue: q].isMain:
             return " (s on \(board[queue: q].name) resumes it)"
         case .neverPostedFinish:

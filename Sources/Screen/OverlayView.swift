@@ -134,7 +134,7 @@ enum OverlayView {
         lines += ["", "Each stuck operation (\(stuck.count))"]
         let formatter = EventFormatter(scenario: scenario)
         for op in stuck.keys.sorted() {
-            lines.append("  \(scenario.opName(op)): \(formatter.stuckText(stuck[op]!, waiting: waiting))")
+            lines.append("  \(scenario.opName(op)): \(formatter.stuckText(stuck[op]!, of: op, waiting: waiting))")
         }
         return lines
     }

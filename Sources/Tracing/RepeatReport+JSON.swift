@@ -114,7 +114,7 @@ extension RepeatReport {
             out.appendLiteral(#"{"operation":"#)
             JSONBytes.appendQuoted(summary.scenario.opName(op), to: &out)
             out.appendLiteral(#","reason":"#)
-            JSONBytes.appendQuoted(formatter.stuckText(stall.stuck[op]!), to: &out)
+            JSONBytes.appendQuoted(formatter.stuckText(stall.stuck[op]!, of: op), to: &out)
             out.appendLiteral("}")
         }
         out.append(contentsOf: Array(#"],"moreStuck":\#(max(0, ops.count - Self.shownStuck))}"#.utf8))

@@ -45,7 +45,7 @@ package struct TraceReport {
             if verbose {
                 lines.append("  each stuck operation:")
                 for (op, reason) in stuck.sorted(by: { $0.key < $1.key }) {
-                    lines.append("    \(scenario[operation: op].name): \(formatter.stuckText(reason))")
+                    lines.append("    \(scenario[operation: op].name): \(formatter.stuckText(reason, of: op))")
                 }
             } else {
                 lines.append("  (trace --verbose adds each stuck operation with its own reason)")

@@ -88,18 +88,7 @@ extension KataCommand {
     /// harness could not use the file's class, said as what the kata needs.
     static func reportCompileErrors(_ kata: Kata, diagnostics: String, userFile: String) {
         let all = CompilerDiagnostic.parse(diagnostics)
-        var inUserFile: [CompilerDiagnostic] = []
-        var keepNotes = false
-        for diagnostic in all where diagnostic.file == userFile {
-            if diagnostic.severity == "error" {
-                keepNotes = true
-            } else if diagnostic.severity != "note" {
-                keepNotes = false
-            }
-            if diagnostic.severity == "error" || (diagnostic.severity == "note" && keepNotes) {
-                inUserFile.append(diagnostic)
-            }
-        }
+        let inUserFile = OwnCodeCheck.userErrors(all, in: [userFile])
         if !inUserFile.isEmpty {
             MessagePrinter.standardError.write(inUserFile.flatMap(\.text).joined(separator: "\n") + "\n")
             MessagePrinter.standardError.error(

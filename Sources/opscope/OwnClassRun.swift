@@ -30,6 +30,18 @@ enum OwnClassRun {
     /// This opscope is the child of a trace of the user's classes.
     static var isChild: Bool { !(ProcessInfo.processInfo.environment[libraryVariable] ?? "").isEmpty }
 
+    /// The child's recording goes to what was its standard output, which
+    /// from then on is its standard error: a `print` in the user's code
+    /// is theirs, and never a line of the recording.
+    static let recordingDescriptor: Int32 = {
+        fflush(nil)
+        let recording = dup(STDOUT_FILENO)
+        guard recording >= 0 else { return STDOUT_FILENO }
+        _ = fcntl(recording, F_SETFD, FD_CLOEXEC)
+        dup2(STDERR_FILENO, STDOUT_FILENO)
+        return recording
+    }()
+
     /// The compiler's options for the library: as for `check` (Swift 5
     /// language mode), unoptimised (a trap in the user's code says its
     /// reason and line), a shared library with a module name of its own.
@@ -62,11 +74,10 @@ enum OwnClassRun {
         func remove() { try? FileManager.default.removeItem(at: folder) }
     }
 
-    /// The parent's side: checks the classes, builds the library, runs the
-    /// child (`trace FILE --format jsonl` at `speed`) and keeps what it
-    /// recorded. Nil after saying why there is no run (the classes do not
-    /// fit, the build failed).
-    static func record(_ file: SourceFile, _ scenario: Scenario, speed: Double) throws(UsageError) -> Recorded? {
+    /// The library of `scenario`'s classes, checked and built (or kept
+    /// from before); nil after saying why there is none (the classes do
+    /// not fit, the build failed).
+    static func prepare(_ file: SourceFile, _ scenario: Scenario) throws(UsageError) -> String? {
         guard EngineState.processDefault != nil else {
             throw UsageError(
                 "your classes need Foundation's state to be read (what it was told of each finish), and "
@@ -79,9 +90,20 @@ enum OwnClassRun {
             ScenarioLoading.report(result, file: file)
             return nil
         }
-        guard let library = build(scenario, scenarioPath: file.path) else { return nil }
-        let me =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return build(scenario, scenarioPath: file.path)
+    }
+
+    /// This program, to run as the child.
+    static var me: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// The parent's side: checks the classes, builds the library, runs the
+    /// child (`trace FILE --format jsonl` at `speed`) and keeps what it
+    /// recorded. Nil after saying why there is no run (the classes do not
+    /// fit, the build failed).
+    static func record(_ file: SourceFile, _ scenario: Scenario, speed: Double) throws(UsageError) -> Recorded? {
+        guard let library = try prepare(file, scenario) else { return nil }
         var environment = ProcessInfo.processInfo.environment
         environment[libraryVariable] = library
         let outcome: ChildProcess.Outcome
@@ -102,12 +124,14 @@ enum OwnClassRun {
             try? FileManager.default.removeItem(at: folder)
             throw UsageError("cannot write the run's recording in \(folder.path)")
         }
-        let ending = childEnding(outcome)
+        let ending = ChildRun.ending(outcome)
         if let ending {
             MessagePrinter.standardError.error(ending)
             MessagePrinter.standardError.note(
                 whole.isEmpty ? "it had recorded nothing yet" : "what it recorded up to then follows")
-        } else if whole.isEmpty {
+        } else {
+            // What the child said: the user's own prints (standard output
+            // is theirs too, in the child), or why it could not run.
             MessagePrinter.standardError.write(String(decoding: outcome.stderr, as: UTF8.self))
         }
         return Recorded(path: path, ending: ending, isEmpty: whole.isEmpty, folder: folder)
@@ -126,25 +150,20 @@ enum OwnClassRun {
         return recorded.ending == nil ? status : .failed
     }
 
-    /// `opscope FILE`: the board over the run of the user's classes, once
-    /// the child has run them (replayed: the run is over, so the keys that
-    /// would change it do nothing, and the board says so).
+    /// `opscope FILE`: the board, live, over a child that runs the user's
+    /// classes (`ChildRun`, `OwnClassLive`); each restart is a new child.
     static func board(_ file: SourceFile, _ scenario: Scenario, options: InteractiveOptions) throws(UsageError)
         -> ExitStatus
     {
-        MessagePrinter.standardError.note("running your classes in a child opscope…")
-        guard let recorded = try record(file, scenario, speed: 1) else { return .usage }
-        defer { recorded.remove() }
-        if recorded.isEmpty { return .failed }
-        guard let recording = try ReplayCommand.open(recorded.path) else { return .usage }
-        let what = recorded.ending.map { "it ended early: \($0)" } ?? "their run"
-        let opening = ScenarioOpening(
-            scenario: recording.scenario,
-            file: RecordingFile(
-                path: file.path, source: recording.header.source,
-                dispatchesObserved: recording.header.dispatchesObserved),
-            source: .recording(recording.events),
-            notice: "your classes ran in a child opscope; this is \(what), replayed (a key cannot change it)")
+        guard let library = try prepare(file, scenario) else { return .usage }
+        var environment = ProcessInfo.processInfo.environment
+        environment[libraryVariable] = library
+        environment[OwnClassLive.variable] = "1"
+        let launch = ChildRun.Launch(
+            program: me, arguments: ["trace", file.path, "--format", "jsonl"], environment: environment,
+            source: String(decoding: file.bytes, as: UTF8.self))
+        var opening = ScenarioOpening(scenario: scenario, file: file)
+        opening.makeRun = { _, options, wake in ChildRun(launch: launch, options: options, onEvents: wake) }
         return MainActor.assumeIsolated {
             InteractiveApp.launch(opening, picker: PickerList([]), paths: [], options: options)
         }
@@ -190,26 +209,6 @@ enum OwnClassRun {
         case .unavailable(let reason):
             MessagePrinter.standardError.error(reason)
             return nil
-        }
-    }
-
-    /// How the child ended, said for the user, when it did not end by
-    /// itself with a trace's status (0, 1 or 2): a signal with Foundation's
-    /// (or the runtime's) last words, or a stop.
-    static func childEnding(_ outcome: ChildProcess.Outcome) -> String? {
-        let said = String(decoding: outcome.stderr, as: UTF8.self).split(separator: "\n").map(String.init)
-        let words = said.last { $0.contains("Fatal error") } ?? said.last { !$0.isEmpty }
-        switch outcome.status {
-        case .exited(let status) where (0...2).contains(status):
-            return nil
-        case .exited(let status):
-            return "the run of your classes ended with exit status \(status)"
-                + (words.map { ": \(TerminalText.escaped($0))" } ?? "")
-        case .signalled(let signal):
-            return "the run of your classes was killed by \(KataGrader.signalName(signal))"
-                + (words.map { ": \(TerminalText.escaped($0))" } ?? "")
-        case .timedOut, .stopped:
-            return "the run of your classes was stopped"
         }
     }
 }

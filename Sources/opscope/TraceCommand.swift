@@ -137,6 +137,7 @@ enum TraceCommand: Subcommand {
         var traced = settings(
             scenario, file: file, format: format, width: width, countsExpectations: promised, verbose: verbose)
         traced.ownClasses = ownClasses
+        if child && OwnClassLive.isLive { return OwnClassLive.serve(traced, speed: speed) }
         let session = MainActor.assumeIsolated { [traced] in TraceSession.start(traced, speed: speed) }
         // The main thread serves the main dispatch queue, so a scenario
         // queue declared `main` really is OperationQueue.main, running on

@@ -25,6 +25,9 @@ final class TraceSession {
         /// The user's classes, loaded (`OwnClassRun`): the run makes its
         /// `class TYPE` operations from them.
         var ownClasses: OwnClassLibrary?
+        /// Changes the run's options last (`OwnClassLive`: a board's child
+        /// waits for the user at a stall).
+        var configure: @Sendable (inout RunOptions) -> Void = { _ in }
     }
 
     /// The readers of each batch, in order: the wait line is erased before
@@ -40,7 +43,9 @@ final class TraceSession {
     }
 
     private let end = CommandEnd()
-    private let output: TraceOutput
+    /// Shared with the clock of a board's child (`OwnClassLive`), which
+    /// writes its lines between two batches.
+    nonisolated let output: TraceOutput
     private let watched: Watched?
     /// The run, once started (nil for a recording).
     private var run: MainQueueRun?
@@ -58,7 +63,8 @@ final class TraceSession {
         output =
             watched?.output
             ?? (OwnClassRun.isChild
-                ? TraceOutput(sink: FileDescriptorSink(STDOUT_FILENO), isTerminal: true) : TraceOutput())
+                ? TraceOutput(sink: FileDescriptorSink(OwnClassRun.recordingDescriptor), isTerminal: true)
+                : TraceOutput())
     }
 
     /// Starts the run of the scenario (or the writing of `recorded`, a
@@ -102,7 +108,7 @@ final class TraceSession {
         let standIn = MainThreadStandIn()
         let run = MainQueueRun.start(
             settings.scenario, speed: speed, keepsStream: false, standIn: standIn, ownClasses: settings.ownClasses,
-            onBatch: { [self] in read($0) },
+            configure: settings.configure, onBatch: { [self] in read($0) },
             onEnd: { [self] _, _ in finish() })
         standIn.setDuty(
             MainThreadStandIn.asIfOnMain { [self] in
@@ -128,10 +134,19 @@ final class TraceSession {
         waitLine = TraceWaitLine(scenario: settings.scenario, speed: speed)
     }
 
+    /// The run, once made: what a board's child acts on (`OwnClassLive`).
+    var mainQueueRun: MainQueueRun? { run }
+
+    /// Takes what the run announced and writes it now.
+    func drainNow() { run?.drainNow() }
+
     private func makeWriter(_ settings: Settings) -> TraceWriter {
         TraceWriter(
             scenario: settings.scenario, format: settings.format, countsExpectations: settings.countsExpectations,
-            width: settings.width, header: settings.header, output: output, verbose: settings.verbose)
+            width: settings.width, header: settings.header, output: output,
+            // The child's report is its parent's to write, from the
+            // recording: its standard error carries the user's prints.
+            messages: OwnClassRun.isChild ? MessagePrinter { _ in } : .standardError, verbose: settings.verbose)
     }
 
     private func read(_ batch: [LifecycleEvent]) {

@@ -162,7 +162,9 @@ struct OwnClassCommandTests {
         let result = try Self.opscope(["trace", Self.fixture("untold.ops")])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(
-            result.stdout.contains("fetch: it never posted isFinished; parse: it waits for fetch"), "\(result.stdout)")
+            result.stdout.contains(
+                "fetch: its class says isFinished is true, but Foundation was never told; parse: it waits for fetch"),
+            "\(result.stdout)")
         #expect(
             result.stdout.contains(
                 "fetch (your class ForgetsToTell) says isFinished is true, but Foundation was never told: post "
@@ -188,6 +190,19 @@ struct OwnClassCommandTests {
         #expect(result.status == 0, "the same classes, the same orders: \(result.stdout)\(result.stderr)")
         let other = try Self.opscope(["diff", Self.fixture("chain.ops"), Self.fixture("untold.ops")])
         #expect(other.status == 1, "\(other.stdout)\(other.stderr)")
+    }
+
+    /// In the child, standard output is the user's as much as anyone's: a
+    /// `print` there is said on standard error, never read as a line of
+    /// the run (not even one that looks like JSON).
+    @Test func theUsersPrintsAreTheirsNotLinesOfTheRecording() throws {
+        let result = try Self.opscope(["trace", Self.fixture("chatty.ops"), "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.last?.hasSuffix(#""kind":"end","status":"completed"}"#) == true, "\(result.stdout)")
+        #expect(!result.stdout.contains("hello") && !result.stdout.contains("not a line"), "\(result.stdout)")
+        #expect(result.stderr.contains("hello from main()\n"), "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "run completed").count == 2, "one report: \(result.stderr)")
     }
 
     @Test func aCrashInTheUsersCodeEndsTheChildAndKeepsItsRecording() throws {
@@ -230,27 +245,83 @@ struct OwnClassCommandTests {
 }
 
 /// `opscope FILE` of a scenario with the user's classes, in the real
-/// program at 80×24: the classes run in a child first, then the board
-/// replays their run (a key cannot change it, and the board says so); the
-/// card of a class shows how long it has run, not a share of a length its
-/// code alone knows; the stall names the class that never told Foundation.
-@Suite("the board of your own classes, in tmux", .serialized)
+/// program: the classes run live in a child opscope, and the keys act on
+/// that run (suspend, cancel, restart), as on any other; the card of a
+/// class shows how long it has run, not a share of a length its code
+/// alone knows; the stall names the class that never told Foundation; a
+/// crash in the user's code ends the child, not the board.
+@Suite("the board of your own classes, live, in tmux", .serialized)
 struct OwnClassInterfaceTests {
-    @Test func theBoardReplaysTheRunOfTheClassesAndNamesTheStall() throws {
-        let tmux = try TmuxSession(
-            [OwnClassCommandTests.fixture("untold.ops")], columns: 80, rows: 24,
+    static func open(_ fixture: String, _ options: [String] = [], columns: Int = 80, rows: Int = 24) throws
+        -> TmuxSession
+    {
+        try TmuxSession(
+            options + [OwnClassCommandTests.fixture(fixture)], columns: columns, rows: rows,
             environment: ["XDG_CACHE_HOME": OwnClassCommandTests.cache])
-        let start = try tmux.waitFor(text: "paused — Space plays from here", timeout: 120)
-        #expect(start.contains("your classes ran in a child opscope; this is their run, replayed"), "\(start)")
-        #expect(InterfaceTests.column("Pending", in: start.components(separatedBy: "\n")).contains("fetch"))
-        try tmux.send("End")
-        let end = try tmux.waitFor(text: "stuck: fetch never posts isFinished")
+    }
+
+    /// The processes still running a child of `fixture`.
+    static func children(of fixture: String) throws -> String {
+        let found = try OpscopeBinary.run(
+            ["-f", "trace \(OwnClassCommandTests.fixture(fixture))"], timeout: 10,
+            executable: URL(fileURLWithPath: "/usr/bin/pgrep"))
+        return found.stdout
+    }
+
+    @Test func theKeysActOnTheLiveRunOfTheClasses() throws {
+        let tmux = try Self.open("live.ops", ["--paused"])
+        try tmux.waitFor(text: "not started — Space starts it", timeout: 120)
+        try tmux.send("Space")
+        let running = try tmux.waitFor("first executing") { screen in
+            InterfaceTests.column("Executing", in: screen.components(separatedBy: "\n")).contains("first")
+        }
+        #expect(running.contains("running "), "its time so far, no percentage: \(running)")
+        try tmux.send("s")
+        try tmux.waitFor(text: "SUSPENDED")
+        // The first card is selected: its cancel reaches its main(), which
+        // returns at its next look at the flag.
+        try tmux.send("c")
+        let cancelled = try tmux.waitFor("first cancelled") { screen in
+            InterfaceTests.column("Cancelled", in: screen.components(separatedBy: "\n")).contains("first")
+        }
+        let lines = cancelled.components(separatedBy: "\n")
+        #expect(!InterfaceTests.column("Executing", in: lines).contains("second"), "net is suspended: \(cancelled)")
+        try tmux.send("s")
+        try tmux.waitFor("second executing once net is resumed") { screen in
+            InterfaceTests.column("Executing", in: screen.components(separatedBy: "\n")).contains("second")
+        }
+        // A restart is a new child: the cancel was the last run's.
+        try tmux.send("r")
+        try tmux.waitFor(text: "not started")
+        try tmux.send("Space")
+        try tmux.waitFor("first executing again, nothing cancelled") { screen in
+            let lines = screen.components(separatedBy: "\n")
+            return InterfaceTests.column("Executing", in: lines).contains("first")
+                && InterfaceTests.column("Cancelled", in: lines).trimmingCharacters(in: .whitespaces).isEmpty
+        }
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+        let deadline = Date().addingTimeInterval(10)
+        while try !Self.children(of: "live.ops").isEmpty, Date() < deadline { usleep(100_000) }
+        #expect(try Self.children(of: "live.ops").isEmpty, "no child outlives the board")
+    }
+
+    @Test func theStallNamesTheClassThatNeverToldFoundation() throws {
+        let tmux = try Self.open("untold.ops", columns: 200, rows: 40)
+        let end = try tmux.waitFor(text: "stuck: fetch never posts isFinished", timeout: 120)
         let lines = end.components(separatedBy: "\n")
         #expect(InterfaceTests.column("Executing", in: lines).contains("fetch"), "\(end)")
-        #expect(end.contains("running "), "its time so far, no percentage: \(end)")
         #expect(!end.contains("100%"))
-        try tmux.send("c")
-        try tmux.waitFor(text: "a replay shows the recorded run and cannot change it")
+        #expect(end.contains("its class says isFinished is true, but Foundation was never told"), "\(end)")
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+    }
+
+    @Test func aCrashInTheUsersCodeEndsTheChildNotTheBoard() throws {
+        let tmux = try Self.open("crash.ops", columns: 120, rows: 30)
+        let crashed = try tmux.waitFor(text: "the run of your classes was killed by signal 4 (SIGILL)", timeout: 120)
+        #expect(crashed.contains("Fatal error"), "Foundation's words: \(crashed)")
+        #expect(InterfaceTests.column("Executing", in: crashed.components(separatedBy: "\n")).contains("boom"))
         try tmux.send("q")
         try tmux.waitFor(text: "[exit 0]")
     }
