@@ -55,11 +55,26 @@ package final class ScenarioWatch: Sendable {
 
     private let watch: FileWatch
     private let reads: Reads
+    /// The user's Swift files the scenario names (`code`), watched too: a
+    /// save of one reads the scenario again (`watchCode`).
+    private let codeWatches = Mutex<(paths: [String], watches: [FileWatch])>(([], []))
     package var mechanism: FileWatch.Mechanism { watch.mechanism }
 
     private init(watch: FileWatch, reads: Reads) {
         self.watch = watch
         self.reads = reads
+    }
+
+    /// Watches `paths` too, in place of those watched before: each save of
+    /// one is taken as a save of the scenario (the file read again, a run
+    /// of it made anew). The same paths again change nothing.
+    package func watchCode(_ paths: [String]) {
+        codeWatches.withLock { current in
+            guard current.paths != paths else { return }
+            for old in current.watches { old.stop() }
+            let reads = reads
+            current = (paths, paths.compactMap { FileWatch.start($0) { reads.saved() } })
+        }
     }
 
     /// Watches `path`; `scenario` is the run shown now, what the first
@@ -73,10 +88,10 @@ package final class ScenarioWatch: Sendable {
     /// meanwhile makes its result go unused.
     package static func start(
         _ path: String, scenario: Scenario, debouncer: SaveDebouncer = SaveDebouncer(), polling: Bool = false,
-        prepare: (@Sendable (Scenario) -> any Sendable)? = nil,
+        ownCode: ScenarioReader.OwnCode = .refused, prepare: (@Sendable (Scenario) -> any Sendable)? = nil,
         deliver: @escaping @Sendable (Arrival) -> Void
     ) -> ScenarioWatch? {
-        let reads = Reads(path: path, last: scenario, prepare: prepare, deliver: deliver)
+        let reads = Reads(path: path, last: scenario, ownCode: ownCode, prepare: prepare, deliver: deliver)
         let watch = FileWatch.start(path, debouncer: debouncer, polling: polling) { reads.saved() }
         return watch.map { ScenarioWatch(watch: $0, reads: reads) }
     }
@@ -85,13 +100,17 @@ package final class ScenarioWatch: Sendable {
     /// delivered.
     package func stop() {
         watch.stop()
+        codeWatches.withLock { current in
+            for old in current.watches { old.stop() }
+            current = ([], [])
+        }
         reads.stop()
     }
 
     /// The file at `path` read and checked, its changes counted from
     /// `previous`; nil when the file changed while it was read.
     package static func read(_ path: String, since previous: Scenario) -> Reload? {
-        read(path, since: previous, unless: ReadCancellation { false })
+        read(path, since: previous, ownCode: .refused, unless: ReadCancellation { false })
     }
 
     /// `read(_:since:)`, given up (nil) once `cancellation` says so. An
@@ -99,7 +118,9 @@ package final class ScenarioWatch: Sendable {
     /// truncates the file, closes it and writes it again (a script's
     /// `: > FILE`, then its lines) leaves it empty for a moment.
     static func read(
-        _ path: String, since previous: Scenario, unless cancellation: ReadCancellation, acceptsEmpty: Bool = true
+        _ path: String, since previous: Scenario, ownCode: ScenarioReader.OwnCode,
+        unless cancellation: ReadCancellation,
+        acceptsEmpty: Bool = true
     ) -> Reload? {
         let bytes: [UInt8]
         switch SavedFile.read(path) {
@@ -109,7 +130,7 @@ package final class ScenarioWatch: Sendable {
         case .unreadable(let reason): return .unreadable(reason)
         }
         let file = SourceFile(path: path, bytes: bytes)
-        guard let result = ScenarioReader.read(file, unless: cancellation) else { return nil }
+        guard let result = ScenarioReader.read(file, ownCode: ownCode, unless: cancellation) else { return nil }
         guard let scenario = result.scenario, !result.hasErrors else { return .problems(result, file) }
         guard !cancellation.isCancelled else { return nil }
         return .scenario(scenario, file, ScenarioChanges(from: previous, to: scenario))
@@ -147,15 +168,17 @@ private final class Reads: Sendable {
     static let emptyAttempts = 10
 
     let path: String
+    let ownCode: ScenarioReader.OwnCode
     let prepare: (@Sendable (Scenario) -> any Sendable)?
     let deliver: @Sendable (ScenarioWatch.Arrival) -> Void
     let state: Mutex<State>
 
     init(
-        path: String, last: Scenario, prepare: (@Sendable (Scenario) -> any Sendable)?,
-        deliver: @escaping @Sendable (ScenarioWatch.Arrival) -> Void
+        path: String, last: Scenario, ownCode: ScenarioReader.OwnCode,
+        prepare: (@Sendable (Scenario) -> any Sendable)?, deliver: @escaping @Sendable (ScenarioWatch.Arrival) -> Void
     ) {
         self.path = path
+        self.ownCode = ownCode
         self.prepare = prepare
         self.deliver = deliver
         state = Mutex(State(last: last))
@@ -183,7 +206,7 @@ private final class Reads: Sendable {
             // An empty file is taken only after a second of being empty.
             let acceptsEmpty = attempt >= Self.emptyAttempts
             if let reload = ScenarioWatch.read(
-                path, since: since, unless: read.cancellation, acceptsEmpty: acceptsEmpty)
+                path, since: since, ownCode: ownCode, unless: read.cancellation, acceptsEmpty: acceptsEmpty)
             {
                 var prepared: (any Sendable)?
                 if let prepare, case .scenario(let scenario, _, _) = reload {

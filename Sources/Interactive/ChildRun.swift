@@ -30,14 +30,31 @@ package final class ChildRun: BoardRun, @unchecked Sendable {
         /// The scenario's text the board shows: a child that read another
         /// (the file was saved meanwhile) is stopped.
         package var source: String
+        /// Makes the library of the classes (on the reader's thread, before
+        /// the child starts): its path, or why there is none.
+        package var library: @Sendable () -> Result<String, Unready>
 
-        package init(program: String, arguments: [String], environment: [String: String], source: String) {
+        package init(
+            program: String, arguments: [String], environment: [String: String], source: String,
+            library: @escaping @Sendable () -> Result<String, Unready>
+        ) {
             self.program = program
             self.arguments = arguments
             self.environment = environment
             self.source = source
+            self.library = library
         }
     }
+
+    /// Why there is no library to run: in words for the status line.
+    package struct Unready: Error, Sendable {
+        package var why: String
+    }
+
+    /// The environment variable that tells the child where the library is.
+    package static let libraryVariable = "OPSCOPE_OWN_LIBRARY"
+    /// Set to `1` for a child that serves a board.
+    package static let liveVariable = "OPSCOPE_OWN_LIVE"
 
     /// The longest `perform` waits for the child to say the action is done.
     static let answerWait = 0.5
@@ -87,12 +104,24 @@ package final class ChildRun: BoardRun, @unchecked Sendable {
         send(.lesson(options.pausesAtCaptions))
         let childEnd = pair[1]
         let reader = Thread { [self] in read(launch, childEnd: childEnd) }
+        reader.qualityOfService = .userInitiated
         reader.name = "opscope child run"
         reader.start()
     }
 
-    /// Runs the child to its end (or a stop), reading its stream.
+    /// Makes the library, then runs the child to its end (or a stop),
+    /// reading its stream.
     private func read(_ launch: Launch, childEnd: Int32) {
+        var launch = launch
+        switch launch.library() {
+        case .success(let path):
+            launch.environment[Self.libraryVariable] = path
+        case .failure(let unready):
+            close(childEnd)
+            state.withLock { $0.endedEarly = unready.why }
+            finish()
+            return
+        }
         var stream = RecordingStream()
         var wake = false
         let outcome: ChildProcess.Outcome
@@ -314,5 +343,32 @@ package final class ChildRun: BoardRun, @unchecked Sendable {
             return String(fatal[words.lowerBound...])
         }
         return said.last { !$0.isEmpty }.map(String.init)
+    }
+}
+
+extension ChildRun {
+    /// What makes the board's runs of a scenario with the user's classes:
+    /// each a child of this program, whose library is made (or found
+    /// kept) first, on the child run's own thread.
+    package static func maker(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> ScenarioSession.RunMaker
+    {
+        { scenario, file, options, wake in
+            var environment = environment
+            environment[liveVariable] = "1"
+            let path = file.path
+            let launch = Launch(
+                program: InteractiveApp.ownExecutable, arguments: ["trace", path, "--format", "jsonl"],
+                environment: environment, source: file.source
+            ) {
+                OwnClassBuild.library(for: scenario, scenarioPath: path, stop: nil).mapError { why in
+                    Unready(
+                        why: "your classes cannot run: \(why.summary)"
+                            + (why.diagnostics.isEmpty && why.compilerText.isEmpty
+                                ? "" : " (opscope check \(TerminalText.escaped(path)) shows where)"))
+                }
+            }
+            return ChildRun(launch: launch, options: options, onEvents: wake)
+        }
     }
 }

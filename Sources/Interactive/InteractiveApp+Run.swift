@@ -27,7 +27,6 @@ extension InteractiveApp {
             SessionModel(
                 scenario: scenario, settings: settings, file: opening.file, source: opening.source,
                 notice: opening.notice, at: ProcessInfo.processInfo.systemUptime))
-        if let makeRun = opening.makeRun { view.makeRun = makeRun }
         mode = .scenario(view, picker: picker)
         view.onBuilding = { [weak self] in self?.redrawNow() }
         let standIn = self.standIn

@@ -14,9 +14,21 @@ extension InteractiveApp {
     /// Watches the scenario's file: each save is read and checked on the
     /// watch's thread, and what came of it arrives here on the main queue.
     func startWatching(_ opening: ScenarioOpening) {
-        // The new run's board and history are made on the read's thread.
+        let path = opening.file.path
+        // The new run's board and history are made on the read's thread;
+        // so is the library of the user's classes (a compile), so that one
+        // that does not build leaves the run shown as it is.
         watch = ScenarioWatch.start(
-            opening.file.path, scenario: opening.scenario, prepare: { SessionModel.RunBasis(scenario: $0) },
+            path, scenario: opening.scenario, ownCode: .accepted,
+            prepare: { scenario in
+                var unready: String?
+                if !scenario.customOperations.isEmpty,
+                    case .failure(let why) = OwnClassBuild.library(for: scenario, scenarioPath: path, stop: nil)
+                {
+                    unready = "your classes cannot run: \(why.summary)"
+                }
+                return Prepared(basis: SessionModel.RunBasis(scenario: scenario), unready: unready)
+            },
             deliver: { arrival in
                 DispatchQueue.main.async {
                     MainActor.assumeIsolated { InteractiveApp.current?.reloadArrived(arrival) }
@@ -26,6 +38,19 @@ extension InteractiveApp {
             scenario?.cannotWatch()
             redrawNow()
         }
+        watchCode(of: opening.scenario, at: path)
+    }
+
+    /// What a save's read made ready on its thread.
+    struct Prepared: Sendable {
+        var basis: SessionModel.RunBasis
+        /// Why the user's classes cannot run (they do not build).
+        var unready: String?
+    }
+
+    /// The user's Swift files `scenario` names are watched with it.
+    func watchCode(of scenario: Scenario, at path: String) {
+        watch?.watchCode(scenario.code.map { OwnCodeCheck.resolve($0, scenarioPath: path) })
     }
 
     /// A save of the watched file: a new run of it (settings as on the
@@ -38,11 +63,22 @@ extension InteractiveApp {
         guard !end.hasEnded, let view = scenario, !arrival.isSuperseded else { return }
         switch arrival.reload {
         case .scenario(let new, let file, let changes):
+            let prepared = arrival.prepared as? Prepared
+            watchCode(of: new, at: file.path)
+            if let unready = prepared?.unready {
+                view.cannotReload(unready)
+                scheduleRedraw()
+                return
+            }
             let settings = SessionModel.Settings(
                 speed: options.speed ?? new.speed ?? 1, paused: options.startsPaused, lesson: options.lesson)
             view.reload(
                 new, file: RecordingFile(path: file.path, source: String(decoding: file.bytes, as: UTF8.self)),
-                settings: settings, changes: changes.summary, basis: arrival.prepared as? SessionModel.RunBasis)
+                settings: settings,
+                // A save of the user's code leaves the scenario as it was.
+                changes: changes.statements == 0 && !new.code.isEmpty
+                    ? "the scenario is as it was; your classes run as they are now" : changes.summary,
+                basis: prepared?.basis)
             redrawNow()
             updateFrameTimer()
         case .problems(let result, let file):

@@ -183,7 +183,7 @@ package enum PickerLauncher {
                 diagnostics: [ProgramMessage.error(error.message).line])
             return (entry, nil)
         }
-        let result = ScenarioReader.read(file)
+        let result = ScenarioReader.read(file, ownCode: .accepted)
         guard let scenario = result.scenario, !result.hasErrors else {
             let text = DiagnosticPrinter().renderAll(result, file: file, color: false)
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -194,6 +194,7 @@ package enum PickerLauncher {
                 diagnostics: lines)
             return (entry, nil)
         }
+        // A file with the user's classes runs in a child (`ChildRun`).
         return (
             PickerEntry(fileName: name, title: scenario.title, firstNote: scenario.notes.first),
             ScenarioOpening(scenario: scenario, file: file)

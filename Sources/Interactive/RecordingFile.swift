@@ -10,19 +10,12 @@ package struct ScenarioOpening {
     /// Said on the status line as the view opens (a recording's unreadable
     /// line, and that the replay stops before it).
     package var notice: String?
-    /// What makes each live run of it; nil: a run on the engine in this
-    /// process (`ScenarioSession.makeRun`).
-    package var makeRun: ScenarioSession.RunMaker?
 
-    package init(
-        scenario: Scenario, file: RecordingFile, source: SessionModel.Source = .live, notice: String? = nil,
-        makeRun: ScenarioSession.RunMaker? = nil
-    ) {
+    package init(scenario: Scenario, file: RecordingFile, source: SessionModel.Source = .live, notice: String? = nil) {
         self.scenario = scenario
         self.file = file
         self.source = source
         self.notice = notice
-        self.makeRun = makeRun
     }
 
     /// A scenario file read without errors, to run live.

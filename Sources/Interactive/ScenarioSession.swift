@@ -23,15 +23,19 @@ import Screen
 package final class ScenarioSession {
     /// Makes a live run of a scenario with these options; its events
     /// wake the session.
-    package typealias RunMaker = @MainActor (Scenario, RunOptions, (@Sendable () -> Void)?) -> any BoardRun
+    package typealias RunMaker =
+        @MainActor (Scenario, RecordingFile, RunOptions, (@Sendable () -> Void)?) -> any BoardRun
 
     package private(set) var model: SessionModel
     /// The live run on the real engine (nil for a replay).
     private var run: (any BoardRun)?
-    /// Makes each live run: on the engine in this process, unless the
-    /// opening says otherwise (a child's, for the user's classes).
-    package var makeRun: RunMaker = { scenario, options, wake in
-        ScenarioRun(scenario: scenario, options: options, onEvents: wake)
+    /// Makes each live run: on the engine in this process, or, for a
+    /// scenario with the user's classes, in a child that loads them
+    /// (`ChildRun`), however it was opened (the command line, the picker, a
+    /// save of a watched file that adds a class).
+    package var makeRun: RunMaker = { scenario, file, options, wake in
+        guard scenario.customOperations.isEmpty else { return ChildRun.maker()(scenario, file, options, wake) }
+        return ScenarioRun(scenario: scenario, options: options, onEvents: wake)
     }
     /// The run that ended early (`BoardRun.endedEarly`) and was said so.
     private var saidEndedEarly: ObjectIdentifier?
@@ -259,7 +263,7 @@ package final class ScenarioSession {
                     speed: speed, startsPaused: paused, stallPolicy: .waitsForUser, pausesAtCaptions: lesson,
                     onMainThreadWork: mainThreadWork, aroundMainThreadWait: aroundMainThreadWait,
                     keepsHistory: false)
-                run = makeRun(model.scenario, options, wake)
+                run = makeRun(model.scenario, model.file, options, wake)
                 model.file.dispatchesObserved = run?.observesDispatches ?? true
             case .startRun:
                 run?.resume()

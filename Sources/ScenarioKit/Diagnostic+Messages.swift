@@ -232,8 +232,8 @@ extension Diagnostic {
         .error(
             "opscope does not run your class \(type) here yet", at: location,
             notes: [
-                "'opscope trace FILE' runs it on the real engine, in every format; 'opscope swift FILE' writes "
-                    + "the program that runs it on Foundation's OperationQueue"
+                "'opscope FILE' runs it on the real engine on the board, 'opscope trace FILE' in every format; "
+                    + "'opscope swift FILE' writes the program that runs it on Foundation's OperationQueue"
             ])
     }
 

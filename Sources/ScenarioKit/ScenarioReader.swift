@@ -25,8 +25,10 @@ public enum ScenarioReader {
 
     /// `read(_:)`, given up (nil) once `cancellation` says so: the read of
     /// a save that a newer one replaced. What it made so far is let go of.
-    public static func read(_ file: SourceFile, unless cancellation: ReadCancellation) -> ParseResult? {
-        read(file, cancellation: cancellation)
+    public static func read(
+        _ file: SourceFile, ownCode: OwnCode = .refused, unless cancellation: ReadCancellation
+    ) -> ParseResult? {
+        read(file, cancellation: cancellation, ownCode: ownCode)
     }
 
     private static func read(

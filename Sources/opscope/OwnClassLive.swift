@@ -17,7 +17,7 @@ import ScenarioKit
 /// closed it (quit, restart) or is gone.
 enum OwnClassLive {
     /// Set to `1` for a child that serves a board.
-    static let variable = "OPSCOPE_OWN_LIVE"
+    static let variable = ChildRun.liveVariable
 
     static var isLive: Bool { ProcessInfo.processInfo.environment[variable] == "1" }
 

@@ -3,6 +3,7 @@ import Foundation
 import Interactive
 import Katas
 import LifecycleEngine
+import RunEvents
 import RunFormats
 import ScenarioKit
 import Screen
@@ -25,7 +26,7 @@ import Tracing
 enum OwnClassRun {
     /// The environment variable that tells a child `trace` where the
     /// library is.
-    static let libraryVariable = "OPSCOPE_OWN_LIBRARY"
+    static let libraryVariable = ChildRun.libraryVariable
 
     /// This opscope is the child of a trace of the user's classes.
     static var isChild: Bool { !(ProcessInfo.processInfo.environment[libraryVariable] ?? "").isEmpty }
@@ -41,12 +42,6 @@ enum OwnClassRun {
         dup2(STDERR_FILENO, STDOUT_FILENO)
         return recording
     }()
-
-    /// The compiler's options for the library: as for `check` (Swift 5
-    /// language mode), unoptimised (a trap in the user's code says its
-    /// reason and line), a shared library with a module name of its own.
-    static let libraryFlags =
-        OwnCodeCheck.flags + ["-Onone", "-emit-library", "-module-name", "OpscopeOwnCode", "-diagnostic-style", "llvm"]
 
     /// The child's side: the library `OPSCOPE_OWN_LIBRARY` names, loaded
     /// for `scenario`; nil when the variable is not set.
@@ -78,19 +73,23 @@ enum OwnClassRun {
     /// from before); nil after saying why there is none (the classes do
     /// not fit, the build failed).
     static func prepare(_ file: SourceFile, _ scenario: Scenario) throws(UsageError) -> String? {
-        guard EngineState.processDefault != nil else {
-            throw UsageError(
-                "your classes need Foundation's state to be read (what it was told of each finish), and "
-                    + "\(EngineState.environmentVariable)=off turns that off")
+        let made = OwnClassBuild.library(for: scenario, scenarioPath: file.path, stop: StopRequest.process) {
+            MessagePrinter.standardError.note("compiling your classes with \($0)…")
         }
-        let findings = OwnCodeCheck.check(scenario, scenarioPath: file.path)
-        if findings.hasErrors {
-            if !findings.compilerText.isEmpty { MessagePrinter.standardError.write(findings.compilerText) }
-            let result = ParseResult(scenario: nil, diagnostics: findings.diagnostics)
-            ScenarioLoading.report(result, file: file)
+        switch made {
+        case .success(let path):
+            return path
+        case .failure(let why) where why.diagnostics.isEmpty && why.compilerText.isEmpty:
+            throw UsageError(why.summary)
+        case .failure(let why):
+            if !why.compilerText.isEmpty { MessagePrinter.standardError.write(why.compilerText) }
+            if why.diagnostics.isEmpty {
+                MessagePrinter.standardError.error(why.summary)
+            } else {
+                ScenarioLoading.report(ParseResult(scenario: nil, diagnostics: why.diagnostics), file: file)
+            }
             return nil
         }
-        return build(scenario, scenarioPath: file.path)
     }
 
     /// This program, to run as the child.
@@ -150,65 +149,45 @@ enum OwnClassRun {
         return recorded.ending == nil ? status : .failed
     }
 
+    /// `trace FILE --repeat N`: each run a child's, one after another,
+    /// folded into the summary as a run in this process is. A run whose
+    /// child crashed counts with what it recorded (it did not end).
+    static func repeatTrace(
+        _ file: SourceFile, _ scenario: Scenario, count: Int, speed: Double, format: TraceFormat,
+        countsExpectations: Bool
+    ) throws(UsageError) -> ExitStatus {
+        guard let library = try prepare(file, scenario) else { return .usage }
+        var environment = ProcessInfo.processInfo.environment
+        environment[libraryVariable] = library
+        let (program, path) = (me, file.path)
+        let child: @Sendable () -> [LifecycleEvent] = { [environment] in
+            let outcome = try? ChildProcess.run(
+                program, ["trace", path, "--format", "jsonl", "--speed", String(speed)], environment: environment,
+                timeout: .infinity, keep: 1 << 30, stop: StopRequest.process, stopGrace: 2)
+            guard let outcome else { return [] }
+            // Said as it happens: the summary counts the run as not ended.
+            if let ending = ChildRun.ending(outcome) { MessagePrinter.standardError.error(ending) }
+            let whole = outcome.stdout.lastIndex(of: UInt8(ascii: "\n")).map { outcome.stdout[...$0] } ?? []
+            return (try? RecordingDecoder.decode(Array(whole)))?.events ?? []
+        }
+        return MainActor.assumeIsolated {
+            TraceRepeat.run(
+                scenario, path: file.path, count: count, speed: speed, format: format,
+                countsExpectations: countsExpectations, recordRun: child)
+        }
+    }
+
     /// `opscope FILE`: the board, live, over a child that runs the user's
     /// classes (`ChildRun`, `OwnClassLive`); each restart is a new child.
     static func board(_ file: SourceFile, _ scenario: Scenario, options: InteractiveOptions) throws(UsageError)
         -> ExitStatus
     {
-        guard let library = try prepare(file, scenario) else { return .usage }
-        var environment = ProcessInfo.processInfo.environment
-        environment[libraryVariable] = library
-        environment[OwnClassLive.variable] = "1"
-        let launch = ChildRun.Launch(
-            program: me, arguments: ["trace", file.path, "--format", "jsonl"], environment: environment,
-            source: String(decoding: file.bytes, as: UTF8.self))
-        var opening = ScenarioOpening(scenario: scenario, file: file)
-        opening.makeRun = { _, options, wake in ChildRun(launch: launch, options: options, onEvents: wake) }
+        // Made here first, so that what is wrong is said as `check` says
+        // it; each run of the board finds it kept.
+        guard try prepare(file, scenario) != nil else { return .usage }
+        let opening = ScenarioOpening(scenario: scenario, file: file)
         return MainActor.assumeIsolated {
             InteractiveApp.launch(opening, picker: PickerList([]), paths: [], options: options)
-        }
-    }
-
-    /// The library of `scenario`'s classes, built now or kept from before;
-    /// nil after saying why there is none.
-    private static func build(_ scenario: Scenario, scenarioPath: String) -> String? {
-        guard let builder = SwiftBuild.forUserCodeSayingWhyNot() else { return nil }
-        var sources: [SwiftBuild.Source] = []
-        for code in scenario.code {
-            let path = OwnCodeCheck.resolve(code, scenarioPath: scenarioPath)
-            guard let data = FileManager.default.contents(atPath: path) else {
-                MessagePrinter.standardError.error("cannot read \(path)")
-                return nil
-            }
-            // By its whole path: two files of one name in two folders
-            // stay two files for the compiler.
-            let whole = URL(fileURLWithPath: path).standardizedFileURL.path
-            sources.append(SwiftBuild.Source(name: whole, contents: Array(data)))
-        }
-        sources.append(
-            SwiftBuild.Source(name: OwnClassGlue.fileName, contents: Array(OwnClassGlue(scenario).source.utf8)))
-        if !FileManager.default.fileExists(atPath: builder.productPath(sources, flags: libraryFlags)) {
-            MessagePrinter.standardError.note("compiling your classes with \(builder.compiler.path)…")
-        }
-        switch builder.build(sources, flags: libraryFlags, stop: StopRequest.process) {
-        case .cached(let path), .built(let path, _):
-            return path
-        case .failed(let said, _):
-            // The errors, each with its notes (the check passed: they are
-            // the watch's, which names the user's class).
-            let errors = OwnCodeCheck.errors(CompilerDiagnostic.parse(said))
-            let text = errors.isEmpty ? said : errors.flatMap(\.text).joined(separator: "\n")
-            MessagePrinter.standardError.write(text.hasSuffix("\n") ? text : text + "\n")
-            MessagePrinter.standardError.error("swiftc could not build your classes with opscope's watch of them")
-            return nil
-        case .timedOut(let seconds):
-            MessagePrinter.standardError.error("swiftc had not finished after \(Spelling.seconds(seconds)): stopped")
-            return nil
-        case .stopped:
-            return nil
-        case .unavailable(let reason):
-            MessagePrinter.standardError.error(reason)
-            return nil
         }
     }
 }

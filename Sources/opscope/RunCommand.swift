@@ -55,7 +55,7 @@ enum RunCommand: Subcommand {
             return try ReplayCommand.run(arguments.filter { $0 != "--paused" })
         }
         let file = try ScenarioLoading.source(at: path)
-        let result = ScenarioLoading.read(file, ownCode: options.watch ? .refused : .accepted)
+        let result = ScenarioLoading.read(file, ownCode: .accepted)
         guard let scenario = result.scenario, !result.hasErrors else {
             return .usage
         }

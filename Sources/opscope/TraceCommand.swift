@@ -111,7 +111,7 @@ enum TraceCommand: Subcommand {
         // Your classes (`class TYPE`) run in a child (`OwnClassRun`): the
         // child, given the library, reads them as any operation.
         let child = OwnClassRun.isChild
-        let result = ScenarioLoading.read(file, ownCode: watching || repeats != nil ? .refused : .accepted)
+        let result = ScenarioLoading.read(file, ownCode: watching ? .refused : .accepted)
         if watching {
             return MainActor.assumeIsolated {
                 TraceWatch.run(file, result, format: format, width: width, speed: speed, verbose: verbose)
@@ -121,6 +121,11 @@ enum TraceCommand: Subcommand {
             return .usage
         }
         if !scenario.customOperations.isEmpty && !child {
+            if let repeats {
+                return try OwnClassRun.repeatTrace(
+                    file, scenario, count: repeats, speed: speed, format: format,
+                    countsExpectations: promises(scenario, at: speed, path: file.path))
+            }
             return try OwnClassRun.trace(file, scenario, format: format, width: width, speed: speed, verbose: verbose)
         }
         let ownClasses = child ? try OwnClassRun.libraryForChild(scenario) : nil

@@ -2,6 +2,7 @@ import CommandSupport
 import Dispatch
 import Foundation
 import LifecycleEngine
+import RunEvents
 import ScenarioKit
 import Tracing
 
@@ -33,12 +34,16 @@ enum TraceRepeat {
     /// Runs `scenario` `count` times and writes the summary; returns the
     /// trace's status.
     @MainActor
+    /// `recordRun`, when given, makes each run instead of a run in this
+    /// process: on a thread of its own, to its end, returning its events
+    /// (the user's classes, run in a child: `OwnClassRun.recorder`).
     static func run(
-        _ scenario: Scenario, path: String, count: Int, speed: Double, format: TraceFormat, countsExpectations: Bool
+        _ scenario: Scenario, path: String, count: Int, speed: Double, format: TraceFormat, countsExpectations: Bool,
+        recordRun: (@Sendable () -> [LifecycleEvent])? = nil
     ) -> ExitStatus {
         let session = RepeatSession(
             summary: RepeatSummary(scenario: scenario, countsExpectations: countsExpectations),
-            report: RepeatReport(path: path, speed: speed, planned: count), format: format)
+            report: RepeatReport(path: path, speed: speed, planned: count), format: format, recordRun: recordRun)
         return session.serve()
     }
 }
@@ -64,11 +69,16 @@ private final class RepeatSession {
     /// engine ends every run by itself, completed or stalled: this only
     /// guards against one that never reports its end).
     private let timeLimit: Double
+    private let recordRun: (@Sendable () -> [LifecycleEvent])?
 
-    init(summary: RepeatSummary, report: RepeatReport, format: TraceFormat) {
+    init(
+        summary: RepeatSummary, report: RepeatReport, format: TraceFormat,
+        recordRun: (@Sendable () -> [LifecycleEvent])?
+    ) {
         self.summary = summary
         self.report = report
         self.format = format
+        self.recordRun = recordRun
         reader = RepeatRunReader(scenario: summary.scenario)
         timeLimit = QuizSession.timeLimit(summary.scenario, speed: report.speed)
     }
@@ -100,6 +110,21 @@ private final class RepeatSession {
         guard !end.hasEnded else { return }
         reader = RepeatRunReader(scenario: summary.scenario)
         progress?.update(run: summary.runs + 1, failed: summary.failedRuns.count)
+        if let recordRun {
+            let made = Thread {
+                let events = recordRun()
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated {
+                        guard !self.end.hasEnded else { return }
+                        self.reader.read(events)
+                        self.runEnded()
+                    }
+                }
+            }
+            made.name = "opscope child run"
+            made.start()
+            return
+        }
         current = MainQueueRun.start(
             summary.scenario, speed: report.speed, timeLimit: timeLimit, keepsStream: false, standIn: standIn,
             onBatch: { [self] batch in reader.read(batch) },

@@ -50,7 +50,7 @@ import TextKit
         #expect(
             describeAll(read("code \"a.swift\"\nop a class Mine"))
                 == [
-                    "2:12 error: opscope does not run your class Mine here yet | 'opscope trace FILE' runs it on the real engine, in every format; 'opscope swift FILE' writes the program that runs it on Foundation's OperationQueue"
+                    "2:12 error: opscope does not run your class Mine here yet | 'opscope FILE' runs it on the real engine on the board, 'opscope trace FILE' in every format; 'opscope swift FILE' writes the program that runs it on Foundation's OperationQueue"
                 ])
         #expect(read("code \"a.swift\"\nop a class Mine").scenario == nil)
     }

@@ -89,7 +89,7 @@ struct OwnClassCommandTests {
     }
 
     @Test func whatDoesNotRunThemYetRefusesTheClassAtItsClause() throws {
-        for arguments in [["trace", "--repeat", "2"], ["swift", "--gcd"]] {
+        for arguments in [["quiz"], ["swift", "--gcd"]] {
             let result = try Self.opscope(arguments + [Self.fixture("chain.ops")])
             #expect(result.status == 2, "\(arguments)")
             if arguments == ["swift", "--gcd"] {
@@ -190,6 +190,27 @@ struct OwnClassCommandTests {
         #expect(result.status == 0, "the same classes, the same orders: \(result.stdout)\(result.stderr)")
         let other = try Self.opscope(["diff", Self.fixture("chain.ops"), Self.fixture("untold.ops")])
         #expect(other.status == 1, "\(other.stdout)\(other.stderr)")
+    }
+
+    /// `--repeat`: each run is a child's, and the summary is made as for
+    /// any file; a run whose child crashed is said so, and counted as a
+    /// run that did not end.
+    @Test func repeatRunsTheClassesInAChildEachTime() throws {
+        let result = try Self.opscope(["trace", Self.fixture("chain.ops"), "--repeat", "3"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout.hasPrefix("3 runs of \(Self.fixture("chain.ops")) at speed 1: 3 completed\n"),
+            "\(result.stdout)")
+        // The dependencies order them: Foundation promises it.
+        #expect(result.stdout.contains("start order: the same in every run\n  3 runs  fetch, parse, log\n"))
+        let crashed = try Self.opscope(["trace", Self.fixture("crash.ops"), "--repeat", "2"])
+        #expect(crashed.status == 1, "\(crashed.stdout)\(crashed.stderr)")
+        #expect(
+            crashed.stdout.hasPrefix(
+                "2 runs of \(Self.fixture("crash.ops")) at speed 1: 2 did not end (runs 1 and 2)\n"))
+        #expect(
+            crashed.stderr.components(separatedBy: "the run of your classes was killed by signal 4 (SIGILL)").count
+                == 3, "\(crashed.stderr)")
     }
 
     /// In the child, standard output is the user's as much as anyone's: a
@@ -304,6 +325,72 @@ struct OwnClassInterfaceTests {
         let deadline = Date().addingTimeInterval(10)
         while try !Self.children(of: "live.ops").isEmpty, Date() < deadline { usleep(100_000) }
         #expect(try Self.children(of: "live.ops").isEmpty, "no child outlives the board")
+    }
+
+    /// A folder of its own with `live.ops` and `Crawl.swift` in
+    /// `scenarios/`, removed by the caller.
+    static func copiedLesson() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-live-\(UUID().uuidString)")
+        let scenarios = folder.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        for name in ["live.ops", "Crawl.swift"] {
+            try FileManager.default.copyItem(
+                atPath: OwnClassCommandTests.fixture(name), toPath: scenarios.appendingPathComponent(name).path)
+        }
+        return folder
+    }
+
+    /// `--watch`: a save of the user's Swift file runs the classes anew;
+    /// one that does not compile leaves the run shown, and says why.
+    @Test func aSaveOfTheSwiftFileRunsTheClassesAnew() throws {
+        let folder = try Self.copiedLesson()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let code = folder.appendingPathComponent("scenarios/Crawl.swift")
+        let tmux = try TmuxSession(
+            ["--watch", "scenarios/live.ops"], columns: 120, rows: 30,
+            environment: ["XDG_CACHE_HOME": OwnClassCommandTests.cache], directory: folder.path)
+        try tmux.waitFor("first executing", timeout: 120) { screen in
+            InterfaceTests.column("Executing", in: screen.components(separatedBy: "\n")).contains("first")
+        }
+        // Ten steps of 50 ms, not sixty: the next run ends within a second.
+        let text = try String(contentsOf: code, encoding: .utf8)
+        try text.replacingOccurrences(of: "0..<60", with: "0..<10").write(to: code, atomically: true, encoding: .utf8)
+        try tmux.waitFor(text: "the scenario is as it was; your classes run as they are now", timeout: 120)
+        let ended = try tmux.waitFor(text: "ended", timeout: 30)
+        #expect(InterfaceTests.column("Finished", in: ended.components(separatedBy: "\n")).contains("second"))
+        try (text + "\nbroken(\n").write(to: code, atomically: true, encoding: .utf8)
+        let refused = try tmux.waitFor(text: "your classes cannot run: 1 error in your code", timeout: 120)
+        #expect(refused.contains("the run shown stays"), "\(refused)")
+        #expect(InterfaceTests.column("Finished", in: refused.components(separatedBy: "\n")).contains("second"))
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+    }
+
+    /// The picker lists a file with the user's classes like any other, and
+    /// opens it on a live run of them.
+    @Test func thePickerOpensAFileWithTheUsersClasses() throws {
+        let folder = try Self.copiedLesson()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try TmuxSession(
+            [], columns: 80, rows: 24,
+            environment: [
+                "XDG_CACHE_HOME": OwnClassCommandTests.cache,
+                "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
+            ], directory: folder.path)
+        try tmux.waitFor(text: "live.ops  Your classes, live")
+        try tmux.send("Enter")
+        try tmux.waitFor(text: "Space starts it")
+        try tmux.send("Space")
+        try tmux.waitFor("first executing", timeout: 120) { screen in
+            InterfaceTests.column("Executing", in: screen.components(separatedBy: "\n")).contains("first")
+        }
+        // Out of the lesson (q twice), back to the picker, then out.
+        try tmux.send("q")
+        try tmux.waitFor(text: "q again leaves the lesson")
+        try tmux.send("q")
+        try tmux.waitFor(text: "choose a scenario")
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
     }
 
     @Test func theStallNamesTheClassThatNeverToldFoundation() throws {
