@@ -157,23 +157,30 @@ enum OwnClassRun {
         countsExpectations: Bool
     ) throws(UsageError) -> ExitStatus {
         guard let library = try prepare(file, scenario) else { return .usage }
-        var environment = ProcessInfo.processInfo.environment
-        environment[libraryVariable] = library
-        let (program, path) = (me, file.path)
-        let child: @Sendable () -> [LifecycleEvent] = { [environment] in
-            let outcome = try? ChildProcess.run(
-                program, ["trace", path, "--format", "jsonl", "--speed", String(speed)], environment: environment,
-                timeout: .infinity, keep: 1 << 30, stop: StopRequest.process, stopGrace: 2)
-            guard let outcome else { return [] }
-            // Said as it happens: the summary counts the run as not ended.
-            if let ending = ChildRun.ending(outcome) { MessagePrinter.standardError.error(ending) }
-            let whole = outcome.stdout.lastIndex(of: UInt8(ascii: "\n")).map { outcome.stdout[...$0] } ?? []
-            return (try? RecordingDecoder.decode(Array(whole)))?.events ?? []
-        }
+        let child = recorder(file.path, library: library, speed: speed)
         return MainActor.assumeIsolated {
             TraceRepeat.run(
                 scenario, path: file.path, count: count, speed: speed, format: format,
                 countsExpectations: countsExpectations, recordRun: child)
+        }
+    }
+
+    /// A run of the user's classes made by a child to its end, on the
+    /// calling thread, as its events (those it recorded whole; none when it
+    /// could not start). A child that did not end by itself is said on
+    /// standard error as it happens.
+    static func recorder(_ path: String, library: String, speed: Double) -> @Sendable () -> [LifecycleEvent] {
+        var environment = ProcessInfo.processInfo.environment
+        environment[libraryVariable] = library
+        let program = me
+        return { [environment] in
+            let outcome = try? ChildProcess.run(
+                program, ["trace", path, "--format", "jsonl", "--speed", String(speed)], environment: environment,
+                timeout: .infinity, keep: 1 << 30, stop: StopRequest.process, stopGrace: 2)
+            guard let outcome else { return [] }
+            if let ending = ChildRun.ending(outcome) { MessagePrinter.standardError.error(ending) }
+            let whole = outcome.stdout.lastIndex(of: UInt8(ascii: "\n")).map { outcome.stdout[...$0] } ?? []
+            return (try? RecordingDecoder.decode(Array(whole)))?.events ?? []
         }
     }
 

@@ -134,15 +134,16 @@ struct PracticeSession: Sendable {
             guard let (scenario, concepts) = question(for: choice.id) else { return .failed }
             let kept = keeping
             let soFar = allRight
-            let status = QuizCommand.ask(scenario, answer: answer, speed: QuizCommand.pace(for: scenario, asked: speed))
-            { status in
-                // A deadlock holds this process's main thread for good: the
-                // answer is kept all the same, and the questions left are
-                // asked by a fresh opscope (each run needs a main thread).
-                var keeping = kept
-                self.keep(status, for: choice.id, concepts: concepts, in: &keeping)
-                self.goOn(after: number, of: count, allRight: soFar && status == .success)
-            }
+            let status = QuizCommand.ask(
+                scenario, answer: answer, speed: QuizCommand.pace(for: scenario, asked: speed),
+                mainThreadLost: { status in
+                    // A deadlock holds this process's main thread for good: the
+                    // answer is kept all the same, and the questions left are
+                    // asked by a fresh opscope (each run needs a main thread).
+                    var keeping = kept
+                    self.keep(status, for: choice.id, concepts: concepts, in: &keeping)
+                    self.goOn(after: number, of: count, allRight: soFar && status == .success)
+                })
             guard status == .success || status == .failed else { return status }
             allRight = allRight && status == .success
             keep(status, for: choice.id, concepts: concepts, in: &keeping)

@@ -141,7 +141,7 @@ enum QuizCommand: Subcommand {
         // Errors stop the quiz at once; warnings wait for the verdict, in
         // one line: they are about the file, and often about the very
         // thing asked (lesson 33's start of an operation not ready yet).
-        let result = ScenarioReader.read(file)
+        let result = ScenarioReader.read(file, ownCode: .accepted)
         guard let scenario = result.scenario, !result.hasErrors else {
             ScenarioLoading.report(result, file: file)
             return .usage
@@ -155,6 +155,13 @@ enum QuizCommand: Subcommand {
         guard scenario.quiz != nil else {
             throw UsageError(
                 "'\(path)' has no quiz; add one, like: quiz \"In which order do they start?\" answer start-order")
+        }
+        // The user's classes run in a child: built (or found kept) first,
+        // so that what is wrong with them is said before the question.
+        var library: String?
+        if !scenario.customOperations.isEmpty {
+            guard let made = try OwnClassRun.prepare(file, scenario) else { return .usage }
+            library = made
         }
         if args.value("answer") == nil, !args.has("text"), isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             // On a terminal the question opens on the board (predict mode).
@@ -173,17 +180,22 @@ enum QuizCommand: Subcommand {
             }
         }
         let pace = pace(for: scenario, asked: args.value("speed") != nil ? speed : nil)
-        return ask(scenario, answer: args.value("answer"), speed: pace, trailer: trailer)
+        return ask(
+            scenario, answer: args.value("answer"), speed: pace, trailer: trailer,
+            recordRun: library.map { OwnClassRun.recorder(file.path, library: $0, speed: pace) })
     }
 
     /// The speed `scenario`'s question runs at: `asked` (`--speed`) when
-    /// given, else ×4, but a `columns` question at its file's own speed
+    /// given, else ×1 for one with the user's classes, else ×4, but a `columns` question at its file's own speed
     /// when that is slower. Its answer is the run's board at a moment, and a
     /// run on a busy machine falls behind a little more at every hand-over:
     /// at ×4 that lateness is four times larger in scenario time and can
     /// carry an operation across the moment the file chose for its pace.
     static func pace(for scenario: Scenario, asked: Double?) -> Double {
         if let asked { return asked }
+        // The user's classes run in real time: at ×1 the run's times are
+        // their code's.
+        if !scenario.customOperations.isEmpty { return 1 }
         if scenario.quiz?.kind == .columns, let own = scenario.speed { return min(own, 4) }
         return 4
     }
@@ -198,8 +210,11 @@ enum QuizCommand: Subcommand {
     /// gets it instead, on another thread, and must not return (the
     /// default exits with it).
     /// `trailer` is written after the verdict.
+    /// `recordRun`, when given, makes the run in a child instead
+    /// (`OwnClassRun.recorder`, for the user's classes).
     static func ask(
         _ scenario: Scenario, answer text: String?, speed: Double, trailer: String = "",
+        recordRun: (@Sendable () -> [LifecycleEvent])? = nil,
         mainThreadLost: @escaping @Sendable (ExitStatus) -> Never = { Opscope.endWithoutMainThread($0) }
     ) -> ExitStatus {
         guard let quiz = scenario.quiz else { return .usage }
@@ -223,7 +238,8 @@ enum QuizCommand: Subcommand {
         // until the run ends and the answer is graded.
         return MainActor.assumeIsolated {
             QuizSession.run(
-                scenario: scenario, answer: answer, speed: speed, trailer: trailer, mainThreadLost: mainThreadLost)
+                scenario: scenario, answer: answer, speed: speed, trailer: trailer, recordRun: recordRun,
+                mainThreadLost: mainThreadLost)
         }
     }
 
@@ -308,10 +324,25 @@ enum QuizOutput {
 enum QuizSession {
     static func run(
         scenario: Scenario, answer: QuizAnswer, speed: Double, trailer: String,
-        mainThreadLost: @escaping @Sendable (ExitStatus) -> Never
+        recordRun: (@Sendable () -> [LifecycleEvent])? = nil, mainThreadLost: @escaping @Sendable (ExitStatus) -> Never
     ) -> ExitStatus {
         // A signal ends it as it ends the wait for the answer.
         let end = CommandEnd(stoppedBy: .process)
+        if let recordRun {
+            Thread.detachNewThread {
+                let events = recordRun()
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated {
+                        guard !end.hasEnded else { return }
+                        end.end(
+                            report(
+                                scenario: scenario, answer: answer, events: events, speed: speed, timedOutAfter: nil,
+                                trailer: trailer))
+                    }
+                }
+            }
+            return MainThread.serve(until: end)
+        }
         let standIn = MainThreadStandIn()
         // A run ends by itself (completed or stalled); the limit only
         // guards against a run that never reports its end.
