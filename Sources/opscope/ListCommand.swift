@@ -90,7 +90,7 @@ enum ListCommand: Subcommand {
         guard let data = FileManager.default.contents(atPath: path) else {
             return prefix + "\(file): cannot be read"
         }
-        let result = ScenarioReader.read(SourceFile(path: path, bytes: Array(data)))
+        let result = ScenarioReader.read(SourceFile(path: path, bytes: Array(data)), ownCode: .accepted)
         guard let scenario = result.scenario else {
             return prefix
                 + "\(TerminalText.escaped(file)): \(CheckCommand.count(result.errorCount, "error")) "

@@ -169,15 +169,18 @@ enum OwnClassRun {
     /// calling thread, as its events (those it recorded whole; none when it
     /// could not start). A child that did not end by itself is said on
     /// standard error as it happens.
-    static func recorder(_ path: String, library: String, speed: Double) -> @Sendable () -> [LifecycleEvent] {
+    /// `stop` ends the child at once (its group killed).
+    static func recorder(_ path: String, library: String, speed: Double, stop: StopRequest = .process)
+        -> @Sendable () -> [LifecycleEvent]
+    {
         var environment = ProcessInfo.processInfo.environment
         environment[libraryVariable] = library
         let program = me
         return { [environment] in
             let outcome = try? ChildProcess.run(
                 program, ["trace", path, "--format", "jsonl", "--speed", String(speed)], environment: environment,
-                timeout: .infinity, keep: 1 << 30, stop: StopRequest.process, stopGrace: 2)
-            guard let outcome else { return [] }
+                timeout: .infinity, keep: 1 << 30, stop: stop, stopGrace: 2)
+            guard let outcome, outcome.status != .stopped else { return [] }
             if let ending = ChildRun.ending(outcome) { MessagePrinter.standardError.error(ending) }
             let whole = outcome.stdout.lastIndex(of: UInt8(ascii: "\n")).map { outcome.stdout[...$0] } ?? []
             return (try? RecordingDecoder.decode(Array(whole)))?.events ?? []

@@ -111,7 +111,7 @@ enum TraceCommand: Subcommand {
         // Your classes (`class TYPE`) run in a child (`OwnClassRun`): the
         // child, given the library, reads them as any operation.
         let child = OwnClassRun.isChild
-        let result = ScenarioLoading.read(file, ownCode: watching ? .refused : .accepted)
+        let result = ScenarioLoading.read(file, ownCode: .accepted)
         if watching {
             return MainActor.assumeIsolated {
                 TraceWatch.run(file, result, format: format, width: width, speed: speed, verbose: verbose)

@@ -1,6 +1,7 @@
 import CommandSupport
 import Dispatch
 import Foundation
+import RunEvents
 import ScenarioKit
 import TextKit
 import Tracing
@@ -35,6 +36,9 @@ final class TraceWatch {
     private var watch: ScenarioWatch?
     /// The trace going on, if one is.
     private var current: TraceSession?
+    /// The run of the user's classes going on in a child, before its
+    /// trace is written, if one is: what stops it.
+    private var child: StopRequest?
     /// A signal came: the watch ends once the trace going on has.
     private var stopping = false
     /// A save is stopping the trace going on, to trace again at once.
@@ -58,8 +62,9 @@ final class TraceWatch {
             session.interrupted(signal, status: status)
         }
         let scenario = result.hasErrors ? nil : result.scenario
-        session.watch = ScenarioWatch.start(file.path, scenario: scenario ?? Scenario(queues: [], operations: [])) {
-            arrival in
+        session.watch = ScenarioWatch.start(
+            file.path, scenario: scenario ?? Scenario(queues: [], operations: []), ownCode: .accepted
+        ) { arrival in
             DispatchQueue.main.async { MainActor.assumeIsolated { session.saved(arrival) } }
         }
         guard session.watch != nil else {
@@ -77,12 +82,53 @@ final class TraceWatch {
     }
 
     private func trace(_ scenario: Scenario, _ file: SourceFile) {
+        // The user's Swift files are watched with it: a save of one traces
+        // it again.
+        watch?.watchCode(scenario.code.map { OwnCodeCheck.resolve($0, scenarioPath: file.path) })
         let promised = TraceCommand.promises(scenario, at: speed, path: file.path)
+        let settings = TraceCommand.settings(
+            scenario, file: file, format: format, width: width, countsExpectations: promised, verbose: verbose)
+        if !scenario.customOperations.isEmpty {
+            traceInChild(settings, file)
+            return
+        }
         current = TraceSession.start(
-            TraceCommand.settings(
-                scenario, file: file, format: format, width: width, countsExpectations: promised, verbose: verbose),
-            speed: speed,
-            watched: TraceSession.Watched(output: output) { [self] status in traced(status) })
+            settings, speed: speed, watched: TraceSession.Watched(output: output) { [self] status in traced(status) })
+    }
+
+    /// The user's classes: their library made (or found kept) and their
+    /// run made by a child, on a thread of its own; then its recording
+    /// written as any trace's, unless a save or a signal came meanwhile.
+    private func traceInChild(_ settings: TraceSession.Settings, _ file: SourceFile) {
+        let stop = StopRequest()
+        child = stop
+        let (path, speed, scenario) = (file.path, speed, settings.scenario)
+        Thread.detachNewThread {
+            let events: [LifecycleEvent]?
+            switch OwnClassBuild.library(for: scenario, scenarioPath: path, stop: stop) {
+            case .success(let library):
+                events = OwnClassRun.recorder(path, library: library, speed: speed, stop: stop)()
+            case .failure where stop.status != nil:
+                events = nil
+            case .failure(let why):
+                if !why.compilerText.isEmpty { MessagePrinter.standardError.write(why.compilerText) }
+                MessagePrinter.standardError.error("your classes cannot run: \(why.summary)")
+                events = nil
+            }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { [self] in
+                    guard child === stop else { return }
+                    child = nil
+                    guard let events else {
+                        traced(.failed)
+                        return
+                    }
+                    current = TraceSession.start(
+                        settings, recorded: events,
+                        watched: TraceSession.Watched(output: output) { [self] status in traced(status) })
+                }
+            }
+        }
     }
 
     /// A trace ended (or was stopped).
@@ -122,9 +168,18 @@ final class TraceWatch {
             replacing = false
             current = nil
         }
+        // A run of the user's classes not written yet: stopped, nothing of
+        // it written.
+        child?.request(signal: SIGTERM)
+        child = nil
         switch reload {
         case .scenario(let scenario, let file, let changes):
-            separate("\(Self.clock()) \(path) saved: \(changes.summary); traced again")
+            // A save of the user's code leaves the scenario as it was.
+            let what =
+                changes.statements == 0 && !scenario.code.isEmpty
+                ? "\(path) or its Swift files saved: the scenario is as it was; your classes traced again as they are now"
+                : "\(path) saved: \(changes.summary); traced again"
+            separate("\(Self.clock()) \(what)")
             trace(scenario, file)
         case .problems(let result, let file):
             separate("\(Self.clock()) \(path) saved: \(Spelling.count(result.errorCount, "error")), nothing traced")
@@ -164,6 +219,8 @@ final class TraceWatch {
         guard !end.hasEnded, !stopping else { return }
         stopping = true
         watch?.stop()
+        child?.request(signal: SIGTERM)
+        child = nil
         if let running = current {
             running.interrupted(signal, status: status)
         } else {

@@ -216,6 +216,30 @@ struct OwnClassCommandTests {
                 == 3, "\(crashed.stderr)")
     }
 
+    /// `trace --watch`: the user's Swift file is watched with the
+    /// scenario; a save of it traces the classes again as they are now,
+    /// and one that does not compile says swiftc's error, tracing nothing.
+    @Test func traceWatchTracesTheClassesAgainAtASaveOfTheirFile() throws {
+        let scratch = try ScratchFiles()
+        defer { scratch.remove() }
+        let text = try String(contentsOfFile: Self.fixture("Crawl.swift"), encoding: .utf8)
+            .replacingOccurrences(of: "0..<60", with: "0..<4")
+        let code = try scratch.write("Crawl.swift", text)
+        let path = try scratch.write("live.ops", try String(contentsOfFile: Self.fixture("live.ops"), encoding: .utf8))
+        let watch = try OpscopeIntoFiles(
+            ["trace", path, "--watch"], in: scratch, environment: ["XDG_CACHE_HOME": Self.cache])
+        try watch.waitFor("run completed at", in: watch.out, timeout: 120)
+        try WatchReplacesTests.save(Data(text.replacingOccurrences(of: "0..<4", with: "0..<2").utf8), to: code)
+        let again = try watch.waitFor("run completed at", in: watch.out, count: 2, timeout: 120)
+        #expect(
+            again.contains("saved: the scenario is as it was; your classes traced again as they are now"),
+            "\(again)")
+        try WatchReplacesTests.save(Data((text + "\nbroken(\n").utf8), to: code)
+        let refused = try watch.waitFor("your classes cannot run: 1 error in your code", in: watch.err, timeout: 120)
+        #expect(refused.contains("error: cannot find 'broken' in scope"), "\(refused)")
+        #expect(watch.stop(with: SIGTERM) == 143)
+    }
+
     /// In the child, standard output is the user's as much as anyone's: a
     /// `print` there is said on standard error, never read as a line of
     /// the run (not even one that looks like JSON).

@@ -245,12 +245,12 @@ final class OpscopeIntoFiles {
     let out: URL
     let err: URL
 
-    init(_ arguments: [String], in scratch: ScratchFiles) throws {
+    init(_ arguments: [String], in scratch: ScratchFiles, environment: [String: String] = [:]) throws {
         out = scratch.directory.appendingPathComponent("out.txt")
         err = scratch.directory.appendingPathComponent("err.txt")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        process = OpscopeBinary.process(arguments)
+        process = OpscopeBinary.process(arguments, environment: environment)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
