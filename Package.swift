@@ -79,7 +79,7 @@ let package = Package(
         ),
         .testTarget(name: "TextKitTests", dependencies: ["TextKit", "EventFixtures"]),
         .testTarget(name: "FoundationRulesTests", dependencies: ["FoundationRules"]),
-        .testTarget(name: "KatasTests", dependencies: ["Katas", "TextKit"]),
+        .testTarget(name: "KatasTests", dependencies: ["Katas", "ScenarioKit", "TextKit"]),
         .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "EventFixtures"]),
         .testTarget(
             name: "LifecycleEngineTests",

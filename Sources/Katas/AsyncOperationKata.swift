@@ -21,7 +21,8 @@ extension Kata {
         raceHarness: asyncOperationRaceHarness,
         checks: asyncOperationChecks + [asyncOperationRaceCheck],
         timeLimit: 90,
-        concepts: ["async", "cancellation", "cap", "completion-blocks"])
+        concepts: ["async", "cancellation", "cap", "completion-blocks"],
+        board: asyncOperationBoard)
 
     private static let told = """
         Post willChangeValue(forKey: "isFinished") and didChangeValue(forKey: "isFinished") \

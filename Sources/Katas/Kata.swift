@@ -40,6 +40,9 @@ public struct Kata: Sendable {
     /// What it is about, as the practice record counts progress: the
     /// words of Practice's `Concept` (`async`, `completion-blocks`).
     public let concepts: [String]
+    /// Its checks' scenes for the board (`KataBoard`), for those a
+    /// scenario shows.
+    public var board: KataBoard? = nil
 
     /// Every kata, in the order `opscope kata` lists them.
     public static let all: [Kata] = [asyncOperation, resultPassing, groupOperation, cancellableTask, mainThread]

@@ -147,6 +147,12 @@ enum BenchCommand {
             inDefaultSet: true,
             run: { report, settings in KataBench.run(report: report, rounds: settings.quick ? 1 : 3) }),
         Section(
+            name: "own",
+            summary: "'opscope trace' of a scenario with your classes, whole process: the first, its library "
+                + "compiled, and the same files again, kept",
+            inDefaultSet: true,
+            run: { report, settings in OwnClassBench.run(report: report, rounds: settings.quick ? 1 : 3) }),
+        Section(
             name: "practice",
             summary: "generating and confirming a level-3 question (< 1 s); then, for each level, the questions "
                 + "of seeds 1 to --seeds each run --runs times (five at once): every run must give the question's "

@@ -8,7 +8,8 @@ extension KataCommand {
     /// Runs the kata's programs, printing each check's verdict as its line
     /// comes (the race check's once its program ended), then those not
     /// decided and the count.
-    static func check(_ kata: Kata, _ programs: Programs, width: Int?) -> ExitStatus {
+    /// Returns the status and every check's verdict.
+    static func check(_ kata: Kata, _ programs: Programs, width: Int?) -> (ExitStatus, [KataVerdict]) {
         var lines: [KataLine] = []
         // A crash says its reason on one line (`Fatal error: …`), which is
         // what the report shows; the runtime's backtrace would add seconds.
@@ -25,7 +26,7 @@ extension KataCommand {
             }
         } catch {
             MessagePrinter.standardError.error("cannot run the kata's program: \(error)")
-            return .failed
+            return (.failed, [])
         }
         var raceEnding: KataEnding?
         if let race = programs.race, let harness = kata.raceHarness, outcome.status != .stopped {
@@ -59,7 +60,7 @@ extension KataCommand {
         let passed = verdicts.allSatisfy(\.passed)
         // A check the user stopped decides nothing to keep.
         if StopRequest.process.status == nil { keep(kata, passed: passed, width: width) }
-        return passed ? .success : .failed
+        return (passed ? .success : .failed, verdicts)
     }
 
     /// How the program ended, with Foundation's message when it crashed:

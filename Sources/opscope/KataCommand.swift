@@ -12,7 +12,7 @@ import TextKit
 enum KataCommand: Subcommand {
     static let spec = CommandSpec(
         name: "kata", abstract: "Write an Operation subclass; the real engine grades it",
-        usage: [["kata"], ["kata", "NAME", "[FILE.swift]", .optional("width")]],
+        usage: [["kata"], ["kata", "NAME", "[FILE.swift]", .optional("width"), .optional("board")]],
         about: """
             With no NAME, lists the katas. With NAME, checks FILE.swift: by default
             NAME.swift in the current folder, written first as a starting point when
@@ -28,7 +28,11 @@ enum KataCommand: Subcommand {
             on PATH.
             """,
         options: [
-            .value("width", "N", "wrap the report to N columns, 40 to 1000 (default: the terminal's width)")
+            .value("width", "N", "wrap the report to N columns, 40 to 1000 (default: the terminal's width)"),
+            .flag(
+                "board",
+                "then open the board on the run of the first failing check a scenario shows: your class, made as "
+                    + "the check makes it, on the real engine"),
         ],
         epilogue: """
             EXIT STATUS: 0 when every check passed, 1 when one failed or was not
@@ -59,9 +63,26 @@ enum KataCommand: Subcommand {
         if words.count == 1 { try writeStarter(kata, at: path) }
         let file = try ScenarioLoading.source(at: path, kind: "a Swift file")
         let width = try args.value("width") != nil ? args.whole("width", in: 40...1000, default: 80) : nil
+        let onBoard = args.has("board")
+        if onBoard, isatty(STDOUT_FILENO) != 1 || isatty(STDIN_FILENO) != 1 {
+            throw UsageError("'--board' opens the board: it needs a terminal")
+        }
         StandardOutput.write(KataReport.heading(kata, file: path) + "\n")
         guard let programs = build(kata, path: path, contents: file.bytes) else { return .usage }
-        return check(kata, programs, width: width ?? TerminalSize.of(descriptor: 1)?.columns)
+        let (status, verdicts) = check(kata, programs, width: width ?? TerminalSize.of(descriptor: 1)?.columns)
+        let shown = verdicts.first { verdict in
+            if case .failed = verdict.grade { return kata.board?.scenes[verdict.check] != nil }
+            return false
+        }
+        guard let shown, StopRequest.process.status == nil else { return status }
+        if onBoard {
+            try showOnBoard(kata, check: shown.check, userFile: programs.userFile)
+        } else if isatty(STDOUT_FILENO) == 1 {
+            StandardOutput.write(
+                "\n'opscope kata \(kata.name) \(TerminalText.escaped(path)) --board' shows the run of the first "
+                    + "failing check on the board: \(shown.title)\n")
+        }
+        return status
     }
 
     /// Writes the kata's starting file at `path` unless something is there.

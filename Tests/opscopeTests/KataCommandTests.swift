@@ -79,6 +79,15 @@ struct KataCommandTests {
         #expect(lines[failed + 2].hasPrefix("      rule: "))
     }
 
+    /// `--board` opens the board: without a terminal it is a usage error,
+    /// said before anything is compiled.
+    @Test func theBoardNeedsATerminal() throws {
+        let result = try Self.kata(["async-operation", Self.fixture("correct"), "--board"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("'--board' opens the board: it needs a terminal"), "\(result.stderr)")
+        #expect(!result.stdout.contains("compiling"))
+    }
+
     @Test func aFileThatDoesNotCompileShowsSwiftcsDiagnosticsAndChecksNothing() throws {
         let path = Self.fixture("type-error")
         let result = try Self.kata(["async-operation", path])

@@ -149,4 +149,26 @@ struct OwnClassInterfaceTests {
         try tmux.send("q")
         try tmux.waitFor(text: "[exit 0]")
     }
+
+    /// `opscope kata NAME FILE --board`: after the report, the board opens
+    /// on the first failing check's scene, the user's class made as the
+    /// check makes it; here the finish Foundation is never told of stalls
+    /// the dependent, and the stall says the rule.
+    @Test func aFailingKataCheckOpensOnTheBoard() throws {
+        let answer =
+            OpscopeBinary.packageRoot.path + "/Tests/opscopeTests/Fixtures/katas/async-operation/finish-not-told.swift"
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-kata-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(
+            ["kata", "async-operation", answer, "--board"], columns: 200, rows: 40,
+            environment: ["XDG_CACHE_HOME": OwnClassCommandTests.cache, "XDG_DATA_HOME": data.path])
+        try tmux.waitFor(text: "async-operation: it runs and finishes, and Foundation is told", timeout: 240)
+        try tmux.send("Space")
+        let stuck = try tmux.waitFor(text: "stuck: download never posts isFinished", timeout: 60)
+        #expect(stuck.contains("class KataAsyncDownload"), "\(stuck)")
+        #expect(stuck.contains("its class says isFinished is true, but Foundation was never told"), "\(stuck)")
+        try tmux.send("q")
+        let after = try tmux.waitFor(text: "[exit 1]")
+        #expect(after.contains("checks passed"), "the report stays above: \(after)")
+    }
 }
