@@ -161,6 +161,19 @@ struct OwnClassCommandTests {
         #expect(!parse.contains("isExecuting"), "\(parse)")
     }
 
+    /// A class that never looks at isCancelled goes executing though it
+    /// was cancelled before it started: the run shows it as it happened,
+    /// and its recording reads back.
+    @Test func aClassThatIgnoresAnEarlyCancelIsShownRunning() throws {
+        let result = try Self.opscope(["trace", Self.fixture("early-cancel.ops")])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let fetch = Self.changes(result.stdout, of: "fetch").joined(separator: "\n")
+        let cancelled = try #require(fetch.range(of: "isCancelled     false → true"), "\(fetch)")
+        let executing = try #require(fetch.range(of: "isExecuting     false → true"), "\(fetch)")
+        #expect(cancelled.lowerBound < executing.lowerBound, "cancelled first, then executing: \(fetch)")
+        #expect(fetch.contains("isFinished      false → true"))
+    }
+
     @Test func aClassThatNeverTellsFoundationStallsWhatWaitsForIt() throws {
         let result = try Self.opscope(["trace", Self.fixture("untold.ops")])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")

@@ -47,3 +47,43 @@ class StartsTooSoon: Operation, @unchecked Sendable {
         second.start()
     }
 }
+
+/// Never looks at isCancelled: cancelled before it starts, it goes
+/// executing and does its work all the same (then finishes properly).
+class IgnoresEarlyCancel: Operation, @unchecked Sendable {
+    private let lock = NSLock()
+    private var executing = false
+    private var finished = false
+
+    override var isAsynchronous: Bool { true }
+
+    override var isExecuting: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return executing
+    }
+
+    override var isFinished: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return finished
+    }
+
+    override func start() {
+        willChangeValue(forKey: "isExecuting")
+        lock.lock()
+        executing = true
+        lock.unlock()
+        didChangeValue(forKey: "isExecuting")
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) {
+            self.willChangeValue(forKey: "isFinished")
+            self.willChangeValue(forKey: "isExecuting")
+            self.lock.lock()
+            self.executing = false
+            self.finished = true
+            self.lock.unlock()
+            self.didChangeValue(forKey: "isExecuting")
+            self.didChangeValue(forKey: "isFinished")
+        }
+    }
+}
