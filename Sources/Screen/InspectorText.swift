@@ -62,6 +62,7 @@ enum InspectorText {
         if let ran = ranText(card, spec: spec) { out.append(InspectorLine(ran)) }
         if card.startedByHand { out += HandStartText.calls(of: op, board: board).map { InspectorLine($0) } }
         if let cancel = Provenance.cancel(of: card, board: board) { out.append(InspectorLine(cancel)) }
+        if let rule = ranThoughCancelled(card, spec: spec, board: board) { out.append(InspectorLine(rule, .reason)) }
         if card.phase == .executing, let p = board.progress(of: op, now: now) {
             out.append(InspectorLine("\(Int(saturating: p * 100))% of its work done"))
         } else if card.phase == .executing, card.isExecuting, case .custom(let type) = spec.body {
@@ -96,6 +97,17 @@ enum InspectorText {
         let thread = card.thread.map { spec.body.isAsync ? ", its start() on thread \($0)" : " on thread \($0)" } ?? ""
         guard let ended = card.finishedAt else { return "running since \(Spelling.seconds(started))\(thread)" }
         return "ran \(Spelling.secondsNumber(started))\(arrow)\(Spelling.seconds(ended))\(thread)"
+    }
+
+    /// One of the user's classes that went executing after a cancel that
+    /// came before its start (`Provenance.cancel`'s moment against its
+    /// start's): the rule its `start()` broke.
+    static func ranThoughCancelled(_ card: OperationCard, spec: OperationSpec, board: BoardState) -> String? {
+        guard spec.body.customClass != nil, let started = card.startedAt, let index = card.cancelledBy,
+            index < board.actions.count, board.actions[index].time < started
+        else { return nil }
+        return "it went executing though it was cancelled before it started: start() looks at isCancelled first "
+            + "and, when set, finishes at once, without going executing or starting its work"
     }
 
     /// What a user can do about a stuck operation, or what it costs its

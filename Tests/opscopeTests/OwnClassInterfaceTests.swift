@@ -171,4 +171,20 @@ struct OwnClassInterfaceTests {
         let after = try tmux.waitFor(text: "[exit 1]")
         #expect(after.contains("checks passed"), "the report stays above: \(after)")
     }
+
+    /// A class that goes executing after a cancel that came before its
+    /// start: the inspector says the rule its start() broke.
+    @Test func theInspectorSaysTheRuleAnEarlyCancelBroke() throws {
+        let tmux = try Self.open("early-cancel.ops", columns: 200, rows: 40)
+        try tmux.waitFor(text: "ended", timeout: 120)
+        // The selection, on the first card (Finished), moves to fetch (Cancelled).
+        try tmux.send("Right")
+        let shown = try tmux.waitFor(text: "Inspector: fetch")
+        #expect(shown.contains("cancelled at 0.050s by line 6 (cancel fetch)"), "\(shown)")
+        #expect(
+            shown.contains("it went executing though it was cancelled before it started: start() looks at"),
+            "\(shown)")
+        try tmux.send("q")
+        try tmux.waitFor(text: "[exit 0]")
+    }
 }
