@@ -51,8 +51,8 @@ extension InteractiveApp {
         scheduleRedraw()
     }
 
-    /// This program, to run `opscope kata` as a child.
-    nonisolated static var ownExecutable: String {
+    /// This program, to run as a child of its own (`opscope kata`, a run of the user's classes).
+    package nonisolated static var ownExecutable: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 

@@ -92,9 +92,20 @@ enum OwnClassRun {
         }
     }
 
-    /// This program, to run as the child.
-    static var me: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    /// Runs the child that records a run of the user's classes (`trace
+    /// PATH --format jsonl` with `library` loaded) to its end, or to `stop`:
+    /// how it ended, and what it recorded whole (a child killed mid-line
+    /// leaves a part of a line, which is not kept).
+    static func runChild(_ path: String, library: String, speed: Double, stop: StopRequest) throws
+        -> (outcome: ChildProcess.Outcome, whole: ArraySlice<UInt8>)
+    {
+        var environment = ProcessInfo.processInfo.environment
+        environment[libraryVariable] = library
+        let outcome = try ChildProcess.run(
+            InteractiveApp.ownExecutable, ["trace", path, "--format", "jsonl", "--speed", String(speed)],
+            environment: environment, timeout: .infinity, keep: 1 << 30, stop: stop, stopGrace: 2)
+        let whole = outcome.stdout.lastIndex(of: UInt8(ascii: "\n")).map { outcome.stdout[...$0] } ?? []
+        return (outcome, whole)
     }
 
     /// The parent's side: checks the classes, builds the library, runs the
@@ -103,22 +114,15 @@ enum OwnClassRun {
     /// fit, the build failed).
     static func record(_ file: SourceFile, _ scenario: Scenario, speed: Double) throws(UsageError) -> Recorded? {
         guard let library = try prepare(file, scenario) else { return nil }
-        var environment = ProcessInfo.processInfo.environment
-        environment[libraryVariable] = library
-        let outcome: ChildProcess.Outcome
+        let (outcome, whole): (ChildProcess.Outcome, ArraySlice<UInt8>)
         do {
-            outcome = try ChildProcess.run(
-                me, ["trace", file.path, "--format", "jsonl", "--speed", String(speed)], environment: environment,
-                timeout: .infinity, keep: 1 << 30, stop: StopRequest.process, stopGrace: 2)
+            (outcome, whole) = try runChild(file.path, library: library, speed: speed, stop: StopRequest.process)
         } catch {
             throw UsageError("\(error)")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("opscope-own-\(getpid())")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("run.jsonl").path
-        // A child killed mid-line leaves a part of a line: the recording is
-        // what it wrote whole.
-        let whole = outcome.stdout.lastIndex(of: UInt8(ascii: "\n")).map { outcome.stdout[...$0] } ?? []
         guard FileManager.default.createFile(atPath: path, contents: Data(whole)) else {
             try? FileManager.default.removeItem(at: folder)
             throw UsageError("cannot write the run's recording in \(folder.path)")
@@ -173,16 +177,11 @@ enum OwnClassRun {
     static func recorder(_ path: String, library: String, speed: Double, stop: StopRequest = .process)
         -> @Sendable () -> [LifecycleEvent]
     {
-        var environment = ProcessInfo.processInfo.environment
-        environment[libraryVariable] = library
-        let program = me
-        return { [environment] in
-            let outcome = try? ChildProcess.run(
-                program, ["trace", path, "--format", "jsonl", "--speed", String(speed)], environment: environment,
-                timeout: .infinity, keep: 1 << 30, stop: stop, stopGrace: 2)
-            guard let outcome, outcome.status != .stopped else { return [] }
+        {
+            guard let (outcome, whole) = try? runChild(path, library: library, speed: speed, stop: stop),
+                outcome.status != .stopped
+            else { return [] }
             if let ending = ChildRun.ending(outcome) { MessagePrinter.standardError.error(ending) }
-            let whole = outcome.stdout.lastIndex(of: UInt8(ascii: "\n")).map { outcome.stdout[...$0] } ?? []
             return (try? RecordingDecoder.decode(Array(whole)))?.events ?? []
         }
     }
